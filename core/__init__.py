@@ -1,0 +1,1 @@
+"""Shared code of the three services: settings, database, Redis, models, helpers."""

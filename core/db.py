@@ -1,0 +1,30 @@
+"""The database engine and sessions, shared by every service."""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+
+from sqlalchemy import Engine
+from sqlmodel import Session, create_engine
+
+from core.settings import get_settings
+
+
+@lru_cache
+def get_engine() -> Engine:
+    settings = get_settings()
+    if not settings.database_url:
+        raise RuntimeError("DATABASE_URL is not set; start the product with `make run` or set it")
+    return create_engine(settings.sqlalchemy_url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+@contextmanager
+def session_scope() -> Iterator[Session]:
+    """A session that commits on success and rolls back on any error."""
+    with Session(get_engine(), expire_on_commit=False) as session:
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise

@@ -1,0 +1,115 @@
+"""Closed sets of values stored as text (with CHECK constraints in the database)."""
+
+from enum import IntEnum, StrEnum
+
+
+class Role(IntEnum):
+    ADMIN = 1
+    CUSTOMER = 2
+    BUYER = 3
+
+    @property
+    def label(self) -> str:
+        return {1: "Admin", 2: "Customer", 3: "Buyer"}[self.value]
+
+
+class Status(StrEnum):
+    """Life-cycle of catalogue rows (users, campaigns, trunks, tariffs, rates, blocks...)."""
+
+    ACTIVE = "active"
+    INACTIVE = "inactive"
+
+
+class UserStatus(StrEnum):
+    ACTIVE = "active"
+    INACTIVE = "inactive"
+    SUSPENDED = "suspended"
+
+
+class NumberStatus(StrEnum):
+    ACTIVE = "active"
+    INACTIVE = "inactive"
+    # Owner could not pay the monthly fee: routes nothing until a top-up pays it.
+    SUSPENDED = "suspended"
+
+
+class TokenKind(StrEnum):
+    SESSION = "session"
+    API = "api"
+    IMPERSONATION = "impersonation"
+
+
+class RoutingStrategy(StrEnum):
+    PRIORITY_WEIGHT = "priority_weight"
+    ROUND_ROBIN = "round_robin"
+
+
+class DuplicateAction(StrEnum):
+    ALLOW = "allow"
+    OTHER_BUYER = "other_buyer"
+    REJECT = "reject"
+
+
+class TrunkDirection(StrEnum):
+    INBOUND = "inbound"
+    OUTBOUND = "outbound"
+
+
+class TrunkTransport(StrEnum):
+    UDP = "udp"
+    TCP = "tcp"
+    TLS = "tls"
+
+
+class TrunkAuth(StrEnum):
+    IP = "ip"
+    DIGEST = "digest"
+
+
+class BlockMatch(StrEnum):
+    EXACT = "exact"
+    PREFIX = "prefix"
+
+
+class Disposition(StrEnum):
+    ANSWERED = "ANSWERED"
+    NO_ANSWER = "NO ANSWER"
+    BUSY = "BUSY"
+    FAILED = "FAILED"
+    NO_ROUTE = "NO_ROUTE"
+    BLOCKED = "BLOCKED"
+    NO_BALANCE = "NO_BALANCE"
+    DUPLICATE = "DUPLICATE"
+    IVR_FAILED = "IVR_FAILED"
+
+
+class RatingStatus(StrEnum):
+    PENDING = "pending"
+    RATED = "rated"
+    # No rate matched: flagged for the admin, never silently free.
+    NO_RATE = "no_rate"
+
+
+class TransactionType(StrEnum):
+    TOPUP = "topup"
+    CALL = "call"
+    NUMBER_SETUP = "number_setup"
+    NUMBER_MONTHLY = "number_monthly"
+    ADJUSTMENT = "adjustment"
+    REFUND = "refund"
+
+
+class InvoiceStatus(StrEnum):
+    ISSUED = "issued"
+    VOID = "void"
+
+
+class ImpersonationAction(StrEnum):
+    START = "start"
+    STOP = "stop"
+
+
+def sql_in(column: str, enum: type[StrEnum]) -> str:
+    """A CHECK constraint body restricting `column` to the enum's values."""
+    values = ", ".join("'" + v.value.replace("'", "''") + "'" for v in enum)
+    return f"{column} IN ({values})"

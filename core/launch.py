@@ -1,0 +1,141 @@
+"""`make run`: start the whole product on one machine, supervised, until Ctrl-C.
+
+PostgreSQL and Redis are embedded (in the data folder) unless DATABASE_URL / REDIS_URL name real
+servers. Migrations and the seed run first; then the services start as child processes and are
+restarted if one dies.
+"""
+
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+
+from core.db import session_scope
+from core.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, start_postgres, start_redis
+from core.migrate import upgrade
+from core.seed import seed_admin, seed_countries
+from core.settings import get_settings
+
+log = logging.getLogger("launch")
+
+
+@dataclass
+class Child:
+    name: str
+    argv: list[str]
+    process: subprocess.Popen[bytes] | None = None
+    restarts: list[float] = field(default_factory=list)
+
+    def start(self, env: dict[str, str]) -> None:
+        log.info("starting %s", self.name)
+        self.process = subprocess.Popen(self.argv, env=env)
+
+    def exited(self) -> bool:
+        return self.process is not None and self.process.poll() is not None
+
+
+def services(host: str, port: int) -> list[Child]:
+    py = sys.executable
+    return [
+        Child(
+            "api",
+            [
+                py,
+                "-m",
+                "uvicorn",
+                "portal_api.app:app",
+                "--host",
+                host,
+                "--port",
+                str(port),
+                "--no-access-log",
+            ],
+        ),
+    ]
+
+
+def prepare(engines: list[EmbeddedPostgres | EmbeddedRedis]) -> dict[str, str]:
+    """Start embedded engines as needed (appended to `engines`, which keeps them alive), migrate and
+    seed; return the environment for the children."""
+    settings = get_settings()
+    env = dict(os.environ)
+    if not settings.database_url:
+        server = start_postgres(settings.data_dir)
+        engines.append(server)
+        env["DATABASE_URL"] = ensure_database(server.url(), "callroute")
+        log.info("embedded PostgreSQL in %s", settings.data_dir / "postgres")
+    if not settings.redis_url:
+        redis = start_redis(settings.data_dir)
+        engines.append(redis)
+        env["REDIS_URL"] = redis.url
+        log.info("embedded Redis in %s", settings.data_dir)
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL")})
+    get_settings.cache_clear()
+    upgrade(get_settings().sqlalchemy_url)
+    with session_scope() as session:
+        seed_countries(session)
+        created = seed_admin(session, settings.admin_email, settings.admin_password)
+    if created:
+        email, password = created
+        generated = "" if settings.admin_password else " (generated; shown only this once)"
+        print(f"\n  First admin: {email} / {password}{generated}\n", flush=True)
+    return env
+
+
+def supervise(children: list[Child], env: dict[str, str]) -> None:
+    stopping = False
+
+    def stop(signum: int, _frame: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    for child in children:
+        child.start(env)
+    while not stopping:
+        time.sleep(0.5)
+        for child in children:
+            if child.exited() and not stopping:
+                now = time.monotonic()
+                child.restarts = [t for t in child.restarts if now - t < 60] + [now]
+                if len(child.restarts) > 5:
+                    log.error("%s keeps failing; stopping everything", child.name)
+                    stopping = True
+                    break
+                log.warning("%s exited with %s; restarting", child.name, child.process.returncode)  # type: ignore[union-attr]
+                child.start(env)
+    for child in children:
+        if child.process and child.process.poll() is None:
+            child.process.terminate()
+    for child in children:
+        if child.process:
+            try:
+                child.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                child.process.kill()
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    settings = get_settings()
+    engines: list[EmbeddedPostgres | EmbeddedRedis] = []
+    try:
+        env = prepare(engines)
+        print(
+            f"  Portal: http://{settings.host}:{settings.port}/   API docs: "
+            f"http://{settings.host}:{settings.port}/docs\n",
+            flush=True,
+        )
+        supervise(services(settings.host, settings.port), env)
+    finally:
+        for engine in reversed(engines):
+            engine.stop()
+    log.info("stopped")
+
+
+if __name__ == "__main__":
+    main()

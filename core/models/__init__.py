@@ -1,0 +1,33 @@
+"""Every table of the product. Import from here so SQLModel.metadata is complete."""
+
+from core.models.accounts import AuthToken, ImpersonationAudit, StatusChange, User
+from core.models.billing import CreditReservation, Invoice, WalletTransaction
+from core.models.calls import Call
+from core.models.inventory import Country, Number, NumberUploadBatch, Vendor
+from core.models.notifications import Notification
+from core.models.rating import Rate, Tariff
+from core.models.routing import BlockEntry, Buyer, Campaign, CampaignTarget, Target, Trunk
+
+__all__ = [
+    "AuthToken",
+    "BlockEntry",
+    "Buyer",
+    "Call",
+    "Campaign",
+    "CampaignTarget",
+    "Country",
+    "CreditReservation",
+    "ImpersonationAudit",
+    "Invoice",
+    "Notification",
+    "Number",
+    "NumberUploadBatch",
+    "Rate",
+    "StatusChange",
+    "Target",
+    "Tariff",
+    "Trunk",
+    "User",
+    "Vendor",
+    "WalletTransaction",
+]

@@ -1,0 +1,62 @@
+"""The call record (CDR), one row per call keyed by Asterisk's linkedid."""
+
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import CheckConstraint, Column, DateTime, Index
+from sqlmodel import Field, SQLModel
+
+from core.enums import Disposition, RatingStatus, sql_in
+from core.models.columns import big_pk, created_at, fk, jsonb, money, string, timestamp
+
+
+class Call(SQLModel, table=True):
+    __tablename__ = "call"
+    __table_args__ = (
+        CheckConstraint(sql_in("disposition", Disposition), name="disposition"),
+        CheckConstraint(sql_in("rating_status", RatingStatus), name="rating_status"),
+        CheckConstraint("duration >= 0 AND billsec >= 0 AND talk_seconds >= 0", name="seconds"),
+        Index("ix_call_user_started", "user_id", "started_at"),
+        Index("ix_call_buyer_started", "buyer_id", "started_at"),
+        Index("ix_call_campaign_caller", "campaign_id", "caller", "started_at"),
+        Index("ix_call_unrated", "rating_status", postgresql_where="rating_status = 'pending'"),
+    )
+
+    id: int | None = big_pk()
+    linkedid: str = string(64, unique=True)
+    # Null on calls that never reached a customer (NO_ROUTE).
+    user_id: int | None = fk("users.id", index=False)
+    campaign_id: int | None = fk("campaign.id", index=False)
+    number_id: int | None = fk("number.id")
+    did: str = string(32)
+    caller: str = string(64)
+    target_id: int | None = fk("target.id")
+    buyer_id: int | None = fk("buyer.id", index=False)
+    trunk_id: int | None = fk("trunk.id")
+    rate_id: int | None = fk("rate.id")
+    # The number actually dialled at the target (E.164 digits): what the call is rated on.
+    destination: str | None = string(64, nullable=True)
+    started_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    answered_at: datetime | None = timestamp()
+    # When the target answered (IVR time before it is not talk time).
+    connected_at: datetime | None = timestamp()
+    ended_at: datetime | None = timestamp()
+    duration: int = 0
+    billsec: int = 0
+    talk_seconds: int = 0
+    disposition: str = string(16)
+    hangup_cause: int | None = None
+    hangup_by: str | None = string(16, nullable=True)
+    ivr_result: str | None = string(16, nullable=True)
+    converted: bool = False
+    cost: Decimal | None = money(default=None, nullable=True)
+    payout: Decimal = money()
+    rating_status: str = string(16, default=RatingStatus.PENDING.value)
+    rated_at: datetime | None = timestamp()
+    # Routing trail: each decision (candidate taken/skipped and why, dial attempts, trunk used).
+    trail: list = jsonb()
+    recording: str | None = string(255, nullable=True)
+    # "bridge" when the bridge wrote it, "reconciled" when rebuilt from Asterisk's own records.
+    source: str = string(16, default="bridge")
+    created_at: datetime = created_at()
+    updated_at: datetime | None = timestamp()

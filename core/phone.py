@@ -1,0 +1,30 @@
+"""Phone numbers are stored in E.164 ('+' and digits); `phonenumbers` does the parsing."""
+
+import phonenumbers
+
+
+def to_e164(raw: str, region: str | None = None) -> str:
+    """Normalise `raw` to E.164; raises ValueError with a reason a person can act on."""
+    text = (raw or "").strip()
+    if not text:
+        raise ValueError("a phone number is required")
+    if region is None and not text.startswith("+"):
+        # Carriers often send international numbers without the '+'.
+        text = "+" + text.lstrip("0")
+    try:
+        parsed = phonenumbers.parse(text, region)
+    except phonenumbers.NumberParseException as exc:
+        raise ValueError(f"{raw!r} is not a phone number") from exc
+    if not phonenumbers.is_possible_number(parsed) or not phonenumbers.is_valid_number(parsed):
+        raise ValueError(f"{raw!r} is not a valid phone number")
+    return phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164)
+
+
+def region_of(e164: str) -> str | None:
+    """ISO 3166 alpha-2 region of an E.164 number, or None when it belongs to none."""
+    return phonenumbers.region_code_for_number(phonenumbers.parse(e164)) or None
+
+
+def digits(number: str) -> str:
+    """The number's digits only, as rate-card prefixes are matched."""
+    return "".join(ch for ch in number if ch.isdigit())

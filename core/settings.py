@@ -1,0 +1,58 @@
+"""Process settings, read from the environment (and an optional `.env`)."""
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+
+    environment: Literal["development", "production"] = "development"
+    # Empty means "start the embedded engine" (see core.embedded); production requires both.
+    database_url: str = ""
+    redis_url: str = ""
+    data_dir: Path = REPO_ROOT / "var"
+    web_dist: Path = REPO_ROOT / "web" / "dist"
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+
+    admin_email: str = ""
+    admin_password: str = ""
+
+    session_hours: int = 24 * 7
+    login_max_failures_per_account: int = 5
+    login_max_failures_per_address: int = 20
+    login_window_seconds: int = 15 * 60
+    max_body_bytes: int = 1_000_000
+    max_upload_bytes: int = 10_000_000
+
+    low_balance_threshold: float = Field(default=50)
+
+    @model_validator(mode="after")
+    def _production_needs_real_services(self) -> "Settings":
+        if self.environment == "production":
+            missing = [n for n in ("database_url", "redis_url") if not getattr(self, n)]
+            if missing:
+                raise ValueError(f"production mode needs {', '.join(m.upper() for m in missing)} set")
+        return self
+
+    @property
+    def sqlalchemy_url(self) -> str:
+        """The URL with the psycopg 3 driver named, whatever scheme the operator wrote."""
+        url = self.database_url
+        for prefix in ("postgresql+psycopg://", "postgresql://", "postgres://"):
+            if url.startswith(prefix):
+                return "postgresql+psycopg://" + url[len(prefix) :]
+        return url
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

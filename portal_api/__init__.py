@@ -1,0 +1,1 @@
+"""The portal's REST API and live-call WebSocket (FastAPI)."""

@@ -1,0 +1,76 @@
+"""The FastAPI application: every REST path under /api, the built UI at /."""
+
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+
+from core.settings import get_settings
+from portal_api import errors, web
+from portal_api.body_limit import BodyLimit
+from portal_api.envelope import ErrorBody
+from portal_api.routers import account, impersonation, notifications, session, users
+
+API_PREFIX = "/api"
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": text}
+    for status, text in {
+        400: "Malformed request",
+        401: "Not signed in, or the token was revoked",
+        403: "Signed in, but not allowed",
+        404: "No such row for this caller",
+        409: "Conflicts with existing data",
+        413: "Body too large",
+        422: "A field is invalid",
+        429: "Too many attempts",
+    }.items()
+}
+
+
+def create_app() -> FastAPI:
+    settings = get_settings()
+    app = FastAPI(
+        title="Callroute portal API",
+        version="0.1.0",
+        description="Call tracking and routing on Asterisk. Envelope: `{message, data}`; "
+        "failures: `{message, errors}`.",
+    )
+    for module in (session, account, users, impersonation, notifications):
+        app.include_router(module.router, prefix=API_PREFIX, responses=_ERRORS)
+    errors.install(app)
+    app.add_middleware(
+        BodyLimit,
+        limit_for=lambda ctype: (
+            settings.max_upload_bytes if ctype.startswith("multipart/") else settings.max_body_bytes
+        ),
+    )
+    _document_errors_as_envelope(app)
+    web.mount(app, settings.web_dist)
+    return app
+
+
+def _document_errors_as_envelope(app: FastAPI) -> None:
+    """FastAPI documents 422 as its own shape; this API answers every error as ErrorBody."""
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema:
+            return app.openapi_schema
+        schema = get_openapi(
+            title=app.title, version=app.version, description=app.description, routes=app.routes
+        )
+        ref = {"$ref": "#/components/schemas/ErrorBody"}
+        for path in schema["paths"].values():
+            for op in path.values():
+                for status, response in op.get("responses", {}).items():
+                    if status.startswith(("4", "5")):
+                        response["content"] = {"application/json": {"schema": ref}}
+        for unused in ("HTTPValidationError", "ValidationError"):
+            schema["components"]["schemas"].pop(unused, None)
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+app = create_app()

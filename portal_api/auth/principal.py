@@ -1,0 +1,108 @@
+"""Who is calling: the bearer token resolved to a user (and an impersonating admin, if any)."""
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlmodel import Session, select
+
+from core.enums import Role, UserStatus
+from core.models import AuthToken, Buyer, User
+from portal_api.auth import tokens
+from portal_api.deps import SessionDep
+from portal_api.errors import ApiError
+
+_bearer = HTTPBearer(auto_error=False, description="The token from POST /api/login")
+
+
+@dataclass
+class Principal:
+    user: User
+    token: AuthToken
+    # The buyer record behind a role-3 login.
+    buyer: Buyer | None = None
+
+    @property
+    def role(self) -> Role:
+        return Role(self.user.role)
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role is Role.ADMIN
+
+    @property
+    def is_customer(self) -> bool:
+        return self.role is Role.CUSTOMER
+
+    @property
+    def is_buyer(self) -> bool:
+        return self.role is Role.BUYER
+
+    @property
+    def impersonator_id(self) -> int | None:
+        return self.token.impersonator_id
+
+    @property
+    def owner_id(self) -> int | None:
+        """The customer whose rows this caller works on (None for an admin)."""
+        if self.is_customer:
+            return self.user.id
+        if self.buyer is not None:
+            return self.buyer.user_id
+        return None
+
+
+def resolve(session: Session, raw_token: str) -> Principal:
+    """The principal behind a token, or 401. Shared by HTTP calls and the WebSocket."""
+    row = tokens.find_live(session, raw_token)
+    if row is None:
+        raise ApiError(401, "Your session has ended or the token is not valid; sign in again.")
+    user = session.get(User, row.user_id)
+    if user is None or user.status != UserStatus.ACTIVE:
+        raise ApiError(401, "This account is not active; contact your administrator.")
+    if row.impersonator_id is not None:
+        admin = session.get(User, row.impersonator_id)
+        if admin is None or admin.role != Role.ADMIN or admin.status != UserStatus.ACTIVE:
+            raise ApiError(401, "The impersonating administrator is no longer active; sign in again.")
+    buyer = None
+    if user.role == Role.BUYER:
+        buyer = session.exec(select(Buyer).where(Buyer.login_user_id == user.id)).first()
+        if buyer is None:
+            raise ApiError(401, "This buyer login has no buyer record any more; contact the company.")
+    return Principal(user=user, token=row, buyer=buyer)
+
+
+def get_principal(
+    session: SessionDep,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> Principal:
+    if credentials is None or not credentials.credentials:
+        raise ApiError(401, "Sign in first: this call needs a bearer token.")
+    return resolve(session, credentials.credentials)
+
+
+PrincipalDep = Annotated[Principal, Depends(get_principal)]
+
+
+def require_roles(*roles: Role) -> object:
+    allowed = set(roles)
+    names = " or ".join(r.label.lower() for r in roles)
+
+    def check(principal: PrincipalDep) -> Principal:
+        if principal.role not in allowed:
+            raise ApiError(
+                403,
+                f"Only an {names} can do this." if names[0] in "aeiou" else f"Only a {names} can do this.",
+            )
+        return principal
+
+    return Depends(check)
+
+
+AdminDep = Annotated[Principal, require_roles(Role.ADMIN)]
+AdminOrCustomerDep = Annotated[Principal, require_roles(Role.ADMIN, Role.CUSTOMER)]
+
+
+def client_ip(request: Request) -> str:
+    return request.client.host if request.client else "unknown"

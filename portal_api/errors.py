@@ -1,0 +1,130 @@
+"""Every failure answers `{"message": ..., "errors": {...}}` with a status that means what happened."""
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from sqlalchemy.exc import IntegrityError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+log = logging.getLogger(__name__)
+
+
+class ApiError(Exception):
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        errors: dict[str, list[str]] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.errors = errors
+        self.headers = headers
+
+
+def not_found(what: str) -> ApiError:
+    return ApiError(404, f"{what} not found.")
+
+
+def field_error(field: str, message: str, status: int = 422) -> ApiError:
+    return ApiError(status, message, {field: [message]})
+
+
+def _body(message: str, errors: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    return {"message": message, "errors": errors} if errors else {"message": message}
+
+
+def _field_name(loc: tuple[Any, ...]) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
+    return ".".join(parts) or "body"
+
+
+_VALIDATION_TEXT = {
+    "missing": "is required",
+    "int_parsing": "must be a whole number",
+    "float_parsing": "must be a number",
+    "decimal_parsing": "must be a number",
+    "string_too_short": "is too short",
+    "string_too_long": "is too long",
+}
+
+
+def _validation_message(err: dict[str, Any]) -> str:
+    text = _VALIDATION_TEXT.get(err["type"])
+    if text:
+        return text
+    msg = str(err.get("msg", "is invalid"))
+    # Pydantic prefixes custom ValueErrors; people do not need that prefix.
+    return msg.removeprefix("Value error, ")
+
+
+async def _validation_handler(request: Request, exc: RequestValidationError) -> JSONResponse:
+    errors: dict[str, list[str]] = {}
+    for err in exc.errors():
+        if err["type"] == "json_invalid":
+            return JSONResponse(_body("The request body is not valid JSON."), status_code=400)
+        if err["type"] == "missing" and tuple(err["loc"]) == ("body",):
+            return JSONResponse(_body("A JSON request body is required."), status_code=422)
+        errors.setdefault(_field_name(tuple(err["loc"])), []).append(_validation_message(err))
+    field, messages = next(iter(errors.items()))
+    message = f"{field} {messages[0]}." if messages[0][:1].islower() else messages[0]
+    if len(errors) > 1:
+        message += f" ({len(errors) - 1} more field{'s' if len(errors) > 2 else ''} to fix.)"
+    return JSONResponse(_body(message, errors), status_code=422)
+
+
+async def _api_error_handler(request: Request, exc: ApiError) -> JSONResponse:
+    return JSONResponse(_body(exc.message, exc.errors), status_code=exc.status, headers=exc.headers)
+
+
+_HTTP_TEXT = {
+    404: "Nothing is at this address.",
+    405: "This method is not allowed here.",
+    413: "The request body is too large.",
+}
+
+
+async def _http_error_handler(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    detail = exc.detail if isinstance(exc.detail, str) else None
+    message = (
+        _HTTP_TEXT.get(exc.status_code) if detail in (None, "Not Found", "Method Not Allowed") else detail
+    )
+    return JSONResponse(
+        _body(message or "The request failed."), status_code=exc.status_code, headers=exc.headers
+    )
+
+
+# PostgreSQL SQLSTATEs a request can trip over: answer what it means, never a 500.
+_INTEGRITY = {
+    "23505": (409, "A record with these details already exists."),
+    "23503": (
+        409,
+        "This record is still referenced by other records (such as call history); deactivate it instead.",
+    ),
+    "23514": (422, "A value is outside what is allowed."),
+    "23502": (422, "A required value is missing."),
+}
+
+
+async def _integrity_handler(request: Request, exc: IntegrityError) -> JSONResponse:
+    code = getattr(exc.orig, "sqlstate", None)
+    status, message = _INTEGRITY.get(code or "", (409, "The change conflicts with existing records."))
+    return JSONResponse(_body(message), status_code=status)
+
+
+async def _unexpected_handler(request: Request, exc: Exception) -> JSONResponse:
+    log.exception("unhandled error on %s %s", request.method, request.url.path)
+    return JSONResponse(_body("Something went wrong on our side; please try again."), status_code=500)
+
+
+def install(app: FastAPI) -> None:
+    app.add_exception_handler(ApiError, _api_error_handler)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _validation_handler)  # type: ignore[arg-type]
+    app.add_exception_handler(StarletteHTTPException, _http_error_handler)  # type: ignore[arg-type]
+    app.add_exception_handler(IntegrityError, _integrity_handler)  # type: ignore[arg-type]
+    app.add_exception_handler(Exception, _unexpected_handler)

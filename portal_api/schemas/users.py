@@ -1,0 +1,167 @@
+"""Request and response bodies for users, sign-in and profiles."""
+
+from datetime import datetime
+from decimal import Decimal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from core.enums import Role, TransactionType, UserStatus
+from core.models import User, WalletTransaction
+from portal_api.schemas.common import Email, Name, Password, Phone, ShortText, StrictBody, Timezone
+
+
+class StoredUser(BaseModel):
+    """The record the UI keeps in local storage under `user`."""
+
+    user_id: int
+    role: int
+    role_name: str
+    name: str
+    email: str
+    balance: Decimal
+    timezone: str
+    status: str
+
+    @classmethod
+    def of(cls, user: User) -> "StoredUser":
+        return cls(
+            user_id=user.id or 0,
+            role=user.role,
+            role_name=Role(user.role).label,
+            name=user.name,
+            email=user.email,
+            balance=user.balance,
+            timezone=user.timezone,
+            status=user.status,
+        )
+
+
+class SignedIn(BaseModel):
+    token: str
+    user: StoredUser
+
+
+class Impersonating(SignedIn):
+    impersonator_id: int
+
+
+class ReturnedToAdmin(BaseModel):
+    user: StoredUser
+
+
+class UserOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: int
+    email: str
+    name: str
+    role: int
+    role_name: str
+    status: str
+    timezone: str
+    balance: Decimal
+    tariff_id: int | None
+    company: str | None
+    phone: str | None
+    created_at: datetime
+
+    @classmethod
+    def of(cls, user: User) -> "UserOut":
+        return cls.model_validate({**user.model_dump(), "role_name": Role(user.role).label})
+
+
+class UserBrief(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: int
+    name: str
+    email: str
+
+
+class LoginIn(BaseModel):
+    email: str = Field(max_length=254)
+    password: str = Field(max_length=256)
+
+
+class RegisterIn(StrictBody):
+    name: Name
+    email: Email
+    password: Password
+    timezone: Timezone = "UTC"
+    company: ShortText | None = None
+    phone: Phone | None = None
+
+
+class UserCreate(StrictBody):
+    name: Name
+    email: Email
+    password: Password
+    timezone: Timezone = "UTC"
+    tariff_id: int | None = Field(default=None, ge=1, le=2**31 - 1)
+    company: ShortText | None = None
+    phone: Phone | None = None
+
+
+class UserUpdate(StrictBody):
+    name: Name | None = None
+    email: Email | None = None
+    password: Password | None = None
+    timezone: Timezone | None = None
+    tariff_id: int | None = Field(default=None, ge=1, le=2**31 - 1)
+    company: ShortText | None = None
+    phone: Phone | None = None
+
+
+class ProfileUpdate(StrictBody):
+    name: Name | None = None
+    timezone: Timezone | None = None
+    company: ShortText | None = None
+    phone: Phone | None = None
+
+
+class PasswordChange(StrictBody):
+    current_password: str = Field(max_length=256)
+    new_password: Password
+
+
+class UserStatusIn(StrictBody):
+    status: UserStatus
+
+
+class ApiToken(BaseModel):
+    user_id: int
+    token: str
+
+
+class Balance(BaseModel):
+    user_id: int
+    balance: Decimal
+    currency: str
+
+
+class ServerTime(BaseModel):
+    server_time: str = Field(examples=["2026-11-21 19:30:00"])
+    timezone: str
+
+
+class ReturnToAdminIn(StrictBody):
+    impersonator_id: int = Field(ge=1, le=2**31 - 1)
+
+
+class WalletTransactionOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: int
+    user_id: int
+    transaction_type: TransactionType
+    amount: Decimal
+    balance_after: Decimal
+    description: str
+    reference: str
+    call_id: int | None
+    number_id: int | None
+    date: datetime = Field(validation_alias="created_at")
+
+    @classmethod
+    def of(cls, row: WalletTransaction) -> "WalletTransactionOut":
+        return cls.model_validate(row)

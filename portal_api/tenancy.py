@@ -1,0 +1,63 @@
+"""Tenant scoping, one layer for every entity.
+
+Admin sees all (and may filter by `user_id`); a customer sees only rows it owns; a buyer only
+rows of its own buyer record. A row outside the caller's scope answers 404, exactly like a row
+that does not exist, so ids leak nothing.
+"""
+
+from typing import Any, TypeVar
+
+from sqlalchemy import ColumnElement, Select, false, select, true
+from sqlmodel import Session, SQLModel
+
+from core.models import Buyer, User
+from portal_api.auth.principal import Principal
+from portal_api.errors import not_found
+
+M = TypeVar("M", bound=SQLModel)
+
+
+def _owner_column(model: type[SQLModel]) -> Any:
+    return model.id if model is User else getattr(model, "user_id", None)  # type: ignore[attr-defined]
+
+
+def _buyer_column(model: type[SQLModel]) -> Any:
+    if model is Buyer:
+        return Buyer.id
+    return getattr(model, "buyer_id", None)
+
+
+def scope_clause(model: type[SQLModel], principal: Principal) -> ColumnElement[bool]:
+    """The SQL condition selecting the rows of `model` this caller may see."""
+    if principal.is_admin:
+        return true()
+    if principal.is_buyer:
+        if model is User:
+            return User.id == principal.user.id  # type: ignore[return-value]
+        column = _buyer_column(model)
+        if column is None or principal.buyer is None:
+            return false()
+        return column == principal.buyer.id  # type: ignore[no-any-return]
+    column = _owner_column(model)
+    return false() if column is None else column == principal.user.id  # type: ignore[no-any-return]
+
+
+def scoped(
+    stmt: Select[Any], model: type[SQLModel], principal: Principal, user_id: int | None = None
+) -> Select[Any]:
+    """`stmt` restricted to the caller's rows; an admin's optional `user_id` filter applies too."""
+    stmt = stmt.where(scope_clause(model, principal))
+    if principal.is_admin and user_id is not None:
+        column = _owner_column(model)
+        if column is not None:
+            stmt = stmt.where(column == user_id)
+    return stmt
+
+
+def get_visible(session: Session, model: type[M], row_id: int, principal: Principal, label: str) -> M:
+    """The row with `row_id` if the caller may see it; otherwise 404 `label not found.`"""
+    stmt = select(model).where(model.id == row_id).where(scope_clause(model, principal))  # type: ignore[attr-defined]
+    row = session.scalars(stmt).first()
+    if row is None:
+        raise not_found(label)
+    return row
