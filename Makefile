@@ -14,9 +14,16 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# The UI is built when web/ exists; the API serves web/dist at /.
-web:
-	@if [ -f web/package.json ]; then cd web && npm ci --no-audit --no-fund && npm run build; fi
+# The UI is built when web/ exists (and only when its sources changed); the API serves web/dist at /.
+WEB_SRC := $(shell find web/src web/public web/index.html web/package.json web/package-lock.json web/vite.config.* 2>/dev/null)
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
+	cd web && npm run build
+
+web: $(if $(wildcard web/package.json),web/dist/index.html)
 
 run: install web
 	$(PY) -m core.launch

@@ -1,0 +1,120 @@
+"""The README's run command, as a newcomer types it: `make run` with nothing configured.
+
+It must start embedded PostgreSQL and Redis, serve the API and /docs on one port, stop cleanly
+on Ctrl-C, and keep its data across a restart.
+"""
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import psutil
+import pytest
+
+from tests.conftest import REPO
+
+pytestmark = pytest.mark.slow
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start(data_dir: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "ENVIRONMENT")}
+    env.update(
+        DATA_DIR=str(data_dir), PORT=str(port), ADMIN_EMAIL="boss@example.com", ADMIN_PASSWORD="first-admin-1"
+    )
+    return subprocess.Popen(
+        ["make", "--no-print-directory", "run"],
+        cwd=REPO,
+        env=env,
+        stdout=log.open("ab"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def _wait_up(base: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 240) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"make run exited early:\n{log.read_text()[-3000:]}")
+        try:
+            if httpx.get(f"{base}/docs", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.5)
+    pytest.fail(f"make run did not serve in {timeout}s:\n{log.read_text()[-3000:]}")
+
+
+def _ctrl_c(proc: subprocess.Popen[bytes]) -> int:
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        return proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        pytest.fail("make run did not stop within 60 s of Ctrl-C")
+
+
+@pytest.fixture
+def data_dir() -> Iterator[Path]:
+    # Not pytest's tmp_path: that root is 0700, and embedded PostgreSQL runs as its own user as root.
+    path = REPO / ".test-data" / f"run-{uuid.uuid4().hex[:8]}"
+    path.mkdir(parents=True)
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path) -> None:
+    port, log = _free_port(), data_dir / "run.log"
+    base = f"http://127.0.0.1:{port}"
+
+    proc = _start(data_dir, port, log)
+    try:
+        _wait_up(base, proc, log)
+        login = httpx.post(
+            f"{base}/api/login", json={"email": "boss@example.com", "password": "first-admin-1"}
+        )
+        assert login.status_code == 200, login.text
+        assert login.json()["data"]["user"]["role_name"] == "Admin"
+        headers = {"Authorization": f"Bearer {login.json()['data']['token']}"}
+        created = httpx.post(
+            f"{base}/api/user/add",
+            headers=headers,
+            json={"name": "Kept", "email": "kept@example.com", "password": "keptpass1"},
+        )
+        assert created.status_code == 201
+        paths = httpx.get(f"{base}/openapi.json").json()["paths"]
+        assert {"/api/login", "/api/logout", "/api/user/details", "/api/user/impersonate/{id}"} <= set(paths)
+    finally:
+        code = _ctrl_c(proc)
+    leftovers = [
+        p.info["cmdline"]
+        for p in psutil.process_iter(["cmdline"])
+        if str(data_dir) in " ".join(p.info["cmdline"] or [])
+    ]
+    assert leftovers == [], f"processes left running after Ctrl-C: {leftovers}"
+    # make itself may die of the SIGINT (-2) or report it (2, 130); what matters is the clean stop.
+    assert code in (0, 2, 130, -signal.SIGINT), log.read_text()[-2000:]
+    assert "stopped" in log.read_text()
+
+    proc = _start(data_dir, port, log)
+    try:
+        _wait_up(base, proc, log)
+        again = httpx.post(f"{base}/api/login", json={"email": "kept@example.com", "password": "keptpass1"})
+        assert again.status_code == 200, "data did not survive the restart"
+    finally:
+        _ctrl_c(proc)
+    # The first admin is created once, not again on the second start.
+    assert log.read_text().count("First admin:") == 1
