@@ -1,15 +1,16 @@
 """The FastAPI application: every REST path under /api, the built UI at /."""
 
+import importlib
+import pkgutil
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 from core.settings import get_settings
-from portal_api import errors, web
+from portal_api import errors, routers, web
 from portal_api.body_limit import BodyLimit
 from portal_api.envelope import ErrorBody
-from portal_api.routers import account, impersonation, notifications, session, users
 
 API_PREFIX = "/api"
 
@@ -36,7 +37,9 @@ def create_app() -> FastAPI:
         description="Call tracking and routing on Asterisk. Envelope: `{message, data}`; "
         "failures: `{message, errors}`.",
     )
-    for module in (session, account, users, impersonation, notifications):
+    # Every module in portal_api/routers serves its `router`: adding a file adds its paths.
+    for info in sorted(pkgutil.iter_modules(routers.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{routers.__name__}.{info.name}")
         app.include_router(module.router, prefix=API_PREFIX, responses=_ERRORS)
     errors.install(app)
     app.add_middleware(

@@ -9,8 +9,9 @@ from sqlmodel import Session
 
 from core.models import Notification
 from portal_api.auth.principal import PrincipalDep
+from portal_api.crud import page_of, text_filter
 from portal_api.deps import IdPath, PageDep, SessionDep
-from portal_api.envelope import Envelope, PageData, ok, paginate
+from portal_api.envelope import Envelope, PageData, ok
 from portal_api.errors import not_found
 
 router = APIRouter(prefix="/notification", tags=["notifications"])
@@ -53,11 +54,8 @@ def listing(principal: PrincipalDep, session: SessionDep, pg: PageDep) -> dict:
         .where(Notification.user_id == principal.user.id)
         .order_by(Notification.created_at.desc(), Notification.id.desc())  # type: ignore[attr-defined, union-attr]
     )
-    if pg.params:
-        stmt = stmt.where(Notification.text.ilike(f"%{pg.params}%"))  # type: ignore[attr-defined]
-    page = paginate(session, stmt, pg.page, pg.perpage)
-    page["data"] = [NotificationOut.model_validate(n) for n in page["data"]]
-    return ok(page)
+    stmt = text_filter(stmt, pg.params, Notification.text)
+    return ok(page_of(session, stmt, pg, NotificationOut.model_validate))
 
 
 @router.get("/unread-count", response_model=Envelope[UnreadCount], summary="How many are unread")

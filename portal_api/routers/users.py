@@ -4,7 +4,7 @@ from datetime import UTC, date, datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Query
-from sqlalchemy import delete, or_, select
+from sqlalchemy import delete, select
 
 from core.enums import Role, TokenKind, TransactionType, UserStatus
 from core.models import Buyer, User, WalletTransaction
@@ -12,8 +12,9 @@ from core.passwords import hash_password
 from portal_api.accounts import check_tariff, create_user, email_taken, has_history, set_user_status
 from portal_api.auth import tokens
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep
+from portal_api.crud import page_of, text_filter
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
-from portal_api.envelope import Envelope, PageData, ok, paginate
+from portal_api.envelope import Envelope, PageData, ok
 from portal_api.errors import ApiError, field_error
 from portal_api.schemas.common import day_bounds
 from portal_api.schemas.users import (
@@ -30,11 +31,6 @@ from portal_api.tenancy import get_visible, scoped
 router = APIRouter(prefix="/user", tags=["users"])
 
 
-def _page_of_users(page: dict) -> dict:
-    page["data"] = [UserOut.of(u) for u in page["data"]]
-    return page
-
-
 @router.get(
     "/details",
     response_model=Envelope[PageData[UserOut]],
@@ -46,13 +42,10 @@ def details(
     pg: PageDep,
     role: Annotated[int | None, Query(ge=1, le=3)] = None,
 ) -> dict:
-    stmt = select(User).order_by(User.id.desc())  # type: ignore[union-attr]
-    if pg.params:
-        like = f"%{pg.params}%"
-        stmt = stmt.where(or_(User.name.ilike(like), User.email.ilike(like), User.company.ilike(like)))  # type: ignore[union-attr]
+    stmt = text_filter(select(User), pg.params, User.name, User.email, User.company)
     if role is not None:
         stmt = stmt.where(User.role == role)
-    return ok(_page_of_users(paginate(session, stmt, pg.page, pg.perpage)))
+    return ok(page_of(session, stmt.order_by(User.id.desc()), pg, UserOut.of))  # type: ignore[union-attr]
 
 
 @router.get("/on", response_model=Envelope[list[UserBrief]], summary="Active customers, for pickers")
@@ -133,9 +126,7 @@ def wall(
     if text:
         stmt = stmt.where(WalletTransaction.description.ilike(f"%{text}%"))  # type: ignore[attr-defined]
     stmt = stmt.order_by(WalletTransaction.created_at.desc(), WalletTransaction.id.desc())  # type: ignore[attr-defined, union-attr]
-    page = paginate(session, stmt, pg.page, pg.perpage)
-    page["data"] = [WalletTransactionOut.of(r) for r in page["data"]]
-    return ok(page)
+    return ok(page_of(session, stmt, pg, WalletTransactionOut.of))
 
 
 @router.get("/id/{id}", response_model=Envelope[UserOut], summary="One user (a customer may read itself)")
