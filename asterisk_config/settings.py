@@ -1,0 +1,275 @@
+"""Settings for the project's Asterisk, read from environment variables.
+
+Secrets (ARI/AMI credentials, database password) only ever come from the
+environment; nothing secret is stored in the repository.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from asterisk_config.errors import ConfigError
+
+DEFAULT_CHROOT = Path("/var/cache/callroute/asterisk-sid")
+DEFAULT_INSTANCE = "default"
+
+# Names end up in file names, URLs (api_key=user:pass) and config section
+# headers, so keep them to a boring character set.
+_NAME_RE = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+# Asterisk's config parser treats ';' as a comment start and line breaks as
+# record ends; '[' / ']' could open a section when a value is unquoted.
+_FORBIDDEN_SECRET_CHARS = set(";\r\n\x00[]")
+
+
+@dataclass(frozen=True)
+class PgSettings:
+    """PostgreSQL connection for CDR/CEL and (later) realtime PJSIP trunks."""
+
+    host: str
+    dbname: str
+    user: str
+    password: str = ""
+    port: int = 5432
+
+
+@dataclass(frozen=True)
+class AsteriskSettings:
+    chroot: Path = DEFAULT_CHROOT
+    # Several Asterisks may share one chroot (a developer's plus a test run);
+    # each instance gets its own etc/run/log/spool/db directories.
+    instance: str = DEFAULT_INSTANCE
+    suite: str = "sid"
+    mirror: str | None = None
+    http_port: int = 8088
+    ami_port: int = 5038
+    sip_port: int = 5060
+    rtp_start: int = 10000
+    rtp_end: int = 20000
+    ari_user: str = ""
+    ari_password: str = field(default="", repr=False)
+    ami_user: str = ""
+    ami_secret: str = field(default="", repr=False)
+    stasis_app: str = "callroute"
+    pg: PgSettings | None = field(default=None, repr=False)
+    ari_timeout: float = 60.0
+
+    # -- construction -----------------------------------------------------
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> AsteriskSettings:
+        e = os.environ if env is None else env
+        settings = cls(
+            chroot=Path(e.get("ASTERISK_CHROOT") or DEFAULT_CHROOT),
+            instance=e.get("ASTERISK_INSTANCE") or DEFAULT_INSTANCE,
+            suite=e.get("ASTERISK_DEBIAN_SUITE") or "sid",
+            mirror=e.get("ASTERISK_DEBIAN_MIRROR") or None,
+            http_port=_int(e, "ASTERISK_HTTP_PORT", 8088),
+            ami_port=_int(e, "ASTERISK_AMI_PORT", 5038),
+            sip_port=_int(e, "ASTERISK_SIP_PORT", 5060),
+            rtp_start=_int(e, "ASTERISK_RTP_START", 10000),
+            rtp_end=_int(e, "ASTERISK_RTP_END", 20000),
+            ari_user=e.get("ARI_USER", ""),
+            ari_password=e.get("ARI_PASSWORD", ""),
+            ami_user=e.get("AMI_USER", ""),
+            ami_secret=e.get("AMI_SECRET", ""),
+            stasis_app=e.get("STASIS_APP") or "callroute",
+            pg=pg_from_env(e),
+            ari_timeout=float(e.get("ASTERISK_START_TIMEOUT") or 60),
+        )
+        settings.validate_basic()
+        return settings
+
+    def with_(self, **changes: object) -> AsteriskSettings:
+        new = replace(self, **changes)  # type: ignore[arg-type]
+        new.validate_basic()
+        return new
+
+    # -- validation -------------------------------------------------------
+
+    def validate_basic(self) -> None:
+        """Checks that do not need secrets (enough for build/stop/status)."""
+        if not self.chroot.is_absolute():
+            raise ConfigError(f"ASTERISK_CHROOT must be an absolute path, got {self.chroot}")
+        if not _NAME_RE.match(self.instance):
+            raise ConfigError(f"ASTERISK_INSTANCE {self.instance!r} must match {_NAME_RE.pattern}")
+        if not _NAME_RE.match(self.stasis_app):
+            raise ConfigError(f"STASIS_APP {self.stasis_app!r} must match {_NAME_RE.pattern}")
+        for name, port in (
+            ("ASTERISK_HTTP_PORT", self.http_port),
+            ("ASTERISK_AMI_PORT", self.ami_port),
+            ("ASTERISK_SIP_PORT", self.sip_port),
+            ("ASTERISK_RTP_START", self.rtp_start),
+            ("ASTERISK_RTP_END", self.rtp_end),
+        ):
+            if not 1 <= port <= 65535:
+                raise ConfigError(f"{name}={port} is not a valid port")
+        if self.rtp_start >= self.rtp_end:
+            raise ConfigError("ASTERISK_RTP_START must be below ASTERISK_RTP_END")
+        if len({self.http_port, self.ami_port, self.sip_port}) != 3:
+            raise ConfigError("HTTP, AMI and SIP ports must differ")
+
+    def validate_secrets(self) -> None:
+        """Checks needed before rendering configuration (start/run)."""
+        missing = [
+            name
+            for name, value in (
+                ("ARI_USER", self.ari_user),
+                ("ARI_PASSWORD", self.ari_password),
+                ("AMI_USER", self.ami_user),
+                ("AMI_SECRET", self.ami_secret),
+            )
+            if not value
+        ]
+        if missing:
+            raise ConfigError("missing environment variables: " + ", ".join(missing))
+        for name, user in (("ARI_USER", self.ari_user), ("AMI_USER", self.ami_user)):
+            if not _NAME_RE.match(user):
+                raise ConfigError(f"{name} must match {_NAME_RE.pattern}")
+        secrets = [("ARI_PASSWORD", self.ari_password), ("AMI_SECRET", self.ami_secret)]
+        if self.pg is not None:
+            secrets.append(("ASTERISK_PG_PASSWORD", self.pg.password))
+        for name, secret in secrets:
+            bad = _FORBIDDEN_SECRET_CHARS.intersection(secret)
+            if bad or secret != secret.strip():
+                raise ConfigError(
+                    f"{name} contains characters Asterisk config files cannot carry "
+                    "(';', '[', ']', line breaks, NUL, surrounding spaces)"
+                )
+
+    # -- paths inside the chroot ------------------------------------------
+
+    def _suffix(self) -> str:
+        return "" if self.instance == DEFAULT_INSTANCE else f"-{self.instance}"
+
+    @property
+    def etc_dir(self) -> str:
+        return f"/etc/asterisk{self._suffix()}"
+
+    @property
+    def run_dir(self) -> str:
+        # /run rather than /var/run: in Debian /var/run is an absolute symlink
+        # to /run, which from outside the chroot would point at the host's /run.
+        return f"/run/asterisk{self._suffix()}"
+
+    @property
+    def log_dir(self) -> str:
+        return f"/var/log/asterisk{self._suffix()}"
+
+    @property
+    def spool_dir(self) -> str:
+        return f"/var/spool/asterisk{self._suffix()}"
+
+    @property
+    def db_dir(self) -> str:
+        return f"/var/lib/asterisk{self._suffix()}"
+
+    @property
+    def instance_dirs(self) -> tuple[str, ...]:
+        # /var/lib/asterisk is always needed: it is astvarlibdir for everyone.
+        return (
+            self.etc_dir,
+            self.run_dir,
+            self.log_dir,
+            self.spool_dir,
+            self.db_dir,
+            "/var/lib/asterisk",
+            "/var/lib/asterisk/keys",
+        )
+
+    @property
+    def asterisk_conf(self) -> str:
+        return f"{self.etc_dir}/asterisk.conf"
+
+    def host_path(self, inner: str) -> Path:
+        """Host path of ``inner`` (an absolute path inside the chroot).
+
+        Refuses paths that escape the chroot through symlinks, so that host
+        files are never written, mounted over or deleted by mistake.
+        """
+        if not inner.startswith("/"):
+            raise ValueError(f"{inner!r} is not absolute")
+        candidate = self.chroot / inner.lstrip("/")
+        root = self.chroot.resolve()
+        resolved = candidate.resolve()
+        if resolved != root and root not in resolved.parents:
+            raise ConfigError(f"{inner} inside the chroot resolves outside it ({resolved})")
+        return resolved
+
+    @property
+    def pid_file(self) -> Path:
+        return self.host_path(self.run_dir) / "provision.pid"
+
+    @property
+    def console_log(self) -> Path:
+        """Asterisk's stdout/stderr (errors before its logger is up)."""
+        return self.host_path(self.log_dir) / "console.log"
+
+    @property
+    def messages_log(self) -> Path:
+        return self.host_path(self.log_dir) / "messages.log"
+
+    @property
+    def ari_base_url(self) -> str:
+        return f"http://127.0.0.1:{self.http_port}/ari"
+
+
+def _int(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r} is not an integer") from None
+
+
+def pg_from_env(env: Mapping[str, str]) -> PgSettings | None:
+    """PostgreSQL settings from ASTERISK_PG_DSN (postgresql://user:pw@host:port/db)
+    and/or ASTERISK_PG_HOST/PORT/DBNAME/USER/PASSWORD (which win over the DSN).
+
+    Returns None unless host, dbname and user are all known: without them the
+    pgsql modules are not loaded at all.
+    """
+    values: dict[str, str] = {}
+    dsn = env.get("ASTERISK_PG_DSN", "").strip()
+    if dsn:
+        parts = urlsplit(dsn)
+        if parts.scheme not in ("postgres", "postgresql"):
+            raise ConfigError("ASTERISK_PG_DSN must look like postgresql://user:password@host:port/dbname")
+        try:
+            port = parts.port
+        except ValueError:
+            raise ConfigError("ASTERISK_PG_DSN has an invalid port") from None
+        values = {
+            "host": parts.hostname or "",
+            "port": str(port or ""),
+            "dbname": unquote(parts.path.lstrip("/")),
+            "user": unquote(parts.username or ""),
+            "password": unquote(parts.password or ""),
+        }
+    for key in ("host", "port", "dbname", "user", "password"):
+        override = env.get(f"ASTERISK_PG_{key.upper()}")
+        if override:
+            values[key] = override
+    if not (values.get("host") and values.get("dbname") and values.get("user")):
+        return None
+    port_raw = values.get("port") or "5432"
+    try:
+        port = int(port_raw)
+    except ValueError:
+        raise ConfigError(f"PostgreSQL port {port_raw!r} is not an integer") from None
+    for key in ("host", "dbname", "user"):
+        if _FORBIDDEN_SECRET_CHARS.intersection(values[key]) or " " in values[key]:
+            raise ConfigError(f"PostgreSQL {key} contains characters Asterisk config cannot carry")
+    return PgSettings(
+        host=values["host"],
+        port=port,
+        dbname=values["dbname"],
+        user=values["user"],
+        password=values.get("password", ""),
+    )

@@ -1,0 +1,173 @@
+"""Fast checks of config rendering, settings and mirror discovery (no Asterisk needed)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from asterisk_config import provision
+from asterisk_config.chroot import discover_mirror
+from asterisk_config.errors import ConfigError, Unavailable
+from asterisk_config.render import render_config, render_text, write_config
+from asterisk_config.settings import AsteriskSettings
+
+BASE_ENV = {
+    "ARI_USER": "ari_user",
+    "ARI_PASSWORD": "ari-pass-1",
+    "AMI_USER": "ami_user",
+    "AMI_SECRET": "ami-secret-1",
+    "ASTERISK_HTTP_PORT": "18088",
+    "ASTERISK_AMI_PORT": "15038",
+    "ASTERISK_SIP_PORT": "15060",
+    "ASTERISK_RTP_START": "30000",
+    "ASTERISK_RTP_END": "30100",
+    "STASIS_APP": "routeapp",
+}
+
+
+def settings(**extra: str) -> AsteriskSettings:
+    return AsteriskSettings.from_env({**BASE_ENV, **extra})
+
+
+def test_renders_every_placeholder_and_the_env_values() -> None:
+    files = render_config(settings())
+    assert not any("{{" in text for text in files.values())
+    assert "bindaddr = 127.0.0.1" in files["http.conf"]
+    assert "bindport = 18088" in files["http.conf"]
+    assert "[ari_user]" in files["ari.conf"] and "password = ari-pass-1" in files["ari.conf"]
+    assert "port = 15038" in files["manager.conf"] and "bindaddr = 127.0.0.1" in files["manager.conf"]
+    assert "secret = ami-secret-1" in files["manager.conf"]
+    assert "bind = 127.0.0.1:15060" in files["pjsip.conf"]
+    assert "rtpstart = 30000" in files["rtp.conf"] and "rtpend = 30100" in files["rtp.conf"]
+    assert "Stasis(routeapp,${CR_DID},${CR_CALLER})" in files["extensions.conf"]
+    assert "exten => _X.," in files["extensions.conf"] and "exten => _+X.," in files["extensions.conf"]
+    assert "Hangup(34)" in files["extensions.conf"]
+
+
+def test_carrier_endpoint_matches_brief() -> None:
+    pjsip = render_config(settings())["pjsip.conf"]
+    for line in (
+        "context = from-carrier",
+        "send_connected_line = no",
+        "direct_media = no",
+        "allow = ulaw,alaw",
+        "match = 127.0.0.1",
+    ):
+        assert line in pjsip
+
+
+def test_without_postgres_pgsql_modules_are_not_loaded() -> None:
+    files = render_config(settings())
+    assert not {"res_pgsql.conf", "cdr_pgsql.conf", "cel_pgsql.conf"} & files.keys()
+    for module in ("res_config_pgsql.so", "cdr_pgsql.so", "cel_pgsql.so"):
+        assert f"noload => {module}" in files["modules.conf"]
+    assert "enable = no" in files["cdr.conf"]
+
+
+def test_postgres_dsn_renders_pgsql_configs() -> None:
+    files = render_config(settings(ASTERISK_PG_DSN="postgresql://cr:p%40ss@db.internal:6432/calls"))
+    for module in ("res_config_pgsql.so", "cdr_pgsql.so", "cel_pgsql.so"):
+        assert f"load => {module}" in files["modules.conf"]
+    assert "dbhost = db.internal" in files["res_pgsql.conf"]
+    assert "dbport = 6432" in files["res_pgsql.conf"]
+    assert "dbpass = p@ss" in files["res_pgsql.conf"]
+    assert "dbname = calls" in files["cdr_pgsql.conf"] and "user = cr" in files["cel_pgsql.conf"]
+
+
+def test_postgres_single_vars_override_dsn() -> None:
+    s = settings(ASTERISK_PG_DSN="postgresql://a:b@h1/d1", ASTERISK_PG_HOST="h2", ASTERISK_PG_PORT="7000")
+    assert s.pg is not None
+    assert (s.pg.host, s.pg.port, s.pg.dbname, s.pg.user, s.pg.password) == ("h2", 7000, "d1", "a", "b")
+    assert settings(ASTERISK_PG_HOST="h2").pg is None  # dbname/user missing: not configured
+
+
+@pytest.mark.parametrize("secret", ["has;semicolon", "line\nbreak", " padded", "[section]"])
+def test_secrets_that_would_break_config_files_are_refused(secret: str) -> None:
+    with pytest.raises(ConfigError):
+        render_config(settings(ARI_PASSWORD=secret))
+
+
+def test_missing_secrets_are_named() -> None:
+    env = {k: v for k, v in BASE_ENV.items() if k not in ("AMI_SECRET", "ARI_USER")}
+    with pytest.raises(ConfigError, match="ARI_USER, AMI_SECRET"):
+        render_config(AsteriskSettings.from_env(env))
+
+
+def test_bad_ports_are_refused() -> None:
+    with pytest.raises(ConfigError):
+        settings(ASTERISK_HTTP_PORT="http")
+    with pytest.raises(ConfigError):
+        settings(ASTERISK_RTP_START="30000", ASTERISK_RTP_END="20000")
+    with pytest.raises(ConfigError):
+        settings(ASTERISK_AMI_PORT="18088")
+
+
+def test_unknown_placeholder_fails_loudly() -> None:
+    with pytest.raises(ConfigError, match="TYPO"):
+        render_text("x = {{ TYPO }}", {}, "x.conf")
+
+
+def test_instances_get_separate_directories() -> None:
+    default, other = settings(), settings(ASTERISK_INSTANCE="ci-1")
+    assert default.etc_dir == "/etc/asterisk" and other.etc_dir == "/etc/asterisk-ci-1"
+    assert default.run_dir != other.run_dir and default.db_dir != other.db_dir
+    assert f"astetcdir => {other.etc_dir}" in render_config(other)["asterisk.conf"]
+
+
+def test_host_path_never_escapes_the_chroot(tmp_path: Path) -> None:
+    root = tmp_path / "chroot"
+    (root / "var").mkdir(parents=True)
+    (root / "var" / "run").symlink_to("/run")  # as in Debian
+    s = settings(ASTERISK_CHROOT=str(root))
+    with pytest.raises(ConfigError):
+        s.host_path("/var/run/asterisk")
+    assert s.host_path("/run/asterisk") == root.resolve() / "run" / "asterisk"
+
+
+def test_write_config_replaces_foreign_files(tmp_path: Path) -> None:
+    etc = tmp_path / "asterisk"
+    etc.mkdir()
+    (etc / "sip.conf").write_text("; package sample")
+    written = write_config(settings(), etc)
+    assert not (etc / "sip.conf").exists()
+    assert (tmp_path / "asterisk.dist" / "sip.conf").exists()
+    assert sorted(p.name for p in etc.iterdir()) == written
+    assert oct((etc / "ari.conf").stat().st_mode & 0o777) == "0o600"
+
+
+def test_discover_mirror_reads_deb822_and_one_line_sources(tmp_path: Path) -> None:
+    (tmp_path / "sources.list.d").mkdir()
+    (tmp_path / "sources.list.d" / "debian.sources").write_text(
+        "Types: deb\n# comment\nURIs: http://security.example/debian-security\nSuites: bookworm-security\n"
+        "Components: main\n\nTypes: deb\nURIs: http://archive.example/debian/\nSuites: bookworm\n"
+    )
+    assert discover_mirror((tmp_path / "sources.list.d",)) == "http://archive.example/debian"
+
+    one_line = tmp_path / "sources.list"
+    one_line.write_text(
+        "# deb http://commented.example/debian bookworm main\n"
+        "deb [arch=amd64 signed-by=/k.gpg] http://other.example/debian bookworm main\n"
+    )
+    assert discover_mirror((one_line,)) == "http://other.example/debian"
+
+
+def test_discover_mirror_without_sources_is_unavailable(tmp_path: Path) -> None:
+    with pytest.raises(Unavailable):
+        discover_mirror((tmp_path / "missing.list",))
+
+
+def test_cli_exits_3_when_not_root(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    for key, value in BASE_ENV.items():
+        monkeypatch.setenv(key, value)
+    assert provision.main(["start"]) == 3
+    assert "needs root" in capsys.readouterr().err
+
+
+def test_cli_exits_2_on_bad_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ASTERISK_SIP_PORT", "not-a-port")
+    assert provision.main(["status"]) == 2
