@@ -1,12 +1,14 @@
 """Field types shared by request bodies: each carries its own rule and message."""
 
 from datetime import date, datetime, time
+from decimal import Decimal
 from functools import lru_cache
 from typing import Annotated
 from zoneinfo import ZoneInfo, available_timezones
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, EmailStr, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, EmailStr, PlainSerializer, StringConstraints
 
+from core.money import format_money
 from core.passwords import password_problem
 
 
@@ -28,6 +30,8 @@ def _password(value: str) -> str:
     return value
 
 
+# Money in responses: always the 4 stored places, as a string ("12.5000"), never a float.
+MoneyOut = Annotated[Decimal, PlainSerializer(format_money, return_type=str, when_used="json")]
 Timezone = Annotated[str, StringConstraints(strip_whitespace=True, max_length=64), AfterValidator(_timezone)]
 Email = Annotated[EmailStr, StringConstraints(max_length=254), AfterValidator(lambda v: v.lower())]
 Password = Annotated[str, AfterValidator(_password)]

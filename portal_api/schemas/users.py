@@ -1,13 +1,12 @@
 """Request and response bodies for users, sign-in and profiles."""
 
 from datetime import datetime
-from decimal import Decimal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from core.enums import Role, TransactionType, UserStatus
 from core.models import User, WalletTransaction
-from portal_api.schemas.common import Email, Name, Password, Phone, ShortText, StrictBody, Timezone
+from portal_api.schemas.common import Email, MoneyOut, Name, Password, Phone, ShortText, StrictBody, Timezone
 
 
 class StoredUser(BaseModel):
@@ -18,7 +17,7 @@ class StoredUser(BaseModel):
     role_name: str
     name: str
     email: str
-    balance: Decimal
+    balance: MoneyOut
     timezone: str
     status: str
 
@@ -59,7 +58,7 @@ class UserOut(BaseModel):
     role_name: str
     status: str
     timezone: str
-    balance: Decimal
+    balance: MoneyOut
     tariff_id: int | None
     company: str | None
     phone: str | None
@@ -135,7 +134,7 @@ class ApiToken(BaseModel):
 
 class Balance(BaseModel):
     user_id: int
-    balance: Decimal
+    balance: MoneyOut
     currency: str
 
 
@@ -154,8 +153,8 @@ class WalletTransactionOut(BaseModel):
     id: int
     user_id: int
     transaction_type: TransactionType
-    amount: Decimal
-    balance_after: Decimal
+    amount: MoneyOut
+    balance_after: MoneyOut
     description: str
     reference: str
     call_id: int | None

@@ -1,0 +1,50 @@
+"""Top-ups and invoices as the API shows them."""
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from core.enums import InvoiceStatus
+from portal_api.deps import MAX_ID
+from portal_api.schemas.common import MoneyOut, StrictBody
+
+
+class TopupIn(StrictBody):
+    user_id: int = Field(ge=1, le=MAX_ID)
+    amount: Decimal = Field(
+        gt=0,
+        le=1_000_000,
+        max_digits=11,
+        decimal_places=4,
+        description='Credit to add, as a decimal string such as "100.00"',
+    )
+    note: Annotated[str, StringConstraints(strip_whitespace=True, max_length=200)] = ""
+    reference: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9._:-]{1,64}$")] | None = Field(
+        default=None,
+        description="Idempotency key: sending the same reference twice credits once",
+    )
+
+
+class InvoiceSummary(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: int
+    user_id: int
+    number: str
+    period_start: date
+    period_end: date
+    currency: str
+    opening_balance: MoneyOut
+    closing_balance: MoneyOut
+    calls_total: MoneyOut
+    fees_total: MoneyOut
+    topups_total: MoneyOut
+    total: MoneyOut
+    status: InvoiceStatus
+    created_at: datetime
+
+
+class InvoiceDetail(InvoiceSummary):
+    lines: list[dict]

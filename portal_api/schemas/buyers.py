@@ -1,0 +1,73 @@
+"""Buyer bodies; a buyer's email and password are its role-3 login."""
+
+from datetime import date, datetime
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from core.enums import Disposition, Status
+from portal_api.deps import MAX_ID
+from portal_api.schemas.common import Email, MoneyOut, Name, Password, Phone, StrictBody
+
+
+class BuyerIn(StrictBody):
+    name: Name
+    email: Email = Field(description="The buyer's sign-in email")
+    password: Password = Field(description="The buyer's first password")
+    phone: Phone | None = None
+    user_id: int | None = Field(default=None, ge=1, le=MAX_ID, description="Owner customer (admin only)")
+
+
+class BuyerUpdate(StrictBody):
+    name: Name | None = None
+    email: Email | None = None
+    password: Password | None = None
+    phone: Phone | None = None
+
+
+class BuyerOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: int
+    user_id: int
+    login_user_id: int | None
+    name: str
+    email: str | None
+    phone: str | None
+    status: Status
+    created_at: datetime
+
+
+class BuyerBrief(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: int
+    name: str
+    status: Status
+
+
+class BuyerReportFilter(StrictBody):
+    buyer_id: int | None = Field(default=None, ge=1, le=MAX_ID)
+    # The spec's spelling of the report filters.
+    fromDate: date | None = None
+    toDate: date | None = None
+    disposition: Disposition | None = None
+    caller_number: str | None = Field(default=None, max_length=32)
+
+
+class BuyerCallRow(BaseModel):
+    """A call as its buyer sees it: no customer cost, only the payout it owes."""
+
+    model_config = ConfigDict(from_attributes=True)
+
+    id: int
+    started_at: datetime
+    did: str
+    caller: str
+    buyer_id: int | None
+    target_id: int | None
+    campaign_id: int | None
+    disposition: Disposition
+    duration: int
+    talk_seconds: int
+    converted: bool
+    payout: MoneyOut

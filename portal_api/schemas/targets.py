@@ -1,0 +1,148 @@
+"""Target bodies: destination, trunk, caps, weekly schedule in the target's time zone, payout."""
+
+import re
+from datetime import datetime
+from decimal import Decimal
+from itertools import pairwise
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+
+from core.enums import Status
+from core.phone import to_e164
+from portal_api.deps import MAX_ID
+from portal_api.schemas.common import MoneyOut, Name, StrictBody, Timezone
+
+Day = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+_HHMM = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$")
+_SIP_URI = re.compile(r"^sips?:[A-Za-z0-9._+*#-]+@[A-Za-z0-9.-]+(:[0-9]{1,5})?$")
+
+
+def _destination(value: str) -> str:
+    value = value.strip()
+    if value.startswith(("sip:", "sips:")):
+        if not _SIP_URI.match(value):
+            raise ValueError("a SIP destination must look like sip:user@host[:port]")
+        return value
+    try:
+        return to_e164(value)
+    except ValueError as exc:
+        raise ValueError(f"{exc}; use an E.164 number such as +14155550100 or a sip: URI") from exc
+
+
+def _window(value: tuple[str, str]) -> tuple[str, str]:
+    start, end = value
+    for t in (start, end):
+        if not _HHMM.match(t):
+            raise ValueError(f"'{t}' is not a time of day as HH:MM")
+    if start >= end:
+        raise ValueError(f"a window must start before it ends ({start}-{end})")
+    return value
+
+
+Destination = Annotated[str, Field(max_length=255), AfterValidator(_destination)]
+Window = Annotated[tuple[str, str], AfterValidator(_window)]
+Schedule = dict[Day, Annotated[list[Window], Field(max_length=8)]]
+Cap = Annotated[int | None, Field(ge=0, le=1_000_000)]
+Money = Annotated[Decimal, Field(ge=0, le=1_000_000, max_digits=14, decimal_places=4)]
+
+
+class TargetFields(StrictBody):
+    trunk_id: int | None = Field(default=None, ge=1, le=MAX_ID, description="Outbound trunk to dial through")
+    concurrency_cap: Cap = Field(default=None, description="Live calls at once; null = no limit")
+    hourly_cap: Cap = None
+    daily_cap: Cap = None
+    monthly_cap: Cap = None
+    timezone: Timezone = "UTC"
+    schedule: Schedule = Field(
+        default_factory=dict,
+        description='Open hours per weekday in the target\'s time zone, e.g. {"mon": [["09:00", "17:00"]]}; '
+        "empty = always open; a weekday left out is closed",
+    )
+    payout: Money = Decimal("0")
+
+    @field_validator("schedule")
+    @classmethod
+    def _no_overlaps(cls, schedule: dict[str, list[tuple[str, str]]]) -> dict[str, list[tuple[str, str]]]:
+        for day, windows in schedule.items():
+            ordered = sorted(windows)
+            for (_, end), (start, _) in pairwise(ordered):
+                if start < end:
+                    raise ValueError(f"{day}: open windows overlap")
+        return schedule
+
+
+class TargetIn(TargetFields):
+    buyer_id: int = Field(ge=1, le=MAX_ID)
+    name: Name
+    destination: Destination
+    status: Status = Status.ACTIVE
+
+
+class TargetUpdate(TargetFields):
+    name: Name | None = None
+    destination: Destination | None = None
+    timezone: Timezone | None = None  # type: ignore[assignment]
+    schedule: Schedule | None = None  # type: ignore[assignment]
+    payout: Money | None = None  # type: ignore[assignment]
+
+
+class TargetOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: int
+    user_id: int
+    buyer_id: int
+    name: str
+    destination: str
+    trunk_id: int | None
+    concurrency_cap: int | None
+    hourly_cap: int | None
+    daily_cap: int | None
+    monthly_cap: int | None
+    timezone: str
+    schedule: dict[str, list[tuple[str, str]]]
+    payout: MoneyOut
+    status: Status
+    created_at: datetime
+
+
+class CampaignRef(StrictBody):
+    campaign_id: int = Field(ge=1, le=MAX_ID)
+
+
+class AssignedTarget(BaseModel):
+    target_id: int
+    name: str
+    destination: str
+    buyer_id: int
+    target_status: Status
+    priority: int
+    weight: int
+    link_status: Status
+
+
+Priority = Annotated[int, Field(ge=1, le=100, description="Lower rings first")]
+Weight = Annotated[int, Field(ge=1, le=1000, description="Share among targets of one priority")]
+
+
+class LinkItem(StrictBody):
+    target_id: int = Field(ge=1, le=MAX_ID)
+    priority: Priority = 1
+    weight: Weight = 1
+
+
+class LinkAdd(StrictBody):
+    campaign_id: int = Field(ge=1, le=MAX_ID)
+    targets: list[LinkItem] = Field(min_length=1, max_length=500)
+
+
+class LinkRemove(StrictBody):
+    campaign_id: int = Field(ge=1, le=MAX_ID)
+    target_id: int = Field(ge=1, le=MAX_ID)
+
+
+class LinkPriority(StrictBody):
+    campaign_id: int = Field(ge=1, le=MAX_ID)
+    priority: Priority
+    weight: Weight | None = None
