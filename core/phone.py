@@ -3,8 +3,12 @@
 import phonenumbers
 
 
-def to_e164(raw: str, region: str | None = None) -> str:
-    """Normalise `raw` to E.164; raises ValueError with a reason a person can act on."""
+def to_e164(raw: str, region: str | None = None, require_valid: bool = True) -> str:
+    """Normalise `raw` to E.164; raises ValueError with a reason a person can act on.
+
+    `require_valid=False` accepts any number of a possible length for its country: caller ids
+    (to block, say) may be spoofed or unallocated and still need a canonical form.
+    """
     text = (raw or "").strip()
     if not text:
         raise ValueError("a phone number is required")
@@ -15,7 +19,9 @@ def to_e164(raw: str, region: str | None = None) -> str:
         parsed = phonenumbers.parse(text, region)
     except phonenumbers.NumberParseException as exc:
         raise ValueError(f"{raw!r} is not a phone number") from exc
-    if not phonenumbers.is_possible_number(parsed) or not phonenumbers.is_valid_number(parsed):
+    if not phonenumbers.is_possible_number(parsed):
+        raise ValueError(f"{raw!r} is not a phone number of a possible length")
+    if require_valid and not phonenumbers.is_valid_number(parsed):
         raise ValueError(f"{raw!r} is not a valid phone number")
     return phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164)
 

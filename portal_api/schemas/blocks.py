@@ -1,5 +1,6 @@
 """Block entries: a caller number or prefix, global (admin) or per customer."""
 
+import re
 from datetime import datetime
 from typing import Annotated
 
@@ -10,22 +11,25 @@ from core.phone import digits, to_e164
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import StrictBody
 
+_FORMATTING = re.compile(r"[\s().-]")
+
 
 def _pattern(value: str) -> str:
-    value = value.strip()
+    """Digits with an optional leading '+'; spaces, dots, dashes and brackets as people type them."""
+    value = _FORMATTING.sub("", value)
     if not value.lstrip("+").isdigit() or len(digits(value)) > 15:
         raise ValueError("use the caller's number in digits (E.164, with or without '+'), at most 15 digits")
     return value
 
 
-Pattern = Annotated[str, Field(min_length=1, max_length=16), AfterValidator(_pattern)]
+Pattern = Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_pattern)]
 
 
 def normalise(pattern: str, match_type: BlockMatch) -> str:
     """Exact numbers are stored in E.164, prefixes as digits: how the bridge compares callers."""
     if match_type is BlockMatch.EXACT:
         try:
-            return to_e164(pattern)
+            return to_e164(pattern, require_valid=False)
         except ValueError as exc:
             raise ValueError(f"{exc}; for a partial number choose match_type 'prefix'") from exc
     return digits(pattern)

@@ -1,0 +1,76 @@
+"""Admin top-ups (idempotent ledger credits) and the invoice list, per tenant."""
+
+from datetime import date
+
+from core.db import session_scope
+from core.models import Invoice
+
+
+def test_topups_credit_the_wallet_once_per_reference(client, admin, customer_a, customer_b, buyer_a) -> None:
+    body = {"user_id": customer_a.id, "amount": "100.50", "note": "Bank transfer 42", "reference": "bank-42"}
+    r = client.post("/api/topup/add", json=body, headers=admin.headers)
+    assert r.status_code == 201, r.text
+    assert r.json()["data"]["amount"] == "100.5000" and r.json()["data"]["balance_after"] == "100.5000"
+    replay = client.post("/api/topup/add", json=body, headers=admin.headers)
+    assert replay.json()["message"] == "This top-up was already credited."
+    assert replay.json()["data"]["id"] == r.json()["data"]["id"]
+    stolen = client.post("/api/topup/add", json={**body, "user_id": customer_b.id}, headers=admin.headers)
+    assert stolen.status_code == 409
+    balance = client.get(f"/api/user/balance/{customer_a.id}", headers=customer_a.headers).json()["data"][0]
+    assert balance["balance"] == "100.5000"
+    wall = client.get("/api/user/wall", headers=customer_a.headers).json()["data"]
+    assert wall["total"] == 1 and wall["data"][0]["description"] == "Bank transfer 42"
+    assert client.get("/api/topup/details", headers=admin.headers).json()["data"]["total"] == 1
+    for actor in (customer_a, buyer_a):
+        assert (
+            client.post("/api/topup/add", json={**body, "reference": "x"}, headers=actor.headers).status_code
+            == 403
+        )
+
+
+def test_topup_bad_amounts_change_nothing(client, admin, customer_a) -> None:
+    for amount in ("0", "-5", "abc", "1e3x", "0.00001", "10000000", None, "NaN", "Infinity"):
+        r = client.post(
+            "/api/topup/add", json={"user_id": customer_a.id, "amount": amount}, headers=admin.headers
+        )
+        assert r.status_code == 422, (amount, r.text)
+        assert "amount" in r.json()["errors"]
+    assert (
+        client.post(
+            "/api/topup/add", json={"user_id": admin.id, "amount": "5"}, headers=admin.headers
+        ).status_code
+        == 422
+    )
+    assert (
+        client.post(
+            "/api/topup/add", json={"user_id": 999999, "amount": "5"}, headers=admin.headers
+        ).status_code
+        == 422
+    )
+    assert (
+        client.get(f"/api/user/balance/{customer_a.id}", headers=admin.headers).json()["data"][0]["balance"]
+        == "0.0000"
+    )
+
+
+def test_invoices_are_listed_per_tenant(client, admin, customer_a, customer_b, buyer_a) -> None:
+    with session_scope() as s:
+        inv = Invoice(
+            user_id=customer_a.id,
+            number="INV-2026-10-0001",
+            period_start=date(2026, 10, 1),
+            period_end=date(2026, 10, 31),
+            total="12.3400",
+            lines=[{"kind": "calls", "amount": "12.34"}],
+        )
+        s.add(inv)
+        s.flush()
+        iid = inv.id
+    own = client.get("/api/invoice/details", headers=customer_a.headers).json()["data"]
+    assert own["total"] == 1 and own["data"][0]["total"] == "12.3400"
+    detail = client.get(f"/api/invoice/{iid}", headers=customer_a.headers).json()["data"]
+    assert detail["lines"] == [{"kind": "calls", "amount": "12.34"}]
+    assert client.get(f"/api/invoice/{iid}", headers=customer_b.headers).status_code == 404
+    assert client.get("/api/invoice/details", headers=customer_b.headers).json()["data"]["total"] == 0
+    assert client.get(f"/api/invoice/{iid}", headers=admin.headers).status_code == 200
+    assert client.get("/api/invoice/details", headers=buyer_a.headers).status_code == 403
