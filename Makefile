@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test install web lint clean
+.PHONY: run test install web browser lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,9 +31,14 @@ run: install web
 lint: install
 	$(VENV)/bin/ruff check .
 
-test: install web lint
-	$(PY) -m pytest -q
+# The browser tests drive Debian's Chromium with playwright-core (no browser download works here).
+browser:
+	@if [ -f web/package.json ] && ! command -v chromium >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi
+
+test: install web browser lint
 	@if [ -f web/package.json ]; then cd web && npm test; fi
+	$(PY) -m pytest -q
 
 clean:
 	rm -rf $(VENV) var .test-data web/node_modules web/dist

@@ -5,6 +5,7 @@ ones start in `.test-data/`. Each run gets its own fresh database, migrated to h
 starts from empty tables (countries kept) and an empty Redis database.
 """
 
+import functools
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -84,9 +85,8 @@ def server_url() -> str:
     return str(_state["server_url"])
 
 
-@pytest.fixture(autouse=True)
-def _clean_state() -> Iterator[None]:
-    yield
+def reset_state() -> None:
+    """Empty every table but the countries, and the Redis database."""
     from sqlalchemy import text
     from sqlmodel import SQLModel
 
@@ -97,6 +97,12 @@ def _clean_state() -> Iterator[None]:
     with get_engine().begin() as conn:
         conn.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
     get_redis().flushdb()
+
+
+@pytest.fixture(autouse=True)
+def _clean_state() -> Iterator[None]:
+    yield
+    reset_state()
 
 
 @pytest.fixture(scope="session")
@@ -129,20 +135,32 @@ class Actor:
         return {"Authorization": f"Bearer {self.token}"}
 
 
+PASSWORD = "s3cret-pass"
+
+
+@functools.cache
+def _password_hash() -> str:
+    # Argon2 is slow on purpose; hash the shared test password once per run.
+    from core.passwords import hash_password
+
+    return hash_password(PASSWORD)
+
+
 def make_actor(role: int, name: str, owner: "Actor | None" = None, **extra: Any) -> Actor:
     """Create a user (and for buyers, its buyer record under `owner`) with a live session token."""
     from core.db import session_scope
-    from core.enums import Role, TokenKind
-    from core.models import Buyer
-    from portal_api.accounts import create_user
+    from core.enums import TokenKind
+    from core.models import Buyer, User
     from portal_api.auth import tokens
 
     email = f"{name.lower().replace(' ', '.')}@example.com"
-    password = "s3cret-pass"
+    password = PASSWORD
     with session_scope() as session:
-        user = create_user(session, email=email, password=password, name=name, role=Role(role), **extra)
+        user = User(email=email, password_hash=_password_hash(), name=name, role=role, **extra)
+        session.add(user)
+        session.flush()
         buyer_id = None
-        if role == Role.BUYER:
+        if role == 3:
             assert owner is not None
             buyer = Buyer(user_id=owner.id, login_user_id=user.id, name=name, email=email)
             session.add(buyer)

@@ -1,0 +1,72 @@
+"""The portal in Chromium against the real API: web/e2e/run.mjs drives it (playwright-core).
+
+The API is started here on a free port serving the built UI (web/dist), with an admin, a
+customer and the customer's buyer to sign in as.
+"""
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from tests.conftest import PASSWORD, REPO, make_actor
+
+pytestmark = pytest.mark.slow
+WEB = REPO / "web"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def portal() -> Iterator[str]:
+    if not (WEB / "dist" / "index.html").is_file():
+        pytest.fail("web/dist is missing: `make test` builds it (make web)")
+    port = _free_port()
+    env = {**os.environ, "WEB_DIST": str(WEB / "dist")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "portal_api.app:app", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                if httpx.get(f"{base}/login", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        else:
+            pytest.fail("the API did not start")
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_portal_in_chromium(portal: str) -> None:
+    if shutil.which("chromium") is None and not os.path.exists("/usr/bin/chromium"):
+        pytest.fail("Debian's chromium is not installed: `make test` installs it")
+    make_actor(1, "Ada Admin")
+    customer = make_actor(2, "Alice Customer", timezone="Europe/Berlin")
+    make_actor(3, "Bea Buyer", owner=customer)
+    env = {
+        **os.environ,
+        "BASE_URL": portal,
+        "ADMIN_EMAIL": "ada.admin@example.com", "ADMIN_PASSWORD": PASSWORD,
+        "CUSTOMER_EMAIL": customer.email, "CUSTOMER_PASSWORD": PASSWORD, "CUSTOMER_NAME": "Alice Customer",
+        "BUYER_EMAIL": "bea.buyer@example.com", "BUYER_PASSWORD": PASSWORD,
+    }
+    run = subprocess.run(["npm", "run", "--silent", "e2e"], cwd=WEB, env=env, capture_output=True, text=True,
+                         timeout=600)
+    print(run.stdout[-6000:], run.stderr[-3000:])
+    assert run.returncode == 0, f"browser tests failed:\n{run.stdout[-6000:]}\n{run.stderr[-3000:]}"

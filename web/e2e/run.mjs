@@ -1,0 +1,461 @@
+#!/usr/bin/env node
+// Browser tests: playwright-core driving Debian's Chromium (/usr/bin/chromium), headless.
+//
+//   BASE_URL=http://127.0.0.1:8000 ADMIN_EMAIL=... ADMIN_PASSWORD=... CUSTOMER_EMAIL=... \
+//   CUSTOMER_PASSWORD=... CUSTOMER_NAME=... BUYER_EMAIL=... BUYER_PASSWORD=... node e2e/run.mjs
+//
+// Without BASE_URL it starts e2e/mock-server.mjs on a free port (serving web/dist, which must
+// be built) and uses the mock's accounts. Screenshots go to web/test-artifacts/.
+// Prints "N passed, N failed" and exits 1 when any test failed.
+import { mkdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ARTIFACTS = process.env.E2E_ARTIFACTS || join(here, '..', 'test-artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const TEST_TIMEOUT = Number(process.env.E2E_TEST_TIMEOUT || 60000);
+const ONLY = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
+mkdirSync(ARTIFACTS, { recursive: true });
+
+let mock = null;
+if (!process.env.BASE_URL) {
+  const { startMockServer, MOCK_CREDENTIALS } = await import('./mock-server.mjs');
+  mock = await startMockServer({ port: 0 });
+  process.env.BASE_URL = mock.url;
+  for (const [k, v] of Object.entries(MOCK_CREDENTIALS)) if (!process.env[k]) process.env[k] = v;
+  console.log(`# no BASE_URL: using the mock server at ${mock.url}`);
+}
+
+const BASE = process.env.BASE_URL.replace(/\/$/, '');
+const need = (k) => {
+  const v = process.env[k];
+  if (!v) throw new Error(`env ${k} is required`);
+  return v;
+};
+const ACCOUNTS = {
+  admin: { email: need('ADMIN_EMAIL'), password: need('ADMIN_PASSWORD') },
+  customer: { email: need('CUSTOMER_EMAIL'), password: need('CUSTOMER_PASSWORD'), name: process.env.CUSTOMER_NAME || '' },
+  buyer: { email: need('BUYER_EMAIL'), password: need('BUYER_PASSWORD') }
+};
+
+const ADMIN_GROUPS = {
+  Main: ['Dashboard', 'User', 'Buyer', 'Trunk'],
+  Feature: ['Campaign', 'Target', 'IVR Auth'],
+  Number: ['Number', 'Block Number'],
+  Report: ['Report', 'Live Calls'],
+  Billing: ['Tariff', 'Rate Card', 'Topup', 'Wallet', 'Invoice']
+};
+const USER_GROUPS = {
+  Main: ['Dashboard', 'Block Number', 'Number', 'Buyer'],
+  Feature: ['Campaign', 'Target', 'IVR Auth'],
+  Report: ['Live Calls', 'Report'],
+  Billing: ['Wallet', 'Invoice']
+};
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
+const CLOCK = /^\d{2}:\d{2}:\d{2} (AM|PM)$/;
+
+// ---------------------------------------------------------------- tiny harness
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+
+// ---------------------------------------------------------------- helpers
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_ARGS });
+const sessions = {};
+
+async function newPage(width = 1440, height = 900) {
+  const context = await browser.newContext({ viewport: { width, height }, timezoneId: 'UTC', locale: 'en-US' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  page.on('dialog', (d) => {
+    page.__dialogs = [...(page.__dialogs || []), d.message()];
+    d.accept();
+  });
+  page.on('pageerror', (err) => {
+    page.__errors = [...(page.__errors || []), String(err)];
+  });
+  return page;
+}
+
+async function signInUi(page, role) {
+  const { email, password } = ACCOUNTS[role];
+  await page.goto(`${BASE}/login`);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/dashboard$/);
+  await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
+  sessions[role] = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('user') }));
+  assert.ok(sessions[role].token, 'token stored');
+}
+
+/** Reuse a session captured by signInUi (keeps the number of sign-ins small for a throttled API). */
+async function signIn(page, role, path = '/dashboard') {
+  if (!sessions[role]) {
+    await signInUi(page, role);
+    if (path === '/dashboard') return;
+  } else {
+    await page.goto(`${BASE}/login`);
+    await page.evaluate((s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('user', s.user);
+    }, sessions[role]);
+  }
+  await page.goto(`${BASE}${path}`);
+  await page.getByTestId('page-title').first().waitFor();
+}
+
+async function navTitles(page) {
+  const groups = {};
+  for (const list of await page.locator('nav [data-testid^="nav-group-group-"]').all()) {
+    const title = (await list.getByTestId('nav-group-title').textContent())?.trim();
+    groups[title] = (await list.locator('[data-testid^="nav-item-"]').allTextContents()).map((t) => t.trim());
+  }
+  return groups;
+}
+
+const visible = (page, id) => page.getByTestId(id).first().isVisible();
+const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: false });
+const settle = (page) => page.waitForTimeout(400);
+
+// ---------------------------------------------------------------- scenarios
+test('bad credentials show the server message and stay on /login', async () => {
+  const page = await newPage();
+  await page.goto(`${BASE}/login`);
+  await page.locator('#email').fill(ACCOUNTS.admin.email);
+  await page.locator('#password').fill(`${ACCOUNTS.admin.password}-wrong`);
+  await page.getByTestId('login-submit').click();
+  const alert = page.getByTestId('login-error');
+  await alert.waitFor();
+  assert.ok(((await alert.textContent()) || '').trim().length > 0, 'an error message is shown');
+  assert.match(page.url(), /\/login$/);
+  await shot(page, 'login-1440.png');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settle(page);
+  await shot(page, 'login-390.png');
+  await page.context().close();
+});
+
+test('login form validates fields before calling the server', async () => {
+  const page = await newPage();
+  await page.goto(`${BASE}/login`);
+  await page.getByTestId('login-submit').click();
+  await page.getByText('Email is required').waitFor();
+  await page.getByText('Password is required').waitFor();
+  await page.locator('#email').fill('not-an-email');
+  await page.getByText('Must be a valid email').waitFor();
+  await page.context().close();
+});
+
+test('no stored token: a signed-in route goes to /login; /register is public', async () => {
+  const page = await newPage();
+  await page.goto(`${BASE}/report`);
+  await page.waitForURL(/\/login$/);
+  await page.goto(`${BASE}/register`);
+  await page.getByTestId('register-form').waitFor();
+  const tz = await page.locator('#timezone').inputValue();
+  assert.equal(tz, 'UTC', 'timezone defaults to the browser timezone');
+  await page.getByTestId('register-submit').click();
+  await page.getByText('Name is required').waitFor();
+  await page.locator('#password').fill('short');
+  await page.getByText('Password must be at least 8 characters').waitFor();
+  await page.context().close();
+});
+
+test('admin: sign in, admin menu and header items (1440)', async () => {
+  const page = await newPage(1440);
+  await signInUi(page, 'admin');
+  assert.deepEqual(await navTitles(page), ADMIN_GROUPS);
+  assert.equal(await page.getByTestId('drawer').getAttribute('data-variant'), 'permanent');
+  assert.ok(await visible(page, 'drawer-toggle'), 'drawer toggle');
+  assert.ok(!(await page.getByTestId('header-balance').count()), 'no balance for admin');
+  assert.ok(!(await page.getByTestId('back-to-admin').count()), 'no Back To Admin');
+  assert.ok(!(await page.getByTestId('buyer-chip-report').count()), 'no buyer chips');
+  await page.waitForFunction(() => /^\d{2}:\d{2}:\d{2} (AM|PM)$/.test(document.querySelector('[data-testid="header-clock"]')?.innerText.trim() || ''));
+  const first = (await page.getByTestId('header-clock').innerText()).trim();
+  assert.match(first, CLOCK);
+  await page.waitForTimeout(1300);
+  assert.notEqual((await page.getByTestId('header-clock').innerText()).trim(), first, 'clock ticks');
+  assert.equal(await page.getByTestId('header-live-calls').getAttribute('href'), '/live-calls');
+  assert.match((await page.getByTestId('live-calls-badge').innerText()).trim(), /^\d+$/);
+  for (const id of ['header-notifications', 'header-lock', 'header-logout', 'header-profile']) assert.ok(await visible(page, id), id);
+  // the Dashboard item is selected on /dashboard
+  assert.equal(await page.getByTestId('nav-item-dashboard').getAttribute('aria-current'), 'page');
+  // profile menu
+  await page.getByTestId('header-profile').click();
+  const menu = page.getByTestId('profile-menu');
+  await menu.waitFor();
+  const user = JSON.parse(sessions.admin.user);
+  assert.equal((await page.getByTestId('profile-name').innerText()).trim(), user.name);
+  assert.equal((await page.getByTestId('profile-role').innerText()).trim(), user.role_name);
+  assert.equal((await menu.getByTestId('user-avatar').innerText()).trim(), user.name.trim().charAt(0).toUpperCase());
+  await menu.getByText('Change Password').waitFor();
+  await menu.getByText('Logout').waitFor();
+  await page.keyboard.press('Escape');
+  await page.mouse.click(700, 500);
+  await settle(page);
+  await shot(page, 'admin-1440.png');
+  // clicking a menu item routes to the lazy page and selects it
+  await page.getByTestId('nav-item-report').click();
+  await page.waitForURL(/\/report$/);
+  await page.getByTestId('page-title').filter({ hasText: 'Report' }).waitFor();
+  assert.equal(await page.getByTestId('nav-item-report').getAttribute('aria-current'), 'page');
+  assert.equal(await page.getByTestId('nav-item-dashboard').getAttribute('aria-current'), null);
+  await page.context().close();
+});
+
+test('customer: sign in, user menu, balance and clock (1440)', async () => {
+  const page = await newPage(1440);
+  await signInUi(page, 'customer');
+  assert.deepEqual(await navTitles(page), USER_GROUPS);
+  await page.getByTestId('header-balance').waitFor();
+  await page.waitForFunction(() => /\$/.test(document.querySelector('[data-testid="balance-amount"]')?.innerText || ''));
+  const user = JSON.parse(sessions.customer.user);
+  const low = Number(user.balance) < 50;
+  await page.waitForFunction(() => document.querySelector('[data-testid="balance-refresh"]') && !document.querySelector('[data-testid="balance-refresh"]').disabled);
+  const amount = page.getByTestId('balance-amount');
+  const weight = await amount.evaluate((el) => getComputedStyle(el).fontWeight);
+  const anim = await amount.evaluate((el) => getComputedStyle(el).animationName);
+  assert.equal((await page.getByTestId('header-balance').getAttribute('data-low')) === 'true', low, 'low-balance flag');
+  if (low) {
+    assert.equal(weight, '700');
+    assert.notEqual(anim, 'none');
+  } else assert.equal(anim, 'none');
+  await page.getByTestId('balance-refresh').click();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="balance-refresh"]').disabled);
+  await page.waitForFunction(() => /^\d{2}:\d{2}:\d{2} (AM|PM)$/.test(document.querySelector('[data-testid="header-clock"]')?.innerText.trim() || ''));
+  assert.equal(await page.getByTestId('header-clock').getAttribute('data-timezone'), user.timezone || 'UTC');
+  assert.ok(await visible(page, 'header-live-calls'));
+  assert.ok(!(await page.getByTestId('buyer-chip-report').count()), 'no buyer chips');
+  if (ACCOUNTS.customer.name) assert.equal(user.name, ACCOUNTS.customer.name);
+  // notification dropdown
+  await page.getByTestId('header-notifications').click();
+  const dropdown = page.getByTestId('notification-dropdown');
+  await dropdown.getByText('Notification', { exact: true }).waitFor();
+  await page.waitForFunction(() => !/Loading\.\.\./.test(document.querySelector('[data-testid="notification-list"]')?.innerText || 'Loading...'));
+  const list = page.getByTestId('notification-list');
+  const count = await list.locator('li').count();
+  if (count === 0) await list.getByText('No notifications found!').waitFor();
+  else {
+    assert.ok(count <= 10, 'first page holds at most 10');
+    const maxHeight = await list.evaluate((el) => getComputedStyle(el).maxHeight);
+    assert.equal(maxHeight, '300px');
+    if (count === 10) {
+      await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="notification-list"] li').length > 10, null, { timeout: 5000 }).catch(() => {});
+    }
+  }
+  await shot(page, 'customer-notifications-1440.png');
+  await page.keyboard.press('Escape');
+  await page.mouse.click(700, 600);
+  await settle(page);
+  await shot(page, 'customer-1440.png');
+  await page.context().close();
+});
+
+test('buyer: no sidebar, Report and Target shortcuts only (1440)', async () => {
+  const page = await newPage(1440);
+  await signInUi(page, 'buyer');
+  assert.equal(await page.getByTestId('drawer').count(), 0, 'no drawer');
+  assert.equal(await page.getByTestId('drawer-toggle').count(), 0, 'no drawer toggle');
+  for (const id of ['header-balance', 'header-clock', 'header-live-calls']) assert.equal(await page.getByTestId(id).count(), 0, `no ${id}`);
+  for (const id of ['header-notifications', 'header-lock', 'header-logout', 'header-profile']) assert.ok(await visible(page, id), id);
+  await shot(page, 'buyer-1440.png');
+  await page.getByTestId('buyer-chip-report').click();
+  await page.waitForURL(/\/buyercdr$/);
+  await page.getByTestId('page-title').waitFor();
+  await page.getByTestId('buyer-chip-target').click();
+  await page.waitForURL(/\/buyer-target$/);
+  await page.getByTestId('page-title').filter({ hasText: 'Buyer Target' }).waitFor();
+  await page.context().close();
+});
+
+test('every signed-in route renders its lazy page; unknown path lands on /dashboard', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'admin');
+  const paths = ['buyercdr', 'report', 'manage-number', 'uploadnumber', 'number', 'manage-trunk', 'campaign', 'target', 'buyer-target', 'block-number', 'buyer', 'ivr', 'user_ivr', 'customer', 'vendor', 'topup', 'tariff', 'rate-card', 'live-calls', 'wallet', 'invoice', 'changepassword', 'profile'];
+  for (const p of paths) {
+    await page.goto(`${BASE}/${p}`);
+    const title = page.getByTestId('page-title');
+    await title.waitFor();
+    assert.ok(((await title.innerText()) || '').trim().length > 0, `title on /${p}`);
+    assert.match(page.url(), new RegExp(`/${p}$`));
+  }
+  await page.goto(`${BASE}/`);
+  await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
+  await page.goto(`${BASE}/no/such/page`);
+  await page.waitForURL(/\/dashboard$/);
+  await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
+  assert.deepEqual(page.__errors || [], [], 'no page errors');
+  await page.context().close();
+});
+
+test('theme toggle persists across reload', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'admin');
+  const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const before = (await page.evaluate(() => localStorage.getItem('themeMode'))) || 'dark';
+  const bgBefore = await bg();
+  await page.getByTestId('header-profile').click();
+  await page.getByTestId('theme-toggle').click();
+  const after = before === 'dark' ? 'light' : 'dark';
+  assert.equal(await page.evaluate(() => localStorage.getItem('themeMode')), after);
+  await page.reload();
+  await page.getByTestId('page-title').waitFor();
+  assert.equal(await page.evaluate(() => localStorage.getItem('themeMode')), after);
+  const bgAfter = await bg();
+  assert.notEqual(bgAfter, bgBefore, 'background changed');
+  if (after === 'light') await shot(page, 'admin-1440-light.png');
+  // toggle back
+  await page.getByTestId('header-profile').click();
+  await page.getByTestId('theme-toggle').click();
+  assert.equal(await page.evaluate(() => localStorage.getItem('themeMode')), before);
+  await page.context().close();
+});
+
+test('drawer collapse persists across reload (1440)', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'admin');
+  const drawer = page.getByTestId('drawer');
+  assert.equal(await drawer.getAttribute('data-open'), 'true');
+  await page.getByTestId('drawer-toggle').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="drawer"]').getAttribute('data-open') === 'false');
+  assert.equal(await page.evaluate(() => localStorage.getItem('isDashboardDrawerOpened')), 'false');
+  await page.reload();
+  await page.getByTestId('page-title').waitFor();
+  assert.equal(await page.getByTestId('drawer').getAttribute('data-open'), 'false', 'still collapsed after reload');
+  assert.equal(await page.getByTestId('nav-group-title').count(), 0, 'group titles hidden when collapsed');
+  await settle(page);
+  const logo = await page.getByTestId('logo').boundingBox();
+  assert.ok(logo && Math.round(logo.width) === 35, `narrow logo (${logo?.width})`);
+  const paper = await page.locator('[data-testid="drawer"] .MuiDrawer-paper').boundingBox();
+  assert.ok(paper.width < 100, `mini drawer (${paper.width})`);
+  await shot(page, 'admin-1440-collapsed.png');
+  await page.getByTestId('drawer-toggle').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="drawer"]').getAttribute('data-open') === 'true');
+  assert.equal(await page.evaluate(() => localStorage.getItem('isDashboardDrawerOpened')), 'true');
+  await page.getByTestId('logo').click();
+  await page.waitForURL(new RegExp(`${BASE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/$`));
+  await page.context().close();
+});
+
+test('impersonate the customer from /customer and go Back To Admin', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'admin', '/customer');
+  const name = ACCOUNTS.customer.name || JSON.parse(sessions.customer?.user || '{}').name;
+  assert.ok(name, 'CUSTOMER_NAME is needed');
+  await page.getByRole('textbox', { name: 'Search users' }).fill(name);
+  const row = page.locator(`[data-testid="customer-row"][data-name="${name.replace(/"/g, '\\"')}"]`).first();
+  await row.waitFor();
+  await row.getByTestId('impersonate-button').click();
+  await page.waitForURL(/\/dashboard$/);
+  await page.getByTestId('back-to-admin').waitFor();
+  const stored = await page.evaluate(() => ({
+    impersonator: localStorage.getItem('impersonator_id'),
+    originalUser: localStorage.getItem('original_user'),
+    originalToken: localStorage.getItem('original_token'),
+    user: JSON.parse(localStorage.getItem('user'))
+  }));
+  assert.ok(stored.impersonator && stored.originalUser && stored.originalToken, 'impersonation keys saved');
+  assert.equal(stored.user.name, name);
+  assert.deepEqual(await navTitles(page), USER_GROUPS, 'user menu while impersonating');
+  await page.getByTestId('header-balance').waitFor();
+  await page.getByTestId('page-title').waitFor();
+  await settle(page);
+  await shot(page, 'impersonating-1440.png');
+  await page.getByTestId('back-to-admin').click();
+  await page.waitForURL(/\/dashboard$/);
+  await page.waitForFunction(() => !localStorage.getItem('impersonator_id'));
+  await page.getByTestId('page-title').waitFor();
+  assert.equal(await page.getByTestId('back-to-admin').count(), 0);
+  const after = await page.evaluate(() => ({
+    keys: ['impersonator_id', 'original_user', 'original_token'].map((k) => localStorage.getItem(k)),
+    user: JSON.parse(localStorage.getItem('user')),
+    token: localStorage.getItem('token')
+  }));
+  assert.deepEqual(after.keys, [null, null, null]);
+  assert.equal(Number(after.user.role), 1);
+  assert.equal(after.token, sessions.admin.token, 'admin token restored');
+  assert.deepEqual(await navTitles(page), ADMIN_GROUPS, 'admin menu again');
+  assert.deepEqual(page.__dialogs || [], [], 'no alert');
+  await page.context().close();
+});
+
+for (const role of ['admin', 'customer', 'buyer']) {
+  test(`${role}: 390 px shows the temporary drawer and the more-menu`, async () => {
+    const page = await newPage(390, 844);
+    await signIn(page, role);
+    await settle(page);
+    assert.ok(await visible(page, 'header-more'), 'more-menu button');
+    assert.equal(await page.getByTestId('header-items').count(), 0, 'items are not inline');
+    await shot(page, `${role}-390.png`);
+    if (role !== 'buyer') {
+      const drawer = page.getByTestId('drawer');
+      assert.equal(await drawer.getAttribute('data-variant'), 'temporary');
+      assert.equal(await drawer.getAttribute('data-open'), 'false', 'closed below xl');
+      await page.getByTestId('drawer-toggle').click();
+      await page.getByTestId('nav-item-dashboard').waitFor({ state: 'visible' });
+      await settle(page);
+      await shot(page, `${role}-390-drawer.png`);
+      await page.getByTestId('nav-item-report').click();
+      await page.waitForURL(/\/report$/);
+      await page.waitForFunction(() => document.querySelector('[data-testid="drawer"]').getAttribute('data-open') === 'false');
+    } else {
+      assert.equal(await page.getByTestId('drawer').count(), 0);
+    }
+    await page.getByTestId('header-more').click();
+    const more = page.getByTestId('more-menu');
+    await more.waitFor();
+    for (const id of ['header-notifications', 'header-lock', 'header-logout', 'header-profile']) assert.ok(await more.getByTestId(id).isVisible(), `${id} in more-menu`);
+    if (role === 'customer') assert.ok(await more.getByTestId('header-balance').isVisible());
+    if (role !== 'buyer') assert.ok(await more.getByTestId('header-clock').isVisible());
+    if (role === 'buyer') assert.ok(await more.getByTestId('buyer-chip-report').isVisible());
+    await more.getByTestId('header-profile').click();
+    await page.getByTestId('profile-menu').waitFor();
+    assert.ok(await more.isVisible(), 'more-menu stays open under the profile menu');
+    await page.getByTestId('profile-menu').getByText('Change Password').click();
+    await page.waitForURL(/\/changepassword$/);
+    await page.getByTestId('header-more').click();
+    await more.waitFor();
+    await settle(page);
+    await shot(page, `${role}-390-more.png`);
+    await page.context().close();
+  });
+}
+
+test('logout clears local storage and returns to /login', async () => {
+  const page = await newPage(1440);
+  await signInUi(page, 'buyer');
+  await page.getByTestId('header-logout').click();
+  await page.waitForURL(/\/login$/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
+  assert.equal(await page.evaluate(() => localStorage.getItem('user')), null);
+  await page.context().close();
+});
+
+// ---------------------------------------------------------------- run
+let passed = 0;
+let failed = 0;
+const started = Date.now();
+for (const t of tests) {
+  if (ONLY && !ONLY.test(t.name)) continue;
+  const t0 = Date.now();
+  let timer;
+  try {
+    await Promise.race([t.fn(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${TEST_TIMEOUT} ms`)), TEST_TIMEOUT)))]);
+    passed += 1;
+    console.log(`ok   ${t.name} (${Date.now() - t0} ms)`);
+  } catch (err) {
+    failed += 1;
+    console.log(`FAIL ${t.name} (${Date.now() - t0} ms)\n     ${String(err?.stack || err).split('\n').slice(0, 6).join('\n     ')}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+await browser.close();
+if (mock) await mock.close();
+console.log(`# screenshots in ${ARTIFACTS}; ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

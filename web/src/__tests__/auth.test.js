@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../utils/navigation', () => ({ hardNavigate: vi.fn(), reloadPage: vi.fn() }));
+
+import { hardNavigate, reloadPage } from '../utils/navigation';
+import client from '../api/client';
+import { RETURN_MESSAGES, impersonate, login, logout, register, returnToAdmin } from '../api/auth';
+import { mockAdapter } from './helpers';
+
+const ADMIN = { user_id: 1, role: 1, role_name: 'Admin', name: 'Ada', balance: '0.0000', timezone: 'UTC' };
+const CUSTOMER = { user_id: 2, role: 2, role_name: 'Customer', name: 'Carla', balance: '42.5000', timezone: 'America/New_York', email: 'c@x.io', status: 'active' };
+
+function signedInAsAdmin() {
+  localStorage.setItem('token', 'admin-token');
+  localStorage.setItem('user', JSON.stringify(ADMIN));
+}
+
+function impersonating() {
+  localStorage.setItem('token', 'imp-token');
+  localStorage.setItem('user', JSON.stringify(CUSTOMER));
+  localStorage.setItem('impersonator_id', '1');
+  localStorage.setItem('original_user', JSON.stringify(ADMIN));
+  localStorage.setItem('original_token', 'admin-token');
+}
+
+describe('session calls', () => {
+  let original;
+  beforeEach(() => {
+    original = client.defaults.adapter;
+    hardNavigate.mockClear();
+    reloadPage.mockClear();
+  });
+  afterEach(() => {
+    client.defaults.adapter = original;
+  });
+
+  it('login stores token and user', async () => {
+    const calls = mockAdapter(client, () => ({ data: { message: 'ok', data: { token: 't1', user: CUSTOMER } } }));
+    await login({ email: ' c@x.io ', password: 'pw' });
+    expect(calls[0].url).toBe('/login');
+    expect(JSON.parse(calls[0].data)).toEqual({ email: 'c@x.io', password: 'pw' });
+    expect(localStorage.getItem('token')).toBe('t1');
+    expect(JSON.parse(localStorage.getItem('user'))).toEqual({ user_id: 2, role: 2, role_name: 'Customer', name: 'Carla', balance: '42.5000', timezone: 'America/New_York' });
+  });
+
+  it('register posts name, email, password, timezone and stores the session', async () => {
+    const calls = mockAdapter(client, () => ({ status: 201, data: { message: 'ok', data: { token: 't2', user: CUSTOMER } } }));
+    await register({ name: 'Carla', email: 'c@x.io', password: 'abcd1234', confirm: 'abcd1234', timezone: 'Asia/Tokyo' });
+    expect(JSON.parse(calls[0].data)).toEqual({ name: 'Carla', email: 'c@x.io', password: 'abcd1234', timezone: 'Asia/Tokyo' });
+    expect(localStorage.getItem('token')).toBe('t2');
+  });
+
+  it('logout calls POST /logout, clears storage and reloads', async () => {
+    signedInAsAdmin();
+    const calls = mockAdapter(client, () => ({ data: { message: 'bye', data: null } }));
+    await logout();
+    expect(calls[0].method).toBe('post');
+    expect(calls[0].url).toBe('/logout');
+    expect(localStorage.length).toBe(0);
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('logout still clears and reloads when the call fails', async () => {
+    signedInAsAdmin();
+    mockAdapter(client, () => ({ status: 500, data: { message: 'down' } }));
+    await logout();
+    expect(localStorage.length).toBe(0);
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('impersonate saves the admin session and swaps in the user', async () => {
+    signedInAsAdmin();
+    const calls = mockAdapter(client, () => ({ data: { message: 'ok', data: { token: 'imp-token', user: CUSTOMER, impersonator_id: 1 } } }));
+    await impersonate(2);
+    expect(calls[0].url).toBe('/user/impersonate/2');
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer admin-token');
+    expect(localStorage.getItem('original_token')).toBe('admin-token');
+    expect(JSON.parse(localStorage.getItem('original_user'))).toEqual(ADMIN);
+    expect(localStorage.getItem('impersonator_id')).toBe('1');
+    expect(localStorage.getItem('token')).toBe('imp-token');
+    expect(JSON.parse(localStorage.getItem('user')).name).toBe('Carla');
+    expect(hardNavigate).toHaveBeenCalledWith('/dashboard');
+  });
+});
+
+describe('Back To Admin (spec §4, §8)', () => {
+  let original;
+  beforeEach(() => {
+    original = client.defaults.adapter;
+    hardNavigate.mockClear();
+  });
+  afterEach(() => {
+    client.defaults.adapter = original;
+  });
+
+  it('restores the admin session and clears the impersonation keys', async () => {
+    impersonating();
+    const notify = vi.fn();
+    const calls = mockAdapter(client, () => ({ data: { message: 'ok', data: { user: { id: 1, name: 'Ada' } } } }));
+    expect(await returnToAdmin({ notify })).toBe(true);
+    expect(calls[0].url).toBe('/impersonate/return');
+    expect(JSON.parse(calls[0].data)).toEqual({ impersonator_id: 1 });
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer imp-token');
+    expect(localStorage.getItem('token')).toBe('admin-token');
+    expect(JSON.parse(localStorage.getItem('user'))).toEqual(ADMIN);
+    for (const k of ['impersonator_id', 'original_user', 'original_token']) expect(localStorage.getItem(k)).toBeNull();
+    expect(notify).not.toHaveBeenCalled();
+    expect(hardNavigate).toHaveBeenCalledWith('/dashboard');
+  });
+
+  it("alerts 'Missing impersonator_id. Cannot return to admin.'", async () => {
+    impersonating();
+    localStorage.removeItem('impersonator_id');
+    const notify = vi.fn();
+    const calls = mockAdapter(client, () => ({ data: {} }));
+    expect(await returnToAdmin({ notify })).toBe(false);
+    expect(notify).toHaveBeenCalledWith('Missing impersonator_id. Cannot return to admin.');
+    expect(calls).toHaveLength(0);
+  });
+
+  it("alerts 'Failed to return to admin: No data received.'", async () => {
+    impersonating();
+    const notify = vi.fn();
+    mockAdapter(client, () => ({ data: { message: 'ok', data: null } }));
+    expect(await returnToAdmin({ notify })).toBe(false);
+    expect(notify).toHaveBeenCalledWith('Failed to return to admin: No data received.');
+    expect(localStorage.getItem('token')).toBe('imp-token');
+  });
+
+  it("alerts 'Failed to return to admin: Original session data missing.'", async () => {
+    impersonating();
+    localStorage.removeItem('original_token');
+    const notify = vi.fn();
+    mockAdapter(client, () => ({ data: { message: 'ok', data: { user: { id: 1 } } } }));
+    expect(await returnToAdmin({ notify })).toBe(false);
+    expect(notify).toHaveBeenCalledWith('Failed to return to admin: Original session data missing.');
+    expect(hardNavigate).not.toHaveBeenCalled();
+  });
+
+  it("alerts 'Failed to logout impersonated user' on any other failure", async () => {
+    impersonating();
+    const notify = vi.fn();
+    mockAdapter(client, () => ({ status: 500, data: { message: 'down' } }));
+    expect(await returnToAdmin({ notify })).toBe(false);
+    expect(notify).toHaveBeenCalledWith('Failed to logout impersonated user');
+  });
+
+  it('uses window.alert by default', async () => {
+    localStorage.clear();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    await returnToAdmin();
+    expect(alert).toHaveBeenCalledWith(RETURN_MESSAGES.missingId);
+  });
+});

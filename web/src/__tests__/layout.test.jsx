@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+
+vi.mock('../api/header', () => ({
+  fetchServerTime: vi.fn(async () => ({ server_time: '2026-01-15 13:04:05', timezone: 'UTC' })),
+  fetchBalance: vi.fn(async () => '42.5000'),
+  fetchNotifications: vi.fn(async () => ({ data: [], total: 0, per_page: 10, current_page: 1, last_page: 1, from: null, to: null })),
+  fetchUnreadCount: vi.fn(async () => 3)
+}));
+vi.mock('../utils/navigation', () => ({ hardNavigate: vi.fn(), reloadPage: vi.fn() }));
+
+import { fetchBalance, fetchNotifications } from '../api/header';
+import ThemeCustomization from '../themes';
+import routes from '../routes';
+import { resetMenuMaster } from '../api/menu';
+import { resetLive } from '../store/live';
+import { AVATAR_COLORS } from '../utils/avatar';
+
+const USERS = {
+  admin: { user_id: 1, role: 1, role_name: 'Admin', name: 'Ada Admin', balance: '0.0000', timezone: 'UTC' },
+  customer: { user_id: 2, role: 2, role_name: 'Customer', name: 'Carla Customer', balance: '42.5000', timezone: 'America/New_York' },
+  buyer: { user_id: 3, role: 3, role_name: 'Buyer', name: 'Bob Buyer', balance: '0', timezone: 'Europe/London' }
+};
+
+function signIn(role) {
+  localStorage.setItem('token', `${role}-token`);
+  localStorage.setItem('user', JSON.stringify(USERS[role]));
+}
+
+function renderApp(path) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <ThemeCustomization>
+      <RouterProvider router={router} />
+    </ThemeCustomization>
+  );
+  return router;
+}
+
+const title = async (text) => waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe(text), { timeout: 4000 });
+
+describe('routes and layout', () => {
+  beforeEach(() => {
+    resetMenuMaster();
+    resetLive();
+  });
+  afterEach(() => vi.clearAllMocks());
+
+  it('without a token a signed-in route goes to /login', async () => {
+    const router = renderApp('/report');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await screen.findByTestId('login-form', {}, { timeout: 4000 });
+  });
+
+  it('an unknown path goes to /dashboard', async () => {
+    signIn('admin');
+    const router = renderApp('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await title('Dashboard');
+  });
+
+  it('shows the five-bar loader while a lazy page loads', async () => {
+    signIn('admin');
+    renderApp('/tariff');
+    const loader = screen.queryByTestId('page-loader');
+    if (loader) expect(loader.children[0].children).toHaveLength(5);
+    await title('Tariff');
+  });
+
+  it('/ renders the dashboard', async () => {
+    signIn('admin');
+    renderApp('/');
+    await title('Dashboard');
+  });
+
+  it('admin: admin menu, clock, live calls, bell, no balance', async () => {
+    signIn('admin');
+    renderApp('/dashboard');
+    await title('Dashboard');
+    expect(screen.getByTestId('nav-item-customer').textContent).toBe('User');
+    expect(screen.queryByTestId('header-balance')).toBeNull();
+    expect(screen.getByTestId('drawer-toggle')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('header-clock').textContent).toMatch(/^\d{2}:\d{2}:\d{2} (AM|PM)$/));
+    expect(screen.getByTestId('header-live-calls').getAttribute('href')).toBe('/live-calls');
+    expect(screen.getByTestId('live-calls-badge').textContent).toContain('0');
+    await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toContain('3'));
+    expect(screen.queryByTestId('back-to-admin')).toBeNull();
+    const avatar = screen.getAllByTestId('user-avatar')[0];
+    expect(avatar.textContent).toBe('A');
+    expect(avatar.getAttribute('data-color')).toBe(AVATAR_COLORS['A'.charCodeAt(0) % 9]);
+  });
+
+  it('customer: user menu, low balance blinks, refresh refetches', async () => {
+    signIn('customer');
+    renderApp('/dashboard');
+    await title('Dashboard');
+    expect(screen.queryByTestId('nav-item-customer')).toBeNull();
+    expect(screen.getByTestId('nav-item-user_ivr').textContent).toBe('IVR Auth');
+    const balance = await screen.findByTestId('header-balance');
+    expect(balance.getAttribute('data-low')).toBe('true');
+    expect(screen.getByTestId('balance-amount').textContent).toBe('$42.50');
+    await waitFor(() => expect(screen.getByTestId('balance-refresh').disabled).toBe(false));
+    expect(fetchBalance).toHaveBeenCalledWith(2);
+    fireEvent.click(screen.getByTestId('balance-refresh'));
+    await waitFor(() => expect(fetchBalance).toHaveBeenCalledTimes(2));
+    expect(screen.getByTestId('header-clock').getAttribute('data-timezone')).toBe('America/New_York');
+  });
+
+  it('customer: a failed balance fetch only stops the spinner', async () => {
+    fetchBalance.mockRejectedValueOnce({ code: 500, message: 'down' });
+    signIn('customer');
+    renderApp('/dashboard');
+    await title('Dashboard');
+    await waitFor(() => expect(screen.getByTestId('balance-refresh').disabled).toBe(false));
+    expect(screen.getByTestId('balance-amount').textContent).toBe('$42.50');
+  });
+
+  it('buyer: no drawer, toggle, balance, clock or live calls; Report and Target chips', async () => {
+    signIn('buyer');
+    renderApp('/dashboard');
+    await title('Dashboard');
+    for (const id of ['drawer', 'drawer-toggle', 'header-balance', 'header-clock', 'header-live-calls']) expect(screen.queryByTestId(id)).toBeNull();
+    expect(screen.getByTestId('buyer-chip-report').getAttribute('href')).toBe('/buyercdr');
+    expect(screen.getByTestId('buyer-chip-target').getAttribute('href')).toBe('/buyer-target');
+    expect(screen.getByTestId('header-notifications')).toBeTruthy();
+  });
+
+  it('notification dropdown: title, Loading..., then empty message', async () => {
+    let resolve;
+    fetchNotifications.mockImplementationOnce(() => new Promise((r) => (resolve = r)));
+    signIn('admin');
+    renderApp('/dashboard');
+    await title('Dashboard');
+    fireEvent.click(screen.getByTestId('header-notifications'));
+    expect(await screen.findByText('Notification')).toBeTruthy();
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    expect(fetchNotifications).toHaveBeenCalledWith(1, 10);
+    await act(async () => resolve({ data: [], total: 0 }));
+    expect(await screen.findByText('No notifications found!')).toBeTruthy();
+  });
+
+  it('impersonating: Back To Admin is shown', async () => {
+    signIn('customer');
+    localStorage.setItem('impersonator_id', '1');
+    localStorage.setItem('original_user', JSON.stringify(USERS.admin));
+    localStorage.setItem('original_token', 'admin-token');
+    renderApp('/dashboard');
+    await title('Dashboard');
+    expect(screen.getByTestId('back-to-admin').textContent).toContain('Back To Admin');
+  });
+
+  it('drawer toggle saves isDashboardDrawerOpened', async () => {
+    signIn('admin');
+    renderApp('/dashboard');
+    await title('Dashboard');
+    expect(screen.getByTestId('drawer').getAttribute('data-open')).toBe('true');
+    fireEvent.click(screen.getByTestId('drawer-toggle'));
+    expect(localStorage.getItem('isDashboardDrawerOpened')).toBe('false');
+    await waitFor(() => expect(screen.getByTestId('drawer').getAttribute('data-open')).toBe('false'));
+  });
+
+  it('profile menu: name, role, theme toggle saved, Change Password', async () => {
+    signIn('admin');
+    const router = renderApp('/dashboard');
+    await title('Dashboard');
+    fireEvent.click(screen.getByTestId('header-profile'));
+    expect((await screen.findByTestId('profile-name')).textContent).toBe('Ada Admin');
+    expect(screen.getByTestId('profile-role').textContent).toBe('Admin');
+    fireEvent.click(screen.getByTestId('theme-toggle'));
+    expect(localStorage.getItem('themeMode')).toBe('light');
+    fireEvent.click(screen.getByText('Change Password'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/changepassword'));
+  });
+});

@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SLICE_NAME, applyLiveMessage, getLiveState, resetLive, selectAllCalls, selectUnreadCount, setUnreadNotificationCount } from '../store/live';
+import { liveActionsFor, liveSocketUrl } from '../store/liveSocket';
+
+describe('live store (slice livecalls)', () => {
+  beforeEach(() => resetLive());
+
+  it('starts empty with zero counts', () => {
+    expect(SLICE_NAME).toBe('livecalls');
+    expect(getLiveState()).toEqual({ livecalls: [], callsCount: { all_calls: 0 }, unread_notification_count: 0 });
+    expect(selectAllCalls(getLiveState())).toBe(0);
+  });
+
+  it('applies live messages carrying any of the three fields', () => {
+    applyLiveMessage({ callsCount: { all_calls: 4, live: 2 } });
+    expect(selectAllCalls(getLiveState())).toBe(4);
+    applyLiveMessage({ livecalls: [{ id: 1 }] });
+    expect(getLiveState().livecalls).toEqual([{ id: 1 }]);
+    expect(selectAllCalls(getLiveState())).toBe(4);
+    applyLiveMessage({ unread_notification_count: 7 });
+    expect(selectUnreadCount(getLiveState())).toBe(7);
+    applyLiveMessage(null);
+    expect(selectUnreadCount(getLiveState())).toBe(7);
+  });
+
+  it('sets the unread count from the REST call', () => {
+    setUnreadNotificationCount('3');
+    expect(selectUnreadCount(getLiveState())).toBe(3);
+  });
+});
+
+describe('live socket plumbing', () => {
+  it('builds the ws URL under the API base', () => {
+    expect(liveSocketUrl('a b', '/api', { protocol: 'https:', host: 'portal.example' })).toBe('wss://portal.example/api/ws?token=a%20b');
+    expect(liveSocketUrl('t', 'http://localhost:8000/api/', { protocol: 'http:', host: 'x' })).toBe('ws://localhost:8000/api/ws?token=t');
+  });
+
+  it('sends the admin or customer actions', () => {
+    expect(liveActionsFor({ role: 1, user_id: 1 }).map((a) => a.action)).toEqual(['GET_LIVE_CALLS_BY_ADMIN', 'GET_CALLS_COUNT_FOR_ADMIN']);
+    expect(liveActionsFor({ role: 2, user_id: 9 })).toEqual([
+      { action: 'GET_LIVE_CALLS_BY_CUSTOMER', userId: 9 },
+      { action: 'GET_CALLS_COUNT_FOR_COMPANY', userId: 9 },
+      { action: 'GET_NOTIFICATION_COUNT', userId: 9 }
+    ]);
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import useNotifications, { shouldLoadMore } from '../hooks/useNotifications';
+import { paginated } from './helpers';
+
+const rows = (from, n) => Array.from({ length: n }, (_, i) => ({ id: from + i, text: `n${from + i}`, created_at: null, read_at: null }));
+const scrollEvent = (scrollTop, scrollHeight = 1000, clientHeight = 300) => ({ currentTarget: { scrollTop, scrollHeight, clientHeight } });
+
+describe('shouldLoadMore (50 px threshold)', () => {
+  const base = { scrollHeight: 1000, clientHeight: 300, loaded: 10, total: 25, loading: false };
+  it('loads within 50 px of the bottom', () => {
+    expect(shouldLoadMore({ ...base, scrollTop: 700 })).toBe(true); // 0 px left
+    expect(shouldLoadMore({ ...base, scrollTop: 650 })).toBe(true); // 50 px left
+    expect(shouldLoadMore({ ...base, scrollTop: 649 })).toBe(false); // 51 px left
+  });
+  it('stops when everything is loaded or a load is running', () => {
+    expect(shouldLoadMore({ ...base, scrollTop: 700, loaded: 25 })).toBe(false);
+    expect(shouldLoadMore({ ...base, scrollTop: 700, loading: true })).toBe(false);
+  });
+});
+
+describe('useNotifications paging', () => {
+  it('loads page 1 with 10 per page when opened, then the next page on scroll', async () => {
+    const fetchPage = vi.fn(async (page, perpage) => paginated(rows((page - 1) * perpage + 1, Math.min(perpage, 23 - (page - 1) * perpage)), { total: 23, page, perpage }));
+    const { result } = renderHook(() => useNotifications({ fetchPage }));
+    await act(() => result.current.open());
+    expect(fetchPage).toHaveBeenLastCalledWith(1, 10);
+    expect(result.current.items).toHaveLength(10);
+    expect(result.current.total).toBe(23);
+
+    // not near the bottom: nothing happens
+    await act(async () => result.current.onScroll(scrollEvent(100)));
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+
+    await act(async () => result.current.onScroll(scrollEvent(690)));
+    expect(fetchPage).toHaveBeenLastCalledWith(2, 10);
+    expect(result.current.items).toHaveLength(20);
+
+    await act(async () => result.current.onScroll(scrollEvent(700)));
+    expect(fetchPage).toHaveBeenLastCalledWith(3, 10);
+    expect(result.current.items).toHaveLength(23);
+
+    // loaded == total: no more calls
+    await act(async () => result.current.onScroll(scrollEvent(700)));
+    expect(fetchPage).toHaveBeenCalledTimes(3);
+  });
+
+  it('re-opening starts again from page 1', async () => {
+    const fetchPage = vi.fn(async (page) => paginated(rows(page * 100, 10), { total: 30, page }));
+    const { result } = renderHook(() => useNotifications({ fetchPage }));
+    await act(() => result.current.open());
+    await act(async () => result.current.onScroll(scrollEvent(700)));
+    expect(result.current.items).toHaveLength(20);
+    await act(() => result.current.open());
+    expect(fetchPage).toHaveBeenLastCalledWith(1, 10);
+    expect(result.current.items).toHaveLength(10);
+  });
+
+  it('shows loading while fetching', async () => {
+    let resolve;
+    const fetchPage = vi.fn(() => new Promise((r) => (resolve = r)));
+    const { result } = renderHook(() => useNotifications({ fetchPage }));
+    act(() => {
+      result.current.open();
+    });
+    expect(result.current.loading).toBe(true);
+    await act(async () => resolve(paginated([], { total: 0 })));
+    expect(result.current.loading).toBe(false);
+    expect(result.current.items).toEqual([]);
+  });
+
+  it('a failed fetch is only logged', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fetchPage = vi.fn(async () => {
+      throw { message: 'down', code: 500 };
+    });
+    const { result } = renderHook(() => useNotifications({ fetchPage }));
+    await act(() => result.current.open());
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.items).toEqual([]);
+    expect(error).toHaveBeenCalled();
+  });
+});

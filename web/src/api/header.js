@@ -1,0 +1,22 @@
+// Calls made by the header: server time, balance, notifications.
+import client, { unwrap } from './client';
+
+export async function fetchServerTime() {
+  return unwrap(await client.get('/server-time'));
+}
+
+/** Balance of one user: the first data row carries `balance`. */
+export async function fetchBalance(userId) {
+  const rows = unwrap(await client.get(`/user/balance/${userId}`));
+  const first = Array.isArray(rows) ? rows[0] : rows;
+  return first?.balance ?? null;
+}
+
+export async function fetchNotifications(page, perpage) {
+  return unwrap(await client.get('/notification/notification', { params: { page, perpage } }));
+}
+
+export async function fetchUnreadCount() {
+  const data = unwrap(await client.get('/notification/unread-count'));
+  return Number(data?.unread_notification_count ?? 0);
+}

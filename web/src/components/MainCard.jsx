@@ -1,0 +1,25 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+
+export default function MainCard({ title, secondary, children, content = true, sx, contentSx, ...others }) {
+  return (
+    <Card
+      elevation={0}
+      sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 2, ...sx }}
+      {...others}
+    >
+      {title && (
+        <CardHeader
+          sx={{ p: 2.5, '& .MuiCardHeader-action': { m: '0 auto', alignSelf: 'center' } }}
+          title={typeof title === 'string' ? <Typography variant="h5">{title}</Typography> : title}
+          action={secondary}
+        />
+      )}
+      {title && <Divider />}
+      {content ? <CardContent sx={contentSx}>{children}</CardContent> : children}
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchBalance } from '../api/header';
+import { updateStoredUser } from '../utils/storage';
+
+/** Wallet balance of the signed-in customer. A failed fetch only stops the spinner (spec §8). */
+export default function useBalance(user, { enabled = true } = {}) {
+  const [balance, setBalance] = useState(user?.balance ?? null);
+  const [loading, setLoading] = useState(false);
+  const alive = useRef(true);
+
+  const refresh = useCallback(async () => {
+    if (!enabled || user?.user_id == null) return;
+    setLoading(true);
+    try {
+      const value = await fetchBalance(user.user_id);
+      if (alive.current && value !== null && value !== undefined) {
+        setBalance(value);
+        updateStoredUser({ balance: value });
+      }
+    } catch {
+      // only stop the spinner
+    } finally {
+      if (alive.current) setLoading(false);
+    }
+  }, [enabled, user?.user_id]);
+
+  useEffect(() => {
+    alive.current = true;
+    refresh();
+    return () => {
+      alive.current = false;
+    };
+  }, [refresh]);
+
+  return { balance, loading, refresh };
+}

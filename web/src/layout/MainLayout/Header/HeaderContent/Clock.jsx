@@ -1,0 +1,18 @@
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { ClockCircleOutlined } from '@ant-design/icons';
+
+/** Clock in the user's timezone, 12-hour with AM/PM, ticking every second. */
+export default function Clock({ time, date, timezone, ready }) {
+  return (
+    <Tooltip title={ready ? `${date} · ${timezone}` : timezone}>
+      <Box data-testid="header-clock" data-timezone={timezone} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, px: 1 }}>
+        <ClockCircleOutlined style={{ fontSize: '1rem' }} />
+        <Typography variant="body1" component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: 500 }}>
+          {time}
+        </Typography>
+      </Box>
+    </Tooltip>
+  );
+}

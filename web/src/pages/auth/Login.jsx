@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+
+import PasswordField from '../../components/PasswordField';
+import { usePageTitle } from '../../components/PagePlaceholder';
+import { login } from '../../api/auth';
+import { validateLogin } from '../../utils/validation';
+import { DASHBOARD_PATH } from '../../config';
+
+export default function Login() {
+  usePageTitle('Login');
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState({});
+  const [touched, setTouched] = useState({});
+  const [serverError, setServerError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  const change = (field) => (event) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (touched[field]) setErrors(validateLogin(next));
+  };
+  const blur = (field) => () => {
+    setTouched((t) => ({ ...t, [field]: true }));
+    setErrors(validateLogin(values));
+  };
+
+  const submit = async (event) => {
+    event.preventDefault();
+    setServerError('');
+    const found = validateLogin(values);
+    setErrors(found);
+    setTouched({ email: true, password: true });
+    if (Object.keys(found).length) return;
+    setSubmitting(true);
+    try {
+      await login(values);
+      navigate(DASHBOARD_PATH, { replace: true });
+    } catch (err) {
+      setServerError(err?.message || 'Sign-in failed. Please try again.');
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2.5} data-testid="login-form">
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+        <Typography variant="h3" component="h1">
+          Login
+        </Typography>
+        <Link component={RouterLink} to="/register" variant="body1" color="primary">
+          Don&apos;t have an account?
+        </Link>
+      </Stack>
+      {serverError && (
+        <Alert severity="error" data-testid="login-error">
+          {serverError}
+        </Alert>
+      )}
+      <TextField
+        id="email"
+        name="email"
+        label="Email Address"
+        type="email"
+        autoComplete="username"
+        placeholder="Enter email address"
+        value={values.email}
+        onChange={change('email')}
+        onBlur={blur('email')}
+        error={Boolean(touched.email && errors.email)}
+        helperText={touched.email && errors.email}
+        fullWidth
+        autoFocus
+      />
+      <PasswordField
+        id="password"
+        name="password"
+        label="Password"
+        autoComplete="current-password"
+        placeholder="Enter password"
+        value={values.password}
+        onChange={change('password')}
+        onBlur={blur('password')}
+        error={Boolean(touched.password && errors.password)}
+        helperText={touched.password && errors.password}
+        fullWidth
+      />
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting} data-testid="login-submit" startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : null}>
+        Login
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+
+import MainCard from '../../components/MainCard';
+import PasswordField from '../../components/PasswordField';
+import { PageTitle } from '../../components/PagePlaceholder';
+import { changePassword } from '../../api/users';
+import { firstFieldErrors, validateChangePassword } from '../../utils/validation';
+
+const EMPTY = { current: '', next: '', confirm: '' };
+
+export default function ChangePasswordPage() {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState({});
+  const [result, setResult] = useState(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const change = (field) => (e) => setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  const submit = async (e) => {
+    e.preventDefault();
+    setResult(null);
+    const found = validateChangePassword(values);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setSubmitting(true);
+    try {
+      const res = await changePassword({ current_password: values.current, new_password: values.next });
+      setResult({ severity: 'success', message: res?.message || 'Password changed.' });
+      setValues(EMPTY);
+    } catch (err) {
+      const f = firstFieldErrors(err?.errors);
+      setErrors({ current: f.current_password, next: f.new_password });
+      setResult({ severity: 'error', message: err?.message || 'The password could not be changed.' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageTitle title="Change Password" />
+      <MainCard title="Change your password" sx={{ maxWidth: 560 }}>
+        <Stack component="form" noValidate spacing={2.5} onSubmit={submit} data-testid="change-password-form">
+          {result && <Alert severity={result.severity}>{result.message}</Alert>}
+          <PasswordField label="Current Password" autoComplete="current-password" value={values.current} onChange={change('current')} error={Boolean(errors.current)} helperText={errors.current} fullWidth />
+          <PasswordField
+            label="New Password"
+            autoComplete="new-password"
+            value={values.next}
+            onChange={change('next')}
+            error={Boolean(errors.next)}
+            helperText={errors.next || 'At least 8 characters, with a letter and a digit'}
+            fullWidth
+          />
+          <PasswordField label="Confirm New Password" autoComplete="new-password" value={values.confirm} onChange={change('confirm')} error={Boolean(errors.confirm)} helperText={errors.confirm} fullWidth />
+          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+            <Button type="submit" variant="contained" disabled={submitting}>
+              Change Password
+            </Button>
+          </Stack>
+        </Stack>
+      </MainCard>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+
+import MainCard from '../../components/MainCard';
+import { PageTitle } from '../../components/PagePlaceholder';
+import { fetchProfile, updateProfile } from '../../api/users';
+import { firstFieldErrors } from '../../utils/validation';
+import { timeZoneList } from '../../utils/clock';
+import { updateStoredUser } from '../../utils/storage';
+
+export default function ProfilePage() {
+  const zones = useMemo(timeZoneList, []);
+  const [values, setValues] = useState({ name: '', email: '', timezone: 'UTC' });
+  const [loading, setLoading] = useState(true);
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState({});
+  const [result, setResult] = useState(null);
+
+  useEffect(() => {
+    let alive = true;
+    fetchProfile()
+      .then((p) => alive && p && setValues({ name: p.name ?? '', email: p.email ?? '', timezone: p.timezone ?? 'UTC' }))
+      .catch((err) => alive && setResult({ severity: 'error', message: err?.message || 'The profile could not be loaded.' }))
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  const submit = async (e) => {
+    e.preventDefault();
+    setResult(null);
+    if (!values.name.trim()) {
+      setErrors({ name: 'Name is required' });
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = await updateProfile({ name: values.name.trim(), timezone: values.timezone });
+      updateStoredUser({ name: saved?.name ?? values.name.trim(), timezone: saved?.timezone ?? values.timezone });
+      setResult({ severity: 'success', message: 'Profile saved. The header shows it after the next reload.' });
+    } catch (err) {
+      setErrors(firstFieldErrors(err?.errors));
+      setResult({ severity: 'error', message: err?.message || 'The profile could not be saved.' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const options = zones.includes(values.timezone) ? zones : [values.timezone, ...zones];
+
+  return (
+    <>
+      <PageTitle title="Profile" />
+      <MainCard title="Your profile" sx={{ maxWidth: 560 }} content={false}>
+        {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
+        <Stack component="form" noValidate spacing={2.5} onSubmit={submit} sx={{ p: 2.5 }}>
+          {result && <Alert severity={result.severity}>{result.message}</Alert>}
+          <TextField label="Name" value={values.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} error={Boolean(errors.name)} helperText={errors.name} fullWidth disabled={loading} />
+          <TextField label="Email Address" value={values.email} fullWidth disabled />
+          <TextField
+            label="Timezone"
+            select
+            value={values.timezone}
+            onChange={(e) => setValues((v) => ({ ...v, timezone: e.target.value }))}
+            error={Boolean(errors.timezone)}
+            helperText={errors.timezone}
+            fullWidth
+            disabled={loading}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {options.map((z) => (
+              <option key={z} value={z}>
+                {z}
+              </option>
+            ))}
+          </TextField>
+          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+            <Button type="submit" variant="contained" disabled={saving || loading}>
+              Save
+            </Button>
+          </Stack>
+        </Stack>
+      </MainCard>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+// Live feed over WebSocket (spec §7). The server endpoint (/api/ws?token=...) is not served
+// yet, so the socket is off unless VITE_LIVE_WS=true at build time. When it is on, incoming
+// messages go straight into the live store.
+import { API_BASE } from '../api/client';
+import { applyLiveMessage } from './live';
+import { isAdmin } from '../utils/roles';
+
+export const LIVE_WS_ENABLED = Boolean(import.meta.env && import.meta.env.VITE_LIVE_WS === 'true');
+
+export function liveSocketUrl(token, base = API_BASE, loc = window.location) {
+  let url;
+  if (/^https?:\/\//i.test(base)) url = base.replace(/^http/i, 'ws');
+  else url = `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${base}`;
+  return `${url.replace(/\/$/, '')}/ws?token=${encodeURIComponent(token)}`;
+}
+
+/** The actions a client sends when the socket opens (spec §7). */
+export function liveActionsFor(user) {
+  if (isAdmin(user)) return [{ action: 'GET_LIVE_CALLS_BY_ADMIN' }, { action: 'GET_CALLS_COUNT_FOR_ADMIN' }];
+  const userId = user?.user_id;
+  return [
+    { action: 'GET_LIVE_CALLS_BY_CUSTOMER', userId },
+    { action: 'GET_CALLS_COUNT_FOR_COMPANY', userId },
+    { action: 'GET_NOTIFICATION_COUNT', userId }
+  ];
+}
+
+/** Connect with capped back-off reconnects. Returns a function that closes the socket. */
+export function connectLive({ token, user, WebSocketImpl = globalThis.WebSocket } = {}) {
+  if (!token || !WebSocketImpl) return () => {};
+  let socket = null;
+  let stopped = false;
+  let retry = 0;
+  let timer = null;
+
+  const open = () => {
+    if (stopped) return;
+    socket = new WebSocketImpl(liveSocketUrl(token));
+    socket.onopen = () => {
+      retry = 0;
+      for (const action of liveActionsFor(user)) socket.send(JSON.stringify(action));
+    };
+    socket.onmessage = (event) => {
+      try {
+        applyLiveMessage(JSON.parse(event.data));
+      } catch (err) {
+        console.error('Live feed: unreadable message', err);
+      }
+    };
+    socket.onclose = () => {
+      if (stopped) return;
+      retry += 1;
+      timer = setTimeout(open, Math.min(30000, 1000 * 2 ** Math.min(retry, 5)));
+    };
+  };
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    socket?.close();
+  };
+}

@@ -1,0 +1,3 @@
+export default function Alert() {
+  return { MuiAlert: { styleOverrides: { root: { fontSize: '0.875rem', borderRadius: 4 } } } };
+}

@@ -1,0 +1,3 @@
+export default function AppBar() {
+  return { MuiAppBar: { defaultProps: { elevation: 0 }, styleOverrides: { root: { backgroundImage: 'none' } } } };
+}

@@ -1,0 +1,3 @@
+export default function ButtonBase() {
+  return { MuiButtonBase: { defaultProps: { disableRipple: true } } };
+}

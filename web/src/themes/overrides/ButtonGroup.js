@@ -1,0 +1,3 @@
+export default function ButtonGroup() {
+  return { MuiButtonGroup: { defaultProps: { disableRipple: true } } };
+}

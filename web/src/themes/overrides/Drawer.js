@@ -1,0 +1,3 @@
+export default function Drawer(theme) {
+  return { MuiDrawer: { styleOverrides: { paper: { backgroundImage: 'none', borderRightColor: theme.palette.divider } } } };
+}

@@ -1,0 +1,3 @@
+export default function Link() {
+  return { MuiLink: { defaultProps: { underline: 'hover' } } };
+}

@@ -1,0 +1,3 @@
+export default function ListItemIcon() {
+  return { MuiListItemIcon: { styleOverrides: { root: { minWidth: 24 } } } };
+}

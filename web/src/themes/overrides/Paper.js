@@ -1,0 +1,3 @@
+export default function Paper() {
+  return { MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } } };
+}

@@ -1,0 +1,12 @@
+// spec §9: table cell padding 12 (8 when small)
+export default function TableCell(theme) {
+  return {
+    MuiTableCell: {
+      styleOverrides: {
+        root: { fontSize: '0.875rem', padding: 12, borderColor: theme.palette.divider },
+        head: { fontWeight: 600, paddingTop: 20, paddingBottom: 20 }
+      },
+      variants: [{ props: { size: 'small' }, style: { padding: 8 } }]
+    }
+  };
+}

@@ -1,0 +1,3 @@
+export default function Tabs() {
+  return { MuiTabs: { styleOverrides: { root: { minHeight: 46 }, vertical: { overflow: 'visible' } } } };
+}

@@ -1,0 +1,3 @@
+export default function Typography() {
+  return { MuiTypography: { styleOverrides: { gutterBottom: { marginBottom: 12 } } } };
+}
