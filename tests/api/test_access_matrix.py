@@ -1,0 +1,236 @@
+"""Every route of the application, checked for admin, customer A, customer B and A's buyer.
+
+The route list comes from the app's own route table: a new route without an entry here fails
+`test_every_route_has_an_entry`, so coverage can't silently drop. Each entry names who may use
+the route and how to call it against rows owned by customer A. Customer B (and anyone denied)
+must never get a response containing A's marker text.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from fastapi.routing import iter_route_contexts
+
+from portal_api.app import create_app
+from tests.api.access_world import MARK, World, build_world
+from tests.conftest import PASSWORD
+
+OK, DENIED, FORBIDDEN, CONFLICT = "ok", "denied", "forbidden", "conflict"
+ROLES = ("b", "buyer", "a", "admin")  # non-owners first: their refused calls must change nothing
+
+# Who may do what with A's rows.
+OWNED = {"admin": OK, "a": OK, "b": DENIED, "buyer": FORBIDDEN}
+OWNED_WITH_BUYER = {"admin": OK, "a": OK, "b": DENIED, "buyer": OK}
+ADMIN_ONLY = {"admin": OK, "a": FORBIDDEN, "b": FORBIDDEN, "buyer": FORBIDDEN}
+CUSTOMERS = {"admin": OK, "a": OK, "b": OK, "buyer": FORBIDDEN}  # each sees its own scope
+ANYONE = {"admin": OK, "a": OK, "b": OK, "buyer": OK}
+BUYER_ONLY = {"admin": FORBIDDEN, "a": FORBIDDEN, "b": FORBIDDEN, "buyer": OK}
+SELF_ONLY = {"admin": DENIED, "a": OK, "b": DENIED, "buyer": DENIED}
+NOT_IMPERSONATING = {"admin": CONFLICT, "a": CONFLICT, "b": CONFLICT, "buyer": CONFLICT}
+
+Call = tuple[str, dict[str, Any]]
+Builder = Callable[[World, str], Call]
+
+
+def get(path: str, **params: Any) -> Builder:
+    return lambda w, who: (path.format(**w.ids, a=w.a.id, b=w.b.id), {"params": params})
+
+
+def send(path: str, body: Callable[[World], Any] | None = None) -> Builder:
+    return lambda w, who: (path.format(**w.ids, a=w.a.id, b=w.b.id), {"json": body(w) if body else None})
+
+
+NEW_USER = {"name": "New Person", "email": "new.person@example.com", "password": "goodpass1"}
+
+MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
+    # Auth and account
+    ("POST", "/api/login"): (
+        ANYONE,
+        send("/api/login", lambda w: {"email": w.a.email, "password": PASSWORD}),
+    ),
+    ("POST", "/api/logout"): (ANYONE, send("/api/logout")),
+    ("POST", "/api/register"): (ANYONE, send("/api/register", lambda w: NEW_USER)),
+    ("GET", "/api/server-time"): (ANYONE, get("/api/server-time")),
+    ("GET", "/api/profile"): (ANYONE, get("/api/profile")),
+    ("PUT", "/api/profile"): (ANYONE, send("/api/profile", lambda w: {"name": "Renamed"})),
+    ("POST", "/api/change-password"): (
+        ANYONE,
+        send("/api/change-password", lambda w: {"current_password": PASSWORD, "new_password": "newpass123"}),
+    ),
+    ("GET", "/api/user/balance/{user_id}"): (OWNED, get("/api/user/balance/{a}")),
+    # Users
+    ("GET", "/api/user/details"): (ADMIN_ONLY, get("/api/user/details")),
+    ("GET", "/api/user/on"): (ADMIN_ONLY, get("/api/user/on")),
+    ("POST", "/api/user/add"): (ADMIN_ONLY, send("/api/user/add", lambda w: NEW_USER)),
+    ("POST", "/api/user/admin-user"): (ADMIN_ONLY, send("/api/user/admin-user", lambda w: NEW_USER)),
+    ("POST", "/api/user/admin/{user_id}"): (ADMIN_ONLY, send("/api/user/admin/{b}")),
+    ("GET", "/api/user/wall"): (CUSTOMERS, get("/api/user/wall")),
+    ("GET", "/api/user/id/{id}"): (OWNED, get("/api/user/id/{a}")),
+    ("PUT", "/api/user/token/{user_id}"): (ADMIN_ONLY, send("/api/user/token/{a}")),
+    ("PATCH", "/api/user/status/{id}"): (
+        ADMIN_ONLY,
+        send("/api/user/status/{a}", lambda w: {"status": "active"}),
+    ),
+    ("PUT", "/api/user/{id}"): (ADMIN_ONLY, send("/api/user/{a}", lambda w: {"name": "Renamed"})),
+    ("DELETE", "/api/user/{id}"): (ADMIN_ONLY, send("/api/user/{a}")),
+    # Impersonation
+    ("POST", "/api/user/impersonate/{id}"): (ADMIN_ONLY, send("/api/user/impersonate/{a}")),
+    ("POST", "/api/impersonate/stop"): (NOT_IMPERSONATING, send("/api/impersonate/stop")),
+    ("POST", "/api/impersonate/return"): (
+        NOT_IMPERSONATING,
+        send("/api/impersonate/return", lambda w: {"impersonator_id": w.admin.id}),
+    ),
+    # Notifications (always the caller's own)
+    ("GET", "/api/notification/notification"): (ANYONE, get("/api/notification/notification")),
+    ("GET", "/api/notification/unread-count"): (ANYONE, get("/api/notification/unread-count")),
+    ("PATCH", "/api/notification/read/{id}"): (SELF_ONLY, send("/api/notification/read/{notification}")),
+    ("POST", "/api/notification/read-all"): (ANYONE, send("/api/notification/read-all")),
+    # Campaigns and IVR
+    ("GET", "/api/campaign/details"): (CUSTOMERS, get("/api/campaign/details")),
+    ("GET", "/api/campaign/on-camp"): (CUSTOMERS, get("/api/campaign/on-camp")),
+    ("GET", "/api/campaign/user/{id}"): (OWNED, get("/api/campaign/user/{a}")),
+    ("GET", "/api/campaign/camp-user/{id}"): (OWNED, get("/api/campaign/camp-user/{campaign}")),
+    ("GET", "/api/campaign/ivr/{id}"): (OWNED, get("/api/campaign/ivr/{campaign}")),
+    ("PUT", "/api/campaign/ivr-edit"): (
+        OWNED,
+        send("/api/campaign/ivr-edit", lambda w: {"campaign_id": w.ids["campaign"], "ivr_enabled": False}),
+    ),
+    ("POST", "/api/campaign/add"): (
+        OWNED,
+        send("/api/campaign/add", lambda w: {"name": "New", "user_id": w.a.id}),
+    ),
+    ("PUT", "/api/campaign/{id}"): (OWNED, send("/api/campaign/{campaign}", lambda w: {"ring_timeout": 40})),
+    ("PATCH", "/api/campaign/status/{id}"): (
+        OWNED,
+        send("/api/campaign/status/{campaign}", lambda w: {"status": "inactive"}),
+    ),
+    ("DELETE", "/api/campaign/{id}"): (OWNED, send("/api/campaign/{campaign}")),
+    ("GET", "/api/ivr/details"): (CUSTOMERS, get("/api/ivr/details")),
+    # Buyers
+    ("GET", "/api/buyer/details"): (ANYONE, get("/api/buyer/details")),
+    ("GET", "/api/buyer/buyer-userId/{id}"): (OWNED, get("/api/buyer/buyer-userId/{a}")),
+    ("GET", "/api/buyer/target"): (BUYER_ONLY, get("/api/buyer/target")),
+    ("POST", "/api/buyer/buyer-report"): (ANYONE, send("/api/buyer/buyer-report", lambda w: {})),
+    ("POST", "/api/buyer/add"): (OWNED, send("/api/buyer/add", lambda w: {**NEW_USER, "user_id": w.a.id})),
+    ("PUT", "/api/buyer/{id}"): (
+        OWNED,
+        lambda w, who: (f"/api/buyer/{w.buyer.buyer_id}", {"json": {"name": "B2"}}),
+    ),
+    ("PATCH", "/api/buyer/status/{id}"): (
+        OWNED,
+        lambda w, who: (f"/api/buyer/status/{w.buyer.buyer_id}", {"json": {"status": "active"}}),
+    ),
+    ("DELETE", "/api/buyer/{id}"): (OWNED, lambda w, who: (f"/api/buyer/{w.buyer.buyer_id}", {})),
+    # Targets and campaign links
+    ("GET", "/api/target/details"): (ANYONE, get("/api/target/details")),
+    ("POST", "/api/target/add"): (
+        OWNED,
+        send(
+            "/api/target/add",
+            lambda w: {"buyer_id": w.buyer.buyer_id, "name": "T2", "destination": "+14155550101"},
+        ),
+    ),
+    ("PUT", "/api/target/{id}"): (OWNED, send("/api/target/{target}", lambda w: {"daily_cap": 9})),
+    ("PATCH", "/api/target/status/{id}"): (
+        OWNED,
+        send("/api/target/status/{target}", lambda w: {"status": "active"}),
+    ),
+    ("DELETE", "/api/target/{id}"): (OWNED, send("/api/target/{target}")),
+    ("POST", "/api/target/getTargetsForCampaign"): (
+        OWNED,
+        send("/api/target/getTargetsForCampaign", lambda w: {"campaign_id": w.ids["campaign"]}),
+    ),
+    ("GET", "/api/target/getAssignedTargetsForCampaign"): (
+        OWNED,
+        lambda w, who: (
+            "/api/target/getAssignedTargetsForCampaign",
+            {"params": {"campaign_id": w.ids["campaign"]}},
+        ),
+    ),
+    ("POST", "/api/camp/add"): (
+        OWNED,
+        send(
+            "/api/camp/add",
+            lambda w: {
+                "campaign_id": w.ids["campaign"],
+                "targets": [{"target_id": w.ids["target"], "priority": 3}],
+            },
+        ),
+    ),
+    ("POST", "/api/camp/rc"): (
+        OWNED,
+        send("/api/camp/rc", lambda w: {"campaign_id": w.ids["campaign"], "target_id": w.ids["target"]}),
+    ),
+    ("PATCH", "/api/camp/priority/{target_id}"): (
+        OWNED,
+        send("/api/camp/priority/{target}", lambda w: {"campaign_id": w.ids["campaign"], "priority": 2}),
+    ),
+    # Blocks
+    ("GET", "/api/block/details"): (CUSTOMERS, get("/api/block/details")),
+    ("POST", "/api/block/add"): (
+        OWNED,
+        send("/api/block/add", lambda w: {"pattern": "+447911999888", "user_id": w.a.id}),
+    ),
+    ("PUT", "/api/block/{id}"): (OWNED, send("/api/block/{block}", lambda w: {"reason": "spam"})),
+    ("PATCH", "/api/block/status/{id}"): (
+        OWNED,
+        send("/api/block/status/{block}", lambda w: {"status": "inactive"}),
+    ),
+    ("DELETE", "/api/block/{id}"): (OWNED, send("/api/block/{block}")),
+    ("POST", "/api/block/cdr"): (
+        OWNED,
+        send("/api/block/cdr", lambda w: {"call_ids": [w.ids["call"]], "user_id": w.a.id}),
+    ),
+    # Billing screens
+    ("POST", "/api/topup/add"): (
+        ADMIN_ONLY,
+        send("/api/topup/add", lambda w: {"user_id": w.a.id, "amount": "5"}),
+    ),
+    ("GET", "/api/topup/details"): (ADMIN_ONLY, get("/api/topup/details")),
+    ("GET", "/api/invoice/details"): (CUSTOMERS, get("/api/invoice/details")),
+    ("GET", "/api/invoice/{id}"): (OWNED, get("/api/invoice/{invoice}")),
+}
+
+ROUTES = sorted(
+    (method, ctx.path)
+    for ctx in iter_route_contexts(create_app().routes)
+    if ctx.path.startswith("/api/")
+    for method in ctx.methods - {"HEAD"}
+)
+
+
+def _outcome(status: int) -> str:
+    if status == 403:
+        return FORBIDDEN
+    if status in (404, 422):
+        return DENIED
+    if status == 409:
+        return CONFLICT
+    return OK if status < 400 else f"unexpected {status}"
+
+
+def test_every_route_has_an_entry() -> None:
+    missing = [r for r in ROUTES if r not in MATRIX]
+    assert missing == [], f"routes with no access-matrix entry: {missing}"
+    stale = [r for r in MATRIX if r not in ROUTES]
+    assert stale == [], f"matrix entries for routes that no longer exist: {stale}"
+
+
+@pytest.mark.parametrize("route", [r for r in ROUTES if r in MATRIX], ids=" ".join)
+def test_route_access(client: Any, route: tuple[str, str]) -> None:
+    method, _ = route
+    rule, build = MATRIX[route]
+    world: World | None = None
+    for who in ROLES:
+        if world is None or method != "GET":
+            world = build_world()  # a fresh world per write, so one role's change can't hide another's
+        path, kwargs = build(world, who)
+        response = client.request(method, path, headers=world.actor(who).headers, **kwargs)
+        got = _outcome(response.status_code)
+        expected = rule[who]
+        # A business conflict (409, e.g. "has call history") still proves access was granted.
+        allowed = {OK, CONFLICT} if expected == OK else {expected}
+        assert got in allowed, f"{who}: {method} {path} answered {response.status_code} {response.text[:300]}"
+        if who in ("b", "buyer") and (who == "b" or expected != OK):
+            assert MARK not in response.text, f"{who} saw A's data via {method} {path}: {response.text[:300]}"
