@@ -6,7 +6,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DataError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 log = logging.getLogger(__name__)
@@ -117,6 +117,14 @@ async def _integrity_handler(request: Request, exc: IntegrityError) -> JSONRespo
     return JSONResponse(_body(message), status_code=status)
 
 
+async def _data_error_handler(request: Request, exc: DataError) -> JSONResponse:
+    # SQLSTATE class 22: a value PostgreSQL can't store (a NUL character, a number out of range).
+    return JSONResponse(
+        _body("A value can't be stored: check for control characters or numbers out of range."),
+        status_code=422,
+    )
+
+
 async def _unexpected_handler(request: Request, exc: Exception) -> JSONResponse:
     log.exception("unhandled error on %s %s", request.method, request.url.path)
     return JSONResponse(_body("Something went wrong on our side; please try again."), status_code=500)
@@ -127,4 +135,5 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, _validation_handler)  # type: ignore[arg-type]
     app.add_exception_handler(StarletteHTTPException, _http_error_handler)  # type: ignore[arg-type]
     app.add_exception_handler(IntegrityError, _integrity_handler)  # type: ignore[arg-type]
+    app.add_exception_handler(DataError, _data_error_handler)  # type: ignore[arg-type]
     app.add_exception_handler(Exception, _unexpected_handler)

@@ -63,8 +63,8 @@ class TargetFields(StrictBody):
 
     @field_validator("schedule")
     @classmethod
-    def _no_overlaps(cls, schedule: dict[str, list[tuple[str, str]]]) -> dict[str, list[tuple[str, str]]]:
-        for day, windows in schedule.items():
+    def _no_overlaps(cls, schedule: dict[str, list[tuple[str, str]]] | None) -> dict | None:
+        for day, windows in (schedule or {}).items():
             ordered = sorted(windows)
             for (_, end), (start, _) in pairwise(ordered):
                 if start < end:
