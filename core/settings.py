@@ -35,6 +35,12 @@ class Settings(BaseSettings):
 
     low_balance_threshold: float = Field(default=50)
 
+    # Asterisk REST Interface, bound to loopback (asterisk_config renders the same values).
+    asterisk_http_port: int = 8088
+    ari_user: str = "callroute"
+    ari_password: str = ""
+    stasis_app: str = "callroute"
+
     @model_validator(mode="after")
     def _production_needs_real_services(self) -> "Settings":
         if self.environment == "production":

@@ -182,6 +182,58 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
         OWNED,
         send("/api/block/cdr", lambda w: {"call_ids": [w.ids["call"]], "user_id": w.a.id}),
     ),
+    # Countries, vendors and numbers
+    ("GET", "/api/country"): (ANYONE, get("/api/country")),
+    ("GET", "/api/vendor/details"): (ADMIN_ONLY, get("/api/vendor/details")),
+    ("GET", "/api/vendor/on"): (ADMIN_ONLY, get("/api/vendor/on")),
+    ("POST", "/api/vendor/add"): (ADMIN_ONLY, send("/api/vendor/add", lambda w: {"name": "New Carrier"})),
+    ("PUT", "/api/vendor/{id}"): (ADMIN_ONLY, send("/api/vendor/{vendor}", lambda w: {"phone": "+441234"})),
+    ("PATCH", "/api/vendor/status/{id}"): (
+        ADMIN_ONLY,
+        send("/api/vendor/status/{vendor}", lambda w: {"status": "inactive"}),
+    ),
+    # The admin's delete answers 409: the world's numbers reference the vendor.
+    ("DELETE", "/api/vendor/{id}"): (ADMIN_ONLY, send("/api/vendor/{vendor}")),
+    ("GET", "/api/number/details"): (CUSTOMERS, get("/api/number/details")),
+    ("GET", "/api/number/zero"): (CUSTOMERS, get("/api/number/zero")),
+    ("GET", "/api/number/ct"): (CUSTOMERS, get("/api/number/ct")),
+    ("GET", "/api/number/vcrs"): (ADMIN_ONLY, get("/api/number/vcrs")),
+    ("POST", "/api/number/vcr"): (
+        ADMIN_ONLY,
+        lambda w, who: (
+            "/api/number/vcr",
+            {
+                "files": {
+                    "file": ("n.csv", b"number,country,vendor,setup_fee,monthly_fee\n+442071838752,GB,,1,1\n")
+                }
+            },
+        ),
+    ),
+    ("GET", "/api/number/{id}"): (OWNED, get("/api/number/{number}")),
+    ("POST", "/api/number/add"): (ADMIN_ONLY, send("/api/number/add", lambda w: {"number": "+442071838752"})),
+    ("PUT", "/api/number/{id}"): (
+        OWNED,
+        send("/api/number/{number}", lambda w: {"campaign_id": w.ids["campaign"]}),
+    ),
+    ("PATCH", "/api/number/status/{id}"): (
+        ADMIN_ONLY,
+        send("/api/number/status/{number}", lambda w: {"status": "active"}),
+    ),
+    ("POST", "/api/number/give"): (
+        ADMIN_ONLY,
+        send("/api/number/give", lambda w: {"user_id": w.a.id, "number_ids": [w.ids["pool_number"]]}),
+    ),
+    # Customers take numbers for themselves; B taking a pool number is its own business.
+    ("POST", "/api/number/new"): (
+        {"admin": FORBIDDEN, "a": OK, "b": OK, "buyer": FORBIDDEN},
+        send("/api/number/new", lambda w: {"number_ids": [w.ids["pool_number"]]}),
+    ),
+    ("DELETE", "/api/number"): (OWNED, send("/api/number", lambda w: {"ids": [w.ids["number"]]})),
+    # Routing
+    ("POST", "/api/routing/dry-run"): (
+        CUSTOMERS,
+        send("/api/routing/dry-run", lambda w: {"did": "+442071838750", "caller": "+447911000111"}),
+    ),
     # Billing screens
     ("POST", "/api/topup/add"): (
         ADMIN_ONLY,

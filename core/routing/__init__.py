@@ -1,0 +1,25 @@
+"""The routing decision engine (domain.md, "A call, from ring to invoice" step 2).
+
+The bridge calls `admit` when a call arrives, runs the IVR when `admission.ivr.enabled`, then
+calls `select_targets` and dials the candidates in order, appending its own trail entries.
+"""
+
+from core.routing.admission import Admission, IvrSettings, admit
+from core.routing.live import LiveCounts, RedisLiveCounts
+from core.routing.selection import Candidate, Selection, TrunkDial, select_targets
+from core.routing.trail import Result, Step, entry
+
+__all__ = [
+    "Admission",
+    "Candidate",
+    "IvrSettings",
+    "LiveCounts",
+    "RedisLiveCounts",
+    "Result",
+    "Selection",
+    "Step",
+    "TrunkDial",
+    "admit",
+    "entry",
+    "select_targets",
+]

@@ -1,0 +1,156 @@
+"""Admission: route, block and credit, the checks before the IVR (domain.md, step 2)."""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, select
+
+from core.credit import available_balance
+from core.enums import Disposition, NumberStatus, Status, UserStatus
+from core.models import Campaign, Number, User
+from core.money import format_money
+from core.phone import to_e164
+from core.routing.blocks import matching_block
+from core.routing.caller import canonical_caller
+from core.routing.credit import dearest_first_block
+from core.routing.trail import Result, Step, entry, stopped_at
+
+
+@dataclass(frozen=True)
+class IvrSettings:
+    """The campaign's IVR authentication, for the bridge to run between admit and select."""
+
+    enabled: bool
+    prompt: str | None
+    pins: tuple[str, ...]
+    digits: int
+    attempts: int
+
+    @classmethod
+    def of(cls, campaign: Campaign) -> "IvrSettings":
+        return cls(
+            campaign.ivr_enabled,
+            campaign.ivr_prompt,
+            tuple(campaign.ivr_pins),
+            campaign.ivr_digits,
+            campaign.ivr_attempts,
+        )
+
+
+@dataclass
+class Admission:
+    """What admit decided. Ids, IVR and ring timeout are filled as far as the route resolved,
+    so a stopped call's row still names its number, campaign and customer where known."""
+
+    disposition: Disposition | None
+    # The DID in E.164 when it parses, and the caller as compared (write these on the call row).
+    did: str
+    caller: str
+    user_id: int | None = None
+    campaign_id: int | None = None
+    number_id: int | None = None
+    ivr: IvrSettings | None = None
+    ring_timeout: int | None = None
+    trail: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def admitted(self) -> bool:
+        return self.disposition is None
+
+    @property
+    def stopped_at(self) -> str | None:
+        return stopped_at(self.trail)
+
+
+def admit(
+    session: Session, did: str, caller: str, now: datetime, *, owner_id: int | None = None
+) -> Admission:
+    """Route, block and credit, in that order; the first that fails stops the call.
+
+    `owner_id` limits the route to that customer's numbers (a customer's dry run): any other
+    number answers exactly as an unknown one, so the answer leaks nothing. Reads only.
+    """
+    admission = Admission(disposition=None, did=did.strip(), caller=canonical_caller(caller))
+    trail = admission.trail
+
+    def stop(disposition: Disposition, step: Step, reason: str, **fields: Any) -> Admission:
+        trail.append(entry(step, Result.STOPPED, reason, now, disposition=disposition.value, **fields))
+        admission.disposition = disposition
+        return admission
+
+    # Route: DID -> active number -> active campaign -> active customer.
+    try:
+        admission.did = to_e164(did, require_valid=False)
+    except ValueError:
+        return stop(Disposition.NO_ROUTE, Step.ROUTE, f"the dialled number {did!r} is not a phone number")
+    number = session.exec(select(Number).where(Number.number == admission.did)).first()
+    if number is None or (owner_id is not None and number.user_id != owner_id):
+        return stop(Disposition.NO_ROUTE, Step.ROUTE, f"{admission.did} is not a number on this platform")
+    admission.number_id, admission.user_id = number.id, number.user_id
+    if number.status != NumberStatus.ACTIVE:
+        return stop(Disposition.NO_ROUTE, Step.ROUTE, f"number {number.number} is {number.status}")
+    campaign = session.get(Campaign, number.campaign_id) if number.campaign_id is not None else None
+    if campaign is None:
+        return stop(Disposition.NO_ROUTE, Step.ROUTE, f"number {number.number} is not assigned to a campaign")
+    admission.campaign_id, admission.user_id = campaign.id, campaign.user_id
+    admission.ivr, admission.ring_timeout = IvrSettings.of(campaign), campaign.ring_timeout
+    if campaign.status != Status.ACTIVE:
+        return stop(Disposition.NO_ROUTE, Step.ROUTE, f"campaign '{campaign.name}' is {campaign.status}")
+    user = session.get(User, campaign.user_id)
+    assert user is not None  # campaign.user_id is a non-null foreign key
+    if user.status != UserStatus.ACTIVE:
+        return stop(Disposition.NO_ROUTE, Step.ROUTE, f"customer '{user.name}' is {user.status}")
+    trail.append(
+        entry(
+            Step.ROUTE,
+            Result.PASSED,
+            f"{number.number} routes to campaign '{campaign.name}' of '{user.name}'",
+            now,
+            number_id=number.id,
+            campaign_id=campaign.id,
+            user_id=user.id,
+        )
+    )
+
+    # Block: a global entry or one of this customer's.
+    block = matching_block(session, campaign.user_id, admission.caller)
+    if block is not None:
+        scope = "global" if block.user_id is None else "customer"
+        reason = f"caller {admission.caller} matches {scope} block {block.pattern} ({block.match_type})"
+        if block.reason:
+            reason += f": {block.reason}"
+        return stop(Disposition.BLOCKED, Step.BLOCK, reason, block_id=block.id, scope=scope)
+    trail.append(entry(Step.BLOCK, Result.PASSED, f"caller {admission.caller} is not blocked", now))
+
+    # Credit: balance minus live reservations must be positive and cover the dearest first block.
+    available = available_balance(session, campaign.user_id)
+    first = dearest_first_block(session, user, campaign.id or 0, now)
+    money = {
+        "available": format_money(available),
+        "required": format_money(first.charge) if first else None,
+    }
+    if available <= 0:
+        return stop(
+            Disposition.NO_BALANCE,
+            Step.CREDIT,
+            f"available balance {money['available']} is not above 0",
+            **money,
+        )
+    if first is not None and available < first.charge:
+        return stop(
+            Disposition.NO_BALANCE,
+            Step.CREDIT,
+            f"available balance {money['available']} is below {money['required']},"
+            f" the first block of a call to {first.destination}",
+            **money,
+        )
+    covers = (
+        f"covers {money['required']}, the first block of a call to {first.destination}"
+        if first
+        else "is above 0 (no rate for the campaign's destinations)"
+    )
+    trail.append(
+        entry(Step.CREDIT, Result.PASSED, f"available balance {money['available']} {covers}", now, **money)
+    )
+    return admission

@@ -1,0 +1,36 @@
+"""Blocked callers: an active global entry or one of the customer's, exact number or prefix."""
+
+from sqlalchemy import and_, func, or_, select
+from sqlmodel import Session
+
+from core.enums import BlockMatch, Status
+from core.models import BlockEntry
+from core.phone import digits
+
+
+def matching_block(session: Session, user_id: int, caller: str) -> BlockEntry | None:
+    """The entry blocking `caller` (canonical, see caller.py) on `user_id`'s calls, or None.
+
+    Exact entries hold E.164 numbers and prefix entries digits, as the block API stores them.
+    Every leading run of the caller's digits is looked up, so the pattern index does the work
+    however long the list is. A global entry wins over the customer's own, then the longest.
+    """
+    caller_digits = digits(caller)
+    prefixes = [caller_digits[:n] for n in range(1, min(len(caller_digits), 15) + 1)]
+    stmt = (
+        select(BlockEntry)
+        .where(
+            BlockEntry.status == Status.ACTIVE.value,
+            or_(BlockEntry.user_id.is_(None), BlockEntry.user_id == user_id),  # type: ignore[union-attr]
+            or_(
+                and_(BlockEntry.match_type == BlockMatch.EXACT.value, BlockEntry.pattern == caller),
+                and_(
+                    BlockEntry.match_type == BlockMatch.PREFIX.value,
+                    BlockEntry.pattern.in_(prefixes),  # type: ignore[attr-defined]
+                ),
+            ),
+        )
+        .order_by(BlockEntry.user_id.is_not(None), func.length(BlockEntry.pattern).desc())  # type: ignore[union-attr]
+        .limit(1)
+    )
+    return session.scalars(stmt).first()

@@ -1,0 +1,50 @@
+"""Hourly, daily and monthly caps: calls a target took since the period began in its time zone."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlmodel import Session
+
+from core.models import Call, Target
+
+
+@dataclass(frozen=True)
+class CapUse:
+    label: str  # "hourly", "daily", "monthly"
+    used: int
+    cap: int
+
+    @property
+    def reached(self) -> bool:
+        return self.used >= self.cap
+
+    def __str__(self) -> str:
+        return f"{self.label} cap {self.used}/{self.cap}"
+
+
+def period_starts(local_now: datetime) -> dict[str, datetime]:
+    """Start of the current hour, day and month at `local_now` (aware, in the target's zone).
+
+    The hour is local too: in a zone such as Asia/Kolkata (+05:30) it starts at :30 UTC.
+    """
+    hour = local_now.replace(minute=0, second=0, microsecond=0)
+    day = hour.replace(hour=0)
+    return {"hourly": hour, "daily": day, "monthly": day.replace(day=1)}
+
+
+def cap_use(session: Session, target: Target, local_now: datetime) -> list[CapUse]:
+    """Usage of each cap the target sets, counting calls it was connected to (Call.connected_at)
+    since each period began; one query for the three counts. Empty when it sets no cap."""
+    caps = {"hourly": target.hourly_cap, "daily": target.daily_cap, "monthly": target.monthly_cap}
+    starts = period_starts(local_now)
+    wanted = [label for label, cap in caps.items() if cap is not None]
+    if not wanted:
+        return []
+    connected = Call.connected_at
+    counts = session.exec(
+        select(
+            *(func.count().filter(connected >= starts[label]) for label in wanted)  # type: ignore[operator]
+        ).where(Call.target_id == target.id, connected >= min(starts[label] for label in wanted))  # type: ignore[operator]
+    ).one()
+    return [CapUse(label, used, caps[label] or 0) for label, used in zip(wanted, counts, strict=True)]

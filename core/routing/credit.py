@@ -1,0 +1,47 @@
+"""The credit check: can the customer's wallet pay for the first block of this call?"""
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from sqlmodel import Session
+
+from core.enums import Status
+from core.models import User
+from core.rating import Price, find_rate, minimum_charge
+from core.routing.links import campaign_links
+
+
+@dataclass(frozen=True)
+class FirstBlock:
+    """The dearest first billable block among the destinations a call may be sent to."""
+
+    charge: Decimal
+    destination: str
+
+
+def dearest_first_block(session: Session, user: User, campaign_id: int, now: datetime) -> FirstBlock | None:
+    """The highest minimum charge over the campaign's active targets, at the customer's tariff.
+
+    Which target takes the call is decided later, so the wallet must cover the dearest one.
+    SIP-URI destinations and unrated destinations add nothing here (rating flags them later);
+    None when no destination has a rate.
+    """
+    if user.tariff_id is None:
+        return None
+    destinations = {
+        link.target.destination
+        for link in campaign_links(session, campaign_id)
+        if link.link.status == Status.ACTIVE
+        and link.target.status == Status.ACTIVE
+        and not link.target.destination.startswith(("sip:", "sips:"))
+    }
+    dearest: FirstBlock | None = None
+    for destination in sorted(destinations):
+        rate = find_rate(session, user.tariff_id, destination, now)
+        if rate is None:
+            continue
+        charge = minimum_charge(Price.of(rate))
+        if dearest is None or charge > dearest.charge:
+            dearest = FirstBlock(charge, destination)
+    return dearest

@@ -1,0 +1,23 @@
+"""Live call counts per target, an input to routing (the bridge keeps them in Redis)."""
+
+from typing import Protocol
+
+import redis
+
+from core.live import target_count
+
+
+class LiveCounts(Protocol):
+    def target(self, target_id: int) -> int:
+        """Calls ringing or connected at the target right now."""
+        ...
+
+
+class RedisLiveCounts:
+    """The live counts the bridge maintains (core.live's `live:target:{id}` sets)."""
+
+    def __init__(self, client: redis.Redis) -> None:
+        self.client = client
+
+    def target(self, target_id: int) -> int:
+        return target_count(self.client, target_id)

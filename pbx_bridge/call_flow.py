@@ -1,0 +1,393 @@
+"""One inbound call, from StasisStart to its call row (domain.md, "A call, from ring to invoice").
+
+Each call has its own event queue consumed by its own task, so the events of one call are handled
+in the order Asterisk sent them. Database work runs in a thread so the event loop never blocks.
+"""
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from core.enums import Disposition
+from core.routing import Admission, Candidate, IvrSettings, Selection
+from pbx_bridge import call_record
+from pbx_bridge.ari import Ari, AriError
+from pbx_bridge.live_store import LiveStore
+from pbx_bridge.trunks import endpoint_name
+
+log = logging.getLogger(__name__)
+Event = dict[str, Any]
+
+# Q.850 causes on a failed outbound leg, as the dial status they mean.
+_CAUSE_STATUS = {
+    17: "BUSY",
+    18: "NOANSWER",
+    19: "NOANSWER",
+    21: "CONGESTION",
+    34: "CONGESTION",
+    1: "CHANUNAVAIL",
+    3: "CHANUNAVAIL",
+    20: "CHANUNAVAIL",
+    27: "CHANUNAVAIL",
+}
+_FINAL = {"ANSWER", "BUSY", "NOANSWER", "CANCEL", "CONGESTION", "CHANUNAVAIL", "DONTCALL", "INVALIDARGS"}
+
+
+class Router(Protocol):
+    """The routing engine as the bridge uses it (core.routing behind pbx_bridge.routing)."""
+
+    def admit(self, did: str, caller: str, now: datetime) -> Admission: ...
+
+    def select(self, admission: Admission, caller: str, now: datetime) -> Selection: ...
+
+
+class CallerGone(Exception):
+    """The caller hung up; whatever the flow was waiting for no longer matters."""
+
+
+@dataclass
+class Context:
+    """What every call shares: the gateway, the live store, the router, who owns which channel."""
+
+    ari: Ari
+    live: LiveStore
+    router: Router
+    channels: dict[str, "CallFlow"] = field(default_factory=dict)
+    after_hangup: Callable[[str], None] | None = None  # e.g. enqueue rating
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def channel_of(event: Event) -> str | None:
+    if "channel" in event:
+        return str(event["channel"]["id"])
+    if event.get("type") == "Dial" and "peer" in event:
+        return str(event["peer"]["id"])
+    target = event.get("playback", {}).get("target_uri", "")
+    return target.removeprefix("channel:") or None
+
+
+def dial_endpoint(candidate: Candidate) -> str | None:
+    """The PJSIP dial string for a target through its trunk, or None when it has no trunk."""
+    trunk = candidate.trunk
+    if trunk is None:
+        return None
+    endpoint = endpoint_name(trunk.id)
+    if candidate.destination.startswith(("sip:", "sips:")):
+        return f"PJSIP/{endpoint}/{candidate.destination}"
+    number = candidate.destination.lstrip("+")[trunk.strip_digits :]
+    return f"PJSIP/{trunk.dial_prefix}{number}@{endpoint}"
+
+
+class CallFlow:
+    def __init__(self, ctx: Context, channel: Event, did: str, caller: str) -> None:
+        self.ctx = ctx
+        self.inbound = str(channel["id"])
+        # The inbound channel is the first of the call, so its uniqueid is the call's linkedid.
+        self.linkedid = self.inbound
+        self.did, self.caller = did, caller
+        self.queue: asyncio.Queue[Event] = asyncio.Queue()
+        self.trail: list[dict[str, Any]] = []
+        self.started_at = _now()
+        self.answered_at: datetime | None = None
+        self.connected_at: datetime | None = None
+        self.row: dict[str, Any] = {
+            "linkedid": self.linkedid,
+            "did": did,
+            "caller": caller,
+            "started_at": self.started_at,
+        }
+        self.hangup_by: str | None = None
+        self.outbound: str | None = None  # the target leg that answered
+        # What the call counts as if the caller hangs up now: abandoned until connected.
+        self.if_caller_hangs = Disposition.NO_ANSWER
+        self.live_call: dict[str, Any] = {
+            "linkedid": self.linkedid,
+            "did": did,
+            "caller": caller,
+            "state": "ringing",
+            "started_at": self.started_at.isoformat(),
+        }
+
+    def deliver(self, event: Event) -> None:
+        self.queue.put_nowait(event)
+
+    def note(self, step: str, reason: str, **extra: Any) -> None:
+        self.trail.append({"step": step, "at": _now().isoformat(), "reason": reason, **extra})
+
+    def _is_caller_hangup(self, event: Event) -> bool:
+        return event.get("type") in ("StasisEnd", "ChannelHangupRequest", "ChannelDestroyed") and (
+            channel_of(event) == self.inbound
+        )
+
+    async def next_event(self, match: Callable[[Event], bool], timeout: float | None) -> Event | None:
+        """The next event `match` accepts, or None after `timeout`; raises CallerGone on hangup."""
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
+        while True:
+            remaining = None if deadline is None else max(0.0, deadline - loop.time())
+            try:
+                event = await asyncio.wait_for(self.queue.get(), remaining)
+            except TimeoutError:
+                return None
+            if self._is_caller_hangup(event):
+                self.hangup_by = self.hangup_by or "caller"
+                raise CallerGone
+            if match(event):
+                return event
+
+    # --- the call -----------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        disposition = Disposition.FAILED
+        try:
+            await self._save(disposition)  # a row exists from the first moment, whatever happens next
+            disposition = await self._route()
+        except CallerGone:
+            disposition = self.if_caller_hangs
+        except Exception:
+            log.exception("call %s failed", self.linkedid)
+            self.note("error", "the bridge failed handling this call")
+            disposition = Disposition.ANSWERED if self.connected_at else Disposition.FAILED
+        finally:
+            await self._finish(disposition)
+
+    async def _route(self) -> Disposition:
+        await self.ctx.live.put(self.live_call)
+        admission = await asyncio.to_thread(self.ctx.router.admit, self.did, self.caller, _now())
+        self.trail.extend(admission.trail)
+        self.row.update(
+            did=admission.did,  # E.164 where it parses, as the engine normalised them
+            caller=admission.caller,
+            user_id=admission.user_id,
+            campaign_id=admission.campaign_id,
+            number_id=admission.number_id,
+        )
+        self.live_call.update(user_id=admission.user_id, campaign_id=admission.campaign_id)
+        if admission.disposition is not None:
+            await self._refuse(admission.disposition)
+            return Disposition(admission.disposition)
+        await self.ctx.live.put(self.live_call)
+        if admission.ivr is not None and admission.ivr.enabled and not await self._ivr(admission.ivr):
+            await self.ctx.ari.hangup(self.inbound)
+            return Disposition.IVR_FAILED
+        selection = await asyncio.to_thread(self.ctx.router.select, admission, self.caller, _now())
+        self.trail.extend(selection.trail)
+        if selection.disposition is not None:
+            await self._refuse(selection.disposition)
+            return Disposition(selection.disposition)
+        if self.answered_at is None:
+            await self.ctx.ari.ring(self.inbound)
+        return await self._dial_in_turn(selection.candidates, admission.ring_timeout or 30)
+
+    async def _refuse(self, disposition: str) -> None:
+        if disposition == Disposition.NO_ROUTE and self.row.get("number_id") is None:
+            # A number that routes nowhere says so, like a carrier would.
+            await self.ctx.ari.answer(self.inbound)
+            self.answered_at = _now()
+            await self._play("sound:ss-noservice", wait=8)
+        await self.ctx.ari.hangup(self.inbound, "busy" if disposition == Disposition.BUSY else "normal")
+
+    async def _play(self, media: str, wait: float) -> None:
+        playback = f"pb-{uuid.uuid4().hex}"
+        await self.ctx.ari.play(self.inbound, media, playback)
+        await self.next_event(
+            lambda e: e.get("type") == "PlaybackFinished" and e["playback"]["id"] == playback, wait
+        )
+
+    async def _ivr(self, ivr: IvrSettings) -> bool:
+        """Answer, ask for the PIN as DTMF, allow `attempts` tries."""
+        await self.ctx.ari.answer(self.inbound)
+        self.answered_at = _now()
+        self.live_call["state"] = "ivr"
+        await self.ctx.live.put(self.live_call)
+        for attempt in range(1, ivr.attempts + 1):
+            await self.ctx.ari.play(
+                self.inbound, f"sound:{ivr.prompt or 'agent-pass'}", f"pb-{uuid.uuid4().hex}"
+            )
+            digits = await self._collect_digits(ivr.digits, timeout=10)
+            if digits in ivr.pins:
+                self.note("ivr", "PIN accepted", attempt=attempt, result="passed")
+                self.row["ivr_result"] = "passed"
+                return True
+            self.note("ivr", "wrong PIN" if digits else "no PIN entered", attempt=attempt, result="failed")
+            if attempt < ivr.attempts:
+                await self._play("sound:auth-incorrect", wait=5)
+        self.row["ivr_result"] = "failed"
+        return False
+
+    async def _collect_digits(self, count: int, timeout: float) -> str:
+        digits = ""
+        while len(digits) < count:
+            event = await self.next_event(
+                lambda e: e.get("type") == "ChannelDtmfReceived" and channel_of(e) == self.inbound, timeout
+            )
+            if event is None:
+                break
+            digits += event["digit"]
+        return digits
+
+    async def _dial_in_turn(self, candidates: list[Candidate], ring_timeout: int) -> Disposition:
+        statuses: list[str] = []
+        for candidate in candidates:
+            status = await self._dial(candidate, ring_timeout)
+            statuses.append(status)
+            if status == "ANSWER":
+                return await self._talk()
+        await self.ctx.ari.hangup(
+            self.inbound, "busy" if statuses and set(statuses) == {"BUSY"} else "normal"
+        )
+        if statuses and set(statuses) == {"BUSY"}:
+            return Disposition.BUSY
+        return Disposition.NO_ANSWER if "NOANSWER" in statuses or not statuses else Disposition.FAILED
+
+    async def _dial(self, candidate: Candidate, ring_timeout: int) -> str:
+        endpoint = dial_endpoint(candidate)
+        attempt = {
+            "target_id": candidate.target_id,
+            "name": candidate.name,
+            "trunk_id": candidate.trunk_id,
+            "destination": candidate.destination,
+        }
+        if endpoint is None:
+            self.note("dial", "target has no outbound trunk", result="skipped", **attempt)
+            return "CHANUNAVAIL"
+        out = f"{self.linkedid}-{uuid.uuid4().hex[:8]}"
+        self.ctx.channels[out] = self
+        self.live_call.update(
+            target_id=candidate.target_id, buyer_id=candidate.buyer_id, target_name=candidate.name
+        )
+        await self.ctx.live.put(self.live_call)
+        self.row.update(
+            target_id=candidate.target_id,
+            buyer_id=candidate.buyer_id,
+            trunk_id=candidate.trunk_id,
+            destination=candidate.destination,
+        )
+        try:
+            await self.ctx.ari.create_channel(
+                out, endpoint, originator=self.inbound, app_args=f"dialed,{self.linkedid}"
+            )
+            # Dialling is only allowed once the new channel is in our Stasis app.
+            entered = await self.next_event(
+                lambda e: e.get("type") == "StasisStart" and channel_of(e) == out, 5
+            )
+            if entered is None:
+                raise AriError(504, "the outbound channel never entered the Stasis app")
+            await self.ctx.ari.dial(out, caller=self.inbound, timeout=ring_timeout)
+            status, detail = await self._dial_outcome(out, ring_timeout + 5)
+        except CallerGone:
+            await self.ctx.ari.hangup(out)
+            self.note("dial", "caller hung up while the target rang", result="CANCEL", **attempt)
+            raise
+        except AriError as exc:
+            status = "CHANUNAVAIL"
+            self.note("dial", f"Asterisk refused the dial: {exc}", result=status, **attempt)
+            return status
+        self.note("dial", _describe(status), result=status, sip=detail, **attempt)
+        if status == "ANSWER":
+            self.outbound = out
+        else:
+            await self.ctx.ari.hangup(out)
+            self.ctx.channels.pop(out, None)
+            self.live_call.update(target_id=None, buyer_id=None, target_name=None)
+        return status
+
+    async def _dial_outcome(self, out: str, timeout: float) -> tuple[str, str]:
+        """The attempt's dial status and what Asterisk reported (the SIP cause), for the trail."""
+        hangup: Event | None = None
+        while True:
+            event = await self.next_event(
+                lambda e: channel_of(e) == out
+                and e.get("type") in ("Dial", "ChannelDestroyed", "ChannelHangupRequest"),
+                # Once the leg is hanging up, only wait briefly for the Dial event that names why.
+                timeout if hangup is None else 1.0,
+            )
+            if event is None and hangup is None:
+                return "NOANSWER", "no final response within the ring timeout"
+            if event is None or event["type"] == "ChannelDestroyed":
+                cause = int((event or hangup or {}).get("cause", 0))
+                return _CAUSE_STATUS.get(cause, "CHANUNAVAIL"), f"cause {cause}"
+            if event["type"] == "ChannelHangupRequest":
+                hangup = event
+            elif event.get("dialstatus") in _FINAL:
+                cause = f", cause {hangup['cause']}" if hangup and "cause" in hangup else ""
+                return str(event["dialstatus"]), f"dial status {event['dialstatus']}{cause}"
+
+    async def _talk(self) -> Disposition:
+        self.connected_at = _now()
+        if self.answered_at is None:
+            await self.ctx.ari.answer(self.inbound)
+            self.answered_at = self.connected_at
+        bridge = f"br-{self.linkedid}"
+        assert self.outbound is not None
+        await self.ctx.ari.bridge(bridge, [self.inbound, self.outbound])
+        self.live_call.update(state="connected", connected_at=self.connected_at.isoformat())
+        await self.ctx.live.put(self.live_call)
+        self.if_caller_hangs = Disposition.ANSWERED
+        await self._save(Disposition.ANSWERED)
+        try:
+            await self.next_event(
+                lambda e: (
+                    channel_of(e) == self.outbound
+                    and e.get("type") in ("StasisEnd", "ChannelHangupRequest", "ChannelDestroyed")
+                ),
+                None,
+            )
+            self.hangup_by = self.hangup_by or "target"
+        finally:
+            await self.ctx.ari.destroy_bridge(bridge)
+        return Disposition.ANSWERED
+
+    async def _finish(self, disposition: Disposition) -> None:
+        ended = _now()
+        for channel in (self.inbound, self.outbound):
+            if channel:
+                try:
+                    await self.ctx.ari.hangup(channel)
+                except Exception:  # Asterisk may be gone; the row below matters more
+                    log.warning("could not hang up %s", channel)
+        for channel, flow in list(self.ctx.channels.items()):
+            if flow is self:
+                self.ctx.channels.pop(channel, None)
+        self.row["ended_at"] = ended
+        await self._save(disposition, ended)
+        try:
+            await self.ctx.live.remove(self.linkedid)
+        except Exception:
+            log.exception("could not remove live call %s", self.linkedid)
+        if self.ctx.after_hangup is not None:
+            self.ctx.after_hangup(self.linkedid)
+
+    async def _save(self, disposition: Disposition, ended: datetime | None = None) -> None:
+        end = ended or _now()
+        row = dict(self.row)
+        row.update(
+            disposition=disposition.value,
+            answered_at=self.answered_at,
+            connected_at=self.connected_at,
+            duration=int((end - self.started_at).total_seconds()) if ended else 0,
+            billsec=int((end - self.answered_at).total_seconds()) if ended and self.answered_at else 0,
+            talk_seconds=int((end - self.connected_at).total_seconds()) if ended and self.connected_at else 0,
+            hangup_by=self.hangup_by,
+            trail=self.trail,
+            updated_at=_now(),
+        )
+        await asyncio.to_thread(call_record.save, row)
+
+
+def _describe(status: str) -> str:
+    return {
+        "ANSWER": "target answered",
+        "BUSY": "target busy (486)",
+        "NOANSWER": "no answer within ring timeout",
+        "CONGESTION": "trunk congested or call rejected",
+        "CHANUNAVAIL": "target or trunk unavailable",
+        "CANCEL": "dial cancelled",
+    }.get(status, f"dial ended: {status}")

@@ -1,0 +1,16 @@
+"""The call row: one per call, keyed by linkedid; written so that repeating a write changes nothing."""
+
+from typing import Any
+
+from sqlalchemy.dialects.postgresql import insert
+
+from core.db import session_scope
+from core.models import Call
+
+
+def save(row: dict[str, Any]) -> None:
+    """Insert the call, or update the row already there for its linkedid (idempotent)."""
+    stmt = insert(Call).values(**row)
+    updates = {k: stmt.excluded[k] for k in row if k not in ("linkedid", "started_at")}
+    with session_scope() as session:
+        session.execute(stmt.on_conflict_do_update(index_elements=["linkedid"], set_=updates))

@@ -1,0 +1,81 @@
+"""Trunks saved in the portal, pushed into Asterisk as PJSIP objects over ARI.
+
+Objects are named `trunk-{id}` (endpoint, aor, auth, identify). Outbound trunks get a contact
+to dial; inbound ones an identify so the carrier's address lands in the `from-carrier` context.
+"""
+
+import logging
+
+from sqlmodel import select
+
+from core.db import session_scope
+from core.enums import Status, TrunkAuth, TrunkDirection
+from core.models import Trunk
+from pbx_bridge.ari import Ari
+
+log = logging.getLogger(__name__)
+TRUNK_CHANGES = "trunks:changed"  # the API publishes a trunk id here after each change
+
+
+def endpoint_name(trunk_id: int) -> str:
+    return f"trunk-{trunk_id}"
+
+
+def _objects(trunk: Trunk) -> list[tuple[str, dict[str, str]]]:
+    name = endpoint_name(trunk.id or 0)
+    endpoint = {
+        "transport": "transport-udp",
+        "context": "from-carrier",
+        "disallow": "all",
+        "allow": trunk.codecs or "ulaw,alaw",
+        "direct_media": "no",
+        "send_connected_line": "no",
+        "rtp_symmetric": "yes",
+        "force_rport": "yes",
+        "rewrite_contact": "yes",
+        "aors": name,
+    }
+    objects: list[tuple[str, dict[str, str]]] = []
+    if trunk.auth_type == TrunkAuth.DIGEST and trunk.username and trunk.secret:
+        objects.append(
+            ("auth", {"auth_type": "userpass", "username": trunk.username, "password": trunk.secret})
+        )
+        endpoint["outbound_auth" if trunk.direction == TrunkDirection.OUTBOUND else "auth"] = name
+    if trunk.direction == TrunkDirection.OUTBOUND:
+        objects.append(("aor", {"contact": f"sip:{trunk.host}:{trunk.port}", "max_contacts": "1"}))
+    else:
+        objects.append(("aor", {"max_contacts": "1"}))
+        objects.append(("identify", {"endpoint": name, "match": trunk.host}))
+    objects.append(("endpoint", endpoint))
+    return objects
+
+
+async def push(ari: Ari, trunk: Trunk) -> None:
+    name = endpoint_name(trunk.id or 0)
+    # Replace, not update: an updated AOR keeps its old permanent contact, so a changed host or
+    # port would otherwise still be dialled at the old address.
+    await remove(ari, trunk.id or 0)
+    if trunk.status != Status.ACTIVE:
+        return
+    for object_type, fields in _objects(trunk):
+        await ari.put_config(object_type, name, fields)
+
+
+async def remove(ari: Ari, trunk_id: int) -> None:
+    name = endpoint_name(trunk_id)
+    for object_type in ("identify", "endpoint", "aor", "auth"):
+        await ari.delete_config(object_type, name)
+
+
+def load(trunk_id: int | None = None) -> list[Trunk]:
+    with session_scope() as session:
+        stmt = select(Trunk) if trunk_id is None else select(Trunk).where(Trunk.id == trunk_id)
+        return list(session.exec(stmt).all())
+
+
+async def push_all(ari: Ari, trunks: list[Trunk]) -> None:
+    for trunk in trunks:
+        try:
+            await push(ari, trunk)
+        except Exception:  # one bad trunk must not keep the others out of Asterisk
+            log.exception("could not push trunk %s", trunk.id)

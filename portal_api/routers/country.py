@@ -1,0 +1,28 @@
+"""The country list behind every country picker."""
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict
+from sqlalchemy import select
+
+from core.models import Country
+from portal_api.auth.principal import PrincipalDep
+from portal_api.deps import SessionDep
+from portal_api.envelope import Envelope, ok
+
+router = APIRouter(tags=["countries"])
+
+
+class CountryOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: int
+    iso2: str
+    iso3: str
+    name: str
+    dial_code: str
+
+
+@router.get("/country", response_model=Envelope[list[CountryOut]], summary="All countries, by name")
+def countries(principal: PrincipalDep, session: SessionDep) -> dict:
+    rows = session.scalars(select(Country).order_by(Country.name))
+    return ok([CountryOut.model_validate(c) for c in rows])

@@ -1,0 +1,205 @@
+"""Tools for call tests: the bridge as a process, sipp carriers and targets, rows to route to."""
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+import httpx
+import redis
+
+from asterisk_config.testing import AsteriskUnderTest, free_port
+from core.db import session_scope
+from core.enums import TransactionType
+from core.models import Buyer, Campaign, CampaignTarget, Number, Target, Trunk, User
+from core.passwords import hash_password
+from core.wallet import post
+from pbx_bridge.trunks import TRUNK_CHANGES
+
+REPO = Path(__file__).resolve().parents[2]
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+@contextmanager
+def running_bridge(ast: AsteriskUnderTest, log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """`python -m pbx_bridge` against the test Asterisk, database and Redis, until it registered."""
+    s = ast.settings
+    env = {
+        **os.environ,
+        "ASTERISK_HTTP_PORT": str(s.http_port),
+        "ARI_USER": s.ari_user,
+        "ARI_PASSWORD": s.ari_password,
+        "STASIS_APP": s.stasis_app,
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pbx_bridge"],
+        cwd=REPO,
+        env=env,
+        stdout=log.open("ab"),
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_registered(ast)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def wait_registered(ast: AsteriskUnderTest, timeout: float = 20) -> None:
+    url = f"http://127.0.0.1:{ast.settings.http_port}/ari/applications/{ast.settings.stasis_app}"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url, auth=ast.ari_auth, timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise AssertionError("the bridge did not register its Stasis app")
+
+
+@dataclass
+class SippTarget:
+    """A sipp UAS answering as one buyer's target."""
+
+    proc: subprocess.Popen[bytes]
+    port: int
+    log: Path
+
+    def invites(self) -> int:
+        return self.log.read_text().count("invite=") if self.log.exists() else 0
+
+
+@contextmanager
+def sipp_target(sipp: str, behaviour: str, workdir: Path) -> Iterator[SippTarget]:
+    port = free_port(socket.SOCK_DGRAM)
+    log = workdir / f"target-{behaviour}-{port}.log"
+    proc = subprocess.Popen(
+        [
+            sipp,
+            "-sf",
+            str(SCENARIOS / f"uas_{behaviour}.xml"),
+            "-i",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "-nostdin",
+            "-trace_logs",
+            "-log_file",
+            str(log),
+            "-timeout",
+            "120s",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        time.sleep(0.3)
+        assert proc.poll() is None, f"sipp target ({behaviour}) exited at start: check the scenario"
+        yield SippTarget(proc, port, log)
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+async def call(
+    sipp: str, ast: AsteriskUnderTest, did: str, caller: str, workdir: Path, talk_ms: int = 2000
+) -> str:
+    """Place one call as the carrier; returns sipp's log (final=..., ended_by=...)."""
+    scenario = workdir / f"uac-{talk_ms}.xml"
+    scenario.write_text((SCENARIOS / "uac_call.xml").read_text().replace("TALK_MS", str(talk_ms)))
+    log = workdir / f"uac-{did}-{time.monotonic_ns()}.log"
+    proc = await asyncio.create_subprocess_exec(
+        sipp,
+        f"127.0.0.1:{ast.settings.sip_port}",
+        "-sf",
+        str(scenario),
+        "-s",
+        did.lstrip("+"),
+        "-key",
+        "caller",
+        caller,
+        "-i",
+        "127.0.0.1",
+        "-p",
+        str(free_port(socket.SOCK_DGRAM)),
+        "-m",
+        "1",
+        "-nostdin",
+        "-trace_logs",
+        "-log_file",
+        str(log),
+        "-timeout",
+        "90s",
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    await proc.wait()
+    return log.read_text() if log.exists() else ""
+
+
+@dataclass
+class Plan:
+    """A customer with a DID, a campaign, and targets on sipp ports, ready to take calls."""
+
+    user_id: int
+    did: str
+    campaign_id: int
+    buyer_id: int
+    targets: list[int]
+    trunks: list[int]
+
+
+def seed_plan(target_ports: list[int], balance: str = "100", **campaign: object) -> Plan:
+    did = "+442071838750"
+    with session_scope() as s:
+        user = User(email="co@example.com", password_hash=hash_password("x1234567"), name="Call Co", role=2)
+        s.add(user)
+        s.flush()
+        if Decimal(balance):
+            post(s, user_id=user.id, kind=TransactionType.TOPUP, amount=Decimal(balance), reference="seed")
+        camp = Campaign(user_id=user.id, name="Leads", ring_timeout=5, **campaign)
+        s.add(camp)
+        s.flush()
+        s.add(Number(number=did, user_id=user.id, campaign_id=camp.id))
+        login = User(email="buyer@example.com", password_hash="x", name="Buyer", role=3)
+        s.add(login)
+        s.flush()
+        buyer = Buyer(user_id=user.id, login_user_id=login.id, name="Buyer")
+        s.add(buyer)
+        s.flush()
+        targets, trunks = [], []
+        for i, port in enumerate(target_ports):
+            trunk = Trunk(name=f"to-target-{i}-{port}", direction="outbound", host="127.0.0.1", port=port)
+            s.add(trunk)
+            s.flush()
+            target = Target(
+                user_id=user.id,
+                buyer_id=buyer.id,
+                name=f"Target {i}",
+                destination=f"+1415555010{i}",
+                trunk_id=trunk.id,
+            )
+            s.add(target)
+            s.flush()
+            s.add(CampaignTarget(user_id=user.id, campaign_id=camp.id, target_id=target.id, priority=i + 1))
+            targets.append(target.id)
+            trunks.append(trunk.id)
+        plan = Plan(user.id, did, camp.id, buyer.id, targets, trunks)
+    client = redis.Redis.from_url(os.environ["REDIS_URL"])
+    for trunk_id in plan.trunks:
+        client.publish(TRUNK_CHANGES, trunk_id)  # what the API does when a trunk is saved
+    time.sleep(0.5)
+    return plan

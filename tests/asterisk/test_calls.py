@@ -1,0 +1,139 @@
+"""Real calls: sipp as carrier and targets, Asterisk 22, the bridge process, real database rows."""
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlmodel import select
+
+from asterisk_config.testing import AsteriskUnderTest
+from core.db import session_scope
+from core.models import BlockEntry, Call
+from tests.asterisk.calls import call, running_bridge, seed_plan, sipp_target
+
+pytestmark = pytest.mark.asterisk
+CALLER = "+447911123456"
+
+
+@pytest.fixture(scope="module")
+def bridge(asterisk: AsteriskUnderTest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    log = tmp_path_factory.mktemp("bridge") / "bridge.log"
+    with running_bridge(asterisk, log):
+        yield log
+
+
+def calls(count: int = 1, timeout: float = 15) -> list[Call]:
+    """The call rows once `count` of them are complete (the bridge writes the end after hangup)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with session_scope() as s:
+            rows = list(s.exec(select(Call).order_by(Call.id)).all())
+        if len([r for r in rows if r.ended_at is not None]) >= count or time.monotonic() > deadline:
+            return rows
+        time.sleep(0.2)
+
+
+async def test_answered_call_reaches_the_target_and_writes_one_row(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    with sipp_target(sipp_binary, "answer", tmp_path) as target:
+        plan = seed_plan([target.port])
+        log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=3000)
+    assert "final=SIP/2.0 200" in log, log + bridge.read_text()[-3000:]
+    assert "ended_by=caller" in log
+    (row,) = calls()
+    assert row.disposition == "ANSWERED", (row.trail, bridge.read_text()[-3000:])
+    assert (row.user_id, row.campaign_id, row.target_id, row.buyer_id, row.trunk_id) == (
+        plan.user_id,
+        plan.campaign_id,
+        plan.targets[0],
+        plan.buyer_id,
+        plan.trunks[0],
+    )
+    assert row.did == plan.did and row.caller == CALLER
+    assert 2 <= row.billsec <= 4 and row.talk_seconds == row.billsec and row.ended_at is not None
+    assert row.hangup_by == "caller"
+    dials = [e for e in row.trail if e["step"] == "dial"]
+    assert [d["result"] for d in dials] == ["ANSWER"]
+    assert target.invites() == 1
+
+
+async def test_busy_target_fails_over_to_the_next_priority(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    with (
+        sipp_target(sipp_binary, "busy", tmp_path) as busy,
+        sipp_target(sipp_binary, "answer", tmp_path) as ok,
+    ):
+        plan = seed_plan([busy.port, ok.port])
+        log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=1500)
+    assert "final=SIP/2.0 200" in log
+    (row,) = calls()
+    assert (
+        row.disposition == "ANSWERED" and row.target_id == plan.targets[1] and row.trunk_id == plan.trunks[1]
+    )
+    dials = [(d["target_id"], d["result"]) for d in row.trail if d["step"] == "dial"]
+    assert dials == [(plan.targets[0], "BUSY"), (plan.targets[1], "ANSWER")], row.trail
+    assert busy.invites() == 1 and ok.invites() == 1
+
+
+async def test_nobody_answering_gives_no_answer_after_the_ring_timeout(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    with sipp_target(sipp_binary, "noanswer", tmp_path) as silent:
+        plan = seed_plan([silent.port])  # ring timeout 5 s
+        started = time.monotonic()
+        log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path)
+        waited = time.monotonic() - started
+    assert "final=SIP/2.0" in log and "final=SIP/2.0 200" not in log
+    (row,) = calls()
+    assert row.disposition == "NO ANSWER", [e for e in row.trail if e["step"] in ("dial", "error")]
+    assert row.billsec == 0
+    assert [d["result"] for d in row.trail if d["step"] == "dial"] == ["NOANSWER"]
+    assert 4 <= waited < 15
+
+
+async def test_all_targets_busy_gives_busy(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    with sipp_target(sipp_binary, "busy", tmp_path) as one, sipp_target(sipp_binary, "busy", tmp_path) as two:
+        plan = seed_plan([one.port, two.port])
+        log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path)
+    (row,) = calls()
+    assert row.disposition == "BUSY", [e for e in row.trail if e["step"] in ("dial", "error")]
+    assert "final=SIP/2.0 486" in log
+
+
+async def test_blocked_caller_never_reaches_a_target(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    with sipp_target(sipp_binary, "answer", tmp_path) as target:
+        plan = seed_plan([target.port])
+        with session_scope() as s:
+            s.add(BlockEntry(user_id=plan.user_id, pattern=CALLER, match_type="exact"))
+        log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path)
+    assert "final=SIP/2.0 200" not in log
+    (row,) = calls()
+    assert row.disposition == "BLOCKED" and target.invites() == 0
+    assert any(e["step"] == "block" for e in row.trail)
+
+
+async def test_no_balance_refuses_the_call(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    with sipp_target(sipp_binary, "answer", tmp_path) as target:
+        plan = seed_plan([target.port], balance="0")
+        await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path)
+    (row,) = calls()
+    assert row.disposition == "NO_BALANCE" and target.invites() == 0
+
+
+async def test_unknown_number_is_not_in_service(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    log = await call(sipp_binary, asterisk, "+442079460000", CALLER, tmp_path, talk_ms=15000)
+    # Answered to play "not in service", then hung up by the platform.
+    assert "final=SIP/2.0 200" in log and "ended_by=network" in log
+    (row,) = calls()
+    assert row.disposition == "NO_ROUTE" and row.user_id is None and row.did == "+442079460000"
