@@ -304,8 +304,10 @@ class CallFlow:
         hangup: Event | None = None
         while True:
             event = await self.next_event(
-                lambda e: channel_of(e) == out
-                and e.get("type") in ("Dial", "ChannelDestroyed", "ChannelHangupRequest"),
+                lambda e: (
+                    channel_of(e) == out
+                    and e.get("type") in ("Dial", "ChannelDestroyed", "ChannelHangupRequest")
+                ),
                 # Once the leg is hanging up, only wait briefly for the Dial event that names why.
                 timeout if hangup is None else 1.0,
             )
