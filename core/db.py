@@ -15,7 +15,10 @@ def get_engine() -> Engine:
     settings = get_settings()
     if not settings.database_url:
         raise RuntimeError("DATABASE_URL is not set; start the product with `make run` or set it")
-    return create_engine(settings.sqlalchemy_url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    # hide_parameters: a database error logged by the API must never print a value (a trunk secret).
+    return create_engine(
+        settings.sqlalchemy_url, pool_pre_ping=True, pool_size=10, max_overflow=20, hide_parameters=True
+    )
 
 
 @contextmanager

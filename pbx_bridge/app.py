@@ -2,12 +2,14 @@
 
 import asyncio
 import contextlib
+import json
 import logging
 import signal
 from typing import Any
 
 import redis.asyncio as aioredis
 
+from core.pbx_commands import HANGUP_REQUESTS, TRUNK_CHANGES
 from core.settings import get_settings
 from pbx_bridge import trunks
 from pbx_bridge.ari import Ari
@@ -55,28 +57,42 @@ class Bridge:
         if flow is not None:
             flow.deliver(event)
 
-    async def watch_trunks(self) -> None:
-        """Apply trunk changes the API announces, without restarting anything."""
+    async def watch_commands(self) -> None:
+        """Apply what the API asks for (core.pbx_commands) while calls run: no restart needed."""
         pubsub = self.redis.pubsub()
-        await pubsub.subscribe(trunks.TRUNK_CHANGES)
+        await pubsub.subscribe(TRUNK_CHANGES, HANGUP_REQUESTS)
         try:
             async for message in pubsub.listen():
                 if message.get("type") != "message":
                     continue
-                trunk_id = int(message["data"])
-                found = await asyncio.to_thread(trunks.load, trunk_id)
                 try:
-                    if found:
-                        await trunks.push(self.ctx.ari, found[0])
+                    if message["channel"] == TRUNK_CHANGES:
+                        await self.apply_trunk(int(message["data"]))
                     else:
-                        await trunks.remove(self.ctx.ari, trunk_id)
+                        await self.hang_up(json.loads(message["data"]))
                 except Exception:
-                    log.exception("could not apply trunk %s", trunk_id)
+                    log.exception("could not apply %s %s", message["channel"], message["data"])
         finally:
             await pubsub.aclose()
 
+    async def apply_trunk(self, trunk_id: int) -> None:
+        found = await asyncio.to_thread(trunks.load, trunk_id)
+        if found:
+            await trunks.push(self.ctx.ari, found[0])
+        else:
+            await trunks.remove(self.ctx.ari, trunk_id)
+
+    async def hang_up(self, request: dict[str, Any]) -> None:
+        linkedid = str(request["linkedid"])
+        flow = self.ctx.channels.get(linkedid)
+        if flow is not None:
+            flow.hangup_by = "portal"
+            flow.note("hangup", f"hung up from the portal by user {request.get('by')}")
+        # The inbound channel's id is the call's linkedid.
+        await self.ctx.ari.hangup(linkedid)
+
     async def run(self) -> None:
-        watcher = asyncio.create_task(self.watch_trunks())
+        watcher = asyncio.create_task(self.watch_commands())
         try:
             async for event in self.ctx.ari.events(self.on_connect, self.stop):
                 self.dispatch(event)

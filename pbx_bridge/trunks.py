@@ -14,7 +14,6 @@ from core.models import Trunk
 from pbx_bridge.ari import Ari
 
 log = logging.getLogger(__name__)
-TRUNK_CHANGES = "trunks:changed"  # the API publishes a trunk id here after each change
 
 
 def endpoint_name(trunk_id: int) -> str:

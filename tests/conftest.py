@@ -5,6 +5,7 @@ ones start in `.test-data/`. Each run gets its own fresh database, migrated to h
 starts from empty tables (countries kept) and an empty Redis database.
 """
 
+import contextlib
 import functools
 import os
 from collections.abc import Iterator
@@ -188,3 +189,54 @@ def customer_b() -> Actor:
 @pytest.fixture
 def buyer_a(customer_a: Actor) -> Actor:
     return make_actor(3, "Bea Buyer", owner=customer_a)
+
+
+@contextlib.contextmanager
+def api_server(**env: str) -> Iterator[str]:
+    """The API as a real uvicorn process on a free port (for browsers and real WebSockets)."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "portal_api.app:app",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--timeout-graceful-shutdown",
+            "3",
+        ],
+        cwd=REPO,
+        env={**os.environ, **env},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(150):
+            try:
+                httpx.get(f"{base}/docs", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("the API did not start")
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()

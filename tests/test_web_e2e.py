@@ -6,51 +6,23 @@ customer and the customer's buyer to sign in as.
 
 import os
 import shutil
-import socket
 import subprocess
-import sys
-import time
 from collections.abc import Iterator
 
-import httpx
 import pytest
 
-from tests.conftest import PASSWORD, REPO, make_actor
+from tests.conftest import PASSWORD, REPO, api_server, make_actor
 
 pytestmark = pytest.mark.slow
 WEB = REPO / "web"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture
 def portal() -> Iterator[str]:
     if not (WEB / "dist" / "index.html").is_file():
         pytest.fail("web/dist is missing: `make test` builds it (make web)")
-    port = _free_port()
-    env = {**os.environ, "WEB_DIST": str(WEB / "dist")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "portal_api.app:app", "--host", "127.0.0.1", "--port", str(port)],
-        cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
-            try:
-                if httpx.get(f"{base}/login", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        else:
-            pytest.fail("the API did not start")
+    with api_server(WEB_DIST=str(WEB / "dist")) as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def test_portal_in_chromium(portal: str) -> None:
@@ -62,11 +34,16 @@ def test_portal_in_chromium(portal: str) -> None:
     env = {
         **os.environ,
         "BASE_URL": portal,
-        "ADMIN_EMAIL": "ada.admin@example.com", "ADMIN_PASSWORD": PASSWORD,
-        "CUSTOMER_EMAIL": customer.email, "CUSTOMER_PASSWORD": PASSWORD, "CUSTOMER_NAME": "Alice Customer",
-        "BUYER_EMAIL": "bea.buyer@example.com", "BUYER_PASSWORD": PASSWORD,
+        "ADMIN_EMAIL": "ada.admin@example.com",
+        "ADMIN_PASSWORD": PASSWORD,
+        "CUSTOMER_EMAIL": customer.email,
+        "CUSTOMER_PASSWORD": PASSWORD,
+        "CUSTOMER_NAME": "Alice Customer",
+        "BUYER_EMAIL": "bea.buyer@example.com",
+        "BUYER_PASSWORD": PASSWORD,
     }
-    run = subprocess.run(["npm", "run", "--silent", "e2e"], cwd=WEB, env=env, capture_output=True, text=True,
-                         timeout=600)
+    run = subprocess.run(
+        ["npm", "run", "--silent", "e2e"], cwd=WEB, env=env, capture_output=True, text=True, timeout=600
+    )
     print(run.stdout[-6000:], run.stderr[-3000:])
     assert run.returncode == 0, f"browser tests failed:\n{run.stdout[-6000:]}\n{run.stderr[-3000:]}"

@@ -4,12 +4,14 @@ Every row of A's carries MARK in a text field, so a leak to another tenant shows
 response body whatever its shape.
 """
 
+import json
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
 from sqlmodel import select
 
+from core import live
 from core.db import session_scope
 from core.enums import TransactionType
 from core.models import (
@@ -29,6 +31,7 @@ from core.models import (
     User,
     Vendor,
 )
+from core.redis_client import get_redis
 from core.wallet import post
 from tests.conftest import Actor, make_actor, reset_state
 
@@ -54,6 +57,7 @@ def build_world() -> World:
     b = make_actor(2, "Bob Customer")
     buyer = make_actor(3, "Bea Buyer", owner=a)
     w = World(admin, a, b, buyer)
+    call_linkedid = "1700000000.1"
     with session_scope() as s:
         gb = s.exec(select(Country).where(Country.iso2 == "GB")).one()
         vendor = Vendor(name=f"{MARK} vendor")
@@ -135,4 +139,10 @@ def build_world() -> World:
             "call": call.id,
             "country": gb.id,
         }
+    client = get_redis()
+    client.set(
+        live.call_key(call_linkedid),
+        json.dumps({"linkedid": call_linkedid, "user_id": a.id, "buyer_id": buyer.buyer_id, "caller": MARK}),
+    )
+    client.sadd(live.ALL_CALLS, call_linkedid)
     return w

@@ -13,15 +13,14 @@ from decimal import Decimal
 from pathlib import Path
 
 import httpx
-import redis
 
 from asterisk_config.testing import AsteriskUnderTest, free_port
 from core.db import session_scope
 from core.enums import TransactionType
 from core.models import Buyer, Campaign, CampaignTarget, Number, Target, Trunk, User
 from core.passwords import hash_password
+from core.pbx_commands import announce_trunk_change
 from core.wallet import post
-from pbx_bridge.trunks import TRUNK_CHANGES
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -198,8 +197,7 @@ def seed_plan(target_ports: list[int], balance: str = "100", **campaign: object)
             targets.append(target.id)
             trunks.append(trunk.id)
         plan = Plan(user.id, did, camp.id, buyer.id, targets, trunks)
-    client = redis.Redis.from_url(os.environ["REDIS_URL"])
     for trunk_id in plan.trunks:
-        client.publish(TRUNK_CHANGES, trunk_id)  # what the API does when a trunk is saved
+        announce_trunk_change(trunk_id)  # what the API does when a trunk is saved
     time.sleep(0.5)
     return plan

@@ -1,0 +1,17 @@
+"""What the API asks of the PBX bridge, over Redis pub/sub (no service imports another)."""
+
+import json
+
+from core.redis_client import get_redis
+
+TRUNK_CHANGES = "pbx:trunk-changed"
+HANGUP_REQUESTS = "pbx:hangup"
+
+
+def announce_trunk_change(trunk_id: int) -> None:
+    """A trunk was created, changed or deleted: the bridge re-pushes it into Asterisk."""
+    get_redis().publish(TRUNK_CHANGES, trunk_id)
+
+
+def request_hangup(linkedid: str, by_user_id: int) -> None:
+    get_redis().publish(HANGUP_REQUESTS, json.dumps({"linkedid": linkedid, "by": by_user_id}))

@@ -1,0 +1,42 @@
+"""Live calls as each caller may see them, read from the bridge's Redis state (core.live)."""
+
+import json
+from typing import Any
+
+import redis.asyncio as aioredis
+
+from core import live
+from portal_api.auth.principal import Principal
+
+
+def scope_key(principal: Principal) -> str:
+    if principal.is_admin:
+        return live.ALL_CALLS
+    if principal.is_buyer and principal.buyer is not None:
+        return live.buyer_key(principal.buyer.id or 0)
+    return live.user_key(principal.user.id or 0)
+
+
+def concerns(principal: Principal, change: dict[str, Any]) -> bool:
+    """Whether a published change is about a call this caller may see."""
+    if principal.is_admin:
+        return True
+    if principal.is_buyer:
+        return principal.buyer is not None and change.get("buyer_id") == principal.buyer.id
+    return change.get("user_id") == principal.user.id
+
+
+async def calls(client: aioredis.Redis, principal: Principal) -> list[dict[str, Any]]:
+    ids = sorted(await client.smembers(scope_key(principal)))
+    if not ids:
+        return []
+    raw = await client.mget([live.call_key(i) for i in ids])
+    return [json.loads(r) for r in raw if r]
+
+
+async def visible_call(client: aioredis.Redis, principal: Principal, linkedid: str) -> dict[str, Any] | None:
+    raw = await client.get(live.call_key(linkedid))
+    if raw is None:
+        return None
+    call = json.loads(raw)
+    return call if concerns(principal, call) else None

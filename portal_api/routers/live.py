@@ -1,0 +1,152 @@
+"""Live calls: the WebSocket feed of spec §7 and hanging up a live call."""
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+import redis.asyncio as aioredis
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, Field
+from sqlmodel import Session
+
+from core import live
+from core.db import get_engine
+from core.pbx_commands import request_hangup
+from core.settings import get_settings
+from portal_api import live_feed
+from portal_api.auth.principal import Principal, PrincipalDep, resolve
+from portal_api.envelope import Envelope, ok
+from portal_api.errors import ApiError, not_found
+from portal_api.routers.notifications import unread_count
+from portal_api.schemas.common import StrictBody
+
+router = APIRouter(tags=["live calls"])
+log = logging.getLogger(__name__)
+
+CALL_ACTIONS = {"GET_LIVE_CALLS_BY_ADMIN", "GET_LIVE_CALLS_BY_CUSTOMER"}
+COUNT_ACTIONS = {"GET_CALLS_COUNT_FOR_ADMIN", "GET_CALLS_COUNT_FOR_COMPANY"}
+NOTIFICATION_ACTIONS = {"GET_NOTIFICATION_COUNT"}
+NOTIFICATION_POLL_SECONDS = 15
+
+
+def _principal(token: str) -> Principal:
+    with Session(get_engine(), expire_on_commit=False) as session:
+        principal = resolve(session, token)
+        session.expunge_all()
+        return principal
+
+
+def _unread(user_id: int) -> int:
+    with Session(get_engine()) as session:
+        return unread_count(session, user_id)
+
+
+class LiveSocket:
+    """One connected portal: answers its actions and pushes every change in its scope."""
+
+    def __init__(self, ws: WebSocket, principal: Principal, client: aioredis.Redis) -> None:
+        self.ws, self.principal, self.redis = ws, principal, client
+        self.wants: set[str] = set()
+        self.unread: int | None = None
+
+    async def send_calls(self) -> None:
+        calls = await live_feed.calls(self.redis, self.principal)
+        message: dict[str, Any] = {}
+        if "calls" in self.wants:
+            message["livecalls"] = calls
+        if "count" in self.wants:
+            message["callsCount"] = {"all_calls": len(calls)}
+        if message:
+            await self.ws.send_json(message)
+
+    async def send_unread(self, only_if_changed: bool = False) -> None:
+        count = await run_in_threadpool(_unread, self.principal.user.id or 0)
+        if not only_if_changed or count != self.unread:
+            self.unread = count
+            await self.ws.send_json({"unread_notification_count": count})
+
+    async def read_actions(self) -> None:
+        while True:
+            try:
+                action = str((await self.ws.receive_json()).get("action", ""))
+            except (ValueError, AttributeError):
+                await self.ws.send_json({"error": 'Send JSON like {"action": "GET_LIVE_CALLS_BY_ADMIN"}.'})
+                continue
+            if action in CALL_ACTIONS | COUNT_ACTIONS:
+                self.wants.add("calls" if action in CALL_ACTIONS else "count")
+                await self.send_calls()
+            elif action in NOTIFICATION_ACTIONS:
+                self.wants.add("notifications")
+                await self.send_unread()
+            else:
+                await self.ws.send_json({"error": f"Unknown action {action!r}."})
+
+    async def push_changes(self) -> None:
+        pubsub = self.redis.pubsub()
+        await pubsub.subscribe(live.LIVE_CHANNEL)
+        try:
+            while True:
+                message = await pubsub.get_message(
+                    ignore_subscribe_messages=True, timeout=NOTIFICATION_POLL_SECONDS
+                )
+                if message is not None and live_feed.concerns(self.principal, json.loads(message["data"])):
+                    await self.send_calls()
+                if "notifications" in self.wants:
+                    await self.send_unread(only_if_changed=True)
+        finally:
+            await pubsub.aclose()
+
+
+@router.websocket("/ws")
+async def live_socket(ws: WebSocket, token: str = "") -> None:
+    """The live feed; authenticates with the API token (`?token=`), like every other call."""
+    await ws.accept()  # accept first, so the portal can read why a bad token is refused
+    try:
+        principal = await run_in_threadpool(_principal, token)
+    except ApiError as exc:
+        await ws.close(code=4401, reason=exc.message[:120])
+        return
+    client = aioredis.Redis.from_url(get_settings().redis_url, decode_responses=True)
+    feed = LiveSocket(ws, principal, client)
+    tasks = [asyncio.create_task(feed.read_actions()), asyncio.create_task(feed.push_changes())]
+    try:
+        # Either side ending (the portal went away, Redis failed) ends the socket.
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await client.aclose()
+    for task in done:
+        error = task.exception()
+        if error is not None and not isinstance(error, WebSocketDisconnect):
+            log.error("live socket failed: %r", error)
+
+
+class HangUpIn(StrictBody):
+    linkedid: str = Field(min_length=1, max_length=64, description="The live call's `linkedid`")
+
+
+class HangUpOut(BaseModel):
+    linkedid: str
+    ended: bool
+
+
+@router.post(
+    "/report/callHangUp", response_model=Envelope[HangUpOut], summary="Hang up a live call the caller may see"
+)
+async def hang_up(body: HangUpIn, principal: PrincipalDep) -> dict:
+    client = aioredis.Redis.from_url(get_settings().redis_url, decode_responses=True)
+    try:
+        if await live_feed.visible_call(client, principal, body.linkedid) is None:
+            raise not_found("Live call")
+        await run_in_threadpool(request_hangup, body.linkedid, principal.user.id or 0)
+        for _ in range(50):  # the bridge usually ends it within a few hundred milliseconds
+            if not await client.exists(live.call_key(body.linkedid)):
+                return ok(HangUpOut(linkedid=body.linkedid, ended=True), "Call hung up.")
+            await asyncio.sleep(0.1)
+        return ok(HangUpOut(linkedid=body.linkedid, ended=False), "Hang-up requested; the call is ending.")
+    finally:
+        await client.aclose()

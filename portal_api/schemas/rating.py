@@ -1,0 +1,253 @@
+"""Tariffs and rate-card entries: request/response bodies and the field rules the CSV import shares."""
+
+import re
+from datetime import UTC, datetime
+from decimal import Decimal
+from functools import lru_cache
+from typing import Annotated, Any
+
+import phonenumbers
+import pycountry
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
+from pydantic import StringConstraints as Str
+
+from core.models import Rate, Tariff
+from core.money import format_money, to_money
+from portal_api.deps import MAX_ID
+from portal_api.schemas.common import Name, StrictBody
+
+# Numeric(18, 4): 14 integer digits at most.
+MONEY_LIMIT = Decimal("1e14")
+# Increments and minimum duration are seconds of one call: an hour is already generous.
+MAX_SECONDS = 3600
+
+# Each rule below raises ValueError with a text that reads after the field's name ("rate must be ...").
+
+
+def money(value: Any) -> Decimal:
+    """A non-negative amount with at most 4 decimal places, normalised to 4 places."""
+    if isinstance(value, bool):
+        raise ValueError("must be a number")
+    try:
+        amount = to_money(value)
+    except ValueError:
+        raise ValueError("must be a number") from None
+    if amount < 0:
+        raise ValueError("can't be negative")
+    if amount >= MONEY_LIMIT:
+        raise ValueError("is too large")
+    if amount.as_tuple().exponent < -4:  # type: ignore[operator]
+        raise ValueError("has more than 4 decimal places")
+    return amount.quantize(Decimal("0.0001"))
+
+
+def prefix(value: Any) -> str:
+    """Destination prefix as E.164 digits: a leading '+' is dropped, nothing else but digits."""
+    text = str(value).strip() if isinstance(value, str | int) and not isinstance(value, bool) else None
+    if text is None:
+        raise ValueError("must be text of digits")
+    text = text.removeprefix("+")
+    if not text.isascii() or not text.isdigit():
+        raise ValueError("must be digits only (a leading + is allowed)")
+    if len(text) > 15:
+        raise ValueError("has more than 15 digits")
+    if text[0] == "0":
+        raise ValueError("must start with a country code (E.164 digits never start with 0)")
+    return text
+
+
+def increment(value: int) -> int:
+    if value <= 0:
+        raise ValueError("must be greater than 0")
+    if value > MAX_SECONDS:
+        raise ValueError(f"must be at most {MAX_SECONDS} seconds")
+    return value
+
+
+def min_duration(value: int) -> int:
+    if value < 0:
+        raise ValueError("can't be negative")
+    if value > MAX_SECONDS:
+        raise ValueError(f"must be at most {MAX_SECONDS} seconds")
+    return value
+
+
+def as_utc(value: datetime) -> datetime:
+    """A time without an offset is read as UTC."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def moment(text: str) -> datetime:
+    """An ISO 8601 date or date-time, as the CSV import reads `effective_from`."""
+    try:
+        return as_utc(datetime.fromisoformat(text))
+    except ValueError:
+        raise ValueError("must be an ISO 8601 date-time such as 2025-01-01T00:00:00Z") from None
+
+
+def currency(value: str) -> str:
+    code = value.upper()
+    if pycountry.currencies.get(alpha_3=code) is None:
+        raise ValueError(f"'{value}' is not an ISO 4217 currency code (such as USD or EUR)")
+    return code
+
+
+def region_for_prefix(digits: str) -> str | None:
+    """The ISO country a destination prefix dials, as far as its digits tell (None for +800 and such)."""
+    for size in (1, 2, 3):
+        regions = phonenumbers.COUNTRY_CODE_TO_REGION_CODE.get(int(digits[:size]))
+        if regions:
+            break
+    else:
+        return None
+    if regions == ("001",):
+        return None  # international services (+800, +882...) belong to no country
+    if len(regions) == 1:
+        return str(regions[0])
+    # Five more digits settle every shared code (the longest leading digits are +379 06698, +44 74576).
+    return _shared_code_region(int(digits[:size]), digits[size : size + 5])
+
+
+@lru_cache(maxsize=65536)
+def _shared_code_region(code: int, national: str) -> str:
+    """Among the regions sharing calling `code`: the one claiming `national`, else the main one."""
+    for lead, region in _leading_digits(code):
+        if lead.match(national):
+            return region
+    return _region_by_number_shape(code, national[:4]) or str(
+        phonenumbers.COUNTRY_CODE_TO_REGION_CODE[code][0]
+    )
+
+
+@lru_cache
+def _leading_digits(code: int) -> list[tuple[re.Pattern[str], str]]:
+    """The regions of a shared calling code that are told apart by their first national digits."""
+    found = []
+    for region in phonenumbers.COUNTRY_CODE_TO_REGION_CODE[code][1:]:
+        lead = phonenumbers.PhoneMetadata.metadata_for_region(region).leading_digits
+        if lead:
+            found.append((re.compile(lead), str(region)))
+    return found
+
+
+@lru_cache(maxsize=16384)
+def _region_by_number_shape(code: int, national: str) -> str | None:
+    """Regions without leading digits (Canada within +1, Jersey within +44): test a number of that shape."""
+    if not national:
+        return None
+    for region in phonenumbers.COUNTRY_CODE_TO_REGION_CODE[code][1:]:
+        meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
+        if meta.leading_digits:
+            continue
+        for length in meta.general_desc.possible_length:
+            if length >= len(national):
+                number = phonenumbers.parse(f"+{code}{national}{'2' * (length - len(national))}")
+                if phonenumbers.is_valid_number_for_region(number, region):
+                    return str(region)
+    return None
+
+
+Money = Annotated[Decimal, BeforeValidator(money), Field(examples=["0.0125"])]
+MoneyOut = Annotated[Decimal, PlainSerializer(format_money, return_type=str, when_used="json")]
+Prefix = Annotated[str, BeforeValidator(prefix), Field(examples=["4420"])]
+Increment = Annotated[int, AfterValidator(increment)]
+Seconds = Annotated[int, AfterValidator(min_duration)]
+When = Annotated[datetime, AfterValidator(as_utc)]
+Currency = Annotated[str, Str(strip_whitespace=True, min_length=3, max_length=3), AfterValidator(currency)]
+Description = Annotated[str, Str(strip_whitespace=True, max_length=500)]
+CountryCode = Annotated[
+    str, Str(strip_whitespace=True, to_upper=True, pattern=r"^[A-Za-z]{2}$"), Field(examples=["GB"])
+]
+TariffId = Annotated[int, Field(ge=1, le=MAX_ID)]
+CountryId = Annotated[int, Field(ge=1, le=MAX_ID)]
+
+
+class TariffCreate(StrictBody):
+    name: Name
+    currency: Currency = "USD"
+    description: Description | None = None
+
+
+class TariffUpdate(StrictBody):
+    name: Name | None = None
+    currency: Currency | None = None
+    description: Description | None = None
+
+
+class TariffOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: int
+    name: str
+    currency: str
+    description: str | None
+    status: str
+    created_at: datetime
+
+    @classmethod
+    def of(cls, row: Tariff) -> "TariffOut":
+        return cls.model_validate(row)
+
+
+class TariffBrief(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: int
+    name: str
+    currency: str
+
+
+class RateCreate(StrictBody):
+    """Country by `country_id` or ISO alpha-2 `country`; inferred from the prefix when neither is given."""
+
+    tariff_id: TariffId
+    prefix: Prefix
+    country_id: CountryId | None = None
+    country: CountryCode | None = None
+    rate_per_minute: Money
+    connection_fee: Money = Decimal("0")
+    initial_increment: Increment = 60
+    billing_increment: Increment = 60
+    min_duration: Seconds = 0
+    effective_from: When | None = Field(default=None, description="Default: now")
+
+
+class RateUpdate(StrictBody):
+    tariff_id: TariffId | None = None
+    prefix: Prefix | None = None
+    country_id: CountryId | None = None
+    country: CountryCode | None = None
+    rate_per_minute: Money | None = None
+    connection_fee: Money | None = None
+    initial_increment: Increment | None = None
+    billing_increment: Increment | None = None
+    min_duration: Seconds | None = None
+    effective_from: When | None = None
+
+
+class RateOut(BaseModel):
+    id: int
+    tariff_id: int
+    prefix: str
+    country_id: int | None
+    country: str | None = Field(description="ISO 3166 alpha-2")
+    rate_per_minute: MoneyOut
+    connection_fee: MoneyOut
+    initial_increment: int
+    billing_increment: int
+    min_duration: int
+    effective_from: datetime
+    status: str
+    created_at: datetime
+
+    @classmethod
+    def of(cls, row: Rate, iso2_by_id: dict[int, str]) -> "RateOut":
+        data = row.model_dump()
+        return cls(**data, country=iso2_by_id.get(row.country_id) if row.country_id else None)
+
+
+class RateImportOut(BaseModel):
+    tariff_id: int
+    rows: int = Field(description="Data lines read from the file")
+    inserted: int
+    replaced: int

@@ -1,0 +1,166 @@
+"""SIP trunks: request and response bodies. The secret is accepted, never returned."""
+
+import ipaddress
+import re
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, Field, SecretStr
+from pydantic import StringConstraints as Str
+
+from core.enums import TrunkAuth, TrunkDirection, TrunkTransport
+from core.models import Trunk
+from portal_api.deps import MAX_ID
+from portal_api.schemas.common import StrictBody
+
+CODECS = ("ulaw", "alaw", "g722", "g729", "opus", "gsm")
+_LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
+
+
+def _host(value: str) -> str:
+    """An IPv4/IPv6 address or an RFC 1123 host name (lower-cased)."""
+    try:
+        return str(ipaddress.ip_address(value))
+    except ValueError:
+        pass
+    name = value.lower().removesuffix(".")
+    labels = name.split(".")
+    # An all-digit last label is a mistyped address (999.1.1.1), not a name.
+    if len(name) > 253 or not all(_LABEL.match(label) for label in labels) or labels[-1].isdigit():
+        raise ValueError("must be a host name or an IP address")
+    return name
+
+
+def _codecs(value: list[str]) -> list[str]:
+    names = [c.strip().lower() for c in value]
+    if not names:
+        raise ValueError(f"must name at least one codec: {', '.join(CODECS)}")
+    unknown = [c for c in names if c not in CODECS]
+    if unknown:
+        raise ValueError(f"has unknown codecs {', '.join(unknown)}; choose from {', '.join(CODECS)}")
+    if len(set(names)) != len(names):
+        raise ValueError("lists a codec twice")
+    return names
+
+
+def _between(low: int, high: int) -> AfterValidator:
+    def check(value: int) -> int:
+        if not low <= value <= high:
+            raise ValueError(f"must be between {low} and {high}")
+        return value
+
+    return AfterValidator(check)
+
+
+def _dial_prefix(value: str) -> str:
+    if not all(ch in "0123456789+*#" for ch in value):
+        raise ValueError("may hold only digits, +, * and #")
+    return value
+
+
+def _username(value: str) -> str:
+    # A SIP user part: no spaces, quotes, angle brackets or '@'.
+    if any(ch.isspace() or ch in '@"<>' for ch in value):
+        raise ValueError("can't contain spaces, quotes, < > or @")
+    return value
+
+
+def _secret(value: SecretStr) -> SecretStr:
+    # The message never quotes the value.
+    if not 1 <= len(value.get_secret_value()) <= 255:
+        raise ValueError("must be 1 to 255 characters long")
+    return value
+
+
+TrunkName = Annotated[str, Str(strip_whitespace=True, min_length=1, max_length=64)]
+Host = Annotated[str, Str(strip_whitespace=True, min_length=1, max_length=255), AfterValidator(_host)]
+Port = Annotated[int, _between(1, 65535)]
+Username = Annotated[str, Str(strip_whitespace=True, min_length=1, max_length=128), AfterValidator(_username)]
+Secret = Annotated[SecretStr, AfterValidator(_secret), Field(description="Write-only")]
+DialPrefix = Annotated[str, Str(strip_whitespace=True, max_length=16), AfterValidator(_dial_prefix)]
+StripDigits = Annotated[int, _between(0, 15)]
+Codecs = Annotated[list[str], AfterValidator(_codecs)]
+Channels = Annotated[int, _between(1, 100_000)]
+FailoverOrder = Annotated[int, _between(0, 1000)]
+VendorId = Annotated[int, Field(ge=1, le=MAX_ID)]
+
+
+class TrunkCreate(StrictBody):
+    name: TrunkName
+    direction: TrunkDirection
+    vendor_id: VendorId | None = None
+    host: Host
+    port: Port = 5060
+    transport: TrunkTransport = TrunkTransport.UDP
+    auth_type: TrunkAuth = TrunkAuth.IP
+    username: Username | None = None
+    secret: Secret | None = None
+    dial_prefix: DialPrefix = ""
+    strip_digits: StripDigits = 0
+    codecs: Codecs = Field(default_factory=lambda: ["ulaw", "alaw"])
+    max_channels: Channels | None = Field(default=None, description="Null: no limit")
+    failover_order: FailoverOrder = 0
+
+
+class TrunkUpdate(StrictBody):
+    """Only the fields sent change; `secret` omitted keeps the stored one, `null` removes it."""
+
+    name: TrunkName | None = None
+    direction: TrunkDirection | None = None
+    vendor_id: VendorId | None = None
+    host: Host | None = None
+    port: Port | None = None
+    transport: TrunkTransport | None = None
+    auth_type: TrunkAuth | None = None
+    username: Username | None = None
+    secret: Secret | None = None
+    dial_prefix: DialPrefix | None = None
+    strip_digits: StripDigits | None = None
+    codecs: Codecs | None = None
+    max_channels: Channels | None = None
+    failover_order: FailoverOrder | None = None
+
+
+class TrunkOut(BaseModel):
+    id: int
+    name: str
+    direction: str
+    vendor_id: int | None
+    host: str
+    port: int
+    transport: str
+    auth_type: str
+    username: str | None
+    has_secret: bool
+    dial_prefix: str
+    strip_digits: int
+    codecs: list[str]
+    max_channels: int | None
+    failover_order: int
+    status: str
+    endpoint_status: str | None = Field(description="Registration/reachability as the PBX bridge reports it")
+    created_at: datetime
+    updated_at: datetime | None
+
+    @classmethod
+    def of(cls, row: Trunk, endpoint_status: str | None) -> "TrunkOut":
+        data = row.model_dump(exclude={"secret", "codecs"})
+        return cls(
+            **data,
+            has_secret=bool(row.secret),
+            codecs=[c for c in row.codecs.split(",") if c],
+            endpoint_status=endpoint_status,
+        )
+
+
+class TrunkBrief(BaseModel):
+    """What a customer may see of a trunk when picking one for its targets."""
+
+    id: int
+    name: str
+    direction: str
+    status: str
+
+    @classmethod
+    def of(cls, row: Trunk) -> "TrunkBrief":
+        return cls(id=row.id or 0, name=row.name, direction=row.direction, status=row.status)

@@ -1,0 +1,133 @@
+"""The live-call WebSocket (spec §7 actions) and hang-up requests, scoped per tenant."""
+
+import asyncio
+import json
+from collections.abc import Iterator
+
+import pytest
+import redis.asyncio as aioredis
+from websockets.exceptions import ConnectionClosedError
+from websockets.sync.client import connect
+
+from core.pbx_commands import HANGUP_REQUESTS
+from core.redis_client import get_redis
+from core.settings import get_settings
+from pbx_bridge.live_store import LiveStore
+from tests.conftest import api_server
+
+
+@pytest.fixture(scope="module")
+def ws_base() -> Iterator[str]:
+    with api_server() as base:
+        yield base.replace("http", "ws", 1)
+
+
+class Socket:
+    """A portal's live socket: JSON in, JSON out."""
+
+    def __init__(self, base: str, token: str) -> None:
+        self.url = f"{base}/api/ws?token={token}"
+
+    def send_json(self, data: dict) -> None:
+        self.conn.send(json.dumps(data))
+
+    def receive_json(self) -> dict:
+        return json.loads(self.conn.recv(timeout=5))
+
+    def __enter__(self) -> "Socket":
+        self.connection = connect(self.url, open_timeout=5)
+        self.conn = self.connection.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.connection.__exit__(*exc)
+
+
+def put_live(call: dict) -> None:
+    async def go() -> None:
+        client = aioredis.Redis.from_url(get_settings().redis_url, decode_responses=True)
+        await LiveStore(client).put(call)
+        await client.aclose()
+
+    asyncio.run(go())
+
+
+def a_call(customer, buyer, linkedid: str = "1700.1") -> dict:
+    return {
+        "linkedid": linkedid,
+        "user_id": customer.id,
+        "buyer_id": buyer.buyer_id,
+        "target_id": 7,
+        "did": "+442071838750",
+        "caller": "+447911123456",
+        "state": "connected",
+    }
+
+
+def test_admin_and_owner_see_the_call_others_do_not(ws_base, admin, customer_a, customer_b, buyer_a) -> None:
+    put_live(a_call(customer_a, buyer_a))
+    with Socket(ws_base, f"{admin.token}") as ws:
+        ws.send_json({"action": "GET_LIVE_CALLS_BY_ADMIN"})
+        assert [c["linkedid"] for c in ws.receive_json()["livecalls"]] == ["1700.1"]
+        ws.send_json({"action": "GET_CALLS_COUNT_FOR_ADMIN"})
+        assert ws.receive_json() == {
+            "livecalls": [a_call(customer_a, buyer_a)],
+            "callsCount": {"all_calls": 1},
+        }
+    with Socket(ws_base, f"{customer_a.token}") as ws:
+        ws.send_json({"action": "GET_CALLS_COUNT_FOR_COMPANY", "userId": customer_a.id})
+        assert ws.receive_json() == {"callsCount": {"all_calls": 1}}
+        ws.send_json({"action": "GET_NOTIFICATION_COUNT", "userId": customer_a.id})
+        assert ws.receive_json() == {"unread_notification_count": 0}
+    with Socket(ws_base, f"{customer_b.token}") as ws:
+        # Asking with A's id changes nothing: the scope comes from the token.
+        ws.send_json({"action": "GET_LIVE_CALLS_BY_CUSTOMER", "userId": customer_a.id})
+        assert ws.receive_json() == {"livecalls": []}
+    with Socket(ws_base, f"{buyer_a.token}") as ws:
+        ws.send_json({"action": "GET_LIVE_CALLS_BY_CUSTOMER"})
+        assert len(ws.receive_json()["livecalls"]) == 1
+
+
+def test_changes_are_pushed_and_a_reconnect_gets_a_fresh_snapshot(ws_base, customer_a, buyer_a) -> None:
+    with Socket(ws_base, f"{customer_a.token}") as ws:
+        ws.send_json({"action": "GET_CALLS_COUNT_FOR_COMPANY"})
+        assert ws.receive_json() == {"callsCount": {"all_calls": 0}}
+        put_live(a_call(customer_a, buyer_a))
+        assert ws.receive_json() == {"callsCount": {"all_calls": 1}}
+    put_live(a_call(customer_a, buyer_a, "1700.2"))
+    with Socket(ws_base, f"{customer_a.token}") as ws:
+        ws.send_json({"action": "GET_CALLS_COUNT_FOR_COMPANY"})
+        assert ws.receive_json() == {"callsCount": {"all_calls": 2}}
+
+
+def test_socket_needs_a_valid_token_and_known_actions(ws_base, customer_a) -> None:
+    with pytest.raises(ConnectionClosedError) as refused, Socket(ws_base, "nope") as ws:
+        ws.receive_json()
+    assert refused.value.rcvd.code == 4401
+    with Socket(ws_base, f"{customer_a.token}") as ws:
+        ws.send_json({"action": "DROP_TABLES"})
+        assert "Unknown action" in ws.receive_json()["error"]
+
+
+def test_hang_up_is_scoped_and_asks_the_bridge(client, customer_a, customer_b, buyer_a) -> None:
+    put_live(a_call(customer_a, buyer_a))
+    assert (
+        client.post(
+            "/api/report/callHangUp", json={"linkedid": "1700.1"}, headers=customer_b.headers
+        ).status_code
+        == 404
+    )
+    assert (
+        client.post(
+            "/api/report/callHangUp", json={"linkedid": "nope"}, headers=customer_a.headers
+        ).status_code
+        == 404
+    )
+    pubsub = get_redis().pubsub()
+    pubsub.subscribe(HANGUP_REQUESTS)
+    pubsub.get_message(timeout=1)
+    r = client.post("/api/report/callHangUp", json={"linkedid": "1700.1"}, headers=customer_a.headers)
+    assert r.status_code == 200 and r.json()["data"] == {"linkedid": "1700.1", "ended": False}
+    message = pubsub.get_message(timeout=1)
+    assert json.loads(message["data"]) == {"linkedid": "1700.1", "by": customer_a.id}
+    pubsub.close()
