@@ -39,6 +39,10 @@ class Child:
 
 def services(host: str, port: int) -> list[Child]:
     py = sys.executable
+    # Beat remembers its last runs in the data folder, so a restart neither repeats nor skips a job.
+    data_dir = get_settings().data_dir
+    data_dir.mkdir(parents=True, exist_ok=True)
+    celery = [py, "-m", "celery", "-A", "workers.app"]
     return [
         Child(
             "api",
@@ -53,6 +57,12 @@ def services(host: str, port: int) -> list[Child]:
                 str(port),
                 "--no-access-log",
             ],
+        ),
+        # Quiet unless something goes wrong: a line per task would drown the console.
+        Child("worker", [*celery, "worker", "--loglevel", "WARNING"]),
+        Child(
+            "beat",
+            [*celery, "beat", "--loglevel", "WARNING", "--schedule", str(data_dir / "celerybeat-schedule")],
         ),
     ]
 

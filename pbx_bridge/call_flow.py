@@ -169,7 +169,12 @@ class CallFlow:
             campaign_id=admission.campaign_id,
             number_id=admission.number_id,
         )
-        self.live_call.update(user_id=admission.user_id, campaign_id=admission.campaign_id)
+        self.live_call.update(
+            did=admission.did,
+            caller=admission.caller,
+            user_id=admission.user_id,
+            campaign_id=admission.campaign_id,
+        )
         if admission.disposition is not None:
             await self._refuse(admission.disposition)
             return Disposition(admission.disposition)

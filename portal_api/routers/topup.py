@@ -1,13 +1,20 @@
-"""Wallet top-ups by an admin (screen `topup`): a ledger credit with a note."""
+"""Wallet top-ups by an admin (screen `topup`): a ledger credit with a note.
+
+The credit also settles, in the same transaction, the monthly fees the customer's numbers owe:
+a number suspended for an unpaid fee is back the moment the money is.
+"""
 
 import uuid
+from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Query
 from sqlalchemy import select
 
+from core.billing import fees
 from core.enums import Role, TransactionType
 from core.models import User, WalletTransaction
+from core.money import format_money
 from core.wallet import post
 from portal_api.auth.principal import AdminDep
 from portal_api.crud import page_of, text_filter
@@ -53,8 +60,9 @@ def add(body: TopupIn, principal: AdminDep, session: SessionDep) -> dict:
                 "reference", "This reference was already used for another customer.", status=409
             )
         return ok(WalletTransactionOut.of(row), "This top-up was already credited.")
+    fees.settle(session, body.user_id, datetime.now(UTC))
     session.commit()
-    return ok(WalletTransactionOut.of(row), f"Credited {body.amount} to {user.name}.")
+    return ok(WalletTransactionOut.of(row), f"Credited {format_money(body.amount)} to {user.name}.")
 
 
 @router.get(

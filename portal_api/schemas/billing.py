@@ -27,6 +27,13 @@ class TopupIn(StrictBody):
     )
 
 
+class InvoiceGenerateIn(StrictBody):
+    user_id: int = Field(ge=1, le=MAX_ID)
+    month: Annotated[str, StringConstraints(pattern=r"^20[0-9]{2}-(0[1-9]|1[0-2])$")] = Field(
+        description='Calendar month "YYYY-MM" (in the customer\'s time zone); it must be over'
+    )
+
+
 class InvoiceSummary(BaseModel):
     model_config = ConfigDict(from_attributes=True)
 

@@ -297,6 +297,11 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     ("GET", "/api/topup/details"): (ADMIN_ONLY, get("/api/topup/details")),
     ("GET", "/api/invoice/details"): (CUSTOMERS, get("/api/invoice/details")),
     ("GET", "/api/invoice/{id}"): (OWNED, get("/api/invoice/{invoice}")),
+    ("GET", "/api/invoice/{id}/pdf"): (OWNED, get("/api/invoice/{invoice}/pdf")),
+    ("POST", "/api/invoice/generate"): (
+        ADMIN_ONLY,
+        send("/api/invoice/generate", lambda w: {"user_id": w.a.id, "month": "2026-01"}),
+    ),
 }
 
 ROUTES = sorted(

@@ -3,6 +3,7 @@
 import asyncio
 import os
 import socket
+import struct
 import subprocess
 import sys
 import time
@@ -113,12 +114,60 @@ def sipp_target(sipp: str, behaviour: str, workdir: Path) -> Iterator[SippTarget
         proc.wait()
 
 
+DTMF_CAPTURES = Path("/usr/share/sip-tester")  # Debian's sip-tester: one RFC 2833 capture per digit
+_PCAP_HEADER, _RECORD_HEADER, _RTP_OFFSET = 24, 16, 14 + 20 + 8  # pcap; Ethernet + IPv4 + UDP
+
+
+def dtmf_capture(digits: str, workdir: Path) -> Path:
+    """One capture keying `digits`, built from the per-digit captures.
+
+    Those come from one stream, so their sequence numbers, RTP timestamps and capture times depend on
+    the digit; replayed in another order Asterisk drops them as old. Each digit is rebased here on its
+    own first packet and placed half a second (4,000 samples, 50 sequence numbers) after the last.
+    """
+    out = bytearray()
+    for i, digit in enumerate(digits):
+        data = (DTMF_CAPTURES / f"dtmf_2833_{digit}.pcap").read_bytes()
+        if not out:
+            out += data[:_PCAP_HEADER]
+        offset, first = _PCAP_HEADER, None
+        while offset + _RECORD_HEADER <= len(data):
+            sec, usec, incl, orig = struct.unpack("<IIII", data[offset : offset + _RECORD_HEADER])
+            packet = bytearray(data[offset + _RECORD_HEADER : offset + _RECORD_HEADER + incl])
+            offset += _RECORD_HEADER + incl
+            seq, stamp = struct.unpack("!HI", packet[_RTP_OFFSET + 2 : _RTP_OFFSET + 8])
+            first = first or (sec * 1_000_000 + usec, seq, stamp)
+            micros = 1_000_000_000 + i * 500_000 + (sec * 1_000_000 + usec - first[0])
+            new_seq, new_stamp = 1000 + 50 * i + (seq - first[1]), 8000 + 4000 * i + (stamp - first[2])
+            packet[_RTP_OFFSET + 2 : _RTP_OFFSET + 8] = struct.pack("!HI", new_seq, new_stamp)
+            packet[_RTP_OFFSET - 2 : _RTP_OFFSET] = b"\0\0"  # UDP checksum: none, as IPv4 allows
+            out += struct.pack("<IIII", micros // 1_000_000, micros % 1_000_000, incl, orig) + packet
+    path = workdir / f"dtmf-{digits}.pcap"
+    path.write_bytes(bytes(out))
+    return path
+
+
 async def call(
-    sipp: str, ast: AsteriskUnderTest, did: str, caller: str, workdir: Path, talk_ms: int = 2000
+    sipp: str,
+    ast: AsteriskUnderTest,
+    did: str,
+    caller: str,
+    workdir: Path,
+    talk_ms: int = 2000,
+    dtmf: str = "",
+    dtmf_wait_ms: int = 1500,
 ) -> str:
-    """Place one call as the carrier; returns sipp's log (final=..., ended_by=...)."""
-    scenario = workdir / f"uac-{talk_ms}.xml"
-    scenario.write_text((SCENARIOS / "uac_call.xml").read_text().replace("TALK_MS", str(talk_ms)))
+    """Place one call as the carrier, optionally keying `dtmf` after the answer; returns sipp's log."""
+    scenario = workdir / f"uac-{talk_ms}-{dtmf or 'none'}-{time.monotonic_ns()}.xml"
+    text = (SCENARIOS / "uac_call.xml").read_text().replace("TALK_MS", str(talk_ms))
+    marker = "  <!-- DTMF: the test puts"
+    if dtmf:
+        keys = (
+            f'  <pause milliseconds="{dtmf_wait_ms}" />\n'
+            f'  <nop><action><exec play_pcap_audio="{dtmf_capture(dtmf, workdir)}" /></action></nop>\n'
+        )
+        text = text.replace(marker, keys + marker)
+    scenario.write_text(text)
     log = workdir / f"uac-{did}-{time.monotonic_ns()}.log"
     proc = await asyncio.create_subprocess_exec(
         sipp,
@@ -136,6 +185,10 @@ async def call(
         str(free_port(socket.SOCK_DGRAM)),
         "-m",
         "1",
+        "-mi",
+        "127.0.0.1",
+        "-mp",
+        str(free_port(socket.SOCK_DGRAM)),
         "-nostdin",
         "-trace_logs",
         "-log_file",

@@ -1,5 +1,7 @@
 """Real calls: sipp as carrier and targets, Asterisk 22, the bridge process, real database rows."""
 
+import asyncio
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -8,8 +10,10 @@ import pytest
 from sqlmodel import select
 
 from asterisk_config.testing import AsteriskUnderTest
+from core import live
 from core.db import session_scope
-from core.models import BlockEntry, Call
+from core.models import BlockEntry, Call, CampaignTarget, Target
+from core.redis_client import get_redis
 from tests.asterisk.calls import call, running_bridge, seed_plan, sipp_target
 
 pytestmark = pytest.mark.asterisk
@@ -137,3 +141,73 @@ async def test_unknown_number_is_not_in_service(
     assert "final=SIP/2.0 200" in log and "ended_by=network" in log
     (row,) = calls()
     assert row.disposition == "NO_ROUTE" and row.user_id is None and row.did == "+442079460000"
+
+
+async def test_portal_trunk_live_view_and_hang_up_while_talking(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path, client, admin
+) -> None:
+    with sipp_target(sipp_binary, "answer", tmp_path) as target:
+        plan = seed_plan([])
+        # An admin creates the trunk in the portal; the target uses it; no restart anywhere.
+        trunk = client.post(
+            "/api/trunk/add",
+            headers=admin.headers,
+            json={"name": "portal-trunk", "direction": "outbound", "host": "127.0.0.1", "port": target.port},
+        )
+        assert trunk.status_code == 201, trunk.text
+        with session_scope() as s:
+            t = Target(
+                user_id=plan.user_id,
+                buyer_id=plan.buyer_id,
+                name="Desk",
+                destination="+14155550199",
+                trunk_id=trunk.json()["data"]["id"],
+            )
+            s.add(t)
+            s.flush()
+            s.add(CampaignTarget(user_id=plan.user_id, campaign_id=plan.campaign_id, target_id=t.id))
+        await asyncio.sleep(0.5)
+        caller = asyncio.create_task(call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=30000))
+        live_call = await wait_live(lambda c: c.get("state") == "connected")
+        assert live_call["did"] == plan.did and live_call["target_name"] == "Desk"
+        r = await asyncio.to_thread(
+            client.post,
+            "/api/report/callHangUp",
+            headers=admin.headers,
+            json={"linkedid": live_call["linkedid"]},
+        )
+        assert r.status_code == 200 and r.json()["data"]["ended"] is True
+        log = await asyncio.wait_for(caller, 20)
+    assert "final=SIP/2.0 200" in log and "ended_by=network" in log
+    (row,) = calls()
+    assert row.disposition == "ANSWERED" and row.hangup_by == "portal" and row.billsec < 20
+    assert await wait_live(lambda c: True, timeout=0.5) is None  # gone from the live view
+
+
+async def wait_live(match, timeout: float = 15):
+    """The first live call in Redis that `match` accepts, or None."""
+    client = get_redis()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for linkedid in client.smembers(live.ALL_CALLS):
+            raw = client.get(live.call_key(linkedid))
+            if raw and match(json.loads(raw)):
+                return json.loads(raw)
+        await asyncio.sleep(0.1)
+    return None
+
+
+@pytest.mark.parametrize(("pin", "expected"), [("4321", "ANSWERED"), ("1111", "IVR_FAILED")])
+async def test_ivr_pin_as_rfc2833_dtmf(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path, pin: str, expected: str
+) -> None:
+    with sipp_target(sipp_binary, "answer", tmp_path) as target:
+        plan = seed_plan([target.port], ivr_enabled=True, ivr_pins=["4321"], ivr_digits=4, ivr_attempts=1)
+        log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=12000, dtmf=pin)
+    (row,) = calls()
+    ivr = [e for e in row.trail if e["step"] == "ivr"]
+    assert row.disposition == expected, row.trail
+    assert row.ivr_result == ("passed" if expected == "ANSWERED" else "failed")
+    assert [e["result"] for e in ivr] == (["passed"] if expected == "ANSWERED" else ["failed"])
+    assert target.invites() == (1 if expected == "ANSWERED" else 0)
+    assert "final=SIP/2.0 200" in log  # the IVR answers before it asks

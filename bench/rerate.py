@@ -1,0 +1,226 @@
+"""Benchmark: rating and re-rating synthetic calls through the real code path (rate + ledger).
+
+Runs on a throw-away database created on BENCH_DATABASE_URL's server (migrated, then dropped):
+
+    .venv/bin/python -m bench.rerate        (or: .venv/bin/python bench/rerate.py)
+
+Prints calls per second for the first rating of BENCH_CALLS pending calls (core.billing.rating,
+one debit each) and for re-rating them after every price changed (core.billing.rerate, one
+adjustment each), beside the floor: the time to COPY as many rows into the ledger table.
+"""
+
+import os
+import random
+import sys
+import time
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+
+import psycopg
+from psycopg import sql
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # run as a plain script too
+
+CALLS = int(os.environ.get("BENCH_CALLS", "100000"))
+PREFIXES = int(os.environ.get("BENCH_PREFIXES", "10000"))
+CUSTOMERS = 100
+SERVER = os.environ.get("BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+CODES = ["1", "33", "34", "39", "44", "49", "52", "55", "61", "81", "86", "91"]
+RATED_FROM = datetime(2026, 1, 1, tzinfo=UTC)
+CALLS_FROM = datetime(2026, 3, 1, tzinfo=UTC)
+RATE_COPY = (
+    "COPY rate (tariff_id, prefix, rate_per_minute, initial_increment, billing_increment, effective_from,"
+    " min_duration) FROM STDIN"
+)
+CALL_COPY = (
+    "COPY call (linkedid, user_id, did, caller, destination, started_at, ended_at, duration, billsec,"
+    " talk_seconds, disposition, converted) FROM STDIN"
+)
+LEDGER_COPY = (
+    "COPY wallet_transaction (user_id, transaction_type, amount, balance_after, description, reference,"
+    " created_at) FROM STDIN"
+)
+
+
+def main() -> None:
+    from core.embedded import replace_database
+
+    name = f"callroute_bench_{os.getpid()}"
+    with psycopg.connect(SERVER, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    os.environ["DATABASE_URL"] = replace_database(SERVER, name)
+    try:
+        run()
+    finally:
+        from core.db import get_engine
+
+        get_engine().dispose()
+        with psycopg.connect(SERVER, autocommit=True) as conn:
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+def copy_rows(cursor: psycopg.Cursor, statement: str, rows: list[tuple]) -> None:
+    with cursor.copy(statement) as copy:
+        for row in rows:
+            copy.write_row(row)
+
+
+def populate(rng: random.Random) -> tuple[int, list[str]]:
+    """A tariff of PREFIXES rates, CUSTOMERS customers on it, CALLS ended calls (a fifth
+    unanswered, one in a hundred to a destination no rate covers). Returns (tariff id, prefixes)."""
+    from core.db import session_scope
+    from core.models import Tariff
+
+    with session_scope() as session:
+        tariff = Tariff(name="Bench")
+        session.add(tariff)
+        session.flush()
+        tariff_id = tariff.id or 0
+    prefixes = sorted(
+        {rng.choice(CODES) + str(rng.randrange(10 ** rng.randrange(1, 6))) for _ in range(PREFIXES)}
+    )
+    increments = [(60, 60), (30, 6), (1, 1), (60, 30)]
+    rates = [
+        (tariff_id, p, Decimal(rng.randrange(1, 5000)).scaleb(-4), *rng.choice(increments), RATED_FROM, 0)
+        for p in prefixes
+    ]
+    users = [
+        (f"c{n}@bench.example", "unused", f"Customer {n}", 2, Decimal(10**6), tariff_id)
+        for n in range(CUSTOMERS)
+    ]
+    with psycopg.connect(os.environ["DATABASE_URL"]) as conn, conn.cursor() as cur:
+        copy_rows(
+            cur,
+            RATE_COPY,
+            rates,
+        )
+        copy_rows(cur, "COPY users (email, password_hash, name, role, balance, tariff_id) FROM STDIN", users)
+        user_ids = [r[0] for r in cur.execute("SELECT id FROM users ORDER BY id")]
+        calls = []
+        for n in range(CALLS):
+            prefix = "999" if n % 100 == 1 else rng.choice(prefixes)
+            number = "+" + (prefix + "".join(rng.choices("0123456789", k=12)))[:15]
+            billsec = 0 if n % 5 == 0 else rng.randrange(1, 900)
+            started = CALLS_FROM + timedelta(seconds=n)
+            calls.append(
+                (
+                    f"bench.{n}",
+                    rng.choice(user_ids),
+                    "+442071838750",
+                    "+447700900123",
+                    number,
+                    started,
+                    started + timedelta(seconds=billsec + 5),
+                    billsec + 5,
+                    billsec,
+                    billsec,
+                    "ANSWERED" if billsec else "NO ANSWER",
+                    False,
+                )
+            )
+        copy_rows(
+            cur,
+            CALL_COPY,
+            calls,
+        )
+        conn.commit()
+        cur.execute("ANALYZE")
+    return tariff_id, prefixes
+
+
+def copy_floor(rows: int) -> float:
+    """Seconds to COPY `rows` ledger rows into wallet_transaction (its indexes included), rolled back."""
+    with psycopg.connect(os.environ["DATABASE_URL"]) as conn, conn.cursor() as cur:
+        user_id = cur.execute("SELECT min(id) FROM users").fetchone()[0]  # type: ignore[index]
+        now = datetime.now(UTC)
+        data = [
+            (user_id, "refund", Decimal("0.0100"), Decimal(n), "floor", f"floor:{n}", now)
+            for n in range(rows)
+        ]
+        started = time.perf_counter()
+        copy_rows(
+            cur,
+            LEDGER_COPY,
+            data,
+        )
+        seconds = time.perf_counter() - started
+        conn.rollback()
+    return seconds
+
+
+def run() -> None:
+    from sqlalchemy import text
+
+    from core.billing.rating import rate_pending
+    from core.billing.rerate import rerate_period
+    from core.db import session_scope
+    from core.migrate import upgrade
+    from core.seed import seed_countries
+    from core.settings import get_settings
+
+    get_settings.cache_clear()
+    upgrade(get_settings().sqlalchemy_url)
+    with session_scope() as session:
+        seed_countries(session)
+    rng = random.Random(11)
+    tariff_id, prefixes = populate(rng)
+
+    started = time.perf_counter()
+    processed = rate_pending()
+    rating = time.perf_counter() - started
+    with session_scope() as session:
+        debits = session.scalar(
+            text("SELECT count(*) FROM wallet_transaction WHERE transaction_type = 'call'")
+        )
+        status = dict(session.execute(text("SELECT rating_status, count(*) FROM call GROUP BY 1")).all())
+    assert processed == CALLS and status.get("pending") is None, (processed, status)
+
+    # Every price changes: a corrected rate for each prefix, in force before the calls started.
+    with psycopg.connect(os.environ["DATABASE_URL"]) as conn, conn.cursor() as cur:
+        copy_rows(
+            cur,
+            RATE_COPY,
+            [
+                (
+                    tariff_id,
+                    p,
+                    Decimal(rng.randrange(1, 5000)).scaleb(-4),
+                    1,
+                    1,
+                    RATED_FROM + timedelta(days=1),
+                    0,
+                )
+                for p in prefixes
+            ],
+        )
+        conn.commit()
+        cur.execute("ANALYZE")
+    started = time.perf_counter()
+    result = rerate_period(CALLS_FROM, CALLS_FROM + timedelta(seconds=CALLS), tariff_id=tariff_id)
+    rerating = time.perf_counter() - started
+    with session_scope() as session:
+        drift = session.scalar(
+            text(
+                "SELECT count(*) FROM call c JOIN (SELECT call_id, -sum(amount) AS charged"
+                " FROM wallet_transaction WHERE call_id IS NOT NULL GROUP BY call_id) l ON l.call_id = c.id"
+                " WHERE l.charged <> c.cost"
+            )
+        )
+    assert drift == 0, drift
+
+    floor_rating, floor_rerating = copy_floor(debits or 0), copy_floor(result.adjusted)
+    print(f"calls={CALLS} prefixes={len(prefixes)} customers={CUSTOMERS} statuses={status}")
+    print(
+        f"rate:   {CALLS / rating:,.0f} calls/s ({rating:.2f} s, {debits} debits)"
+        f" | COPY of {debits} ledger rows: {floor_rating:.2f} s"
+    )
+    print(
+        f"rerate: {result.calls / rerating:,.0f} calls/s ({rerating:.2f} s, {result.adjusted} adjustments)"
+        f" | COPY of {result.adjusted} ledger rows: {floor_rerating:.2f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,39 @@
+"""Notices billing leaves under the header bell; a job that runs twice sends each one once."""
+
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+from sqlmodel import Session
+
+from core.enums import Role
+from core.models import Notification, User
+from core.money import format_money
+
+
+def notify(session: Session, user_ids: list[int], text: str, dedupe_key: str, kind: str = "billing") -> None:
+    """One notice per user; a (user, dedupe_key) already sent is skipped by the unique index."""
+    if not user_ids:
+        return
+    rows = [
+        {"user_id": u, "kind": kind, "text": text[:1000], "dedupe_key": dedupe_key[:128]} for u in user_ids
+    ]
+    session.execute(
+        insert(Notification).values(rows).on_conflict_do_nothing(constraint="uq_notification_dedupe")
+    )
+
+
+def notify_admins(session: Session, text: str, dedupe_key: str) -> None:
+    admins = list(session.scalars(select(User.id).where(User.role == Role.ADMIN)))
+    notify(session, admins, text, dedupe_key, kind="admin")
+
+
+def low_balance(session: Session, user_id: int, balance: Decimal, threshold: Decimal, at: datetime) -> None:
+    notify(
+        session,
+        [user_id],
+        f"Your balance is {format_money(balance)}, below {format_money(threshold)}: top up so calls "
+        "and numbers keep running.",
+        f"low_balance:{at.isoformat()}",
+    )

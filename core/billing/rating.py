@@ -1,0 +1,234 @@
+"""Rating calls (domain.md, step 5): price each call at its customer's tariff, debit the wallet
+and mark the call rated, in one transaction, once per call.
+
+Two paths give the same answer: `rate_call` for one call as it hangs up (core.rating.find_rate,
+a few index probes) and `rate_batch` for many (the tariff's rate card in memory, one statement
+per step). Both lock the call rows and skip calls already rated, and the ledger reference
+`call:{id}` is unique, so a repeated or concurrent task never charges twice. A call no rate
+matches is not free: it is left `no_rate`, the admins are told, and reconciliation retries it.
+"""
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import select, text
+from sqlmodel import Session
+
+from core import credit, wallet
+from core.billing import notices
+from core.billing.prefixes import TariffCache
+from core.db import session_scope
+from core.enums import RatingStatus, TransactionType
+from core.models import Call, Campaign, Target, User
+from core.models.columns import utcnow
+from core.money import round_money
+from core.rating import Price, call_cost, find_rate
+
+BATCH = 2000
+ZERO = round_money(Decimal(0))
+
+
+@dataclass(frozen=True)
+class Rated:
+    status: RatingStatus
+    rate_id: int | None
+    cost: Decimal | None
+    converted: bool
+    payout: Decimal
+
+
+def assess(
+    *,
+    has_customer: bool,
+    billsec: int,
+    found: tuple[int, Price] | None,
+    connected: bool,
+    talk_seconds: int,
+    buffer_seconds: int | None,
+    target_payout: Decimal | None,
+) -> Rated:
+    """What a call costs and earns. Free when nobody talked or no customer took it; `no_rate` when
+    it was billable and no rate matched. Converted when connected to the target at least the
+    campaign's buffer seconds (talk time, not IVR time); converted calls earn the target's payout."""
+    converted = connected and buffer_seconds is not None and talk_seconds >= buffer_seconds
+    payout = round_money(target_payout or ZERO) if converted else ZERO
+    if not has_customer or billsec <= 0:
+        return Rated(RatingStatus.RATED, None, ZERO, converted, payout)
+    if found is None:
+        return Rated(RatingStatus.NO_RATE, None, None, converted, payout)
+    rate_id, price = found
+    return Rated(RatingStatus.RATED, rate_id, call_cost(billsec, price), converted, payout)
+
+
+def reference(call_id: int) -> str:
+    return f"call:{call_id}"
+
+
+def rate_call(session: Session, call_id: int) -> Call | None:
+    """Rate one call, debit its cost and release its credit hold. A rated call is left as it is.
+    The caller commits."""
+    stmt = select(Call).where(Call.id == call_id).with_for_update()
+    call = session.scalars(stmt.execution_options(populate_existing=True)).first()
+    if call is None or call.rating_status == RatingStatus.RATED:
+        return call
+    found = None
+    number = call.destination or call.did
+    if call.user_id is not None and call.billsec > 0:
+        tariff_id = session.scalar(select(User.tariff_id).where(User.id == call.user_id))
+        rate = find_rate(session, tariff_id, number, call.started_at) if tariff_id else None
+        found = (rate.id or 0, Price.of(rate)) if rate else None
+    buffer = session.scalar(select(Campaign.buffer_seconds).where(Campaign.id == call.campaign_id))
+    payout = session.scalar(select(Target.payout).where(Target.id == call.target_id))
+    rated = assess(
+        has_customer=call.user_id is not None,
+        billsec=call.billsec,
+        found=found,
+        connected=call.connected_at is not None,
+        talk_seconds=call.talk_seconds,
+        buffer_seconds=buffer,
+        target_payout=payout,
+    )
+    now = utcnow()
+    call.rating_status, call.rate_id, call.cost = rated.status.value, rated.rate_id, rated.cost
+    call.converted, call.payout, call.rated_at, call.updated_at = rated.converted, rated.payout, now, now
+    session.add(call)
+    if rated.cost:
+        wallet.post(
+            session,
+            user_id=call.user_id or 0,
+            kind=TransactionType.CALL,
+            amount=-rated.cost,
+            reference=reference(call_id),
+            description=_description(number, call.billsec),
+            call_id=call_id,
+        )
+    elif rated.status is RatingStatus.NO_RATE:
+        flag_unrated(session, [call.user_id or 0], now)
+    credit.release(session, call.linkedid)
+    session.flush()
+    return call
+
+
+def rate_hangup(session: Session, linkedid: str) -> Call | None:
+    """rate_call for a call known by Asterisk's linkedid, as the bridge knows it at hangup. None
+    while its row is not written yet: the 30-second batch rates it once it is."""
+    call_id = session.scalar(select(Call.id).where(Call.linkedid == linkedid))
+    return rate_call(session, call_id) if call_id is not None else None
+
+
+_CLAIM = """
+SELECT c.id, c.user_id, c.linkedid, coalesce(c.destination, c.did) AS number, c.started_at, c.billsec,
+       c.talk_seconds, c.connected_at IS NOT NULL AS connected, u.tariff_id, cp.buffer_seconds, t.payout
+FROM call c
+LEFT JOIN users u ON u.id = c.user_id
+LEFT JOIN campaign cp ON cp.id = c.campaign_id
+LEFT JOIN target t ON t.id = c.target_id
+WHERE c.rating_status = '{status}' AND c.ended_at IS NOT NULL AND c.id > :after
+ORDER BY c.id
+LIMIT :limit
+FOR UPDATE OF c SKIP LOCKED
+"""
+_SAVE = text("""
+UPDATE call c SET rating_status = d.status, rate_id = d.rate_id, cost = d.cost, converted = d.converted,
+                  payout = d.payout, rated_at = :now, updated_at = :now
+FROM unnest(CAST(:ids AS bigint[]), CAST(:statuses AS text[]), CAST(:rate_ids AS int[]),
+            CAST(:costs AS numeric[]), CAST(:converted AS boolean[]), CAST(:payouts AS numeric[]))
+     AS d(id, status, rate_id, cost, converted, payout)
+WHERE c.id = d.id
+""")
+
+
+def rate_batch(
+    session: Session,
+    cache: TariffCache,
+    status: RatingStatus = RatingStatus.PENDING,
+    after: int = 0,
+    limit: int = BATCH,
+) -> tuple[int, int]:
+    """Rate up to `limit` ended calls in `status` with id > `after`, in the caller's transaction.
+
+    Rows another worker holds are skipped (it is rating them). Returns (calls rated, last id seen)
+    for the next batch to start after.
+    """
+    rows = session.execute(text(_CLAIM.format(status=status.value)), {"after": after, "limit": limit}).all()
+    if not rows:
+        return 0, after
+    saved: list[tuple[int, Rated]] = []
+    entries: list[wallet.Entry] = []
+    unrated: set[int] = set()
+    for row in rows:
+        billable = row.user_id is not None and row.billsec > 0
+        rated = assess(
+            has_customer=row.user_id is not None,
+            billsec=row.billsec,
+            found=cache.lookup(session, row.tariff_id, row.number, row.started_at) if billable else None,
+            connected=row.connected,
+            talk_seconds=row.talk_seconds,
+            buffer_seconds=row.buffer_seconds,
+            target_payout=row.payout,
+        )
+        saved.append((row.id, rated))
+        if rated.cost:
+            description = _description(row.number, row.billsec)
+            entries.append(
+                wallet.Entry(
+                    row.user_id, TransactionType.CALL, -rated.cost, reference(row.id), description, row.id
+                )
+            )
+        elif rated.status is RatingStatus.NO_RATE:
+            unrated.add(row.user_id)
+    wallet.post_many(session, entries)
+    now = utcnow()
+    session.execute(
+        _SAVE,
+        {
+            "now": now,
+            "ids": [i for i, _ in saved],
+            "statuses": [r.status.value for _, r in saved],
+            "rate_ids": [r.rate_id for _, r in saved],
+            "costs": [r.cost for _, r in saved],
+            "converted": [r.converted for _, r in saved],
+            "payouts": [r.payout for _, r in saved],
+        },
+    )
+    credit.release_many(session, [row.linkedid for row in rows])
+    flag_unrated(session, unrated, now)
+    return len(rows), rows[-1].id
+
+
+def rate_pending(
+    status: RatingStatus = RatingStatus.PENDING, batch: int = BATCH, budget_seconds: float = 200
+) -> int:
+    """Rate every ended call in `status`, a batch per transaction, within a time budget (the next
+    run carries on). Returns how many calls were processed."""
+    cache = TariffCache()
+    deadline = time.monotonic() + budget_seconds
+    total, after = 0, 0
+    while time.monotonic() < deadline:
+        with session_scope() as session:
+            count, after = rate_batch(session, cache, status, after, batch)
+        total += count
+        if count == 0:
+            break
+    return total
+
+
+def flag_unrated(session: Session, user_ids: Iterable[int], at: datetime) -> None:
+    """Tell the admins, once per customer per day, that billable calls matched no rate."""
+    for user_id, name, tariff_id in session.execute(
+        select(User.id, User.name, User.tariff_id).where(User.id.in_(sorted(set(user_ids))))  # type: ignore[union-attr]
+    ):
+        why = "has no tariff" if tariff_id is None else f"match no rate of tariff {tariff_id}"
+        notices.notify_admins(
+            session,
+            f"Calls of {name} (customer {user_id}) {why}. They are flagged 'no_rate' and charged "
+            "nothing until a rate covers them; reconciliation retries them nightly.",
+            f"no_rate:{user_id}:{at.date().isoformat()}",
+        )
+
+
+def _description(number: str, billsec: int) -> str:
+    return f"Call to {number}, {billsec} s"[:255]

@@ -1,0 +1,67 @@
+"""Background work by task name, so services enqueue without importing `workers/`.
+
+The Celery settings live here too: the worker app (`workers.app`) and this client are configured
+from the same function, on the same broker (REDIS_URL).
+"""
+
+from functools import lru_cache
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from celery import Celery
+
+from core.settings import get_settings
+
+# Task names, the contract between enqueuers and the worker.
+RATE_CALL = "billing.rate_call"  # (linkedid): the bridge, once the call row is written at hangup
+RATE_PENDING = "billing.rate_pending"
+RELEASE_EXPIRED = "billing.release_expired"
+NUMBER_FEES = "billing.number_fees"
+INVOICES = "billing.invoices"
+RECONCILE = "billing.reconcile"
+RERATE = "billing.rerate"
+
+# Hard limit per task; a message is redelivered only after the visibility timeout, so keep it larger.
+TASK_TIME_LIMIT = 300
+VISIBILITY_TIMEOUT = 3 * TASK_TIME_LIMIT
+
+
+def broker_url(redis_url: str) -> str:
+    """Celery's spelling of a Redis URL: kombu reads a unix socket (embedded Redis) as redis+socket://."""
+    if not redis_url.startswith("unix://"):
+        return redis_url
+    parts = urlsplit(redis_url)
+    db = parse_qs(parts.query).get("db", ["0"])[0]
+    return f"redis+socket://{parts.path}?virtual_host={db}"
+
+
+def celery_config() -> dict[str, Any]:
+    return {
+        "broker_url": broker_url(get_settings().redis_url),
+        "broker_connection_retry_on_startup": True,
+        "broker_transport_options": {"visibility_timeout": VISIBILITY_TIMEOUT},
+        "task_serializer": "json",
+        "accept_content": ["json"],
+        "timezone": "UTC",
+        "enable_utc": True,
+        # Delivered at least once: a task is acknowledged only when done, and every task is safe
+        # to run twice (ledger references, row locks and status checks make repeats no-ops).
+        "task_acks_late": True,
+        "task_reject_on_worker_lost": True,
+        "worker_prefetch_multiplier": 1,
+        "task_time_limit": TASK_TIME_LIMIT,
+        "task_soft_time_limit": TASK_TIME_LIMIT - 30,
+        "task_ignore_result": True,
+    }
+
+
+@lru_cache
+def client() -> Celery:
+    app = Celery("callroute")
+    app.conf.update(celery_config())
+    return app
+
+
+def enqueue(name: str, *args: Any) -> None:
+    """Queue task `name` with JSON-serialisable `args`, e.g. enqueue(RATE_CALL, linkedid)."""
+    client().send_task(name, args=list(args))

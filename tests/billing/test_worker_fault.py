@@ -1,0 +1,113 @@
+"""A real Celery worker killed (SIGKILL, the whole process group) in the middle of a rating batch,
+then restarted: every call ends up rated exactly once, with one ledger row each."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from decimal import Decimal
+
+import pytest
+from sqlalchemy import func, insert, select
+
+from core import jobs
+from core.db import session_scope
+from core.enums import Disposition, TransactionType
+from core.models import Call, WalletTransaction
+from tests.billing.rows import MAR, balance, customer, tariff
+from tests.conftest import REPO
+
+pytestmark = pytest.mark.slow
+CALLS, HANGUPS = 3000, 1000
+
+
+def start_worker(log: str) -> subprocess.Popen[bytes]:
+    argv = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "workers.app",
+        "worker",
+        "--concurrency",
+        "2",
+        "--loglevel",
+        "INFO",
+    ]
+    with open(log, "ab") as out:
+        return subprocess.Popen(
+            argv,
+            cwd=REPO,
+            env=os.environ.copy(),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+
+def rated() -> int:
+    with session_scope() as s:
+        return int(s.scalar(select(func.count()).select_from(Call).where(Call.rating_status == "rated")) or 0)
+
+
+def wait_for(condition: Callable[[], bool], timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {what}")
+        time.sleep(0.02)
+
+
+def test_a_worker_killed_mid_batch_rates_every_call_exactly_once(tmp_path) -> None:
+    t = tariff(("44", "0.10"), increments=(1, 1))
+    customers = [customer("0", t) for _ in range(5)]
+    rows = [
+        {
+            "linkedid": f"fault.{n}",
+            "user_id": customers[n % 5],
+            "did": "+442071838750",
+            "caller": "+447700900123",
+            "destination": "+447911123456",
+            "started_at": MAR,
+            "ended_at": MAR,
+            "billsec": 1 + n % 300,
+            "talk_seconds": 1 + n % 300,
+            "disposition": Disposition.ANSWERED.value,
+        }
+        for n in range(CALLS)
+    ]
+    with session_scope() as s:
+        ids = list(s.scalars(insert(Call).returning(Call.id), rows))
+    log = str(tmp_path / "worker.log")
+    worker = start_worker(log)
+    try:
+        # A slow batch (small transactions) on one process; on the other, the tasks the bridge
+        # enqueued at hangup for the latest calls, which the batch reaches too.
+        jobs.enqueue(jobs.RATE_PENDING, 10)
+        for row in rows[-HANGUPS:]:
+            jobs.enqueue(jobs.RATE_CALL, row["linkedid"])
+        wait_for(lambda: rated() >= CALLS // 4, 60, "the worker to start rating")
+        os.killpg(worker.pid, signal.SIGKILL)
+        worker.wait(timeout=10)
+        at_kill = rated()
+        assert at_kill < CALLS, "the batch finished before the kill: nothing was tested"
+
+        worker = start_worker(log)
+        jobs.enqueue(jobs.RATE_PENDING)  # what beat sends every 30 s
+        wait_for(lambda: rated() == CALLS, 120, "every call to be rated")
+    finally:
+        os.killpg(worker.pid, signal.SIGKILL)
+        worker.wait(timeout=10)
+
+    with session_scope() as s:
+        debits = s.execute(
+            select(WalletTransaction.reference, WalletTransaction.amount).where(
+                WalletTransaction.transaction_type == TransactionType.CALL.value
+            )
+        ).all()
+        costs = dict(s.execute(select(Call.id, Call.cost)).all())
+    assert sorted(ref for ref, _ in debits) == sorted(f"call:{i}" for i in ids)
+    assert {ref: -amount for ref, amount in debits} == {f"call:{i}": cost for i, cost in costs.items()}
+    assert sum(balance(c) for c in customers) == -sum(costs.values()) < Decimal(0)

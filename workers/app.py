@@ -1,0 +1,29 @@
+"""The Celery app (`celery -A workers.app worker` / `beat`) and its schedule, kept in code.
+
+Configuration comes from core.jobs, shared with the services that enqueue tasks by name.
+"""
+
+from celery import Celery
+from celery.schedules import crontab
+
+from core import jobs
+
+app = Celery("callroute", include=["workers.tasks"])
+app.conf.update(jobs.celery_config())
+
+
+def _every(task: str, schedule: float | crontab, expires: float) -> dict:
+    # `expires`: runs missed while no worker was up are dropped, not piled up.
+    return {"task": task, "schedule": schedule, "options": {"expires": expires}}
+
+
+app.conf.beat_schedule = {
+    # The safety net behind the per-call task the bridge enqueues at hangup.
+    "rate-pending": _every(jobs.RATE_PENDING, 30.0, 30),
+    "release-expired-holds": _every(jobs.RELEASE_EXPIRED, 60.0, 60),
+    # Anniversaries fall at any time of day; hourly keeps a renewal within the hour.
+    "number-fees": _every(jobs.NUMBER_FEES, crontab(minute=5), 3600),
+    "reconcile": _every(jobs.RECONCILE, crontab(hour=2, minute=30), 6 * 3600),
+    # Daily, for last month: by 13:00 UTC the month has ended in every time zone; invoiced months are skipped.
+    "invoices": _every(jobs.INVOICES, crontab(hour=13, minute=0), 6 * 3600),
+}

@@ -1,0 +1,51 @@
+"""Thin tasks: ids in, a plain function call, nothing returned. Each is safe to run twice."""
+
+from datetime import UTC, datetime
+
+from sqlalchemy.exc import OperationalError
+
+from core import credit, jobs
+from core.billing import fees, invoices, rating, reconcile, rerate
+from core.db import session_scope
+from workers.app import app
+
+# A lost connection or a deadlock victim: the work was rolled back, so running it again is safe.
+RETRY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "max_retries": 5}
+
+
+@app.task(name=jobs.RATE_CALL, **RETRY)
+def rate_call(linkedid: str) -> None:
+    with session_scope() as session:
+        rating.rate_hangup(session, linkedid)
+
+
+@app.task(name=jobs.RATE_PENDING, **RETRY)
+def rate_pending(batch: int = rating.BATCH) -> None:
+    rating.rate_pending(batch=batch)
+
+
+@app.task(name=jobs.RELEASE_EXPIRED, **RETRY)
+def release_expired() -> None:
+    with session_scope() as session:
+        credit.release_expired(session)
+
+
+@app.task(name=jobs.NUMBER_FEES, **RETRY)
+def number_fees() -> None:
+    fees.charge_due(datetime.now(UTC))
+
+
+@app.task(name=jobs.INVOICES, **RETRY)
+def monthly_invoices() -> None:
+    invoices.generate_due(datetime.now(UTC))
+
+
+@app.task(name=jobs.RECONCILE, **RETRY)
+def nightly_reconcile() -> None:
+    reconcile.reconcile(datetime.now(UTC))
+
+
+@app.task(name=jobs.RERATE, **RETRY)
+def rerate_period(start: str, end: str, tariff_id: int | None = None, user_id: int | None = None) -> None:
+    """Run by an operator after a rate change (docs/billing.md shows the command)."""
+    rerate.rerate_period(datetime.fromisoformat(start), datetime.fromisoformat(end), tariff_id, user_id)
