@@ -9,6 +9,7 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
+from core import jobs
 from core.pbx_commands import HANGUP_REQUESTS, TRUNK_CHANGES
 from core.settings import get_settings
 from pbx_bridge import trunks
@@ -111,6 +112,8 @@ async def main() -> None:
     redis = aioredis.Redis.from_url(s.redis_url, decode_responses=True)
     ari = Ari("127.0.0.1", s.asterisk_http_port, s.ari_user, s.ari_password, s.stasis_app)
     bridge = Bridge(ari, LiveStore(redis), EngineRouter(), redis)
+    # Rating also releases the call's credit hold, in the same transaction as the debit.
+    bridge.ctx.after_hangup = lambda linkedid: jobs.enqueue(jobs.RATE_CALL, linkedid)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, bridge.stop.set)

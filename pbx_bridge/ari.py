@@ -88,6 +88,9 @@ class Ari:
     async def play(self, channel: str, media: str, playback_id: str) -> None:
         await self.request("POST", f"/channels/{channel}/play", media=media, playbackId=playback_id)
 
+    async def play_bridge(self, bridge_id: str, media: str, playback_id: str) -> None:
+        await self.request("POST", f"/bridges/{bridge_id}/play", media=media, playbackId=playback_id)
+
     async def create_channel(self, channel_id: str, endpoint: str, originator: str, app_args: str) -> None:
         await self.request(
             "POST",

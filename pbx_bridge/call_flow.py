@@ -6,6 +6,7 @@ in the order Asterisk sent them. Database work runs in a thread so the event loo
 
 import asyncio
 import logging
+import math
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from core.enums import Disposition
 from core.routing import Admission, Candidate, IvrSettings, Selection
 from pbx_bridge import call_record
 from pbx_bridge.ari import Ari, AriError
+from pbx_bridge.credit_hold import CreditHold
 from pbx_bridge.live_store import LiveStore
 from pbx_bridge.trunks import endpoint_name
 
@@ -34,6 +36,9 @@ _CAUSE_STATUS = {
     20: "CHANUNAVAIL",
     27: "CHANUNAVAIL",
 }
+EXTEND_AHEAD_SECONDS = 10  # ask for the next slice this long before the paid-for time ends
+WARNING_SECONDS = 2  # the goodbye prompt plays this long before credit runs out
+_LEG_ENDED = ("StasisEnd", "ChannelHangupRequest", "ChannelDestroyed")
 _FINAL = {"ANSWER", "BUSY", "NOANSWER", "CANCEL", "CONGESTION", "CHANUNAVAIL", "DONTCALL", "INVALIDARGS"}
 
 
@@ -122,9 +127,7 @@ class CallFlow:
         self.trail.append({"step": step, "at": _now().isoformat(), "reason": reason, **extra})
 
     def _is_caller_hangup(self, event: Event) -> bool:
-        return event.get("type") in ("StasisEnd", "ChannelHangupRequest", "ChannelDestroyed") and (
-            channel_of(event) == self.inbound
-        )
+        return event.get("type") in _LEG_ENDED and (channel_of(event) == self.inbound)
 
     async def next_event(self, match: Callable[[Event], bool], timeout: float | None) -> Event | None:
         """The next event `match` accepts, or None after `timeout`; raises CallerGone on hangup."""
@@ -340,17 +343,43 @@ class CallFlow:
         self.if_caller_hangs = Disposition.ANSWERED
         await self._save(Disposition.ANSWERED)
         try:
-            await self.next_event(
-                lambda e: (
-                    channel_of(e) == self.outbound
-                    and e.get("type") in ("StasisEnd", "ChannelHangupRequest", "ChannelDestroyed")
-                ),
-                None,
-            )
-            self.hangup_by = self.hangup_by or "target"
+            await self._talk_within_credit(bridge)
         finally:
             await self.ctx.ari.destroy_bridge(bridge)
         return Disposition.ANSWERED
+
+    async def _talk_within_credit(self, bridge: str) -> None:
+        """Wait for the target to hang up, holding credit slice by slice; end the call when the
+        customer's credit runs out (so parallel calls can't spend the same money twice)."""
+        assert self.connected_at is not None
+        hold = CreditHold(self.row["user_id"], self.linkedid, self.row["destination"], self.connected_at)
+        covered = await asyncio.to_thread(hold.take)
+
+        def target_gone(event: Event) -> bool:
+            return channel_of(event) == self.outbound and event.get("type") in _LEG_ENDED
+
+        while True:
+            talked = (_now() - self.connected_at).total_seconds()
+            wait = None if math.isinf(covered) else max(0.0, covered - talked - EXTEND_AHEAD_SECONDS)
+            if await self.next_event(target_gone, wait) is not None:
+                self.hangup_by = self.hangup_by or "target"
+                return
+            paid_for, covered = covered, await asyncio.to_thread(hold.take)
+            if covered > paid_for:
+                self.note("credit", f"credit held for {int(covered)} s of talk time", result="extended")
+                continue
+            self.note("credit", f"credit ran out after {int(covered)} s of talk time", result="stopped")
+            remaining = covered - (_now() - self.connected_at).total_seconds()
+            if await self.next_event(target_gone, max(0.0, remaining - WARNING_SECONDS)) is not None:
+                self.hangup_by = self.hangup_by or "target"
+                return
+            try:
+                await self.ctx.ari.play_bridge(bridge, "sound:vm-goodbye", f"pb-{uuid.uuid4().hex}")
+            except AriError:
+                log.warning("could not play the credit warning on %s", self.linkedid)
+            if await self.next_event(target_gone, WARNING_SECONDS) is None:
+                self.hangup_by = "system"
+            return
 
     async def _finish(self, disposition: Disposition) -> None:
         ended = _now()

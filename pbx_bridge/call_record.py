@@ -5,6 +5,7 @@ from typing import Any
 from sqlalchemy.dialects.postgresql import insert
 
 from core.db import session_scope
+from core.enums import RatingStatus
 from core.models import Call
 
 
@@ -12,5 +13,7 @@ def save(row: dict[str, Any]) -> None:
     """Insert the call, or update the row already there for its linkedid (idempotent)."""
     stmt = insert(Call).values(**row)
     updates = {k: stmt.excluded[k] for k in row if k not in ("linkedid", "started_at")}
+    # A rated call is final: a late or repeated write must not change what was charged.
+    pending = Call.rating_status == RatingStatus.PENDING.value
     with session_scope() as session:
-        session.execute(stmt.on_conflict_do_update(index_elements=["linkedid"], set_=updates))
+        session.execute(stmt.on_conflict_do_update(index_elements=["linkedid"], set_=updates, where=pending))

@@ -8,6 +8,8 @@ starts from empty tables (countries kept) and an empty Redis database.
 import contextlib
 import functools
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -195,8 +197,6 @@ def buyer_a(customer_a: Actor) -> Actor:
 def api_server(**env: str) -> Iterator[str]:
     """The API as a real uvicorn process on a free port (for browsers and real WebSockets)."""
     import socket
-    import subprocess
-    import sys
     import time
 
     import httpx
@@ -240,3 +240,28 @@ def api_server(**env: str) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def start_worker(log: str) -> subprocess.Popen[bytes]:
+    """A real Celery worker (its own process group, so a test can kill all of it)."""
+    argv = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "workers.app",
+        "worker",
+        "--concurrency",
+        "2",
+        "--loglevel",
+        "INFO",
+    ]
+    with open(log, "ab") as out:
+        return subprocess.Popen(
+            argv,
+            cwd=REPO,
+            env=os.environ.copy(),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )

@@ -2,8 +2,12 @@
 
 import asyncio
 import json
+import os
+import signal
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -12,9 +16,20 @@ from sqlmodel import select
 from asterisk_config.testing import AsteriskUnderTest
 from core import live
 from core.db import session_scope
-from core.models import BlockEntry, Call, CampaignTarget, Target
+from core.models import (
+    BlockEntry,
+    Call,
+    CampaignTarget,
+    CreditReservation,
+    Rate,
+    Target,
+    Tariff,
+    User,
+    WalletTransaction,
+)
 from core.redis_client import get_redis
 from tests.asterisk.calls import call, running_bridge, seed_plan, sipp_target
+from tests.conftest import start_worker
 
 pytestmark = pytest.mark.asterisk
 CALLER = "+447911123456"
@@ -211,3 +226,51 @@ async def test_ivr_pin_as_rfc2833_dtmf(
     assert [e["result"] for e in ivr] == (["passed"] if expected == "ANSWERED" else ["failed"])
     assert target.invites() == (1 if expected == "ANSWERED" else 0)
     assert "final=SIP/2.0 200" in log  # the IVR answers before it asks
+
+
+async def test_credit_is_a_hard_limit_and_the_call_is_rated_once(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    """1.00 a second and 6.00 in the wallet: the call is cut after about 6 s, then debited once."""
+    worker = start_worker(str(tmp_path / "worker.log"))
+    try:
+        with sipp_target(sipp_binary, "answer", tmp_path) as target:
+            plan = seed_plan([target.port], balance="6")
+            with session_scope() as s:
+                tariff = Tariff(name="Per second")
+                s.add(tariff)
+                s.flush()
+                s.add(
+                    Rate(
+                        tariff_id=tariff.id,
+                        prefix="1",
+                        rate_per_minute=Decimal(60),
+                        initial_increment=1,
+                        billing_increment=1,
+                        effective_from=datetime(2020, 1, 1, tzinfo=UTC),
+                    )
+                )
+                s.get(User, plan.user_id).tariff_id = tariff.id
+            log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=30000)
+        assert "ended_by=network" in log  # the platform ended it, not the caller
+        (row,) = calls()
+        assert row.disposition == "ANSWERED" and row.hangup_by == "system", row.trail
+        assert 4 <= row.talk_seconds <= 8
+        assert any(e["step"] == "credit" and e["result"] == "stopped" for e in row.trail)
+        deadline = time.monotonic() + 30
+        while calls()[0].rating_status == "pending" and time.monotonic() < deadline:
+            await asyncio.sleep(0.3)
+        (row,) = calls()
+        assert row.rating_status == "rated" and row.cost == Decimal(row.billsec)
+        with session_scope() as s:
+            debits = s.exec(
+                select(WalletTransaction).where(WalletTransaction.transaction_type == "call")
+            ).all()
+            assert [d.amount for d in debits] == [-row.cost]
+            assert s.get(User, plan.user_id).balance == Decimal(6) - row.cost
+            assert (
+                s.exec(select(CreditReservation).where(CreditReservation.released_at.is_(None))).all() == []
+            )
+    finally:
+        os.killpg(worker.pid, signal.SIGTERM)
+        worker.wait(timeout=20)

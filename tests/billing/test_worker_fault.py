@@ -3,8 +3,6 @@ then restarted: every call ends up rated exactly once, with one ledger row each.
 
 import os
 import signal
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 from decimal import Decimal
@@ -17,34 +15,10 @@ from core.db import session_scope
 from core.enums import Disposition, TransactionType
 from core.models import Call, WalletTransaction
 from tests.billing.rows import MAR, balance, customer, tariff
-from tests.conftest import REPO
+from tests.conftest import start_worker
 
 pytestmark = pytest.mark.slow
 CALLS, HANGUPS = 3000, 1000
-
-
-def start_worker(log: str) -> subprocess.Popen[bytes]:
-    argv = [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "workers.app",
-        "worker",
-        "--concurrency",
-        "2",
-        "--loglevel",
-        "INFO",
-    ]
-    with open(log, "ab") as out:
-        return subprocess.Popen(
-            argv,
-            cwd=REPO,
-            env=os.environ.copy(),
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
 
 
 def rated() -> int:
