@@ -5,13 +5,16 @@ servers. Migrations and the seed run first; then the services start as child pro
 restarted if one dies.
 """
 
+import json
 import logging
 import os
+import secrets
 import signal
 import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from core.db import session_scope
 from core.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, start_postgres, start_redis
@@ -37,7 +40,38 @@ class Child:
         return self.process is not None and self.process.poll() is not None
 
 
-def services(host: str, port: int) -> list[Child]:
+def asterisk_env(data_dir: Path) -> dict[str, str] | None:
+    """Credentials for Asterisk's ARI and AMI, and the chroot ready; None (said plainly) when this
+    machine can't run Asterisk, so the rest of the product still starts.
+
+    Credentials come from the environment or are generated once and kept in the data folder.
+    """
+    if os.environ.get("CALLROUTE_ASTERISK", "on") == "off":
+        print("  Asterisk not started: CALLROUTE_ASTERISK=off", flush=True)
+        return None
+    stored = data_dir / "asterisk-credentials.json"
+    creds = json.loads(stored.read_text()) if stored.exists() else {}
+    for key, make in (
+        ("ARI_USER", lambda: "callroute"),
+        ("ARI_PASSWORD", lambda: secrets.token_urlsafe(24)),
+        ("AMI_USER", lambda: "callroute"),
+        ("AMI_SECRET", lambda: secrets.token_urlsafe(24)),
+    ):
+        creds[key] = os.environ.get(key) or creds.get(key) or make()
+    stored.write_text(json.dumps(creds))
+    stored.chmod(0o600)
+    env = {**os.environ, **creds}
+    build = subprocess.run(
+        [sys.executable, "-m", "asterisk_config.provision", "build"], env=env, capture_output=True, text=True
+    )
+    if build.returncode != 0:
+        reason = (build.stderr or build.stdout).strip().splitlines()[-1:] or ["unknown reason"]
+        print(f"  Asterisk not started: {reason[0]}", flush=True)
+        return None
+    return creds
+
+
+def services(host: str, port: int, with_asterisk: bool) -> list[Child]:
     py = sys.executable
     # Beat remembers its last runs in the data folder, so a restart neither repeats nor skips a job.
     data_dir = get_settings().data_dir
@@ -64,7 +98,14 @@ def services(host: str, port: int) -> list[Child]:
             "beat",
             [*celery, "beat", "--loglevel", "WARNING", "--schedule", str(data_dir / "celerybeat-schedule")],
         ),
-    ]
+    ] + (
+        [
+            Child("asterisk", [py, "-m", "asterisk_config.provision", "run"]),
+            Child("bridge", [py, "-m", "pbx_bridge"]),
+        ]
+        if with_asterisk
+        else []
+    )
 
 
 def prepare(engines: list[EmbeddedPostgres | EmbeddedRedis]) -> dict[str, str]:
@@ -135,12 +176,15 @@ def main() -> None:
     engines: list[EmbeddedPostgres | EmbeddedRedis] = []
     try:
         env = prepare(engines)
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        asterisk = asterisk_env(settings.data_dir)
+        env.update(asterisk or {})
         print(
             f"  Portal: http://{settings.host}:{settings.port}/   API docs: "
             f"http://{settings.host}:{settings.port}/docs\n",
             flush=True,
         )
-        supervise(services(settings.host, settings.port), env)
+        supervise(services(settings.host, settings.port, with_asterisk=asterisk is not None), env)
     finally:
         for engine in reversed(engines):
             engine.stop()

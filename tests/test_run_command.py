@@ -29,10 +29,14 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _start(data_dir: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
+def _start(data_dir: Path, port: int, log: Path, asterisk: dict[str, str]) -> subprocess.Popen[bytes]:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "ENVIRONMENT")}
     env.update(
-        DATA_DIR=str(data_dir), PORT=str(port), ADMIN_EMAIL="boss@example.com", ADMIN_PASSWORD="first-admin-1"
+        DATA_DIR=str(data_dir),
+        PORT=str(port),
+        ADMIN_EMAIL="boss@example.com",
+        ADMIN_PASSWORD="first-admin-1",
+        **asterisk,
     )
     return subprocess.Popen(
         ["make", "--no-print-directory", "run"],
@@ -76,11 +80,46 @@ def data_dir() -> Iterator[Path]:
     shutil.rmtree(path, ignore_errors=True)
 
 
+def _asterisk_env(data_dir: Path) -> dict[str, str]:
+    """Free ports and a private instance, so the product's Asterisk can't collide with anything."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+        udp.bind(("127.0.0.1", 0))
+        sip = udp.getsockname()[1]
+    rtp = 30000 + (os.getpid() % 1000) * 2
+    return {
+        "ASTERISK_HTTP_PORT": str(_free_port()),
+        "ASTERISK_AMI_PORT": str(_free_port()),
+        "ASTERISK_SIP_PORT": str(sip),
+        "ASTERISK_RTP_START": str(rtp),
+        "ASTERISK_RTP_END": str(rtp + 100),
+        "ASTERISK_INSTANCE": data_dir.name,
+        "ARI_USER": "runtest",
+        "ARI_PASSWORD": uuid.uuid4().hex,
+    }
+
+
+def _stasis_app_registered(asterisk: dict[str, str], timeout: float = 120) -> bool:
+    url = f"http://127.0.0.1:{asterisk['ASTERISK_HTTP_PORT']}/ari/applications/callroute"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if (
+                httpx.get(url, auth=(asterisk["ARI_USER"], asterisk["ARI_PASSWORD"]), timeout=2).status_code
+                == 200
+            ):
+                return True
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.5)
+    return False
+
+
 def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path) -> None:
     port, log = _free_port(), data_dir / "run.log"
     base = f"http://127.0.0.1:{port}"
+    asterisk = _asterisk_env(data_dir)
 
-    proc = _start(data_dir, port, log)
+    proc = _start(data_dir, port, log, asterisk)
     try:
         _wait_up(base, proc, log)
         login = httpx.post(
@@ -95,6 +134,8 @@ def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path) -> None:
             json={"name": "Kept", "email": "kept@example.com", "password": "keptpass1"},
         )
         assert created.status_code == 201
+        # Asterisk and the bridge start too on a machine that can run them (CI can: root, debootstrap).
+        assert _stasis_app_registered(asterisk), f"the bridge never registered:\n{log.read_text()[-3000:]}"
         paths = httpx.get(f"{base}/openapi.json").json()["paths"]
         assert {"/api/login", "/api/logout", "/api/user/details", "/api/user/impersonate/{id}"} <= set(paths)
     finally:
@@ -105,11 +146,12 @@ def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path) -> None:
         if str(data_dir) in " ".join(p.info["cmdline"] or [])
     ]
     assert leftovers == [], f"processes left running after Ctrl-C: {leftovers}"
+    assert not _stasis_app_registered(asterisk, timeout=1), "Asterisk still answers after Ctrl-C"
     # make itself may die of the SIGINT (-2) or report it (2, 130); what matters is the clean stop.
     assert code in (0, 2, 130, -signal.SIGINT), log.read_text()[-2000:]
     assert "stopped" in log.read_text()
 
-    proc = _start(data_dir, port, log)
+    proc = _start(data_dir, port, log, asterisk)
     try:
         _wait_up(base, proc, log)
         again = httpx.post(f"{base}/api/login", json={"email": "kept@example.com", "password": "keptpass1"})
