@@ -12,7 +12,7 @@ import redis.asyncio as aioredis
 from core import jobs
 from core.pbx_commands import HANGUP_REQUESTS, TRUNK_CHANGES
 from core.settings import get_settings
-from pbx_bridge import trunks
+from pbx_bridge import call_record, trunks
 from pbx_bridge.ari import Ari
 from pbx_bridge.call_flow import CallFlow, Context, Router, channel_of
 from pbx_bridge.live_store import LiveStore
@@ -31,10 +31,21 @@ class Bridge:
         """After every (re)connection: trunks into Asterisk again, live state matched to reality."""
         await trunks.push_all(self.ctx.ari, await asyncio.to_thread(trunks.load))
         channels = {c["id"] for c in await self.ctx.ari.channels()}
+        for row in await asyncio.to_thread(call_record.open_calls):
+            if row.linkedid in channels and row.linkedid not in self.ctx.channels:
+                legs = [c for c in channels if c.startswith(f"{row.linkedid}-")]
+                self.start(CallFlow.resume(self.ctx, row, legs[0] if legs else None), legs)
         for linkedid in await self.ctx.live.linkedids():
             if linkedid not in channels and linkedid not in self.ctx.channels:
                 # The call ended while we were away; reconciliation completes its row.
                 await self.ctx.live.remove(linkedid)
+
+    def start(self, flow: CallFlow, other_channels: list[str] | None = None) -> None:
+        for channel in [flow.inbound, *(other_channels or [])]:
+            self.ctx.channels[channel] = flow
+        task = asyncio.create_task(flow.run(), name=f"call-{flow.linkedid}")
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def dispatch(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
@@ -47,11 +58,7 @@ class Bridge:
                     owner.deliver(event)  # an outbound leg we created: its call waits for this
                 return
             did, caller = [*args, "", ""][:2]
-            flow = CallFlow(self.ctx, channel, did, caller)
-            self.ctx.channels[flow.inbound] = flow
-            task = asyncio.create_task(flow.run(), name=f"call-{flow.linkedid}")
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            self.start(CallFlow(self.ctx, channel, did, caller))
             return
         channel_id = channel_of(event)
         flow = self.ctx.channels.get(channel_id) if channel_id else None

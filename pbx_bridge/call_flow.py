@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from core.enums import Disposition
+from core.models import Call
 from core.routing import Admission, Candidate, IvrSettings, Selection
 from pbx_bridge import call_record
 from pbx_bridge.ari import Ari, AriError
@@ -112,6 +113,7 @@ class CallFlow:
         self.outbound: str | None = None  # the target leg that answered
         # What the call counts as if the caller hangs up now: abandoned until connected.
         self.if_caller_hangs = Disposition.NO_ANSWER
+        self.resumed = False  # taken back after a bridge restart
         self.live_call: dict[str, Any] = {
             "linkedid": self.linkedid,
             "did": did,
@@ -119,6 +121,31 @@ class CallFlow:
             "state": "ringing",
             "started_at": self.started_at.isoformat(),
         }
+
+    @classmethod
+    def resume(cls, ctx: Context, row: Call, outbound: str | None) -> "CallFlow":
+        """Take back a call that was up when the bridge stopped: its row and channels tell where it was."""
+        flow = cls(ctx, {"id": row.linkedid}, row.did, row.caller)
+        flow.started_at, flow.answered_at, flow.connected_at = (
+            row.started_at,
+            row.answered_at,
+            row.connected_at,
+        )
+        flow.trail = list(row.trail)
+        flow.row.update(
+            started_at=row.started_at,
+            user_id=row.user_id,
+            campaign_id=row.campaign_id,
+            number_id=row.number_id,
+            target_id=row.target_id,
+            buyer_id=row.buyer_id,
+            trunk_id=row.trunk_id,
+            destination=row.destination,
+            ivr_result=row.ivr_result,
+        )
+        flow.outbound = outbound
+        flow.resumed = True
+        return flow
 
     def deliver(self, event: Event) -> None:
         self.queue.put_nowait(event)
@@ -150,8 +177,11 @@ class CallFlow:
     async def run(self) -> None:
         disposition = Disposition.FAILED
         try:
-            await self._save(disposition)  # a row exists from the first moment, whatever happens next
-            disposition = await self._route()
+            if self.resumed:
+                disposition = await self._carry_on()
+            else:
+                await self._save(disposition)  # a row exists from the first moment, whatever happens next
+                disposition = await self._route()
         except CallerGone:
             disposition = self.if_caller_hangs
         except Exception:
@@ -160,6 +190,26 @@ class CallFlow:
             disposition = Disposition.ANSWERED if self.connected_at else Disposition.FAILED
         finally:
             await self._finish(disposition)
+
+    async def _carry_on(self) -> Disposition:
+        """A resumed call: one that was talking goes on until a side hangs up; any other is ended,
+        since its routing can't be picked up halfway."""
+        self.note("bridge", "the bridge restarted and took the call back")
+        if self.outbound is None or self.connected_at is None:
+            await self.ctx.ari.hangup(self.inbound)
+            return Disposition.FAILED
+        self.if_caller_hangs = Disposition.ANSWERED
+        self.live_call.update(
+            user_id=self.row["user_id"],
+            buyer_id=self.row["buyer_id"],
+            target_id=self.row["target_id"],
+            state="connected",
+            connected_at=self.connected_at.isoformat(),
+        )
+        await self.ctx.live.put(self.live_call)
+        await self.next_event(lambda e: channel_of(e) == self.outbound and e.get("type") in _LEG_ENDED, None)
+        self.hangup_by = self.hangup_by or "target"
+        return Disposition.ANSWERED
 
     async def _route(self) -> Disposition:
         await self.ctx.live.put(self.live_call)

@@ -3,6 +3,7 @@
 from typing import Any
 
 from sqlalchemy.dialects.postgresql import insert
+from sqlmodel import select
 
 from core.db import session_scope
 from core.enums import RatingStatus
@@ -17,3 +18,10 @@ def save(row: dict[str, Any]) -> None:
     pending = Call.rating_status == RatingStatus.PENDING.value
     with session_scope() as session:
         session.execute(stmt.on_conflict_do_update(index_elements=["linkedid"], set_=updates, where=pending))
+
+
+def open_calls() -> list[Call]:
+    """Calls the bridge started but never finished (it stopped or crashed meanwhile)."""
+    with session_scope() as session:
+        stmt = select(Call).where(Call.ended_at.is_(None))  # type: ignore[union-attr]
+        return list(session.exec(stmt).all())
