@@ -274,3 +274,49 @@ async def test_credit_is_a_hard_limit_and_the_call_is_rated_once(
     finally:
         os.killpg(worker.pid, signal.SIGTERM)
         worker.wait(timeout=20)
+
+
+async def test_concurrency_cap_sends_the_parallel_call_to_the_next_target(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    with (
+        sipp_target(sipp_binary, "answer", tmp_path) as first,
+        sipp_target(sipp_binary, "answer", tmp_path) as second,
+    ):
+        plan = seed_plan([first.port, second.port])
+        with session_scope() as s:
+            s.get(Target, plan.targets[0]).concurrency_cap = 1
+        one = asyncio.create_task(call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=5000))
+        assert await wait_live(lambda c: c.get("state") == "connected") is not None
+        two = await call(sipp_binary, asterisk, plan.did, "+447911654321", tmp_path, talk_ms=1000)
+        await one
+    rows = calls(2)
+    assert [r.target_id for r in rows] == [plan.targets[0], plan.targets[1]], [r.trail for r in rows]
+    assert "final=SIP/2.0 200" in two
+    skipped = [
+        e for e in rows[1].trail if e.get("target_id") == plan.targets[0] and e.get("result") == "skipped"
+    ]
+    assert skipped and "concurrency" in skipped[0]["reason"]
+
+
+async def test_closed_schedule_and_duplicate_caller(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    with sipp_target(sipp_binary, "answer", tmp_path) as target:
+        plan = seed_plan([target.port], duplicate_action="reject", duplicate_window_seconds=3600)
+        first = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=1000)
+        calls(1)
+        again = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=1000)
+        rows = calls(2)
+        with session_scope() as s:
+            # Open only on a weekday that is never today in the target's zone: closed now.
+            today = datetime.now(UTC).strftime("%a").lower()
+            other = "mon" if today != "mon" else "tue"
+            s.get(Target, plan.targets[0]).schedule = {other: [["00:00", "00:01"]]}
+        closed = await call(sipp_binary, asterisk, plan.did, "+447911777888", tmp_path, talk_ms=1000)
+        rows = calls(3)
+    assert "final=SIP/2.0 200" in first and "final=SIP/2.0 200" not in again
+    assert [r.disposition for r in rows] == ["ANSWERED", "DUPLICATE", "NO_ROUTE"], [r.trail for r in rows]
+    assert "final=SIP/2.0 200" not in closed
+    assert any("schedule" in e.get("reason", "") for e in rows[2].trail)
+    assert target.invites() == 1
