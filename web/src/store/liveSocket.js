@@ -1,11 +1,10 @@
-// Live feed over WebSocket (spec §7). The server endpoint (/api/ws?token=...) is not served
-// yet, so the socket is off unless VITE_LIVE_WS=true at build time. When it is on, incoming
-// messages go straight into the live store.
+// Live feed over WebSocket (spec §7), served by the API at /api/ws?token=...; incoming messages
+// go straight into the live store. VITE_LIVE_WS=false at build time turns it off.
 import { API_BASE } from '../api/client';
 import { applyLiveMessage } from './live';
 import { isAdmin } from '../utils/roles';
 
-export const LIVE_WS_ENABLED = Boolean(import.meta.env && import.meta.env.VITE_LIVE_WS === 'true');
+export const LIVE_WS_ENABLED = !(import.meta.env && import.meta.env.VITE_LIVE_WS === 'false');
 
 export function liveSocketUrl(token, base = API_BASE, loc = window.location) {
   let url;
