@@ -19,33 +19,19 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
-import psycopg
-from psycopg import sql
-
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run as a plain script too
 
+from bench.throwaway import throwaway_database  # noqa: E402
+
 RATE = float(os.environ.get("BENCH_RATE", "20"))  # calls per second
 SECONDS = float(os.environ.get("BENCH_SECONDS", "30"))
-SERVER = os.environ.get("BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 BROKER = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/11")
 
 
 def main() -> None:
-    from core.embedded import replace_database
-
-    name = f"callroute_bench_{os.getpid()}"
-    with psycopg.connect(SERVER, autocommit=True) as conn:
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    os.environ.update(DATABASE_URL=replace_database(SERVER, name), REDIS_URL=BROKER)
-    try:
+    with throwaway_database(REDIS_URL=BROKER):
         run()
-    finally:
-        from core.db import get_engine
-
-        get_engine().dispose()
-        with psycopg.connect(SERVER, autocommit=True) as conn:
-            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 def hang_up(user_id: int, campaign_id: int, target_id: int, n: int, talk: int) -> tuple[int, datetime]:
@@ -85,12 +71,8 @@ def run() -> None:
     from sqlalchemy import func, select
 
     from core.db import session_scope
-    from core.migrate import upgrade
     from core.models import Buyer, Call, Campaign, Rate, Target, Tariff, User
-    from core.settings import get_settings
 
-    get_settings.cache_clear()
-    upgrade(get_settings().sqlalchemy_url)
     with session_scope() as session:
         tariff = Tariff(name="Bench")
         session.add(tariff)

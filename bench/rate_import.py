@@ -12,15 +12,14 @@ import time
 from pathlib import Path
 
 import phonenumbers
-import psycopg
 import pycountry
-from psycopg import sql
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run as a plain script too
 
+from bench.throwaway import throwaway_database  # noqa: E402
+
 ROWS = int(os.environ.get("BENCH_ROWS", "100000"))
-SERVER = os.environ.get("BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 HEADER = "prefix,country,rate,connection_fee,initial_increment,billing_increment,min_duration,effective_from"
 
 
@@ -44,20 +43,8 @@ def rate_card(rows: int) -> bytes:
 
 
 def main() -> None:
-    from core.embedded import replace_database
-
-    name = f"callroute_bench_{os.getpid()}"
-    with psycopg.connect(SERVER, autocommit=True) as conn:
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    os.environ["DATABASE_URL"] = replace_database(SERVER, name)
-    try:
+    with throwaway_database():
         run()
-    finally:
-        from core.db import get_engine
-
-        get_engine().dispose()
-        with psycopg.connect(SERVER, autocommit=True) as conn:
-            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 def run() -> None:
@@ -66,16 +53,12 @@ def run() -> None:
 
     from core.db import session_scope
     from core.enums import Role, TokenKind
-    from core.migrate import upgrade
     from core.models import Rate, Tariff
     from core.seed import seed_countries
-    from core.settings import get_settings
     from portal_api.accounts import create_user
     from portal_api.app import create_app
     from portal_api.auth import tokens
 
-    get_settings.cache_clear()
-    upgrade(get_settings().sqlalchemy_url)
     with session_scope() as session:
         seed_countries(session)
         admin = create_user(

@@ -18,15 +18,15 @@ from decimal import Decimal
 from pathlib import Path
 
 import psycopg
-from psycopg import sql
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run as a plain script too
 
+from bench.throwaway import throwaway_database  # noqa: E402
+
 CALLS = int(os.environ.get("BENCH_CALLS", "100000"))
 PREFIXES = int(os.environ.get("BENCH_PREFIXES", "10000"))
 CUSTOMERS = 100
-SERVER = os.environ.get("BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 CODES = ["1", "33", "34", "39", "44", "49", "52", "55", "61", "81", "86", "91"]
 RATED_FROM = datetime(2026, 1, 1, tzinfo=UTC)
 CALLS_FROM = datetime(2026, 3, 1, tzinfo=UTC)
@@ -45,20 +45,8 @@ LEDGER_COPY = (
 
 
 def main() -> None:
-    from core.embedded import replace_database
-
-    name = f"callroute_bench_{os.getpid()}"
-    with psycopg.connect(SERVER, autocommit=True) as conn:
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    os.environ["DATABASE_URL"] = replace_database(SERVER, name)
-    try:
+    with throwaway_database():
         run()
-    finally:
-        from core.db import get_engine
-
-        get_engine().dispose()
-        with psycopg.connect(SERVER, autocommit=True) as conn:
-            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 def copy_rows(cursor: psycopg.Cursor, statement: str, rows: list[tuple]) -> None:
@@ -156,12 +144,8 @@ def run() -> None:
     from core.billing.rating import rate_pending
     from core.billing.rerate import rerate_period
     from core.db import session_scope
-    from core.migrate import upgrade
     from core.seed import seed_countries
-    from core.settings import get_settings
 
-    get_settings.cache_clear()
-    upgrade(get_settings().sqlalchemy_url)
     with session_scope() as session:
         seed_countries(session)
     rng = random.Random(11)

@@ -15,9 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
-from psycopg import sql
 
 REPO = Path(__file__).resolve().parent.parent
 _state: dict[str, Any] = {}
@@ -38,24 +36,12 @@ def _server_urls() -> tuple[str, str]:
     return db, redis_url
 
 
-def create_database(server_url: str, name: str) -> str:
-    from core.embedded import replace_database
-
-    with psycopg.connect(server_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    return replace_database(server_url, name)
-
-
-def drop_database(server_url: str, name: str) -> None:
-    with psycopg.connect(server_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-
-
 def pytest_configure(config: pytest.Config) -> None:
+    from core.embedded import fresh_database
+
     server_url, redis_url = _server_urls()
     name = f"callroute_test_{os.getpid()}"
-    url = create_database(server_url, name)
+    url = fresh_database(server_url, name)
     _state.update(server_url=server_url, db_name=name)
     os.environ.update(DATABASE_URL=url, REDIS_URL=redis_url, ENVIRONMENT="development")
     os.environ.pop("DATA_DIR", None)
@@ -76,6 +62,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
     get_engine().dispose()
     if "db_name" in _state:
+        from core.embedded import drop_database
+
         drop_database(_state["server_url"], _state["db_name"])
     for key in ("redis", "pg"):
         if key in _state:

@@ -7,9 +7,9 @@ from sqlalchemy import create_engine, inspect
 from sqlmodel import SQLModel
 
 import core.models  # noqa: F401
+from core.embedded import drop_database, fresh_database
 from core.migrate import alembic_config, upgrade
 from core.settings import get_settings
-from tests.conftest import create_database, drop_database
 
 
 def _sa(url: str) -> str:
@@ -18,7 +18,7 @@ def _sa(url: str) -> str:
 
 def test_upgrade_from_empty_matches_models_and_downgrades_cleanly(server_url: str) -> None:
     name = f"{get_settings().sqlalchemy_url.rsplit('/', 1)[-1].split('?')[0]}_mig"
-    url = _sa(create_database(server_url, name))
+    url = _sa(fresh_database(server_url, name))
     try:
         upgrade(url)
         engine = create_engine(url)
