@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime
 
-from sqlalchemy import exists, func, select
+from sqlalchemy import exists, select
 from sqlmodel import Session
 
 from core.enums import Role, UserStatus
@@ -81,7 +81,3 @@ def set_user_status(session: Session, user: User, status: UserStatus, changed_by
     user.status = status.value
     user.updated_at = datetime.now(UTC)
     session.add(user)
-
-
-def count_admins(session: Session) -> int:
-    return session.scalar(select(func.count()).select_from(User).where(User.role == Role.ADMIN)) or 0
