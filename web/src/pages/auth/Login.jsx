@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -9,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 
 import PasswordField from '../../components/PasswordField';
+import useValidatedForm from '../../hooks/useValidatedForm';
 import { usePageTitle } from '../../components/PagePlaceholder';
 import { login } from '../../api/auth';
 import { validateLogin } from '../../utils/validation';
@@ -17,29 +17,12 @@ import { DASHBOARD_PATH } from '../../config';
 export default function Login() {
   usePageTitle('Login');
   const navigate = useNavigate();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState({});
-  const [touched, setTouched] = useState({});
-  const [serverError, setServerError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  const change = (field) => (event) => {
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    if (touched[field]) setErrors(validateLogin(next));
-  };
-  const blur = (field) => () => {
-    setTouched((t) => ({ ...t, [field]: true }));
-    setErrors(validateLogin(values));
-  };
+  const { values, change, blur, shown, checkAll, serverError, setServerError, submitting, setSubmitting } =
+    useValidatedForm({ email: '', password: '' }, validateLogin);
 
   const submit = async (event) => {
     event.preventDefault();
-    setServerError('');
-    const found = validateLogin(values);
-    setErrors(found);
-    setTouched({ email: true, password: true });
-    if (Object.keys(found).length) return;
+    if (!checkAll()) return;
     setSubmitting(true);
     try {
       await login(values);
@@ -75,8 +58,8 @@ export default function Login() {
         value={values.email}
         onChange={change('email')}
         onBlur={blur('email')}
-        error={Boolean(touched.email && errors.email)}
-        helperText={touched.email && errors.email}
+        error={Boolean(shown('email'))}
+        helperText={shown('email')}
         fullWidth
         autoFocus
       />
@@ -89,8 +72,8 @@ export default function Login() {
         value={values.password}
         onChange={change('password')}
         onBlur={blur('password')}
-        error={Boolean(touched.password && errors.password)}
-        helperText={touched.password && errors.password}
+        error={Boolean(shown('password'))}
+        helperText={shown('password')}
         fullWidth
       />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting} data-testid="login-submit" startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : null}>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -9,13 +9,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 
 import PasswordField from '../../components/PasswordField';
+import useValidatedForm from '../../hooks/useValidatedForm';
 import { usePageTitle } from '../../components/PagePlaceholder';
 import { register } from '../../api/auth';
 import { firstFieldErrors, validateRegister } from '../../utils/validation';
 import { browserTimeZone, timeZoneList } from '../../utils/clock';
 import { DASHBOARD_PATH } from '../../config';
-
-const FIELDS = ['name', 'email', 'password', 'confirm', 'timezone'];
 
 export default function Register() {
   usePageTitle('Register');
@@ -25,30 +24,12 @@ export default function Register() {
     const own = browserTimeZone();
     return list.includes(own) ? list : [own, ...list];
   }, []);
-  const [values, setValues] = useState(() => ({ name: '', email: '', password: '', confirm: '', timezone: browserTimeZone() }));
-  const [errors, setErrors] = useState({});
-  const [touched, setTouched] = useState({});
-  const [serverError, setServerError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  const change = (field) => (event) => {
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    if (touched[field]) setErrors(validateRegister(next));
-  };
-  const blur = (field) => () => {
-    setTouched((t) => ({ ...t, [field]: true }));
-    setErrors(validateRegister(values));
-  };
-  const shown = (field) => (touched[field] && errors[field]) || '';
+  const { values, setErrors, change, blur, shown, checkAll, serverError, setServerError, submitting, setSubmitting } =
+    useValidatedForm({ name: '', email: '', password: '', confirm: '', timezone: browserTimeZone() }, validateRegister);
 
   const submit = async (event) => {
     event.preventDefault();
-    setServerError('');
-    const found = validateRegister(values);
-    setErrors(found);
-    setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])));
-    if (Object.keys(found).length) return;
+    if (!checkAll()) return;
     setSubmitting(true);
     try {
       await register(values);
