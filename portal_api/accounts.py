@@ -5,9 +5,10 @@ from datetime import UTC, datetime
 from sqlalchemy import exists, select
 from sqlmodel import Session
 
-from core.enums import Role, UserStatus
+from core.enums import Role, TokenKind, UserStatus
 from core.models import Call, Number, StatusChange, Tariff, User, WalletTransaction
 from core.passwords import hash_password
+from portal_api.auth import tokens
 from portal_api.errors import ApiError, field_error
 
 
@@ -81,3 +82,10 @@ def set_user_status(session: Session, user: User, status: UserStatus, changed_by
     user.status = status.value
     user.updated_at = datetime.now(UTC)
     session.add(user)
+
+
+def set_password(session: Session, user: User, password: str, keep_token_id: int | None = None) -> None:
+    """A new password signs the user out everywhere (but the session `keep_token_id`, if given)."""
+    user.password_hash = hash_password(password)
+    session.add(user)
+    tokens.revoke_all(session, user.id or 0, [TokenKind.SESSION], keep_id=keep_token_id)

@@ -4,10 +4,9 @@ from datetime import UTC, datetime
 
 from fastapi import APIRouter
 
-from core.enums import TokenKind
 from core.models import Tariff, User
-from core.passwords import hash_password, verify_password
-from portal_api.auth import tokens
+from core.passwords import verify_password
+from portal_api.accounts import set_password
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
 from portal_api.deps import IdPath, SessionDep
 from portal_api.envelope import Envelope, ok
@@ -53,9 +52,7 @@ def change_password(body: PasswordChange, principal: PrincipalDep, session: Sess
         raise field_error("current_password", "The current password is incorrect.")
     if body.current_password == body.new_password:
         raise field_error("new_password", "The new password must differ from the current one.")
-    user.password_hash = hash_password(body.new_password)
-    session.add(user)
-    tokens.revoke_all(session, user.id or 0, [TokenKind.SESSION], keep_id=principal.token.id)
+    set_password(session, user, body.new_password, keep_token_id=principal.token.id)
     session.commit()
     return ok(None, "Password changed.")
 

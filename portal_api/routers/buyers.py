@@ -5,11 +5,9 @@ from datetime import UTC, datetime
 from fastapi import APIRouter
 from sqlalchemy import select
 
-from core.enums import Role, TokenKind, UserStatus
+from core.enums import Role, UserStatus
 from core.models import Buyer, Call, Target, User
-from core.passwords import hash_password
-from portal_api.accounts import create_user, email_taken, set_user_status
-from portal_api.auth import tokens
+from portal_api.accounts import create_user, email_taken, set_password, set_user_status
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep, require_roles
 from portal_api.crud import StatusIn, change_status, page_of, resolve_owner, text_filter
 from portal_api.deps import IdPath, PageDep, SessionDep
@@ -128,8 +126,7 @@ def update(id: IdPath, body: BuyerUpdate, principal: AdminOrCustomerDep, session
         if login is not None and field in ("name", "email", "phone"):
             setattr(login, field, value)
     if login is not None and password:
-        login.password_hash = hash_password(password)
-        tokens.revoke_all(session, login.id or 0, [TokenKind.SESSION])
+        set_password(session, login, password)
     if login is not None:
         login.updated_at = datetime.now(UTC)
         session.add(login)

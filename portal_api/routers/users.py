@@ -8,8 +8,14 @@ from sqlalchemy import delete, select
 
 from core.enums import Role, TokenKind, TransactionType, UserStatus
 from core.models import Buyer, User, WalletTransaction
-from core.passwords import hash_password
-from portal_api.accounts import check_tariff, create_user, email_taken, has_history, set_user_status
+from portal_api.accounts import (
+    check_tariff,
+    create_user,
+    email_taken,
+    has_history,
+    set_password,
+    set_user_status,
+)
 from portal_api.auth import tokens
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep
 from portal_api.crud import page_of, text_filter
@@ -167,8 +173,7 @@ def update(id: IdPath, body: UserUpdate, principal: AdminDep, session: SessionDe
     check_tariff(session, changes.get("tariff_id"))
     password = changes.pop("password", None)
     if password:
-        user.password_hash = hash_password(password)
-        tokens.revoke_all(session, id, [TokenKind.SESSION])
+        set_password(session, user, password)
     for field, value in changes.items():
         setattr(user, field, value)
     user.updated_at = datetime.now(UTC)
