@@ -18,17 +18,12 @@ from asterisk_config.settings import AsteriskSettings
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 PG_TEMPLATE_DIR = TEMPLATE_DIR / "pgsql"
-PG_MODULES = ("res_config_pgsql.so", "cdr_pgsql.so", "cel_pgsql.so")
 
 _PLACEHOLDER = re.compile(r"\{\{\s*([A-Z0-9_]+)\s*\}\}")
 
 
 def template_values(settings: AsteriskSettings) -> dict[str, str]:
     pg = settings.pg
-    if pg is not None:
-        pg_modules = "\n".join(f"load => {m}" for m in PG_MODULES)
-    else:
-        pg_modules = "\n".join(f"noload => {m}" for m in PG_MODULES)
     values = {
         "ETC_DIR": settings.etc_dir,
         "RUN_DIR": settings.run_dir,
@@ -45,9 +40,8 @@ def template_values(settings: AsteriskSettings) -> dict[str, str]:
         "AMI_USER": settings.ami_user,
         "AMI_SECRET": settings.ami_secret,
         "STASIS_APP": settings.stasis_app,
-        "PG_MODULES": pg_modules,
-        # CDR/CEL cost work per call; only produce them when stored somewhere.
-        "CDR_ENABLE": "yes" if pg else "no",
+        # CEL costs work per call: only produce it when it is stored somewhere.
+        "CEL_MODULE": "load => cel_pgsql.so" if pg else "noload => cel_pgsql.so",
         "CEL_ENABLE": "yes" if pg else "no",
     }
     if pg is not None:
@@ -87,7 +81,7 @@ def write_config(settings: AsteriskSettings, target: Path) -> list[str]:
     """Write the rendered files into ``target`` (an Asterisk etc dir).
 
     Other ``*.conf`` files there (Debian's samples, or files rendered for an
-    earlier setting such as res_pgsql.conf) are moved to ``target``.dist the
+    earlier setting such as cel_pgsql.conf) are moved to ``target``.dist the
     first time, then removed, so Asterisk reads exactly what we rendered.
     """
     files = render_config(settings)

@@ -124,14 +124,22 @@ def _wait_exit(pid: int, timeout: float) -> bool:
 # -- mounts ----------------------------------------------------------------
 
 
-def ensure_mounts(settings: AsteriskSettings) -> None:
-    """Bind-mount the host's /proc and /dev into the chroot unless already there.
+def bind_mounts(settings: AsteriskSettings) -> tuple[str, ...]:
+    """Host directories Asterisk needs inside the chroot, at the same path.
 
-    Asterisk needs /dev (urandom, null) and /proc (its own fds, CPU info).
+    /dev (urandom, null), /proc (its own fds, CPU info) and, when PostgreSQL is reached through a
+    Unix socket (the embedded one), the socket's directory, so cel_pgsql can connect.
     """
-    for source in BIND_MOUNTS:
+    pg = settings.pg
+    socket_dir = (pg.host,) if pg is not None and pg.host.startswith("/") else ()
+    return (*BIND_MOUNTS, *socket_dir)
+
+
+def ensure_mounts(settings: AsteriskSettings) -> None:
+    """Bind-mount what `bind_mounts` lists into the chroot unless already there."""
+    for source in bind_mounts(settings):
         target = settings.host_path(source)
-        target.mkdir(exist_ok=True)
+        target.mkdir(parents=True, exist_ok=True)
         if is_mounted(target):
             continue
         result = subprocess.run(
@@ -142,13 +150,13 @@ def ensure_mounts(settings: AsteriskSettings) -> None:
 
 
 def release_mounts(settings: AsteriskSettings) -> None:
-    """Unmount /proc and /dev from the chroot once nothing runs in it.
+    """Unmount `bind_mounts` from the chroot once nothing runs in it.
 
     Another instance (e.g. a developer's while tests ran) may still use them.
     """
     if processes_rooted_in(settings.chroot):
         return
-    for source in reversed(BIND_MOUNTS):
+    for source in reversed(bind_mounts(settings)):
         target = settings.host_path(source)
         if is_mounted(target):
             unmount(target)

@@ -11,7 +11,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+
+import psycopg
+from psycopg.conninfo import conninfo_to_dict
 
 from asterisk_config.errors import ConfigError
 
@@ -28,7 +30,7 @@ _FORBIDDEN_SECRET_CHARS = set(";\r\n\x00[]")
 
 @dataclass(frozen=True)
 class PgSettings:
-    """PostgreSQL connection for CDR/CEL and (later) realtime PJSIP trunks."""
+    """PostgreSQL connection Asterisk writes its channel event log (CEL) through."""
 
     host: str
     dbname: str
@@ -229,8 +231,9 @@ def _int(env: Mapping[str, str], name: str, default: int) -> int:
 
 
 def pg_from_env(env: Mapping[str, str]) -> PgSettings | None:
-    """PostgreSQL settings from ASTERISK_PG_DSN (postgresql://user:pw@host:port/db)
-    and/or ASTERISK_PG_HOST/PORT/DBNAME/USER/PASSWORD (which win over the DSN).
+    """PostgreSQL settings from ASTERISK_PG_DSN (postgresql://user:pw@host:port/db, or
+    postgresql://user@/db?host=/socket/dir) and/or ASTERISK_PG_HOST/PORT/DBNAME/USER/PASSWORD
+    (which win over the DSN). A host starting with '/' is a Unix socket directory.
 
     Returns None unless host, dbname and user are all known: without them the
     pgsql modules are not loaded at all.
@@ -238,20 +241,15 @@ def pg_from_env(env: Mapping[str, str]) -> PgSettings | None:
     values: dict[str, str] = {}
     dsn = env.get("ASTERISK_PG_DSN", "").strip()
     if dsn:
-        parts = urlsplit(dsn)
-        if parts.scheme not in ("postgres", "postgresql"):
+        # The product's own DATABASE_URL may name its driver (postgresql+psycopg://); libpq does not.
+        dsn = re.sub(r"^postgres(?:ql)?\+\w+://", "postgresql://", dsn)
+        if not dsn.startswith(("postgres://", "postgresql://")):
             raise ConfigError("ASTERISK_PG_DSN must look like postgresql://user:password@host:port/dbname")
         try:
-            port = parts.port
-        except ValueError:
-            raise ConfigError("ASTERISK_PG_DSN has an invalid port") from None
-        values = {
-            "host": parts.hostname or "",
-            "port": str(port or ""),
-            "dbname": unquote(parts.path.lstrip("/")),
-            "user": unquote(parts.username or ""),
-            "password": unquote(parts.password or ""),
-        }
+            parsed = conninfo_to_dict(dsn)
+        except psycopg.ProgrammingError as exc:
+            raise ConfigError(f"ASTERISK_PG_DSN is not a valid PostgreSQL URL: {exc}") from None
+        values = {key: str(parsed.get(key) or "") for key in ("host", "port", "dbname", "user", "password")}
     for key in ("host", "port", "dbname", "user", "password"):
         override = env.get(f"ASTERISK_PG_{key.upper()}")
         if override:

@@ -31,7 +31,7 @@ def free_port(kind: int = socket.SOCK_STREAM) -> int:
 
 
 def make_test_settings(base_env: Mapping[str, str] | None = None) -> AsteriskSettings:
-    """Settings for a throw-away instance; only chroot/mirror come from ``base_env``."""
+    """Settings for a throw-away instance; only chroot, mirror and database come from ``base_env``."""
     base = os.environ if base_env is None else base_env
     tcp: set[int] = set()
     while len(tcp) < 2:
@@ -57,6 +57,8 @@ def make_test_settings(base_env: Mapping[str, str] | None = None) -> AsteriskSet
         "AMI_USER": f"ami_{secrets.token_hex(4)}",
         "AMI_SECRET": secrets.token_urlsafe(24),
         "STASIS_APP": base.get("STASIS_APP", "callroute"),
+        # Asterisk writes its channel event log into the database of the product under test.
+        "ASTERISK_PG_DSN": base.get("ASTERISK_PG_DSN") or base.get("DATABASE_URL", ""),
     }
     return AsteriskSettings.from_env(env)
 

@@ -179,6 +179,8 @@ def main() -> None:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         asterisk = asterisk_env(settings.data_dir)
         env.update(asterisk or {})
+        # Asterisk writes its own record of every call (CEL) into the product's database.
+        env.setdefault("ASTERISK_PG_DSN", env["DATABASE_URL"])
         print(
             f"  Portal: http://{settings.host}:{settings.port}/   API docs: "
             f"http://{settings.host}:{settings.port}/docs\n",

@@ -5,19 +5,23 @@ import contextlib
 import json
 import logging
 import signal
+from datetime import UTC, datetime
 from typing import Any
 
 import redis.asyncio as aioredis
 
 from core import jobs
+from core.models import Call
 from core.pbx_commands import HANGUP_REQUESTS, TRUNK_CHANGES
 from core.settings import get_settings
-from pbx_bridge import call_record, trunks
+from pbx_bridge import call_record, reconcile, trunks
 from pbx_bridge.ari import Ari
-from pbx_bridge.call_flow import CallFlow, Context, Router, channel_of
+from pbx_bridge.call_flow import CallFlow, Context, Router, bridge_id, channel_of
 from pbx_bridge.live_store import LiveStore
 
 log = logging.getLogger(__name__)
+
+SWEEP_SECONDS = 60
 
 
 class Bridge:
@@ -26,19 +30,72 @@ class Bridge:
         self.redis = redis
         self.tasks: set[asyncio.Task[None]] = set()
         self.stop = asyncio.Event()
+        self.reconciling = asyncio.Lock()
 
     async def on_connect(self) -> None:
-        """After every (re)connection: trunks into Asterisk again, live state matched to reality."""
+        """After every (re)connection: trunks into Asterisk again, calls matched to reality."""
         await trunks.push_all(self.ctx.ari, await asyncio.to_thread(trunks.load))
+        await self.reconcile()
+
+    async def reconcile(self) -> None:
+        """Match the call rows to what Asterisk has: calls still talking are taken back, the rest
+        ended and completed from Asterisk's record, and calls that never reached us get a row.
+        Calls a flow of ours is handling (`ctx.channels`) are left alone."""
+        async with self.reconciling:  # at connect and in the sweep: never both at once
+            await self._reconcile()
+
+    async def _reconcile(self) -> None:
+        now = datetime.now(UTC)
+        ended = await self._settle_open_calls()
+        await self._tidy()
+        rows = await asyncio.to_thread(reconcile.completed_rows, ended, now)
+        rows += await asyncio.to_thread(reconcile.missed_calls, now, set(self.ctx.channels))
+        for row in rows:
+            await asyncio.to_thread(call_record.save, row)
+            log.info("call %s completed from Asterisk's record", row["linkedid"])
+            if self.ctx.after_hangup is not None:
+                self.ctx.after_hangup(row["linkedid"])
+
+    async def _settle_open_calls(self) -> list[tuple[Call, bool]]:
+        """Resume open calls still talking; hang up what is left of the others, which are returned
+        (with whether we ended them just now)."""
         channels = {c["id"] for c in await self.ctx.ari.channels()}
+        ended: list[tuple[Call, bool]] = []
         for row in await asyncio.to_thread(call_record.open_calls):
-            if row.linkedid in channels and row.linkedid not in self.ctx.channels:
-                legs = [c for c in channels if c.startswith(f"{row.linkedid}-")]
-                self.start(CallFlow.resume(self.ctx, row, legs[0] if legs else None), legs)
+            if row.linkedid in self.ctx.channels:
+                continue
+            legs = sorted(c for c in channels if c.startswith(f"{row.linkedid}-"))
+            if row.linkedid in channels and legs and row.connected_at is not None:
+                self.start(CallFlow.resume(self.ctx, row, legs[0]), legs)
+                continue
+            # Routing can't be picked up halfway, nor a call with one side gone: end the rest.
+            left = [c for c in (row.linkedid, *legs) if c in channels]
+            for channel in left:
+                await self.ctx.ari.hangup(channel)
+            ended.append((row, bool(left)))
+        return ended
+
+    async def _tidy(self) -> None:
+        """No bridge or live call left over from calls nobody handles any more."""
+        for bridge in await self.ctx.ari.bridges():
+            linkedid = bridge["id"].removeprefix("br-")
+            if bridge["id"] == bridge_id(linkedid) and linkedid not in self.ctx.channels:
+                await self.ctx.ari.destroy_bridge(bridge["id"])
         for linkedid in await self.ctx.live.linkedids():
-            if linkedid not in channels and linkedid not in self.ctx.channels:
-                # The call ended while we were away; reconciliation completes its row.
+            if linkedid not in self.ctx.channels:
                 await self.ctx.live.remove(linkedid)
+
+    async def sweep(self) -> None:
+        """Reconcile now and then, not only at connect: a call can fall through while we run too
+        (a flow that failed to save, a call the dialplan refused)."""
+        while not self.stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.stop.wait(), SWEEP_SECONDS)
+                return
+            try:
+                await self.reconcile()
+            except Exception:
+                log.exception("reconciliation failed; next try in %s s", SWEEP_SECONDS)
 
     def start(self, flow: CallFlow, other_channels: list[str] | None = None) -> None:
         for channel in [flow.inbound, *(other_channels or [])]:
@@ -100,20 +157,24 @@ class Bridge:
         await self.ctx.ari.hangup(linkedid)
 
     async def run(self) -> None:
-        watcher = asyncio.create_task(self.watch_commands())
+        helpers = [asyncio.create_task(self.watch_commands()), asyncio.create_task(self.sweep())]
         try:
             async for event in self.ctx.ari.events(self.on_connect, self.stop):
                 self.dispatch(event)
         finally:
-            watcher.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await watcher
+            for helper in helpers:
+                helper.cancel()
+            for helper in helpers:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await helper
             if self.tasks:
                 await asyncio.wait(self.tasks, timeout=10)
 
 
 async def main() -> None:
+    from pbx_bridge.ami import Ami
     from pbx_bridge.routing import EngineRouter
+    from pbx_bridge.trunk_status import TrunkStatus
 
     s = get_settings()
     redis = aioredis.Redis.from_url(s.redis_url, decode_responses=True)
@@ -124,8 +185,13 @@ async def main() -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, bridge.stop.set)
+    ami = Ami("127.0.0.1", s.asterisk_ami_port, s.ami_user, s.ami_secret)
+    trunk_status = asyncio.create_task(TrunkStatus(ami, redis, s.trunk_qualify_seconds).run())
     try:
         await bridge.run()
     finally:
+        trunk_status.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await trunk_status
         await ari.close()
         await redis.aclose()

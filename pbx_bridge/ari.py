@@ -119,6 +119,9 @@ class Ari:
     async def channels(self) -> list[dict[str, Any]]:
         return list(await self.request("GET", "/channels") or [])
 
+    async def bridges(self) -> list[dict[str, Any]]:
+        return list(await self.request("GET", "/bridges") or [])
+
     async def channel_var(self, channel: str, name: str) -> str | None:
         try:
             return (await self.request("GET", f"/channels/{channel}/variable", variable=name))["value"]

@@ -70,6 +70,11 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def bridge_id(linkedid: str) -> str:
+    """The ARI bridge that joins a call's caller and target."""
+    return f"br-{linkedid}"
+
+
 def channel_of(event: Event) -> str | None:
     if "channel" in event:
         return str(event["channel"]["id"])
@@ -123,8 +128,8 @@ class CallFlow:
         }
 
     @classmethod
-    def resume(cls, ctx: Context, row: Call, outbound: str | None) -> "CallFlow":
-        """Take back a call that was up when the bridge stopped: its row and channels tell where it was."""
+    def resume(cls, ctx: Context, row: Call, outbound: str) -> "CallFlow":
+        """Take back a call that was talking when the bridge stopped (both sides still up)."""
         flow = cls(ctx, {"id": row.linkedid}, row.did, row.caller)
         flow.started_at, flow.answered_at, flow.connected_at = (
             row.started_at,
@@ -192,12 +197,8 @@ class CallFlow:
             await self._finish(disposition)
 
     async def _carry_on(self) -> Disposition:
-        """A resumed call: one that was talking goes on until a side hangs up; any other is ended,
-        since its routing can't be picked up halfway."""
+        """A resumed call goes on until a side hangs up."""
         self.note("bridge", "the bridge restarted and took the call back")
-        if self.outbound is None or self.connected_at is None:
-            await self.ctx.ari.hangup(self.inbound)
-            return Disposition.FAILED
         self.if_caller_hangs = Disposition.ANSWERED
         self.live_call.update(
             user_id=self.row["user_id"],
@@ -207,7 +208,12 @@ class CallFlow:
             connected_at=self.connected_at.isoformat(),
         )
         await self.ctx.live.put(self.live_call)
-        await self.next_event(lambda e: channel_of(e) == self.outbound and e.get("type") in _LEG_ENDED, None)
+        try:
+            await self.next_event(
+                lambda e: channel_of(e) == self.outbound and e.get("type") in _LEG_ENDED, None
+            )
+        finally:
+            await self.ctx.ari.destroy_bridge(bridge_id(self.linkedid))
         self.hangup_by = self.hangup_by or "target"
         return Disposition.ANSWERED
 
@@ -385,7 +391,7 @@ class CallFlow:
         if self.answered_at is None:
             await self.ctx.ari.answer(self.inbound)
             self.answered_at = self.connected_at
-        bridge = f"br-{self.linkedid}"
+        bridge = bridge_id(self.linkedid)
         assert self.outbound is not None
         await self.ctx.ari.bridge(bridge, [self.inbound, self.outbound])
         self.live_call.update(state="connected", connected_at=self.connected_at.isoformat())
@@ -439,11 +445,15 @@ class CallFlow:
                     await self.ctx.ari.hangup(channel)
                 except Exception:  # Asterisk may be gone; the row below matters more
                     log.warning("could not hang up %s", channel)
-        for channel, flow in list(self.ctx.channels.items()):
-            if flow is self:
-                self.ctx.channels.pop(channel, None)
         self.row["ended_at"] = ended
-        await self._save(disposition, ended)
+        try:
+            await self._save(disposition, ended)
+        finally:
+            # Only now: until its row is final, the reconciliation leaves this call to us (and
+            # completes it from Asterisk's record should the save have failed).
+            for channel, flow in list(self.ctx.channels.items()):
+                if flow is self:
+                    self.ctx.channels.pop(channel, None)
         try:
             await self.ctx.live.remove(self.linkedid)
         except Exception:

@@ -3,6 +3,7 @@
 from core.models.accounts import AuthToken, ImpersonationAudit, StatusChange, User
 from core.models.billing import CreditReservation, Invoice, WalletTransaction
 from core.models.calls import Call
+from core.models.channel_events import ChannelEvent
 from core.models.inventory import Country, Number, NumberUploadBatch, Vendor
 from core.models.notifications import Notification
 from core.models.rating import Rate, Tariff
@@ -15,6 +16,7 @@ __all__ = [
     "Call",
     "Campaign",
     "CampaignTarget",
+    "ChannelEvent",
     "Country",
     "CreditReservation",
     "ImpersonationAudit",

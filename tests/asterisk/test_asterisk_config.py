@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from asterisk_config import provision
+from asterisk_config import provision, runtime
 from asterisk_config.chroot import discover_mirror
 from asterisk_config.errors import ConfigError, Unavailable
 from asterisk_config.render import render_config, render_text, write_config
@@ -58,22 +58,29 @@ def test_carrier_endpoint_matches_brief() -> None:
         assert line in pjsip
 
 
-def test_without_postgres_pgsql_modules_are_not_loaded() -> None:
+def test_without_postgres_no_channel_events_are_produced() -> None:
     files = render_config(settings())
-    assert not {"res_pgsql.conf", "cdr_pgsql.conf", "cel_pgsql.conf"} & files.keys()
-    for module in ("res_config_pgsql.so", "cdr_pgsql.so", "cel_pgsql.so"):
-        assert f"noload => {module}" in files["modules.conf"]
-    assert "enable = no" in files["cdr.conf"]
+    assert "cel_pgsql.conf" not in files
+    assert "noload => cel_pgsql.so" in files["modules.conf"]
+    assert "enable = no" in files["cel.conf"] and "enable = no" in files["cdr.conf"]
 
 
-def test_postgres_dsn_renders_pgsql_configs() -> None:
+def test_postgres_dsn_sends_channel_events_to_postgres() -> None:
     files = render_config(settings(ASTERISK_PG_DSN="postgresql://cr:p%40ss@db.internal:6432/calls"))
-    for module in ("res_config_pgsql.so", "cdr_pgsql.so", "cel_pgsql.so"):
-        assert f"load => {module}" in files["modules.conf"]
-    assert "dbhost = db.internal" in files["res_pgsql.conf"]
-    assert "dbport = 6432" in files["res_pgsql.conf"]
-    assert "dbpass = p@ss" in files["res_pgsql.conf"]
-    assert "dbname = calls" in files["cdr_pgsql.conf"] and "user = cr" in files["cel_pgsql.conf"]
+    assert "load => cel_pgsql.so" in files["modules.conf"] and "enable = yes" in files["cel.conf"]
+    cel = files["cel_pgsql.conf"]
+    for line in ("hostname = db.internal", "port = 6432", "password = p@ss", "dbname = calls", "user = cr"):
+        assert line in cel
+    assert "LINKEDID_END" in files["cel.conf"]
+
+
+def test_postgres_dsn_of_the_product_and_unix_sockets_are_understood() -> None:
+    s = settings(ASTERISK_PG_DSN="postgresql+psycopg://postgres:@/callroute?host=/srv/pg/socket")
+    assert s.pg is not None
+    assert (s.pg.host, s.pg.dbname, s.pg.user) == ("/srv/pg/socket", "callroute", "postgres")
+    assert "/srv/pg/socket" in runtime.bind_mounts(s)  # the socket must be reachable inside the chroot
+    with pytest.raises(ConfigError):
+        settings(ASTERISK_PG_DSN="mysql://a@b/c")
 
 
 def test_postgres_single_vars_override_dsn() -> None:

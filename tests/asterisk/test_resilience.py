@@ -2,6 +2,8 @@
 
 import asyncio
 import signal
+import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,16 @@ from tests.asterisk.calls import call, running_bridge, seed_plan, sipp_target, w
 from tests.asterisk.test_calls import CALLER, calls, wait_live
 
 pytestmark = pytest.mark.asterisk
+
+
+def channels_left(ast: AsteriskUnderTest, timeout: float = 10) -> list[str]:
+    """Channels still up in Asterisk, once there are none or `timeout` passed."""
+    deadline = time.monotonic() + timeout
+    while True:
+        left = [c["id"] for c in runtime.ari_get(ast.settings, "/channels")]
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.2)
 
 
 async def test_bridge_killed_mid_call_then_restarted_leaves_one_complete_row(
@@ -34,6 +46,48 @@ async def test_bridge_killed_mid_call_then_restarted_leaves_one_complete_row(
     assert row.disposition == "ANSWERED" and row.ended_at is not None and row.hangup_by == "caller"
     assert 6 <= row.billsec <= 10, row.billsec
     assert any(e["step"] == "bridge" for e in row.trail)
+
+
+async def test_call_ending_while_the_bridge_is_down_is_completed_from_asterisks_record(
+    asterisk: AsteriskUnderTest, sipp_binary: str, tmp_path: Path
+) -> None:
+    with sipp_target(sipp_binary, "answer", tmp_path) as target:
+        plan = seed_plan([target.port])
+        with running_bridge(asterisk, tmp_path / "bridge-1.log") as first:
+            caller = asyncio.create_task(
+                call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=3000)
+            )
+            assert await wait_live(lambda c: c.get("state") == "connected") is not None
+            first.send_signal(signal.SIGKILL)
+            first.wait()
+        log = await asyncio.wait_for(caller, 30)  # the caller hangs up while no bridge runs
+        assert "final=SIP/2.0 200" in log and "ended_by=caller" in log
+        (open_row,) = calls(count=0)
+        assert open_row.ended_at is None
+        with running_bridge(asterisk, tmp_path / "bridge-2.log"):
+            (row,) = calls()
+            # The target's leg, left alone in Asterisk, was hung up: nothing keeps running.
+            assert await asyncio.to_thread(channels_left, asterisk) == []
+    assert row.disposition == "ANSWERED" and row.hangup_by == "caller" and row.source == "reconciled"
+    # The end is when the caller hung up (Asterisk's record), not when the bridge came back.
+    assert row.ended_at is not None and row.answered_at is not None
+    assert 2 <= row.billsec <= 5, row.billsec
+    assert row.ended_at < open_row.updated_at + timedelta(seconds=6)
+    assert row.target_id == plan.targets[0] and row.trail[-1]["step"] == "reconciled"
+
+
+async def test_call_arriving_while_the_bridge_is_down_is_refused_and_still_gets_a_row(
+    asterisk: AsteriskUnderTest, sipp_binary: str, tmp_path: Path
+) -> None:
+    plan = seed_plan([])
+    log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path)
+    assert "final=SIP/2.0 503" in log  # refused at once, not left ringing
+    with running_bridge(asterisk, tmp_path / "bridge.log"):
+        (row,) = calls()
+    assert row.disposition == "FAILED" and row.source == "reconciled"
+    assert (row.did, row.caller) == (plan.did, CALLER)
+    assert row.user_id == plan.user_id and row.campaign_id == plan.campaign_id
+    assert "never reached the routing application" in row.trail[-1]["reason"]
 
 
 async def test_asterisk_restart_the_bridge_reconnects_and_the_next_call_routes(

@@ -1,0 +1,163 @@
+"""Completing call rows from Asterisk's own record of the call (CEL, table `cel`).
+
+The bridge writes a call's row as the call goes; when it was down or restarting as a call ended,
+the row stays open (no end), and a call that arrived while it was down has no row at all (Asterisk
+refused it). Asterisk wrote both into `cel` itself, so the rows are completed or created from there:
+the first hang-up says when and by whom the call ended. Rows go through `call_record.save`, so doing
+this twice changes nothing and a rated row is never touched.
+"""
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import exists
+from sqlmodel import col, select
+
+from core.db import session_scope
+from core.enums import Disposition
+from core.models import Call, ChannelEvent
+from core.routing import admit
+
+# The dialplan context inbound DIDs arrive in (asterisk_config/templates/extensions.conf).
+INBOUND_CONTEXT = "from-carrier"
+# How far back calls missing a row are looked for: older ones were dealt with by earlier runs.
+LOOKBACK = timedelta(days=1)
+LOST = "the call ended while the bridge was away; Asterisk's record has no hang-up: last known moment used"
+NEVER_ROUTED = (
+    "the call never reached the routing application (it was not running, or the dialplan refused "
+    "the dialled number); Asterisk ended it"
+)
+
+
+@dataclass(frozen=True)
+class Ending:
+    at: datetime
+    by: str  # caller, target or system
+    cause: int | None
+    reason: str
+
+
+def _utc(naive: datetime) -> datetime:
+    return naive.replace(tzinfo=UTC)  # cel_pgsql writes UTC (usegmtime) without a zone
+
+
+def ending(linkedid: str, events: list[ChannelEvent], otherwise: datetime, otherwise_reason: str) -> Ending:
+    """When and how a call ended per Asterisk: its first hang-up, else `otherwise`."""
+    hangups = sorted((e for e in events if e.eventtype == "HANGUP"), key=lambda e: e.eventtime)
+    if not hangups:
+        return Ending(otherwise, "system", None, otherwise_reason)
+    first = hangups[0]
+    by = "caller" if first.uniqueid == linkedid else "target"
+    try:
+        cause = int(json.loads(first.extra or "{}").get("hangupcause"))
+    except (TypeError, ValueError):
+        cause = None
+    return Ending(_utc(first.eventtime), by, cause, f"the {by} hung up (from Asterisk's record of the call)")
+
+
+def last_seen(events: list[ChannelEvent], known: datetime | None = None) -> datetime:
+    """The latest moment the call is known to have been up (its row's last write, its events)."""
+    return max([*(_utc(e.eventtime) for e in events), *([known] if known else [])])
+
+
+def completed(row: Call, end: Ending, now: datetime) -> dict[str, Any]:
+    """The row's missing end, as the bridge would have written it."""
+    if row.connected_at is not None:
+        disposition = Disposition.ANSWERED
+    elif end.by == "caller":
+        disposition = Disposition.NO_ANSWER  # abandoned before anyone answered, as the bridge counts it
+    else:
+        disposition = Disposition.FAILED
+
+    def seconds(since: datetime | None) -> int:
+        return max(0, int((end.at - since).total_seconds())) if since else 0
+
+    return {
+        "linkedid": row.linkedid,
+        "did": row.did,
+        "caller": row.caller,
+        "started_at": row.started_at,
+        "ended_at": end.at,
+        "disposition": disposition.value,
+        "duration": seconds(row.started_at),
+        "billsec": seconds(row.answered_at),
+        "talk_seconds": seconds(row.connected_at),
+        "hangup_by": end.by,
+        "hangup_cause": end.cause,
+        "trail": [*row.trail, _note(end.reason, now)],
+        "source": "reconciled",
+        "updated_at": now,
+    }
+
+
+def completed_rows(ended: list[tuple[Call, bool]], now: datetime) -> list[dict[str, Any]]:
+    """Rows for open calls that are over, each with whether the bridge ended it just now."""
+    events = events_of([row.linkedid for row, _ in ended])
+    rows = []
+    for row, ended_by_us in ended:
+        found = events.get(row.linkedid, [])
+        if ended_by_us:
+            otherwise = now, "the bridge restarted and ended what was left of the call"
+        else:
+            otherwise = last_seen(found, row.updated_at or row.started_at), LOST
+        rows.append(completed(row, ending(row.linkedid, found, *otherwise), now))
+    return rows
+
+
+def _note(reason: str, now: datetime) -> dict[str, Any]:
+    return {"step": "reconciled", "at": now.isoformat(), "reason": reason}
+
+
+def events_of(linkedids: list[str]) -> dict[str, list[ChannelEvent]]:
+    found: dict[str, list[ChannelEvent]] = defaultdict(list)
+    if not linkedids:
+        return found
+    with session_scope() as session:
+        stmt = select(ChannelEvent).where(col(ChannelEvent.linkedid).in_(linkedids))
+        for event in session.exec(stmt):
+            found[str(event.linkedid)].append(event)
+    return found
+
+
+def missed_calls(now: datetime, skip: set[str]) -> list[dict[str, Any]]:
+    """Rows for inbound calls Asterisk took and ended with no row written (the bridge was down)."""
+    since = (now - LOOKBACK).astimezone(UTC).replace(tzinfo=None)
+    with session_scope() as session:
+        no_row = ~exists().where(Call.linkedid == ChannelEvent.linkedid)
+        stmt = select(ChannelEvent.linkedid).where(
+            ChannelEvent.eventtype == "LINKEDID_END", ChannelEvent.eventtime >= since, no_row
+        )
+        linkedids = [str(i) for i in session.exec(stmt) if i not in skip]
+    rows = []
+    for linkedid, events in events_of(linkedids).items():
+        start = next((e for e in events if e.eventtype == "CHAN_START" and e.uniqueid == linkedid), None)
+        if start is None or start.context != INBOUND_CONTEXT:
+            continue  # not a call from a carrier (e.g. an originated test channel)
+        started = _utc(start.eventtime)
+        with session_scope() as session:
+            # Read-only: only which customer, campaign and number the DID belongs to.
+            admission = admit(session, start.exten or "", start.cid_num or "", started)
+        end = ending(linkedid, events, last_seen(events), "Asterisk ended the call")
+        rows.append(
+            {
+                "linkedid": linkedid,
+                "did": admission.did,
+                "caller": admission.caller,
+                "user_id": admission.user_id,
+                "campaign_id": admission.campaign_id,
+                "number_id": admission.number_id,
+                "started_at": started,
+                "ended_at": end.at,
+                "duration": max(0, int((end.at - started).total_seconds())),
+                "disposition": Disposition.FAILED.value,
+                "hangup_by": end.by,
+                "hangup_cause": end.cause,
+                "trail": [_note(NEVER_ROUTED, now)],
+                "source": "reconciled",
+                "updated_at": now,
+            }
+        )
+    return rows
