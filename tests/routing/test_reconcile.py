@@ -1,0 +1,135 @@
+"""Completing call rows from Asterisk's channel event log, for every way a call can end unseen.
+
+The rows of `cel` are written here as cel_pgsql writes them (UTC text into a plain timestamp);
+tests/asterisk/test_resilience.py shows Asterisk itself writing them under real calls.
+"""
+
+from datetime import UTC, datetime, timedelta
+
+from core.models import Call, ChannelEvent
+from pbx_bridge import call_record, reconcile
+from tests.billing.rows import get
+from tests.routing.rows import CALLER, DID, NOW, change, line, save
+
+LINKEDID = "1763000000.42"
+TARGET_LEG = f"{LINKEDID}-a1b2c3d4"
+AT = NOW + timedelta(minutes=5)  # when the reconciliation runs
+
+
+def event(
+    kind: str, at: datetime, uniqueid: str = LINKEDID, linkedid: str = LINKEDID, **fields: str
+) -> ChannelEvent:
+    naive_utc = at.astimezone(UTC).replace(tzinfo=None)
+    return save(
+        ChannelEvent(eventtype=kind, eventtime=naive_utc, uniqueid=uniqueid, linkedid=linkedid, **fields)
+    )
+
+
+def open_row(connected: bool) -> Call:
+    """The row as the bridge left it when it went away: no end."""
+    answered = NOW + timedelta(seconds=4) if connected else None
+    return save(
+        Call(
+            linkedid=LINKEDID,
+            did=DID,
+            caller=CALLER,
+            started_at=NOW,
+            answered_at=answered,
+            connected_at=answered,
+            disposition="ANSWERED" if connected else "FAILED",
+            trail=[{"step": "bridge", "reason": "target answered"}],
+            updated_at=answered or NOW,
+        )
+    )
+
+
+def reconciled(row: Call, ended_by_us: bool = False) -> dict:
+    (completed,) = reconcile.completed_rows([(row, ended_by_us)], AT)
+    call_record.save(completed)
+    return completed
+
+
+def test_caller_hanging_up_while_talking_ends_the_call_at_that_moment() -> None:
+    row = open_row(connected=True)
+    event("HANGUP", NOW + timedelta(seconds=34), extra='{"hangupcause":16,"dialstatus":""}')
+    event("HANGUP", NOW + timedelta(seconds=50), uniqueid=TARGET_LEG)  # we hung the leftover leg up later
+    done = reconciled(row)
+    assert done["disposition"] == "ANSWERED" and done["hangup_by"] == "caller" and done["hangup_cause"] == 16
+    assert done["ended_at"] == NOW + timedelta(seconds=34)
+    assert (done["duration"], done["billsec"], done["talk_seconds"]) == (34, 30, 30)
+    assert done["trail"][0]["reason"] == "target answered" and done["trail"][-1]["step"] == "reconciled"
+
+
+def test_target_hanging_up_first_is_who_ended_it() -> None:
+    row = open_row(connected=True)
+    event("HANGUP", NOW + timedelta(seconds=20), uniqueid=TARGET_LEG, extra='{"hangupcause":16}')
+    event("HANGUP", AT, extra='{"hangupcause":16}')  # the caller, hung up by the bridge on its return
+    done = reconciled(row, ended_by_us=True)
+    assert (done["hangup_by"], done["billsec"], done["disposition"]) == ("target", 16, "ANSWERED")
+
+
+def test_caller_giving_up_before_an_answer_is_no_answer_and_costs_nothing() -> None:
+    row = open_row(connected=False)
+    event("HANGUP", NOW + timedelta(seconds=9), extra="not json")
+    done = reconciled(row)
+    assert (done["disposition"], done["hangup_by"], done["hangup_cause"]) == ("NO ANSWER", "caller", None)
+    assert (done["billsec"], done["talk_seconds"], done["duration"]) == (0, 0, 9)
+
+
+def test_a_call_the_bridge_ends_on_its_return_ends_then_and_says_so() -> None:
+    done = reconciled(open_row(connected=False), ended_by_us=True)
+    assert (done["ended_at"], done["hangup_by"], done["disposition"]) == (AT, "system", "FAILED")
+    assert "ended what was left" in done["trail"][-1]["reason"]
+
+
+def test_a_call_asterisk_lost_without_a_hangup_ends_at_its_last_known_moment() -> None:
+    row = open_row(connected=True)
+    event("ANSWER", NOW + timedelta(seconds=61), uniqueid=TARGET_LEG)
+    done = reconciled(row)
+    assert done["ended_at"] == NOW + timedelta(seconds=61) and done["billsec"] == 57
+    assert done["hangup_by"] == "system" and "last known moment" in done["trail"][-1]["reason"]
+
+
+def test_a_rated_row_is_never_changed_by_a_late_reconciliation() -> None:
+    row = open_row(connected=True)
+    event("HANGUP", NOW + timedelta(seconds=34))
+    reconciled(row)
+    change(Call, row.id or 0, rating_status="rated")
+    event("HANGUP", NOW + timedelta(seconds=3))  # an odd late record must not rewrite what was charged
+    reconciled(row)
+    assert get(Call, row.id or 0).billsec == 30
+
+
+def test_a_call_refused_while_the_bridge_was_down_gets_a_failed_row_of_its_customer() -> None:
+    ln = line()
+    event(
+        "CHAN_START",
+        AT - timedelta(seconds=30),
+        context="from-carrier",
+        exten=DID.lstrip("+"),
+        cid_num=CALLER,
+    )
+    event("HANGUP", AT - timedelta(seconds=30), extra='{"hangupcause":34}')
+    event("LINKEDID_END", AT - timedelta(seconds=30))
+    (row,) = reconcile.missed_calls(AT, skip=set())
+    assert (row["did"], row["caller"], row["user_id"], row["campaign_id"]) == (
+        DID,
+        CALLER,
+        ln.user.id,
+        ln.campaign.id,
+    )
+    assert (row["disposition"], row["hangup_cause"], row["source"]) == ("FAILED", 34, "reconciled")
+    call_record.save(row)
+    assert reconcile.missed_calls(AT, skip=set()) == []  # it has its row now
+
+
+def test_only_recent_calls_from_carriers_the_bridge_is_not_handling_get_rows() -> None:
+    event("CHAN_START", AT, context="default", exten="s")  # an originated channel, not a call
+    event("LINKEDID_END", AT)
+    assert reconcile.missed_calls(AT, skip=set()) == []
+    other = "1763000000.77"
+    event("CHAN_START", AT, uniqueid=other, linkedid=other, context="from-carrier", exten="442071838750")
+    event("LINKEDID_END", AT, uniqueid=other, linkedid=other)
+    assert reconcile.missed_calls(AT, skip={other}) == []  # a flow of the bridge has it
+    assert reconcile.missed_calls(AT + timedelta(days=2), skip=set()) == []  # long dealt with
+    assert [r["linkedid"] for r in reconcile.missed_calls(AT, skip=set())] == [other]
