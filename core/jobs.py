@@ -20,6 +20,7 @@ NUMBER_FEES = "billing.number_fees"
 INVOICES = "billing.invoices"
 RECONCILE = "billing.reconcile"
 RERATE = "billing.rerate"
+PURGE_CHANNEL_EVENTS = "maintenance.purge_channel_events"
 
 # Hard limit per task; a message is redelivered only after the visibility timeout, so keep it larger.
 TASK_TIME_LIMIT = 300

@@ -26,4 +26,5 @@ app.conf.beat_schedule = {
     "reconcile": _every(jobs.RECONCILE, crontab(hour=2, minute=30), 6 * 3600),
     # Daily, for last month: by 13:00 UTC the month has ended in every time zone; invoiced months are skipped.
     "invoices": _every(jobs.INVOICES, crontab(hour=13, minute=0), 6 * 3600),
+    "purge-channel-events": _every(jobs.PURGE_CHANNEL_EVENTS, crontab(hour=3, minute=15), 6 * 3600),
 }

@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy.exc import OperationalError
 
-from core import credit, jobs
+from core import credit, jobs, retention
 from core.billing import fees, invoices, rating, reconcile, rerate
 from core.db import session_scope
 from workers.app import app
@@ -43,6 +43,11 @@ def monthly_invoices() -> None:
 @app.task(name=jobs.RECONCILE, **RETRY)
 def nightly_reconcile() -> None:
     reconcile.reconcile(datetime.now(UTC))
+
+
+@app.task(name=jobs.PURGE_CHANNEL_EVENTS, **RETRY)
+def purge_channel_events() -> None:
+    retention.purge_channel_events(datetime.now(UTC))
 
 
 @app.task(name=jobs.RERATE, **RETRY)

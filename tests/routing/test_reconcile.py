@@ -6,6 +6,10 @@ tests/asterisk/test_resilience.py shows Asterisk itself writing them under real 
 
 from datetime import UTC, datetime, timedelta
 
+from sqlmodel import select
+
+from core import retention
+from core.db import session_scope
 from core.models import Call, ChannelEvent
 from pbx_bridge import call_record, reconcile
 from tests.billing.rows import get
@@ -133,3 +137,11 @@ def test_only_recent_calls_from_carriers_the_bridge_is_not_handling_get_rows() -
     assert reconcile.missed_calls(AT, skip={other}) == []  # a flow of the bridge has it
     assert reconcile.missed_calls(AT + timedelta(days=2), skip=set()) == []  # long dealt with
     assert [r["linkedid"] for r in reconcile.missed_calls(AT, skip=set())] == [other]
+
+
+def test_asterisks_events_are_kept_thirty_days() -> None:
+    event("HANGUP", AT - timedelta(days=31))
+    kept = event("HANGUP", AT - timedelta(days=29))
+    assert retention.purge_channel_events(AT) == 1
+    with session_scope() as s:
+        assert [e.id for e in s.exec(select(ChannelEvent))] == [kept.id]
