@@ -29,6 +29,7 @@ from asterisk_config.chroot import (
     build_chroot,
     is_built,
     is_mounted,
+    mounts_under,
     no_log,
     processes_rooted_in,
     require_root,
@@ -150,16 +151,16 @@ def ensure_mounts(settings: AsteriskSettings) -> None:
 
 
 def release_mounts(settings: AsteriskSettings) -> None:
-    """Unmount `bind_mounts` from the chroot once nothing runs in it.
+    """Unmount everything mounted into the chroot once nothing runs in it.
 
-    Another instance (e.g. a developer's while tests ran) may still use them.
+    Another instance (e.g. a developer's while tests ran) may still use them; the last one to stop
+    also takes away the socket directories of instances that stopped before it.
     """
     if processes_rooted_in(settings.chroot):
         return
-    for source in reversed(bind_mounts(settings)):
-        target = settings.host_path(source)
-        if is_mounted(target):
-            unmount(target)
+    for mount in mounts_under(settings.chroot):
+        if mount != settings.chroot.resolve():  # the cache itself may live on its own mount
+            unmount(mount)
 
 
 # -- readiness -------------------------------------------------------------

@@ -4,6 +4,7 @@ It must start embedded PostgreSQL and Redis, serve the API and /docs on one port
 on Ctrl-C, and keep its data across a restart.
 """
 
+import asyncio
 import os
 import shutil
 import signal
@@ -16,8 +17,13 @@ from pathlib import Path
 
 import httpx
 import psutil
+import psycopg
 import pytest
 
+from asterisk_config import chroot, runtime
+from asterisk_config.settings import AsteriskSettings
+from asterisk_config.testing import AsteriskUnderTest
+from tests.asterisk.calls import call
 from tests.conftest import REPO
 
 pytestmark = pytest.mark.slow
@@ -98,6 +104,35 @@ def _asterisk_env(data_dir: Path) -> dict[str, str]:
     }
 
 
+def _place_call(asterisk: dict[str, str], did: str, workdir: Path) -> str:
+    """One carrier call to `did` (sipp) into the product's Asterisk; sipp's log."""
+    settings = AsteriskSettings.from_env({**os.environ, **asterisk})
+    pid = runtime.running_pid(settings)
+    assert pid is not None
+    ast = AsteriskUnderTest(settings, runtime.AsteriskProcess(pid, settings, {}))
+    sipp = chroot.ensure_host_tool("sipp", "sip-tester", print)
+    return asyncio.run(call(sipp, ast, did, "+15559876543", workdir, talk_ms=1000))
+
+
+def _rows_about(data_dir: Path, did: str, timeout: float = 10) -> tuple[str, bool]:
+    """The call row's disposition for `did`, and whether Asterisk's event log has that call."""
+    lines = (data_dir / "postgres" / "postmaster.pid").read_text().splitlines()
+    url = f"postgresql://postgres@/callroute?host={lines[4]}&port={lines[3]}"  # socket directory, port
+    deadline = time.monotonic() + timeout
+    with psycopg.connect(url, autocommit=True) as conn:
+        while True:
+            row = conn.execute("SELECT disposition, linkedid FROM call WHERE did = %s", (did,)).fetchone()
+            logged = (
+                row is not None
+                and conn.execute(
+                    "SELECT 1 FROM cel WHERE linkedid = %s AND eventtype = 'HANGUP'", (row[1],)
+                ).fetchone()
+            )
+            if logged or time.monotonic() > deadline:
+                return (row[0] if row else "", bool(logged))
+            time.sleep(0.3)
+
+
 def _stasis_app_registered(asterisk: dict[str, str], timeout: float = 120) -> bool:
     url = f"http://127.0.0.1:{asterisk['ASTERISK_HTTP_PORT']}/ari/applications/callroute"
     deadline = time.monotonic() + timeout
@@ -136,6 +171,11 @@ def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path) -> None:
         assert created.status_code == 201
         # Asterisk and the bridge start too on a machine that can run them (CI can: root, debootstrap).
         assert _stasis_app_registered(asterisk), f"the bridge never registered:\n{log.read_text()[-3000:]}"
+        # A call comes in: the bridge writes its row, and Asterisk its own record of it, into the
+        # embedded database (reached from the chroot through the bind-mounted socket).
+        did = "+442079460000"
+        assert "final=SIP/2.0 200" in _place_call(asterisk, did, data_dir)  # "not in service"
+        assert _rows_about(data_dir, did) == ("NO_ROUTE", True), log.read_text()[-3000:]
         paths = httpx.get(f"{base}/openapi.json").json()["paths"]
         assert {"/api/login", "/api/logout", "/api/user/details", "/api/user/impersonate/{id}"} <= set(paths)
     finally:
