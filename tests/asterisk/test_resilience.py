@@ -26,18 +26,24 @@ def channels_left(ast: AsteriskUnderTest, timeout: float = 10) -> list[str]:
         time.sleep(0.2)
 
 
+async def talking_when_the_bridge_dies(
+    ast: AsteriskUnderTest, sipp: str, did: str, workdir: Path, talk_ms: int
+) -> "asyncio.Task[str]":
+    """A call placed through a bridge that is SIGKILLed once the call talks; the caller's task."""
+    with running_bridge(ast, workdir / "bridge-1.log") as first:
+        caller = asyncio.create_task(call(sipp, ast, did, CALLER, workdir, talk_ms=talk_ms))
+        assert await wait_live(lambda c: c.get("state") == "connected") is not None
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+    return caller
+
+
 async def test_bridge_killed_mid_call_then_restarted_leaves_one_complete_row(
     asterisk: AsteriskUnderTest, sipp_binary: str, tmp_path: Path
 ) -> None:
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
         plan = seed_plan([target.port])
-        with running_bridge(asterisk, tmp_path / "bridge-1.log") as first:
-            caller = asyncio.create_task(
-                call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=8000)
-            )
-            assert await wait_live(lambda c: c.get("state") == "connected") is not None
-            first.send_signal(signal.SIGKILL)
-            first.wait()
+        caller = await talking_when_the_bridge_dies(asterisk, sipp_binary, plan.did, tmp_path, talk_ms=8000)
         with running_bridge(asterisk, tmp_path / "bridge-2.log"):
             log = await asyncio.wait_for(caller, 30)
             rows = calls()
@@ -53,13 +59,7 @@ async def test_call_ending_while_the_bridge_is_down_is_completed_from_asterisks_
 ) -> None:
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
         plan = seed_plan([target.port])
-        with running_bridge(asterisk, tmp_path / "bridge-1.log") as first:
-            caller = asyncio.create_task(
-                call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=3000)
-            )
-            assert await wait_live(lambda c: c.get("state") == "connected") is not None
-            first.send_signal(signal.SIGKILL)
-            first.wait()
+        caller = await talking_when_the_bridge_dies(asterisk, sipp_binary, plan.did, tmp_path, talk_ms=3000)
         log = await asyncio.wait_for(caller, 30)  # the caller hangs up while no bridge runs
         assert "final=SIP/2.0 200" in log and "ended_by=caller" in log
         (open_row,) = calls(count=0)
