@@ -254,3 +254,34 @@ def seed_plan(target_ports: list[int], balance: str = "100", **campaign: object)
         announce_trunk_change(trunk_id)  # what the API does when a trunk is saved
     time.sleep(0.5)
     return plan
+
+
+async def call_many(
+    sipp: str,
+    ast: AsteriskUnderTest,
+    did: str,
+    caller: str,
+    workdir: Path,
+    count: int,
+    parallel: int = 8,
+    talk_ms: int = 200,
+) -> list[str]:
+    """Place `count` calls with `call`, at most `parallel` at once; returns their sipp logs in order.
+
+    `call` checks only that its RTP port is free, but sipp also binds the port two above (video);
+    when that one is taken sipp exits at once, empty-handed, without sending anything (1 start in
+    60 with a load test running alongside). That call is placed again. A call that was sent and got
+    no final response takes 32 s (SIP timer B), so it is never mistaken for one.
+    """
+    slots = asyncio.Semaphore(parallel)
+
+    async def one() -> str:
+        async with slots:
+            for _ in range(3):
+                started = time.monotonic()
+                log = await call(sipp, ast, did, caller, workdir, talk_ms=talk_ms)
+                if log or time.monotonic() - started > 1:
+                    break
+            return log
+
+    return list(await asyncio.gather(*(one() for _ in range(count))))
