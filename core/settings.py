@@ -40,6 +40,12 @@ class Settings(BaseSettings):
     ari_user: str = "callroute"
     ari_password: str = ""
     stasis_app: str = "callroute"
+    # Asterisk Manager Interface, on loopback too: the bridge reads trunk reachability from it.
+    asterisk_ami_port: int = 5038
+    ami_user: str = "callroute"
+    ami_secret: str = ""
+    # How often Asterisk sends OPTIONS to each outbound trunk: the trunk list's status is this fresh.
+    trunk_qualify_seconds: int = Field(default=30, ge=1)
 
     @model_validator(mode="after")
     def _production_needs_real_services(self) -> "Settings":

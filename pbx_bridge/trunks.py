@@ -11,6 +11,7 @@ from sqlmodel import select
 from core.db import session_scope
 from core.enums import Status, TrunkAuth, TrunkDirection
 from core.models import Trunk
+from core.settings import get_settings
 from pbx_bridge.ari import Ari
 
 log = logging.getLogger(__name__)
@@ -18,6 +19,12 @@ log = logging.getLogger(__name__)
 
 def endpoint_name(trunk_id: int) -> str:
     return f"trunk-{trunk_id}"
+
+
+def trunk_of(name: str) -> int | None:
+    """The trunk behind an endpoint or AOR name; None for Asterisk's own (e.g. `carrier`)."""
+    number = name.removeprefix("trunk-")
+    return int(number) if number != name and number.isdigit() else None
 
 
 def _objects(trunk: Trunk) -> list[tuple[str, dict[str, str]]]:
@@ -41,7 +48,11 @@ def _objects(trunk: Trunk) -> list[tuple[str, dict[str, str]]]:
         )
         endpoint["outbound_auth" if trunk.direction == TrunkDirection.OUTBOUND else "auth"] = name
     if trunk.direction == TrunkDirection.OUTBOUND:
-        objects.append(("aor", {"contact": f"sip:{trunk.host}:{trunk.port}", "max_contacts": "1"}))
+        aor = {"contact": f"sip:{trunk.host}:{trunk.port}", "max_contacts": "1"}
+        # Qualify (OPTIONS) gives the trunk list its status, and Asterisk skips a carrier that stopped
+        # answering instead of dialling into the void: failover moves on at once.
+        aor["qualify_frequency"] = str(get_settings().trunk_qualify_seconds)
+        objects.append(("aor", aor))
     else:
         objects.append(("aor", {"max_contacts": "1"}))
         objects.append(("identify", {"endpoint": name, "match": trunk.host}))

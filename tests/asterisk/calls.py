@@ -37,6 +37,9 @@ def running_bridge(ast: AsteriskUnderTest, log: Path) -> Iterator[subprocess.Pop
         "ARI_USER": s.ari_user,
         "ARI_PASSWORD": s.ari_password,
         "STASIS_APP": s.stasis_app,
+        "ASTERISK_AMI_PORT": str(s.ami_port),
+        "AMI_USER": s.ami_user,
+        "AMI_SECRET": s.ami_secret,
     }
     proc = subprocess.Popen(
         [sys.executable, "-m", "pbx_bridge"],
@@ -95,6 +98,7 @@ def sipp_target(sipp: str, behaviour: str, workdir: Path) -> Iterator[SippTarget
             "127.0.0.1",
             "-p",
             str(port),
+            "-aa",  # answers Asterisk's qualify OPTIONS: a trunk that does not is never dialled
             "-nostdin",
             "-trace_logs",
             "-log_file",

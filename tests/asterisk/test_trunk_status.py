@@ -1,0 +1,147 @@
+"""A trunk's status on the trunk list: Asterisk qualifies each outbound trunk, the bridge reads the
+result over AMI into Redis, the API lists it."""
+
+import socket
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from asterisk_config import runtime
+from asterisk_config.testing import AsteriskUnderTest, free_port
+from core.db import session_scope
+from core.redis_client import get_redis
+from pbx_bridge.trunk_status import contact_status_text
+from pbx_bridge.trunks import trunk_of
+from tests.asterisk.calls import call, running_bridge, seed_plan, sipp_target, wait_registered
+from tests.asterisk.test_calls import CALLER, calls
+
+CARRIER = {"direction": "outbound", "host": "127.0.0.1", "auth_type": "ip", "codecs": ["ulaw"]}
+
+
+@pytest.mark.parametrize(
+    ("status", "usec", "text"),
+    [
+        ("Reachable", "12345", "Reachable (12 ms)"),
+        ("Reachable", "377", "Reachable (<1 ms)"),
+        ("Reachable", "N/A", "Reachable"),
+        ("Unreachable", "0", "Unreachable"),
+        ("Unknown", "", "Unknown"),
+        ("Created", "", "Unknown"),
+        ("NonQualified", "", "Unknown"),
+    ],
+)
+def test_status_text_says_whether_the_carrier_answers_and_how_fast(status, usec, text) -> None:
+    assert contact_status_text(status, usec) == text
+
+
+def test_only_portal_trunks_are_read_from_asterisk_names() -> None:
+    assert [trunk_of(n) for n in ("trunk-12", "carrier", "trunk-", "trunk-x1", "mytrunk-3")] == [
+        12,
+        None,
+        None,
+        None,
+        None,
+    ]
+
+
+@pytest.fixture(scope="module")
+def bridge(asterisk: AsteriskUnderTest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    log = tmp_path_factory.mktemp("bridge") / "bridge.log"
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("TRUNK_QUALIFY_SECONDS", "2")  # a carrier going away shows within seconds
+        with running_bridge(asterisk, log):
+            yield log
+
+
+def listed_status(client, admin, trunk_id: int, wanted: Callable[[str | None], bool], bridge: Path) -> str:
+    """The trunk's status on the trunk list once `wanted` accepts it (15 s at most)."""
+    deadline = time.monotonic() + 15
+    while True:
+        rows = client.get("/api/trunk/details?perpage=100", headers=admin.headers).json()["data"]["data"]
+        status = next(r["endpoint_status"] for r in rows if r["id"] == trunk_id)
+        if wanted(status):
+            return status
+        assert time.monotonic() < deadline, f"status stuck at {status!r}\n{bridge.read_text()[-3000:]}"
+        time.sleep(0.3)
+
+
+def _add(client, admin, **fields) -> int:
+    r = client.post("/api/trunk/add", json={**CARRIER, **fields}, headers=admin.headers)
+    assert r.status_code == 201, r.text
+    return r.json()["data"]["id"]
+
+
+def _reachable(status: str | None) -> bool:
+    return status is not None and status.startswith("Reachable (")
+
+
+@pytest.mark.asterisk
+def test_trunk_shows_reachable_while_the_carrier_answers_and_unreachable_once_it_stops(
+    client, admin, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    with sipp_target(sipp_binary, "options", tmp_path) as carrier:
+        trunk_id = _add(client, admin, name="Carrier", port=carrier.port)
+        assert _reachable(listed_status(client, admin, trunk_id, _reachable, bridge))
+        assert "options=" in carrier.log.read_text()
+    assert listed_status(client, admin, trunk_id, lambda s: s == "Unreachable", bridge) == "Unreachable"
+
+
+@pytest.mark.asterisk
+def test_deactivated_deleted_and_inbound_trunks_show_no_status(
+    client, admin, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    with sipp_target(sipp_binary, "options", tmp_path) as carrier:
+        kept = _add(client, admin, name="Kept", port=carrier.port)
+        dropped = _add(client, admin, name="Dropped", port=carrier.port)
+        inbound = _add(client, admin, name="Inbound", direction="inbound", host="127.0.0.2")
+        for trunk_id in (kept, dropped):
+            listed_status(client, admin, trunk_id, _reachable, bridge)
+
+        r = client.patch(f"/api/trunk/status/{dropped}", json={"status": "inactive"}, headers=admin.headers)
+        assert r.status_code == 200
+        assert listed_status(client, admin, dropped, lambda s: s is None, bridge) is None
+        assert client.delete(f"/api/trunk/{dropped}", headers=admin.headers).status_code == 200
+        assert get_redis().get(f"trunk:status:{dropped}") is None
+
+        # Several refreshes later (every 2 s here) the inbound trunk still has nothing to show.
+        time.sleep(5)
+        assert _reachable(listed_status(client, admin, kept, _reachable, bridge))
+        assert listed_status(client, admin, inbound, lambda s: True, bridge) is None
+
+
+@pytest.mark.asterisk
+def test_status_comes_back_after_asterisk_restarts_without_touching_the_bridge(
+    client, admin, asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    with sipp_target(sipp_binary, "options", tmp_path) as carrier:
+        trunk_id = _add(client, admin, name="Carrier", port=carrier.port)
+        listed_status(client, admin, trunk_id, _reachable, bridge)
+        runtime.stop(asterisk.settings, lambda m: None)
+        get_redis().delete(f"trunk:status:{trunk_id}")  # what it says next must come from the new Asterisk
+        runtime.start(asterisk.settings, lambda m: None)
+        wait_registered(asterisk, 30)
+        assert _reachable(listed_status(client, admin, trunk_id, _reachable, bridge))
+
+
+@pytest.mark.asterisk
+async def test_a_call_skips_the_target_behind_an_unreachable_trunk(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    # Trunk ids start at 1 again in every test: the trunk-1 an earlier test left in Asterisk (pointing at
+    # a sipp long gone, so unreachable too) must not stand in for ours.
+    with session_scope() as s:
+        s.execute(text("SELECT setval(pg_get_serial_sequence('trunk', 'id'), 9000)"))
+    with sipp_target(sipp_binary, "answer", tmp_path) as up:
+        plan = seed_plan([free_port(socket.SOCK_DGRAM), up.port])  # first priority: nobody listens
+        deadline = time.monotonic() + 15
+        while get_redis().get(f"trunk:status:{plan.trunks[0]}") != "Unreachable":
+            assert time.monotonic() < deadline, bridge.read_text()[-3000:]
+            time.sleep(0.3)
+        log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=1000)
+    assert "final=SIP/2.0 200" in log
+    (row,) = calls()
+    dials = [(d["target_id"], d["result"]) for d in row.trail if d["step"] == "dial"]
+    assert dials == [(plan.targets[0], "CHANUNAVAIL"), (plan.targets[1], "ANSWER")], row.trail
