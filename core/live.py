@@ -2,7 +2,7 @@
 
 One hash per live call (`live:call:{linkedid}`, JSON fields) and index sets per scope, so the
 admin, a customer, a buyer and a target's concurrency count each read one set. Every change is
-published on LIVE_CHANNEL.
+published on LIVE_CHANNEL (through `core.redis_client.pubsub_channel`).
 """
 
 import redis

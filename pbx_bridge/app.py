@@ -13,6 +13,7 @@ import redis.asyncio as aioredis
 from core import jobs
 from core.models import Call
 from core.pbx_commands import HANGUP_REQUESTS, TRUNK_CHANGES
+from core.redis_client import pubsub_channel
 from core.settings import get_settings
 from pbx_bridge import call_record, reconcile, trunks
 from pbx_bridge.ari import Ari
@@ -125,13 +126,13 @@ class Bridge:
     async def watch_commands(self) -> None:
         """Apply what the API asks for (core.pbx_commands) while calls run: no restart needed."""
         pubsub = self.redis.pubsub()
-        await pubsub.subscribe(TRUNK_CHANGES, HANGUP_REQUESTS)
+        await pubsub.subscribe(pubsub_channel(TRUNK_CHANGES), pubsub_channel(HANGUP_REQUESTS))
         try:
             async for message in pubsub.listen():
                 if message.get("type") != "message":
                     continue
                 try:
-                    if message["channel"] == TRUNK_CHANGES:
+                    if message["channel"] == pubsub_channel(TRUNK_CHANGES):
                         await self.apply_trunk(int(message["data"]))
                     else:
                         await self.hang_up(json.loads(message["data"]))

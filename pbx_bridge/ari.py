@@ -19,6 +19,11 @@ import websockets
 log = logging.getLogger(__name__)
 
 
+async def _close_when(stop: asyncio.Event, ws: websockets.ClientConnection) -> None:
+    await stop.wait()
+    await ws.close()
+
+
 class AriError(Exception):
     def __init__(self, status: int, text: str) -> None:
         super().__init__(f"ARI answered {status}: {text[:200]}")
@@ -57,11 +62,14 @@ class Ari:
                 async with websockets.connect(self._ws_url, ping_interval=10, ping_timeout=10) as ws:
                     log.info("ARI connected; Stasis app %s registered", self.app)
                     delay = 0.2
-                    await on_connect()
-                    async for message in ws:
-                        yield json.loads(message)
-                        if stop.is_set():
-                            return
+                    # A stop must end the wait for the next event too: no call may be coming in.
+                    closer = asyncio.create_task(_close_when(stop, ws))
+                    try:
+                        await on_connect()
+                        async for message in ws:
+                            yield json.loads(message)
+                    finally:
+                        closer.cancel()
             except (OSError, websockets.WebSocketException, httpx.HTTPError, AriError) as exc:
                 log.warning("ARI connection lost (%s); retrying in %.1f s", exc, delay)
             if stop.is_set():

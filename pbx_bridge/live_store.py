@@ -6,6 +6,7 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from core import live
+from core.redis_client import pubsub_channel
 
 
 class LiveStore:
@@ -30,7 +31,7 @@ class LiveStore:
             pipe.sadd(live.target_key(call["target_id"]), linkedid)
         if call.get("buyer_id"):
             pipe.sadd(live.buyer_key(call["buyer_id"]), linkedid)
-        pipe.publish(live.LIVE_CHANNEL, json.dumps(_scope(call, "update")))
+        pipe.publish(pubsub_channel(live.LIVE_CHANNEL), json.dumps(_scope(call, "update")))
         await pipe.execute()
 
     async def get(self, linkedid: str) -> dict[str, Any] | None:
@@ -50,7 +51,9 @@ class LiveStore:
             ):
                 if call.get(field):
                     pipe.srem(key(call[field]), linkedid)
-        pipe.publish(live.LIVE_CHANNEL, json.dumps(_scope(call or {"linkedid": linkedid}, "end")))
+        pipe.publish(
+            pubsub_channel(live.LIVE_CHANNEL), json.dumps(_scope(call or {"linkedid": linkedid}, "end"))
+        )
         await pipe.execute()
 
     async def linkedids(self) -> set[str]:

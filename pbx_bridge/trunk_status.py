@@ -33,6 +33,7 @@ from panoramisk.message import Message
 
 from core.enums import Status, TrunkDirection
 from core.pbx_commands import TRUNK_CHANGES
+from core.redis_client import pubsub_channel
 from pbx_bridge import trunks
 from pbx_bridge.ami import Ami, AmiError
 
@@ -151,7 +152,7 @@ class TrunkStatus:
         while True:
             pubsub = self.redis.pubsub()
             try:
-                await pubsub.subscribe(TRUNK_CHANGES)
+                await pubsub.subscribe(pubsub_channel(TRUNK_CHANGES))
                 async for message in pubsub.listen():
                     if message.get("type") == "message":
                         self._work.put_nowait(self._prune)

@@ -14,6 +14,7 @@ from sqlmodel import Session
 from core import live
 from core.db import get_engine
 from core.pbx_commands import request_hangup
+from core.redis_client import pubsub_channel
 from core.settings import get_settings
 from portal_api import live_feed
 from portal_api.auth.principal import Principal, PrincipalDep, resolve
@@ -85,7 +86,7 @@ class LiveSocket:
 
     async def push_changes(self) -> None:
         pubsub = self.redis.pubsub()
-        await pubsub.subscribe(live.LIVE_CHANNEL)
+        await pubsub.subscribe(pubsub_channel(live.LIVE_CHANNEL))
         try:
             while True:
                 message = await pubsub.get_message(

@@ -10,7 +10,7 @@ from websockets.exceptions import ConnectionClosedError
 from websockets.sync.client import connect
 
 from core.pbx_commands import HANGUP_REQUESTS
-from core.redis_client import get_redis
+from core.redis_client import get_redis, pubsub_channel
 from core.settings import get_settings
 from pbx_bridge.live_store import LiveStore
 from tests.conftest import api_server
@@ -124,7 +124,7 @@ def test_hang_up_is_scoped_and_asks_the_bridge(client, customer_a, customer_b, b
         == 404
     )
     pubsub = get_redis().pubsub()
-    pubsub.subscribe(HANGUP_REQUESTS)
+    pubsub.subscribe(pubsub_channel(HANGUP_REQUESTS))
     pubsub.get_message(timeout=1)
     r = client.post("/api/report/callHangUp", json={"linkedid": "1700.1"}, headers=customer_a.headers)
     assert r.status_code == 200 and r.json()["data"] == {"linkedid": "1700.1", "ended": False}

@@ -41,6 +41,7 @@ def running_bridge(ast: AsteriskUnderTest, log: Path) -> Iterator[subprocess.Pop
         "AMI_USER": s.ami_user,
         "AMI_SECRET": s.ami_secret,
     }
+    logged_before = log.stat().st_size if log.exists() else 0
     proc = subprocess.Popen(
         [sys.executable, "-m", "pbx_bridge"],
         cwd=REPO,
@@ -49,6 +50,11 @@ def running_bridge(ast: AsteriskUnderTest, log: Path) -> Iterator[subprocess.Pop
         stderr=subprocess.STDOUT,
     )
     try:
+        # This process's own word: Asterisk may still list the app of a bridge that just stopped.
+        deadline = time.monotonic() + 20
+        while "Stasis app" not in log.read_bytes()[logged_before:].decode(errors="replace"):
+            assert proc.poll() is None and time.monotonic() < deadline, "the bridge did not register"
+            time.sleep(0.1)
         wait_registered(ast)
         yield proc
     finally:

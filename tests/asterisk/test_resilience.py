@@ -106,3 +106,11 @@ async def test_asterisk_restart_the_bridge_reconnects_and_the_next_call_routes(
     assert "final=SIP/2.0 200" in log
     (row,) = calls()
     assert row.disposition == "ANSWERED" and row.target_id == plan.targets[0]
+
+
+def test_the_bridge_stops_at_once_when_asked_even_with_no_call_coming_in(
+    asterisk: AsteriskUnderTest, tmp_path: Path
+) -> None:
+    with running_bridge(asterisk, tmp_path / "bridge.log") as bridge:
+        bridge.terminate()  # what `make run`'s supervisor does on Ctrl-C
+        assert bridge.wait(timeout=5) == 0
