@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -25,6 +25,22 @@ from core.wallet import post
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+def free_media_ports() -> int:
+    """A media port for sipp whose next three are free too: it binds audio at the port and video
+    two above, and exits at once, having sent nothing, when one of them is taken."""
+    for _ in range(50):
+        base = free_port(socket.SOCK_DGRAM)
+        with ExitStack() as held:
+            try:
+                for port in range(base, base + 4):
+                    sock = held.enter_context(socket.socket(socket.AF_INET, socket.SOCK_DGRAM))
+                    sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        return base
+    raise AssertionError("no four free UDP ports in a row for sipp's media")
 
 
 @contextmanager
@@ -198,7 +214,7 @@ async def call(
         "-mi",
         "127.0.0.1",
         "-mp",
-        str(free_port(socket.SOCK_DGRAM)),
+        str(free_media_ports()),
         "-nostdin",
         "-trace_logs",
         "-log_file",

@@ -12,6 +12,7 @@ import contextlib
 import os
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import NoReturn
 
 import pytest
@@ -19,6 +20,7 @@ import pytest
 from asterisk_config import chroot
 from asterisk_config.errors import Unavailable
 from asterisk_config.testing import AsteriskUnderTest, running_test_instance
+from tests.asterisk.calls import running_bridge
 
 
 def _unavailable(reason: str) -> NoReturn:
@@ -51,3 +53,11 @@ def asterisk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AsteriskUnder
             _unavailable(str(exc))
         print(f"Asterisk {instance.process.version} ready after {time.monotonic() - started:.1f} s")
         yield instance
+
+
+@pytest.fixture(scope="module")
+def bridge(asterisk: AsteriskUnderTest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The bridge, shared by a module's calls; its log's path."""
+    log = tmp_path_factory.mktemp("bridge") / "bridge.log"
+    with running_bridge(asterisk, log):
+        yield log

@@ -5,7 +5,6 @@ import json
 import os
 import signal
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -28,18 +27,11 @@ from core.models import (
     WalletTransaction,
 )
 from core.redis_client import get_redis
-from tests.asterisk.calls import call, running_bridge, seed_plan, sipp_target
+from tests.asterisk.calls import call, seed_plan, sipp_target
 from tests.conftest import start_worker
 
 pytestmark = pytest.mark.asterisk
 CALLER = "+447911123456"
-
-
-@pytest.fixture(scope="module")
-def bridge(asterisk: AsteriskUnderTest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    log = tmp_path_factory.mktemp("bridge") / "bridge.log"
-    with running_bridge(asterisk, log):
-        yield log
 
 
 def calls(count: int = 1, timeout: float = 15) -> list[Call]:

@@ -17,17 +17,10 @@ from sqlmodel import select
 from asterisk_config.testing import AsteriskUnderTest
 from core.db import session_scope
 from core.models import Call, CampaignTarget, Target
-from tests.asterisk.calls import Plan, SippTarget, call_many, running_bridge, seed_plan, sipp_target
+from tests.asterisk.calls import Plan, SippTarget, call_many, seed_plan, sipp_target
 from tests.asterisk.test_calls import CALLER, calls
 
 pytestmark = pytest.mark.asterisk
-
-
-@pytest.fixture(scope="module")
-def bridge(asterisk: AsteriskUnderTest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    log = tmp_path_factory.mktemp("bridge") / "bridge.log"
-    with running_bridge(asterisk, log):
-        yield log
 
 
 @pytest.fixture
