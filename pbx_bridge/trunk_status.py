@@ -16,10 +16,12 @@ to for an inbound trunk, which only receives. Portal trunks never register, so t
 registration state to show.
 
 All keys are read again when the AMI connection is (re)established (`FullyBooted`, which Asterisk
-sends on every login once it has loaded) and every qualify period, and carry a TTL of a few periods:
-when the bridge or Asterisk stops, the statuses go away instead of claiming a state nobody checks.
-`ContactStatus` events update a trunk in between, as soon as Asterisk notices the change. A trunk
-deleted, deactivated or turned inbound loses its key as soon as the API announces the change.
+sends on every login once it has loaded) and every few seconds; `ContactStatus` events update a trunk
+in between, as soon as Asterisk notices a change. A contact not qualified yet (a trunk just created,
+changed, or pushed again after a restart) is qualified at the next read: Asterisk itself would first
+do it at a random moment within the whole period. Keys outlive a few reads only: when the bridge or
+Asterisk stops, the statuses go away instead of claiming a state nobody checks, and a trunk deleted,
+deactivated or turned inbound loses its key at the next read.
 """
 
 import asyncio
@@ -27,13 +29,10 @@ import logging
 from collections.abc import Awaitable, Callable
 from functools import partial
 
-import redis
 import redis.asyncio as aioredis
 from panoramisk.message import Message
 
 from core.enums import Status, TrunkDirection
-from core.pbx_commands import TRUNK_CHANGES
-from core.redis_client import pubsub_channel
 from pbx_bridge import trunks
 from pbx_bridge.ami import Ami, AmiError
 
@@ -41,6 +40,8 @@ log = logging.getLogger(__name__)
 
 KEY_PREFIX = "trunk:status:"
 UNREACHABLE, UNKNOWN, NOT_LOADED = "Unreachable", "Unknown", "Not loaded"
+REFRESH_SECONDS = 5.0
+KEY_TTL_SECONDS = 30
 
 
 def status_key(trunk_id: int) -> str:
@@ -64,11 +65,10 @@ class TrunkStatus:
     """Keeps the keys in line with Asterisk. One worker applies events and refreshes in the order
     they came, so a refresh never overwrites a newer event."""
 
-    def __init__(self, ami: Ami, redis: aioredis.Redis, period: float) -> None:
+    def __init__(self, ami: Ami, redis: aioredis.Redis, qualify_seconds: float) -> None:
         self.ami = ami
         self.redis = redis
-        self.period = period
-        self.ttl = int(max(3 * period, 60))
+        self.refresh_seconds = min(qualify_seconds, REFRESH_SECONDS)
         self._work: asyncio.Queue[Callable[[], Awaitable[None]]] = asyncio.Queue()
         ami.on("FullyBooted", self._fully_booted)
         ami.on("ContactStatus", self._contact_status)
@@ -80,7 +80,6 @@ class TrunkStatus:
                 tasks.create_task(self.ami.run())
                 tasks.create_task(self._apply())
                 tasks.create_task(self._tick())
-                tasks.create_task(self._follow_trunk_changes())
         except Exception:
             log.exception("trunk status stopped; the trunk list shows none once the keys expire")
 
@@ -100,9 +99,12 @@ class TrunkStatus:
             self._work.put_nowait(partial(self._write, {trunk_id: text}))
 
     async def refresh(self) -> None:
-        """Every monitored trunk's status as Asterisk has it now."""
+        """Every monitored trunk's status as Asterisk has it now; the ones not qualified yet are."""
         statuses = {trunk_id: await self._ask(trunk_id) for trunk_id in await self._prune()}
         await self._write(statuses)
+        for trunk_id, text in statuses.items():
+            if text == UNKNOWN:  # the answer comes as a ContactStatus event
+                await self.ami.send("PJSIPQualify", Endpoint=trunks.endpoint_name(trunk_id))
 
     async def _prune(self) -> list[int]:
         """The trunks Asterisk qualifies (active outbound); every other trunk's key is removed."""
@@ -129,7 +131,7 @@ class TrunkStatus:
     async def _write(self, statuses: dict[int, str]) -> None:
         async with self.redis.pipeline(transaction=False) as pipe:
             for trunk_id, text in statuses.items():
-                pipe.set(status_key(trunk_id), text, ex=self.ttl)
+                pipe.set(status_key(trunk_id), text, ex=KEY_TTL_SECONDS)
             await pipe.execute()
 
     async def _apply(self) -> None:
@@ -144,20 +146,5 @@ class TrunkStatus:
 
     async def _tick(self) -> None:
         while True:
-            await asyncio.sleep(self.period)
+            await asyncio.sleep(self.refresh_seconds)
             self._work.put_nowait(self.refresh)
-
-    async def _follow_trunk_changes(self) -> None:
-        """Deleted, deactivated or turned inbound: the trunk's status goes at once, not a period later."""
-        while True:
-            pubsub = self.redis.pubsub()
-            try:
-                await pubsub.subscribe(pubsub_channel(TRUNK_CHANGES))
-                async for message in pubsub.listen():
-                    if message.get("type") == "message":
-                        self._work.put_nowait(self._prune)
-            except redis.RedisError as exc:
-                log.warning("trunk changes not followed (%s); retrying in 2 s", exc)
-            finally:
-                await pubsub.aclose()
-            await asyncio.sleep(2)

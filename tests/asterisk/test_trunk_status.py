@@ -48,10 +48,14 @@ def test_only_portal_trunks_are_read_from_asterisk_names() -> None:
 
 
 @pytest.fixture(scope="module")
-def bridge(asterisk: AsteriskUnderTest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def bridge(
+    request: pytest.FixtureRequest, asterisk: AsteriskUnderTest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Path]:
+    """The bridge, with Asterisk qualifying every 2 s (a carrier going away shows within seconds)
+    unless a test asks for another period."""
     log = tmp_path_factory.mktemp("bridge") / "bridge.log"
     with pytest.MonkeyPatch.context() as env:
-        env.setenv("TRUNK_QUALIFY_SECONDS", "2")  # a carrier going away shows within seconds
+        env.setenv("TRUNK_QUALIFY_SECONDS", str(getattr(request, "param", 2)))
         with running_bridge(asterisk, log):
             yield log
 
@@ -87,6 +91,17 @@ def test_trunk_shows_reachable_while_the_carrier_answers_and_unreachable_once_it
         assert _reachable(listed_status(client, admin, trunk_id, _reachable, bridge))
         assert "options=" in carrier.log.read_text()
     assert listed_status(client, admin, trunk_id, lambda s: s == "Unreachable", bridge) == "Unreachable"
+
+
+@pytest.mark.asterisk
+@pytest.mark.parametrize("bridge", [600], indirect=True)
+def test_a_new_trunk_shows_its_status_within_seconds_however_long_the_qualify_period(
+    client, admin, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    # Asterisk alone would first qualify the trunk at a random moment within the 10 minutes.
+    with sipp_target(sipp_binary, "options", tmp_path) as carrier:
+        trunk_id = _add(client, admin, name="Carrier", port=carrier.port)
+        assert _reachable(listed_status(client, admin, trunk_id, _reachable, bridge))
 
 
 @pytest.mark.asterisk
