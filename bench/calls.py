@@ -1,6 +1,6 @@
 """Benchmark: calls with audio through the bridge, and through a plain-dialplan Dial, on one Asterisk.
 
-    .venv/bin/python -m bench.calls              # full run (about 25 min)
+    .venv/bin/python -m bench.calls              # full run (about 35 min)
     .venv/bin/python -m bench.calls --quick      # smoke run (about 2 min)
     .venv/bin/python -m bench.calls --help       # ladders, hold, ramp, talk time, --logs DIR
 
@@ -23,10 +23,11 @@ into Asterisk, which relays it to the target, which echoes it back the same way.
   rate both modes sustained.
 
 A step fails on any failed sipp call (an answer other than 200, none within 10 s, a BYE from the
-network, a lost transaction), on a leg without RTP in `pjsip show channelstats` sampled mid-step
-(every leg up for 2 s or more must have received and sent packets), and, for concurrency, when
-fewer than 2 x N legs are up at that moment. Modes alternate step by step, so load from elsewhere
-on the machine hits both alike. Each step is printed as it ends (stderr), then the table (stdout).
+network, a lost transaction), on any leg seen without RTP in `pjsip show channelstats`, sampled every
+2 s (a leg up for 2 s or more must have received and sent packets: this catches calls answered but
+never connected, which sipp counts as successful), and, for concurrency, when no sample saw all
+2 x N legs up. Modes alternate step by step, so load from elsewhere on the machine hits both alike.
+Each step is printed as it ends (stderr, with the CPU of each process), then the table (stdout).
 """
 
 import argparse
@@ -58,6 +59,7 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 AUDIO = Path("/usr/share/sip-tester/g711a.pcap")  # Debian's sip-tester: 7 s of PCMA, 30 ms packets
 PLAIN_DID = "442071830000"  # the plain run's DID: an exact extension in from-carrier, no Stasis
 ANSWER_MS = 10_000
+SAMPLE_SECONDS = 2  # RTP (pjsip show channelstats) is sampled this often during a step
 MODES = ("bridge", "dialplan")
 
 
@@ -169,24 +171,26 @@ class Rig:
             time.sleep(2)
         time.sleep(2)  # let the bridge finish its rows before the next step
 
-    def rtp_legs(self, keep: Path) -> tuple[int, int]:
-        """(legs up for 2 s or more, those of them that have not both received and sent RTP)."""
-        legs = silent = 0
+    def rtp_legs(self) -> tuple[str, int, set[str]]:
+        """`pjsip show channelstats`: (its text, legs up for 2 s or more, those of them that have not
+        both received and sent RTP)."""
+        legs, silent = 0, set()
         stats = self.cli("pjsip show channelstats")
-        keep.write_text(stats)
         for line in stats.splitlines():
             if match := _CHANNELSTATS.search(line):
-                hours, minutes, secs, rx, tx = (int(g) for g in match.groups())
+                name, *numbers = match.groups()
+                hours, minutes, secs, rx, tx = (int(g) for g in numbers)
                 if hours * 3600 + minutes * 60 + secs >= 2:
                     legs += 1
-                    silent += rx == 0 or tx == 0
+                    if rx == 0 or tx == 0:
+                        silent.add(name)
             elif line.endswith(" direct media"):
                 legs += 1  # its RTP stats were not to be had at that instant (seen for 1 leg in 600)
-        return legs, silent
+        return stats, legs, silent
 
 
 # "<channel> HH:MM:SS <codec> <rx count> <rx lost> <rx pct> <rx jitter> <tx count> ..."
-_CHANNELSTATS = re.compile(r"\S+ +(\d+):(\d\d):(\d\d) +\S+ +(\d+) +\S+ +\S+ +\S+ +(\d+)")
+_CHANNELSTATS = re.compile(r"(\S+) +(\d+):(\d\d):(\d\d) +\S+ +(\d+) +\S+ +\S+ +\S+ +(\d+)")
 
 
 def cpu_ticks(pid: int) -> int:
@@ -257,9 +261,9 @@ def add_plain_route(ast: AsteriskUnderTest, target_id: int) -> None:
 # --- one step ---------------------------------------------------------------------------------------
 
 
-def run_step(rig: Rig, step: Step, hold_ms: int, stagger_ms: float, sample_at: float) -> Step:
+def run_step(rig: Rig, step: Step, hold_ms: int, stagger_ms: float) -> Step:
     """Place `step.calls` calls at `step.rate`/s, call n holding hold_ms - n * stagger_ms after its
-    answer; RTP is sampled `sample_at` seconds in."""
+    answer, RTP sampled all along."""
     mode, label, calls, rate = step.mode, step.label, step.calls, step.rate
     stepdir = rig.workdir / f"{mode}-{label.replace(' ', '-')}"
     stepdir.mkdir()
@@ -311,28 +315,44 @@ def run_step(rig: Rig, step: Step, hold_ms: int, stagger_ms: float, sample_at: f
     before = {name: cpu_ticks(pid) for name, pid in rig.pids.items()}
     machine_before, started = machine_ticks(), time.monotonic()
     proc = subprocess.Popen(command, cwd=stepdir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(sample_at)
-    step.legs, step.silent_legs = rig.rtp_legs(stepdir / "channelstats.txt")
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # the carrier's CPU shows there once reaped
-    try:
-        proc.wait(timeout=longest + 60)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-    reaped = resource.getrusage(resource.RUSAGE_CHILDREN)
+    carrier = watch(rig, step, proc, stepdir, deadline=started + longest + 60)
     elapsed = time.monotonic() - started
     tick = os.sysconf("SC_CLK_TCK")
     step.cpu = {
         name: 100 * (cpu_ticks(pid) - before[name]) / tick / elapsed for name, pid in rig.pids.items()
     }
-    carrier = reaped.ru_utime + reaped.ru_stime - children.ru_utime - children.ru_stime
-    step.cpu["carrier"] = 100 * carrier / elapsed
+    step.cpu["carrier"] = 100 * carrier / tick / elapsed
     busy, total = (now - then for now, then in zip(machine_ticks(), machine_before, strict=True))
     step.cpu["machine"] = 100 * busy / max(1, total)
     read_stats(step, stepdir)
     rig.wait_idle()
     print(step.line(), file=sys.stderr, flush=True)
     return step
+
+
+def watch(rig: Rig, step: Step, proc: subprocess.Popen[bytes], stepdir: Path, deadline: float) -> int:
+    """Sample RTP every SAMPLE_SECONDS until sipp ends: the most legs up at once and every leg seen
+    silent go into `step`; returns sipp's CPU ticks. A single sample misses calls that were answered
+    but never connected, when they end between samples."""
+    silent: set[str] = set()
+    while time.monotonic() < deadline:
+        if os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+            break  # ended but not reaped: its CPU can still be read
+        stats, legs, quiet = rig.rtp_legs()
+        if legs >= step.legs:
+            step.legs = legs
+            (stepdir / "channelstats.txt").write_text(stats)  # the busiest sample, for the record
+        if quiet - silent:
+            with (stepdir / "silent.txt").open("a") as out:
+                out.write(stats)
+        silent |= quiet
+        time.sleep(SAMPLE_SECONDS)
+    else:
+        proc.kill()
+    ticks = cpu_ticks(proc.pid)
+    proc.wait()
+    step.silent_legs = len(silent)
+    return ticks
 
 
 def read_stats(step: Step, stepdir: Path) -> None:
@@ -376,16 +396,15 @@ def ladder(modes: list[str], levels: list[int], run: Callable[[str, int], Step])
 
 def concurrency_step(rig: Rig, args: argparse.Namespace, mode: str, level: int) -> Step:
     stagger = 1000 / args.ramp
-    ramp = level / args.ramp
     # Call n holds (level - n) staggers longer: all end together, all `level` up for the whole hold.
     hold = int(args.hold * 1000 + level * stagger)
     step = Step(mode, f"{level} calls", level, level, args.ramp, min_legs=2 * level)
-    return run_step(rig, step, hold, stagger, sample_at=ramp + args.hold / 2)
+    return run_step(rig, step, hold, stagger)
 
 
 def cps_step(rig: Rig, args: argparse.Namespace, mode: str, level: int) -> Step:
     step = Step(mode, f"{level} cps", level, int(level * args.cps_seconds), level, min_rate=0.95 * level)
-    return run_step(rig, step, int(args.talk * 1000), 0, sample_at=args.cps_seconds / 2)
+    return run_step(rig, step, int(args.talk * 1000), 0)
 
 
 # --- report -----------------------------------------------------------------------------------------
@@ -453,7 +472,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--ramp", type=float, default=10, help="calls/s bringing a concurrency step up")
     p.add_argument("--concurrency", type=ints, default=[50, 100, 150, 200, 300, 400, 500], help="ladder")
     p.add_argument(
-        "--cps", type=ints, default=[10, 20, 30, 40, 50, 60, 80, 100], help="calls-per-second ladder"
+        "--cps", type=ints, default=[10, 20, 25, 30, 40, 50, 60, 80, 100], help="calls-per-second ladder"
     )
     p.add_argument("--cps-seconds", type=float, default=30, help="how long each rate is kept")
     p.add_argument("--talk", type=float, default=2, help="seconds each call of a CPS step talks")
