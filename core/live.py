@@ -27,6 +27,19 @@ def target_key(target_id: int) -> str:
     return f"live:target:{target_id}"
 
 
+def trunk_key(trunk_id: int) -> str:
+    return f"live:trunk:{trunk_id}"
+
+
+# A live call is indexed under each of these when it has the field: (key of the set, field).
+INDEXES = ((user_key, "user_id"), (buyer_key, "buyer_id"), (target_key, "target_id"), (trunk_key, "trunk_id"))
+
+
 def target_count(client: redis.Redis, target_id: int) -> int:
     """Calls ringing or connected at a target now: what its concurrency cap is checked against."""
     return int(client.scard(target_key(target_id)))  # type: ignore[arg-type]
+
+
+def trunk_count(client: redis.Redis, trunk_id: int) -> int:
+    """Calls dialling out or connected through a trunk now: what its channel limit is checked against."""
+    return int(client.scard(trunk_key(trunk_id)))  # type: ignore[arg-type]

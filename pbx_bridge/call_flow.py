@@ -204,6 +204,7 @@ class CallFlow:
             user_id=self.row["user_id"],
             buyer_id=self.row["buyer_id"],
             target_id=self.row["target_id"],
+            trunk_id=self.row["trunk_id"],
             state="connected",
             connected_at=self.connected_at.isoformat(),
         )
@@ -325,7 +326,10 @@ class CallFlow:
         out = f"{self.linkedid}-{uuid.uuid4().hex[:8]}"
         self.ctx.channels[out] = self
         self.live_call.update(
-            target_id=candidate.target_id, buyer_id=candidate.buyer_id, target_name=candidate.name
+            target_id=candidate.target_id,
+            buyer_id=candidate.buyer_id,
+            trunk_id=candidate.trunk_id,
+            target_name=candidate.name,
         )
         await self.ctx.live.put(self.live_call)
         self.row.update(
@@ -360,7 +364,7 @@ class CallFlow:
         else:
             await self.ctx.ari.hangup(out)
             self.ctx.channels.pop(out, None)
-            self.live_call.update(target_id=None, buyer_id=None, target_name=None)
+            self.live_call.update(target_id=None, buyer_id=None, trunk_id=None, target_name=None)
         return status
 
     async def _dial_outcome(self, out: str, timeout: float) -> tuple[str, str]:

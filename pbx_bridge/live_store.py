@@ -14,23 +14,18 @@ class LiveStore:
         self.redis = client
 
     async def put(self, call: dict[str, Any]) -> None:
-        """Create or update a live call; index it for its customer, buyer and target."""
+        """Create or update a live call; index it for its customer, buyer, target and trunk (a
+        failover moves it from the last target's and trunk's sets to the next's)."""
         linkedid = call["linkedid"]
-        previous = await self.get(linkedid)
+        previous = await self.get(linkedid) or {}
         pipe = self.redis.pipeline()
         pipe.set(live.call_key(linkedid), json.dumps(call))
         pipe.sadd(live.ALL_CALLS, linkedid)
-        if call.get("user_id"):
-            pipe.sadd(live.user_key(call["user_id"]), linkedid)
-        old_target, old_buyer = (previous or {}).get("target_id"), (previous or {}).get("buyer_id")
-        if old_target and old_target != call.get("target_id"):
-            pipe.srem(live.target_key(old_target), linkedid)
-        if old_buyer and old_buyer != call.get("buyer_id"):
-            pipe.srem(live.buyer_key(old_buyer), linkedid)
-        if call.get("target_id"):
-            pipe.sadd(live.target_key(call["target_id"]), linkedid)
-        if call.get("buyer_id"):
-            pipe.sadd(live.buyer_key(call["buyer_id"]), linkedid)
+        for key, field in live.INDEXES:
+            if previous.get(field) and previous[field] != call.get(field):
+                pipe.srem(key(previous[field]), linkedid)
+            if call.get(field):
+                pipe.sadd(key(call[field]), linkedid)
         pipe.publish(pubsub_channel(live.LIVE_CHANNEL), json.dumps(_scope(call, "update")))
         await pipe.execute()
 
@@ -43,14 +38,9 @@ class LiveStore:
         pipe = self.redis.pipeline()
         pipe.delete(live.call_key(linkedid))
         pipe.srem(live.ALL_CALLS, linkedid)
-        if call:
-            for key, field in (
-                (live.user_key, "user_id"),
-                (live.buyer_key, "buyer_id"),
-                (live.target_key, "target_id"),
-            ):
-                if call.get(field):
-                    pipe.srem(key(call[field]), linkedid)
+        for key, field in live.INDEXES:
+            if call and call.get(field):
+                pipe.srem(key(call[field]), linkedid)
         pipe.publish(
             pubsub_channel(live.LIVE_CHANNEL), json.dumps(_scope(call or {"linkedid": linkedid}, "end"))
         )

@@ -219,6 +219,12 @@ def _availability(
     if trunk is not None and trunk.direction != TrunkDirection.OUTBOUND:
         return False, "trunk not outbound"
     usage: list[str] = []
+    if trunk is not None and trunk.max_channels is not None:
+        in_use = live.trunk(trunk.id or 0)
+        note = f"trunk '{trunk.name}' channels {in_use}/{trunk.max_channels}"
+        if in_use >= trunk.max_channels:
+            return False, note
+        usage.append(note)
     if target.concurrency_cap is not None:
         live_now = live.target(target.id or 0)
         note = f"concurrency cap {live_now}/{target.concurrency_cap}"

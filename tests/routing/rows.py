@@ -25,10 +25,17 @@ _serial = itertools.count(1)
 
 
 class Live(dict[int, int]):
-    """Live calls per target, as the bridge would count them."""
+    """Live calls per target (the dict) and per trunk, as the bridge would count them."""
+
+    def __init__(self, targets: dict[int, int] | None = None, trunks: dict[int, int] | None = None) -> None:
+        super().__init__(targets or {})
+        self.trunks = trunks or {}
 
     def target(self, target_id: int) -> int:
         return self.get(target_id, 0)
+
+    def trunk(self, trunk_id: int) -> int:
+        return self.trunks.get(trunk_id, 0)
 
 
 def save(row: M) -> M:
@@ -170,7 +177,13 @@ def route(
         admission = admit(s, DID, caller, now)
         assert admission.admitted, admission.trail
         selection = select_targets(
-            s, admission, caller, now, live or Live(), rng=rng, advance_cursor=advance_cursor
+            s,
+            admission,
+            caller,
+            now,
+            Live() if live is None else live,
+            rng=rng,
+            advance_cursor=advance_cursor,
         )
         s.commit()
         return selection

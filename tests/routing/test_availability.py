@@ -130,6 +130,21 @@ def test_the_concurrency_cap_uses_the_live_count() -> None:
     assert sorted(order(route(live=Live({two.id: 2})))) == ["No cap", "One line"]
 
 
+def test_a_trunk_at_its_channel_limit_is_not_dialled_until_a_channel_frees() -> None:
+    ln = line()
+    two_lines = trunk("two-lines", max_channels=2)
+    desk(ln, "Via small trunk", trunk_id=two_lines.id)
+    desk(ln, "Via big trunk", trunk_id=trunk("big").id)
+    full = route(live=Live(trunks={two_lines.id or 0: 2}))
+    assert order(full) == ["Via big trunk"]
+    assert target_reasons(full)["Via small trunk"] == ("skipped", "trunk 'two-lines' channels 2/2")
+    one_free = route(live=Live(trunks={two_lines.id or 0: 1}))
+    assert target_reasons(one_free)["Via small trunk"] == (
+        "candidate",
+        "available (trunk 'two-lines' channels 1/2)",
+    )
+
+
 def test_the_daily_cap_resets_at_midnight_in_the_targets_time_zone() -> None:
     ln = line()
     la = desk(ln, "LA desk", timezone="America/Los_Angeles", daily_cap=2)
