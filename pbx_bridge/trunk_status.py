@@ -11,8 +11,9 @@ answer, even 403 or 405, means the carrier is there. What the list shows:
 - `Not loaded`: active in the portal but not in Asterisk: the bridge could not push it (see its log),
   or Asterisk has just restarted and the trunks are on their way back.
 
-Inbound and inactive trunks have no key (the list shows none): Asterisk has nothing to send OPTIONS
-to for an inbound trunk, which only receives. Portal trunks never register, so there is no
+Inbound and inactive trunks, and outbound ones with `qualify` off (carriers that ignore OPTIONS),
+have no key (the list shows none): Asterisk has nothing to send OPTIONS to for an inbound trunk,
+which only receives. Portal trunks never register, so there is no
 registration state to show.
 
 All keys are read again when the AMI connection is (re)established (`FullyBooted`, which Asterisk
@@ -111,7 +112,10 @@ class TrunkStatus:
         monitored = [
             t.id
             for t in await asyncio.to_thread(trunks.load)
-            if t.id is not None and t.status == Status.ACTIVE and t.direction == TrunkDirection.OUTBOUND
+            if t.id is not None
+            and t.status == Status.ACTIVE
+            and t.direction == TrunkDirection.OUTBOUND
+            and t.qualify
         ]
         keep = {status_key(trunk_id) for trunk_id in monitored}
         stale = [key async for key in self.redis.scan_iter(match=f"{KEY_PREFIX}*") if key not in keep]

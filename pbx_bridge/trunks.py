@@ -51,7 +51,8 @@ def _objects(trunk: Trunk) -> list[tuple[str, dict[str, str]]]:
         aor = {"contact": f"sip:{trunk.host}:{trunk.port}", "max_contacts": "1"}
         # Qualify (OPTIONS) gives the trunk list its status, and Asterisk skips a carrier that stopped
         # answering instead of dialling into the void: failover moves on at once.
-        aor["qualify_frequency"] = str(get_settings().trunk_qualify_seconds)
+        if trunk.qualify:
+            aor["qualify_frequency"] = str(get_settings().trunk_qualify_seconds)
         objects.append(("aor", aor))
     else:
         objects.append(("aor", {"max_contacts": "1"}))

@@ -103,6 +103,9 @@ class Trunk(SQLModel, table=True):
     strip_digits: int = 0
     codecs: str = string(64, default="ulaw,alaw")
     max_channels: int | None = None
+    # Outbound: Asterisk sends OPTIONS and dials only while they are answered. Off for a carrier
+    # that ignores OPTIONS (it would look unreachable and never be dialled).
+    qualify: bool = True
     failover_order: int = 0
     status: str = string(16, default=Status.ACTIVE.value)
     created_at: datetime = created_at()

@@ -99,6 +99,10 @@ class TrunkCreate(StrictBody):
     strip_digits: StripDigits = 0
     codecs: Codecs = Field(default_factory=lambda: ["ulaw", "alaw"])
     max_channels: Channels | None = Field(default=None, description="Null: no limit")
+    qualify: bool = Field(
+        default=True,
+        description="Outbound: send OPTIONS, dial only while answered; off for carriers ignoring OPTIONS",
+    )
     failover_order: FailoverOrder = 0
 
 
@@ -118,6 +122,7 @@ class TrunkUpdate(StrictBody):
     strip_digits: StripDigits | None = None
     codecs: Codecs | None = None
     max_channels: Channels | None = None
+    qualify: bool | None = None
     failover_order: FailoverOrder | None = None
 
 
@@ -136,6 +141,7 @@ class TrunkOut(BaseModel):
     strip_digits: int
     codecs: list[str]
     max_channels: int | None
+    qualify: bool
     failover_order: int
     status: str
     endpoint_status: str | None = Field(description="Registration/reachability as the PBX bridge reports it")

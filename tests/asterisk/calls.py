@@ -108,7 +108,9 @@ class SippTarget:
 
 
 @contextmanager
-def sipp_target(sipp: str, behaviour: str, workdir: Path) -> Iterator[SippTarget]:
+def sipp_target(
+    sipp: str, behaviour: str, workdir: Path, answers_options: bool = True
+) -> Iterator[SippTarget]:
     port = free_port(socket.SOCK_DGRAM)
     log = workdir / f"target-{behaviour}-{port}.log"
     proc = subprocess.Popen(
@@ -120,7 +122,8 @@ def sipp_target(sipp: str, behaviour: str, workdir: Path) -> Iterator[SippTarget
             "127.0.0.1",
             "-p",
             str(port),
-            "-aa",  # answers Asterisk's qualify OPTIONS: a trunk that does not is never dialled
+            # Answers Asterisk's qualify OPTIONS: a qualified trunk that does not is never dialled.
+            *(["-aa"] if answers_options else []),
             "-nostdin",
             "-trace_logs",
             "-log_file",

@@ -12,6 +12,8 @@ from sqlalchemy import text
 from asterisk_config import runtime
 from asterisk_config.testing import AsteriskUnderTest, free_port
 from core.db import session_scope
+from core.models import Trunk
+from core.pbx_commands import announce_trunk_change
 from core.redis_client import get_redis
 from pbx_bridge.trunk_status import contact_status_text
 from pbx_bridge.trunks import trunk_of
@@ -160,3 +162,25 @@ async def test_a_call_skips_the_target_behind_an_unreachable_trunk(
     (row,) = calls()
     dials = [(d["target_id"], d["result"]) for d in row.trail if d["step"] == "dial"]
     assert dials == [(plan.targets[0], "CHANUNAVAIL"), (plan.targets[1], "ANSWER")], row.trail
+
+
+async def test_a_carrier_ignoring_options_is_dialled_once_its_trunk_is_not_qualified(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    with session_scope() as s:  # as above: no trunk-1 of an earlier test may stand in for ours
+        s.execute(text("SELECT setval(pg_get_serial_sequence('trunk', 'id'), 9100)"))
+    with sipp_target(sipp_binary, "answer", tmp_path, answers_options=False) as deaf:
+        plan = seed_plan([deaf.port])
+        with session_scope() as s:
+            trunk = s.get(Trunk, plan.trunks[0])
+            assert trunk is not None
+            trunk.qualify = False
+            s.add(trunk)
+        announce_trunk_change(plan.trunks[0])  # what saving the trunk in the portal does
+        # Long enough for a qualified trunk to be found unreachable here (OPTIONS every 2 s, 3 s timeout).
+        time.sleep(6)
+        log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=1000)
+    assert "final=SIP/2.0 200" in log
+    (row,) = calls()
+    assert row.disposition == "ANSWERED" and row.target_id == plan.targets[0]
+    assert get_redis().get(f"trunk:status:{plan.trunks[0]}") is None  # not monitored: no status shown
