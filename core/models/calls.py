@@ -20,6 +20,8 @@ class Call(SQLModel, table=True):
         Index("ix_call_buyer_started", "buyer_id", "started_at"),
         Index("ix_call_campaign_caller", "campaign_id", "caller", "started_at"),
         Index("ix_call_unrated", "rating_status", postgresql_where="rating_status = 'pending'"),
+        # The bridge's reconciliation looks for calls left open (no end) every minute.
+        Index("ix_call_open", "started_at", postgresql_where="ended_at IS NULL"),
     )
 
     id: int | None = big_pk()
