@@ -38,7 +38,10 @@ class Ari:
             f"ws://{host}:{port}/ari/events?app={quote(app)}&subscribeAll=false"
             f"&api_key={quote(user, safe='')}:{quote(password, safe='')}"
         )
-        self._http = httpx.AsyncClient(base_url=self._base, auth=(user, password), timeout=10)
+        # Connections kept open for the busiest moment: a new one costs a TCP set-up here and a thread
+        # in Asterisk's HTTP server (the default keeps only 20).
+        limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
+        self._http = httpx.AsyncClient(base_url=self._base, auth=(user, password), timeout=10, limits=limits)
 
     async def close(self) -> None:
         await self._http.aclose()
