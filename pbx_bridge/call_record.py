@@ -5,7 +5,7 @@ from typing import Any
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import select
 
-from core.db import session_scope
+from core.db import get_engine, session_scope
 from core.enums import RatingStatus
 from core.models import Call
 
@@ -16,8 +16,9 @@ def save(row: dict[str, Any]) -> None:
     updates = {k: stmt.excluded[k] for k in row if k not in ("linkedid", "started_at")}
     # A rated call is final: a late or repeated write must not change what was charged.
     pending = Call.rating_status == RatingStatus.PENDING.value
-    with session_scope() as session:
-        session.execute(stmt.on_conflict_do_update(index_elements=["linkedid"], set_=updates, where=pending))
+    # A plain connection, not an ORM session: written three times per call, on the bridge's hot path.
+    with get_engine().begin() as conn:
+        conn.execute(stmt.on_conflict_do_update(index_elements=["linkedid"], set_=updates, where=pending))
 
 
 def open_calls() -> list[Call]:
