@@ -33,7 +33,6 @@ from functools import partial
 import redis.asyncio as aioredis
 from panoramisk.message import Message
 
-from core.enums import Status, TrunkDirection
 from pbx_bridge import trunks
 from pbx_bridge.ami import Ami, AmiError
 
@@ -108,14 +107,9 @@ class TrunkStatus:
                 await self.ami.send("PJSIPQualify", Endpoint=trunks.endpoint_name(trunk_id))
 
     async def _prune(self) -> list[int]:
-        """The trunks Asterisk qualifies (active outbound); every other trunk's key is removed."""
+        """The trunks Asterisk qualifies (`trunks.is_qualified`); every other trunk's key is removed."""
         monitored = [
-            t.id
-            for t in await asyncio.to_thread(trunks.load)
-            if t.id is not None
-            and t.status == Status.ACTIVE
-            and t.direction == TrunkDirection.OUTBOUND
-            and t.qualify
+            t.id for t in await asyncio.to_thread(trunks.load) if t.id is not None and trunks.is_qualified(t)
         ]
         keep = {status_key(trunk_id) for trunk_id in monitored}
         stale = [key async for key in self.redis.scan_iter(match=f"{KEY_PREFIX}*") if key not in keep]

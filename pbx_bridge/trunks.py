@@ -27,6 +27,11 @@ def trunk_of(name: str) -> int | None:
     return int(number) if number != name and number.isdigit() else None
 
 
+def is_qualified(trunk: Trunk) -> bool:
+    """Whether Asterisk sends OPTIONS to the trunk (and dials it only while they are answered)."""
+    return trunk.status == Status.ACTIVE and trunk.direction == TrunkDirection.OUTBOUND and trunk.qualify
+
+
 def _objects(trunk: Trunk) -> list[tuple[str, dict[str, str]]]:
     name = endpoint_name(trunk.id or 0)
     endpoint = {
@@ -51,7 +56,7 @@ def _objects(trunk: Trunk) -> list[tuple[str, dict[str, str]]]:
         aor = {"contact": f"sip:{trunk.host}:{trunk.port}", "max_contacts": "1"}
         # Qualify (OPTIONS) gives the trunk list its status, and Asterisk skips a carrier that stopped
         # answering instead of dialling into the void: failover moves on at once.
-        if trunk.qualify:
+        if is_qualified(trunk):
             aor["qualify_frequency"] = str(get_settings().trunk_qualify_seconds)
         objects.append(("aor", aor))
     else:
