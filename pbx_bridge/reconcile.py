@@ -19,7 +19,7 @@ from sqlmodel import col, select
 from core.db import session_scope
 from core.enums import Disposition
 from core.models import Call, ChannelEvent
-from core.routing import admit
+from core.routing import Admission, admit
 
 # The dialplan context inbound DIDs arrive in (asterisk_config/templates/extensions.conf).
 INBOUND_CONTEXT = "from-carrier"
@@ -132,32 +132,35 @@ def missed_calls(now: datetime, skip: set[str]) -> list[dict[str, Any]]:
         )
         linkedids = [str(i) for i in session.exec(stmt) if i not in skip]
     rows = []
-    for linkedid, events in events_of(linkedids).items():
-        start = next((e for e in events if e.eventtype == "CHAN_START" and e.uniqueid == linkedid), None)
-        if start is None or start.context != INBOUND_CONTEXT:
-            continue  # not a call from a carrier (e.g. an originated test channel)
-        started = _utc(start.eventtime)
-        with session_scope() as session:
-            # Read-only: only which customer, campaign and number the DID belongs to.
+    with session_scope() as session:  # read-only: which customer, campaign and number each DID is
+        for linkedid, events in events_of(linkedids).items():
+            start = next((e for e in events if e.eventtype == "CHAN_START" and e.uniqueid == linkedid), None)
+            if start is None or start.context != INBOUND_CONTEXT:
+                continue  # not a call from a carrier (e.g. an originated test channel)
+            started = _utc(start.eventtime)
             admission = admit(session, start.exten or "", start.cid_num or "", started)
-        end = ending(linkedid, events, last_seen(events), "Asterisk ended the call")
-        rows.append(
-            {
-                "linkedid": linkedid,
-                "did": admission.did,
-                "caller": admission.caller,
-                "user_id": admission.user_id,
-                "campaign_id": admission.campaign_id,
-                "number_id": admission.number_id,
-                "started_at": started,
-                "ended_at": end.at,
-                "duration": max(0, int((end.at - started).total_seconds())),
-                "disposition": Disposition.FAILED.value,
-                "hangup_by": end.by,
-                "hangup_cause": end.cause,
-                "trail": [_note(NEVER_ROUTED, now)],
-                "source": "reconciled",
-                "updated_at": now,
-            }
-        )
+            rows.append(_missed_row(linkedid, events, started, admission, now))
     return rows
+
+
+def _missed_row(
+    linkedid: str, events: list[ChannelEvent], started: datetime, admission: Admission, now: datetime
+) -> dict[str, Any]:
+    end = ending(linkedid, events, last_seen(events), "Asterisk ended the call")
+    return {
+        "linkedid": linkedid,
+        "did": admission.did,
+        "caller": admission.caller,
+        "user_id": admission.user_id,
+        "campaign_id": admission.campaign_id,
+        "number_id": admission.number_id,
+        "started_at": started,
+        "ended_at": end.at,
+        "duration": max(0, int((end.at - started).total_seconds())),
+        "disposition": Disposition.FAILED.value,
+        "hangup_by": end.by,
+        "hangup_cause": end.cause,
+        "trail": [_note(NEVER_ROUTED, now)],
+        "source": "reconciled",
+        "updated_at": now,
+    }
