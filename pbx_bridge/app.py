@@ -194,5 +194,4 @@ async def main() -> None:
         trunk_status.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await trunk_status
-        await ari.close()
         await redis.aclose()

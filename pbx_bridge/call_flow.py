@@ -116,6 +116,7 @@ class CallFlow:
         }
         self.hangup_by: str | None = None
         self.outbound: str | None = None  # the target leg that answered
+        self.ended: set[str] = set()  # legs hung up by us or seen ending: never hung up again
         # What the call counts as if the caller hangs up now: abandoned until connected.
         self.if_caller_hangs = Disposition.NO_ANSWER
         self.resumed = False  # taken back after a bridge restart
@@ -163,19 +164,20 @@ class CallFlow:
 
     async def next_event(self, match: Callable[[Event], bool], timeout: float | None) -> Event | None:
         """The next event `match` accepts, or None after `timeout`; raises CallerGone on hangup."""
-        loop = asyncio.get_running_loop()
-        deadline = None if timeout is None else loop.time() + timeout
-        while True:
-            remaining = None if deadline is None else max(0.0, deadline - loop.time())
-            try:
-                event = await asyncio.wait_for(self.queue.get(), remaining)
-            except TimeoutError:
-                return None
-            if self._is_caller_hangup(event):
-                self.hangup_by = self.hangup_by or "caller"
-                raise CallerGone
-            if match(event):
-                return event
+        try:
+            # One deadline for the whole wait (asyncio.timeout: no task per event, as wait_for makes).
+            async with asyncio.timeout(timeout):
+                while True:
+                    event = await self.queue.get()
+                    if event.get("type") in _LEG_ENDED:
+                        self.ended.add(str(channel_of(event)))
+                    if self._is_caller_hangup(event):
+                        self.hangup_by = self.hangup_by or "caller"
+                        raise CallerGone
+                    if match(event):
+                        return event
+        except TimeoutError:
+            return None
 
     # --- the call -----------------------------------------------------------------------------
 
@@ -219,7 +221,6 @@ class CallFlow:
         return Disposition.ANSWERED
 
     async def _route(self) -> Disposition:
-        await self.ctx.live.put(self.live_call)
         admission = await asyncio.to_thread(self.ctx.router.admit, self.did, self.caller, _now())
         self.trail.extend(admission.trail)
         self.row.update(
@@ -235,12 +236,13 @@ class CallFlow:
             user_id=admission.user_id,
             campaign_id=admission.campaign_id,
         )
+        # Live from here: admission takes milliseconds and tells whose call it is.
+        await self.ctx.live.put(self.live_call)
         if admission.disposition is not None:
             await self._refuse(admission.disposition)
             return Disposition(admission.disposition)
-        await self.ctx.live.put(self.live_call)
         if admission.ivr is not None and admission.ivr.enabled and not await self._ivr(admission.ivr):
-            await self.ctx.ari.hangup(self.inbound)
+            await self._hang_up(self.inbound)
             return Disposition.IVR_FAILED
         selection = await asyncio.to_thread(self.ctx.router.select, admission, self.caller, _now())
         self.trail.extend(selection.trail)
@@ -257,7 +259,7 @@ class CallFlow:
             await self.ctx.ari.answer(self.inbound)
             self.answered_at = _now()
             await self._play("sound:ss-noservice", wait=8)
-        await self.ctx.ari.hangup(self.inbound, "busy" if disposition == Disposition.BUSY else "normal")
+        await self._hang_up(self.inbound, "busy" if disposition == Disposition.BUSY else "normal")
 
     async def _play(self, media: str, wait: float) -> None:
         playback = f"pb-{uuid.uuid4().hex}"
@@ -305,9 +307,7 @@ class CallFlow:
             statuses.append(status)
             if status == "ANSWER":
                 return await self._talk()
-        await self.ctx.ari.hangup(
-            self.inbound, "busy" if statuses and set(statuses) == {"BUSY"} else "normal"
-        )
+        await self._hang_up(self.inbound, "busy" if statuses and set(statuses) == {"BUSY"} else "normal")
         if statuses and set(statuses) == {"BUSY"}:
             return Disposition.BUSY
         return Disposition.NO_ANSWER if "NOANSWER" in statuses or not statuses else Disposition.FAILED
@@ -351,7 +351,7 @@ class CallFlow:
             await self.ctx.ari.dial(out, caller=self.inbound, timeout=ring_timeout)
             status, detail = await self._dial_outcome(out, ring_timeout + 5)
         except CallerGone:
-            await self.ctx.ari.hangup(out)
+            await self._hang_up(out)
             self.note("dial", "caller hung up while the target rang", result="CANCEL", **attempt)
             raise
         except AriError as exc:
@@ -362,7 +362,7 @@ class CallFlow:
         if status == "ANSWER":
             self.outbound = out
         else:
-            await self.ctx.ari.hangup(out)
+            await self._hang_up(out)
             self.ctx.channels.pop(out, None)
             self.live_call.update(target_id=None, buyer_id=None, trunk_id=None, target_name=None)
         return status
@@ -398,10 +398,11 @@ class CallFlow:
         bridge = bridge_id(self.linkedid)
         assert self.outbound is not None
         await self.ctx.ari.bridge(bridge, [self.inbound, self.outbound])
+        self.if_caller_hangs = Disposition.ANSWERED
+        # The row first: a bridge restarted after this point takes the call back from it.
+        await self._save(Disposition.ANSWERED)
         self.live_call.update(state="connected", connected_at=self.connected_at.isoformat())
         await self.ctx.live.put(self.live_call)
-        self.if_caller_hangs = Disposition.ANSWERED
-        await self._save(Disposition.ANSWERED)
         try:
             await self._talk_within_credit(bridge)
         finally:
@@ -446,7 +447,7 @@ class CallFlow:
         for channel in (self.inbound, self.outbound):
             if channel:
                 try:
-                    await self.ctx.ari.hangup(channel)
+                    await self._hang_up(channel)
                 except Exception:  # Asterisk may be gone; the row below matters more
                     log.warning("could not hang up %s", channel)
         self.row["ended_at"] = ended
@@ -464,6 +465,13 @@ class CallFlow:
             log.exception("could not remove live call %s", self.linkedid)
         if self.ctx.after_hangup is not None:
             self.ctx.after_hangup(self.linkedid)
+
+    async def _hang_up(self, channel: str, reason: str = "normal") -> None:
+        """Hang up a leg once: a second request would cost a round trip and could change the
+        cause the caller hears (486 Busy turned into 603 Decline)."""
+        if channel not in self.ended:
+            self.ended.add(channel)
+            await self.ctx.ari.hangup(channel, reason)
 
     async def _save(self, disposition: Disposition, ended: datetime | None = None) -> None:
         end = ended or _now()

@@ -1,8 +1,9 @@
 """The call row: one per call, keyed by linkedid; written so that repeating a write changes nothing."""
 
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.dialects.postgresql import Insert, insert
 from sqlmodel import select
 
 from core.db import get_engine, session_scope
@@ -10,15 +11,22 @@ from core.enums import RatingStatus
 from core.models import Call
 
 
-def save(row: dict[str, Any]) -> None:
-    """Insert the call, or update the row already there for its linkedid (idempotent)."""
-    stmt = insert(Call).values(**row)
-    updates = {k: stmt.excluded[k] for k in row if k not in ("linkedid", "started_at")}
+@lru_cache(maxsize=64)
+def _upsert(columns: tuple[str, ...]) -> Insert:
+    """The statement for rows with these columns, built once: building it (`excluded` copies the
+    whole table) cost more than the write itself."""
+    stmt = insert(Call)
+    updates = {k: stmt.excluded[k] for k in columns if k not in ("linkedid", "started_at")}
     # A rated call is final: a late or repeated write must not change what was charged.
     pending = Call.rating_status == RatingStatus.PENDING.value
+    return stmt.on_conflict_do_update(index_elements=["linkedid"], set_=updates, where=pending)
+
+
+def save(row: dict[str, Any]) -> None:
+    """Insert the call, or update the row already there for its linkedid (idempotent)."""
     # A plain connection, not an ORM session: written three times per call, on the bridge's hot path.
     with get_engine().begin() as conn:
-        conn.execute(stmt.on_conflict_do_update(index_elements=["linkedid"], set_=updates, where=pending))
+        conn.execute(_upsert(tuple(sorted(row))), row)
 
 
 def open_calls() -> list[Call]:

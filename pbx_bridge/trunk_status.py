@@ -141,6 +141,10 @@ class TrunkStatus:
                 log.debug("trunk status not read: %s", exc)
             except Exception:
                 log.exception("trunk status not updated")
+            # redis-py can lose a cancellation that arrives as a command's answer does (seen with
+            # SCAN): honour it here, or the bridge never stops.
+            if (task := asyncio.current_task()) is not None and task.cancelling():
+                raise asyncio.CancelledError
 
     async def _tick(self) -> None:
         while True:
