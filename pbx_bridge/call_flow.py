@@ -46,7 +46,7 @@ _FINAL = {"ANSWER", "BUSY", "NOANSWER", "CANCEL", "CONGESTION", "CHANUNAVAIL", "
 class Router(Protocol):
     """The routing engine as the bridge uses it (core.routing behind pbx_bridge.routing)."""
 
-    def admit(self, did: str, caller: str, now: datetime) -> Admission: ...
+    def route(self, did: str, caller: str, now: datetime) -> tuple[Admission, Selection | None]: ...
 
     def select(self, admission: Admission, caller: str, now: datetime) -> Selection: ...
 
@@ -221,7 +221,7 @@ class CallFlow:
         return Disposition.ANSWERED
 
     async def _route(self) -> Disposition:
-        admission = await asyncio.to_thread(self.ctx.router.admit, self.did, self.caller, _now())
+        admission, selection = await asyncio.to_thread(self.ctx.router.route, self.did, self.caller, _now())
         self.trail.extend(admission.trail)
         self.row.update(
             did=admission.did,  # E.164 where it parses, as the engine normalised them
@@ -244,7 +244,8 @@ class CallFlow:
         if admission.ivr is not None and admission.ivr.enabled and not await self._ivr(admission.ivr):
             await self._hang_up(self.inbound)
             return Disposition.IVR_FAILED
-        selection = await asyncio.to_thread(self.ctx.router.select, admission, self.caller, _now())
+        if selection is None:  # after the IVR: chosen now, with the counts of now
+            selection = await asyncio.to_thread(self.ctx.router.select, admission, self.caller, _now())
         self.trail.extend(selection.trail)
         if selection.disposition is not None:
             await self._refuse(selection.disposition)

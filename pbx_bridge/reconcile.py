@@ -21,8 +21,8 @@ from core.enums import Disposition
 from core.models import Call, ChannelEvent
 from core.routing import Admission, admit
 
-# The dialplan context inbound DIDs arrive in (asterisk_config/templates/extensions.conf).
-INBOUND_CONTEXT = "from-carrier"
+# The application inbound calls are handed to (asterisk_config/templates/extensions.conf).
+HANDOFF_APP = "Stasis"
 # How far back calls missing a row are looked for: older ones were dealt with by earlier runs.
 LOOKBACK = timedelta(days=1)
 LOST = "the call ended while the bridge was away; Asterisk's record has no hang-up: last known moment used"
@@ -135,8 +135,9 @@ def missed_calls(now: datetime, skip: set[str]) -> list[dict[str, Any]]:
     with session_scope() as session:  # read-only: which customer, campaign and number each DID is
         for linkedid, events in events_of(linkedids).items():
             start = next((e for e in events if e.eventtype == "CHAN_START" and e.uniqueid == linkedid), None)
-            if start is None or start.context != INBOUND_CONTEXT:
-                continue  # not a call from a carrier (e.g. an originated test channel)
+            handed = any(e.eventtype == "APP_START" and e.appname == HANDOFF_APP for e in events)
+            if start is None or not handed:
+                continue  # not a call for the bridge (an originated channel, a dialplan-only route)
             started = _utc(start.eventtime)
             admission = admit(session, start.exten or "", start.cid_num or "", started)
             rows.append(_missed_row(linkedid, events, started, admission, now))

@@ -11,9 +11,14 @@ class EngineRouter:
     def __init__(self) -> None:
         self.live = RedisLiveCounts(get_redis())
 
-    def admit(self, did: str, caller: str, now: datetime) -> Admission:
+    def route(self, did: str, caller: str, now: datetime) -> tuple[Admission, Selection | None]:
+        """Admission, and the targets too when nothing comes between the two (no IVR to pass):
+        one session and one trip to the thread pool for most calls."""
         with session_scope() as session:
-            return admit(session, did, caller, now)
+            admission = admit(session, did, caller, now)
+            if not admission.admitted or (admission.ivr is not None and admission.ivr.enabled):
+                return admission, None
+            return admission, select_targets(session, admission, caller, now, self.live)
 
     def select(self, admission: Admission, caller: str, now: datetime) -> Selection:
         with session_scope() as session:

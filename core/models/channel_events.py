@@ -34,6 +34,7 @@ class ChannelEvent(SQLModel, table=True):
     cid_num: str | None = _text()
     exten: str | None = _text()
     context: str | None = _text()
+    appname: str | None = _text()  # on APP_START: the call was handed to this application
     channame: str | None = _text()
     uniqueid: str | None = _text()
     linkedid: str | None = _text()

@@ -225,10 +225,12 @@ async def call(
         "-timeout",
         "90s",
         stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
     )
-    await proc.wait()
-    return log.read_text() if log.exists() else ""
+    _, errors = await proc.communicate()
+    if not log.exists() or not log.read_text():  # sipp never got to the call: say why
+        raise RuntimeError(f"sipp placed no call (exit {proc.returncode}): {errors.decode()[-2000:]}")
+    return log.read_text()
 
 
 @dataclass

@@ -148,6 +148,7 @@ async def test_unknown_number_is_not_in_service(
     assert "final=SIP/2.0 200" in log and "ended_by=network" in log
     (row,) = calls()
     assert row.disposition == "NO_ROUTE" and row.user_id is None and row.did == "+442079460000"
+    assert row.billsec >= 3  # the whole 4 s prompt was played, not cut off by a failed playback
 
 
 async def test_portal_trunk_live_view_and_hang_up_while_talking(

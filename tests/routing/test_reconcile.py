@@ -113,6 +113,7 @@ def test_a_call_refused_while_the_bridge_was_down_gets_a_failed_row_of_its_custo
         exten=DID.lstrip("+"),
         cid_num=CALLER,
     )
+    event("APP_START", AT - timedelta(seconds=30), context="from-carrier", appname="Stasis")
     event("HANGUP", AT - timedelta(seconds=30), extra='{"hangupcause":34}')
     event("LINKEDID_END", AT - timedelta(seconds=30))
     (row,) = reconcile.missed_calls(AT, skip=set())
@@ -127,12 +128,16 @@ def test_a_call_refused_while_the_bridge_was_down_gets_a_failed_row_of_its_custo
     assert reconcile.missed_calls(AT, skip=set()) == []  # it has its row now
 
 
-def test_only_recent_calls_from_carriers_the_bridge_is_not_handling_get_rows() -> None:
+def test_only_recent_calls_handed_to_the_bridge_and_not_handled_by_it_get_rows() -> None:
     event("CHAN_START", AT, context="default", exten="s")  # an originated channel, not a call
     event("LINKEDID_END", AT)
+    dialplan_only = "1763000000.55"  # a carrier call some dialplan route took, never meant for Stasis
+    for kind in ("CHAN_START", "LINKEDID_END"):
+        event(kind, AT, uniqueid=dialplan_only, linkedid=dialplan_only, context="from-carrier", exten="4420")
     assert reconcile.missed_calls(AT, skip=set()) == []
     other = "1763000000.77"
     event("CHAN_START", AT, uniqueid=other, linkedid=other, context="from-carrier", exten="442071838750")
+    event("APP_START", AT, uniqueid=other, linkedid=other, context="from-carrier", appname="Stasis")
     event("LINKEDID_END", AT, uniqueid=other, linkedid=other)
     assert reconcile.missed_calls(AT, skip={other}) == []  # a flow of the bridge has it
     assert reconcile.missed_calls(AT + timedelta(days=2), skip=set()) == []  # long dealt with
