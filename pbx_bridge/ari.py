@@ -117,7 +117,7 @@ class Ari:
         delay = 0.2
         while not stop.is_set():
             try:
-                # A short close timeout: Asterisk may not answer our close while it handles a request.
+                # A short close timeout: stopping must not wait long for a peer slow to close.
                 async with websockets.connect(
                     self._ws_url, ping_interval=10, ping_timeout=10, close_timeout=1
                 ) as ws:

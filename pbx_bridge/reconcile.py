@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import exists
+from sqlalchemy.orm import aliased
 from sqlmodel import col, select
 
 from core.db import session_scope
@@ -127,17 +128,22 @@ def missed_calls(now: datetime, skip: set[str]) -> list[dict[str, Any]]:
     since = (now - LOOKBACK).astimezone(UTC).replace(tzinfo=None)
     with session_scope() as session:
         no_row = ~exists().where(Call.linkedid == ChannelEvent.linkedid)
+        # Only calls for the bridge: in SQL, or calls some dialplan-only route took would be read
+        # again at every sweep.
+        app = aliased(ChannelEvent)
+        handed = exists().where(
+            app.linkedid == ChannelEvent.linkedid, app.eventtype == "APP_START", app.appname == HANDOFF_APP
+        )
         stmt = select(ChannelEvent.linkedid).where(
-            ChannelEvent.eventtype == "LINKEDID_END", ChannelEvent.eventtime >= since, no_row
+            ChannelEvent.eventtype == "LINKEDID_END", ChannelEvent.eventtime >= since, no_row, handed
         )
         linkedids = [str(i) for i in session.exec(stmt) if i not in skip]
     rows = []
     with session_scope() as session:  # read-only: which customer, campaign and number each DID is
         for linkedid, events in events_of(linkedids).items():
             start = next((e for e in events if e.eventtype == "CHAN_START" and e.uniqueid == linkedid), None)
-            handed = any(e.eventtype == "APP_START" and e.appname == HANDOFF_APP for e in events)
-            if start is None or not handed:
-                continue  # not a call for the bridge (an originated channel, a dialplan-only route)
+            if start is None:
+                continue
             started = _utc(start.eventtime)
             admission = admit(session, start.exten or "", start.cid_num or "", started)
             rows.append(_missed_row(linkedid, events, started, admission, now))
