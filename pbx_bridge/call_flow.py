@@ -255,6 +255,7 @@ class CallFlow:
         return await self._dial_in_turn(selection.candidates, admission.ring_timeout or 30)
 
     async def _refuse(self, disposition: str) -> None:
+        self.if_caller_hangs = Disposition(disposition)  # decided: hanging up during a prompt changes nothing
         if disposition == Disposition.NO_ROUTE and self.row.get("number_id") is None:
             # A number that routes nowhere says so, like a carrier would.
             await self.ctx.ari.answer(self.inbound)
