@@ -159,9 +159,6 @@ class CallFlow:
     def note(self, step: str, reason: str, **extra: Any) -> None:
         self.trail.append({"step": step, "at": _now().isoformat(), "reason": reason, **extra})
 
-    def _is_caller_hangup(self, event: Event) -> bool:
-        return event.get("type") in _LEG_ENDED and (channel_of(event) == self.inbound)
-
     async def next_event(self, match: Callable[[Event], bool], timeout: float | None) -> Event | None:
         """The next event `match` accepts, or None after `timeout`; raises CallerGone on hangup."""
         try:
@@ -170,10 +167,11 @@ class CallFlow:
                 while True:
                     event = await self.queue.get()
                     if event.get("type") in _LEG_ENDED:
-                        self.ended.add(str(channel_of(event)))
-                    if self._is_caller_hangup(event):
-                        self.hangup_by = self.hangup_by or "caller"
-                        raise CallerGone
+                        channel = str(channel_of(event))
+                        self.ended.add(channel)
+                        if channel == self.inbound:
+                            self.hangup_by = self.hangup_by or "caller"
+                            raise CallerGone
                     if match(event):
                         return event
         except TimeoutError:
@@ -241,7 +239,7 @@ class CallFlow:
         if admission.disposition is not None:
             await self._refuse(admission.disposition)
             return Disposition(admission.disposition)
-        if admission.ivr is not None and admission.ivr.enabled and not await self._ivr(admission.ivr):
+        if (ivr := admission.ivr_to_pass) is not None and not await self._ivr(ivr):
             await self._hang_up(self.inbound)
             return Disposition.IVR_FAILED
         if selection is None:  # after the IVR: chosen now, with the counts of now
@@ -309,8 +307,9 @@ class CallFlow:
             statuses.append(status)
             if status == "ANSWER":
                 return await self._talk()
-        await self._hang_up(self.inbound, "busy" if statuses and set(statuses) == {"BUSY"} else "normal")
-        if statuses and set(statuses) == {"BUSY"}:
+        all_busy = bool(statuses) and set(statuses) == {"BUSY"}
+        await self._hang_up(self.inbound, "busy" if all_busy else "normal")
+        if all_busy:
             return Disposition.BUSY
         return Disposition.NO_ANSWER if "NOANSWER" in statuses or not statuses else Disposition.FAILED
 

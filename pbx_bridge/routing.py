@@ -16,7 +16,7 @@ class EngineRouter:
         one session and one trip to the thread pool for most calls."""
         with session_scope() as session:
             admission = admit(session, did, caller, now)
-            if not admission.admitted or (admission.ivr is not None and admission.ivr.enabled):
+            if not admission.admitted or admission.ivr_to_pass is not None:
                 return admission, None
             return admission, select_targets(session, admission, caller, now, self.live)
 

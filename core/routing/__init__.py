@@ -1,7 +1,8 @@
 """The routing decision engine (domain.md, "A call, from ring to invoice" step 2).
 
-The bridge calls `admit` when a call arrives, runs the IVR when `admission.ivr.enabled`, then
-calls `select_targets` and dials the candidates in order, appending its own trail entries.
+The bridge calls `admit` when a call arrives, runs the IVR when `admission.ivr_to_pass`, then
+calls `select_targets` (in the same session when there is no IVR) and dials the candidates in
+order, appending its own trail entries.
 """
 
 from core.routing.admission import Admission, IvrSettings, admit

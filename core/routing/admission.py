@@ -59,6 +59,11 @@ class Admission:
         return self.disposition is None
 
     @property
+    def ivr_to_pass(self) -> IvrSettings | None:
+        """The IVR the caller must pass before targets are chosen, if the campaign has one on."""
+        return self.ivr if self.ivr is not None and self.ivr.enabled else None
+
+    @property
     def stopped_at(self) -> str | None:
         return stopped_at(self.trail)
 

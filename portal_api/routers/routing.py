@@ -40,7 +40,7 @@ def dry_run(body: DryRunIn, principal: AdminOrCustomerDep, session: SessionDep) 
     out = DryRunOut(
         disposition=selection.disposition,
         stopped_at=selection.stopped_at,
-        ivr=bool(admission.ivr and admission.ivr.enabled),
+        ivr=admission.ivr_to_pass is not None,
         candidates=[DryRunCandidate.of(c) for c in selection.candidates],
         trail=admission.trail + selection.trail,
     )

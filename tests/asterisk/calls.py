@@ -228,9 +228,10 @@ async def call(
         stderr=asyncio.subprocess.PIPE,
     )
     _, errors = await proc.communicate()
-    if not log.exists() or not log.read_text():  # sipp never got to the call: say why
+    text = log.read_text() if log.exists() else ""
+    if not text:  # sipp never got to the call: say why
         raise RuntimeError(f"sipp placed no call (exit {proc.returncode}): {errors.decode()[-2000:]}")
-    return log.read_text()
+    return text
 
 
 @dataclass
