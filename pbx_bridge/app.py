@@ -13,7 +13,7 @@ import redis.asyncio as aioredis
 from core import jobs
 from core.models import Call
 from core.pbx_commands import HANGUP_REQUESTS, TRUNK_CHANGES
-from core.redis_client import pubsub_channel
+from core.redis_client import async_redis, pubsub_channel
 from core.settings import get_settings
 from pbx_bridge import call_record, reconcile, trunks
 from pbx_bridge.ari import Ari
@@ -178,7 +178,7 @@ async def main() -> None:
     from pbx_bridge.trunk_status import TrunkStatus
 
     s = get_settings()
-    redis = aioredis.Redis.from_url(s.redis_url, decode_responses=True)
+    redis = async_redis()
     ari = Ari("127.0.0.1", s.asterisk_http_port, s.ari_user, s.ari_password, s.stasis_app)
     bridge = Bridge(ari, LiveStore(redis), EngineRouter(), redis)
     # Rating also releases the call's credit hold, in the same transaction as the debit.

@@ -14,8 +14,7 @@ from sqlmodel import Session
 from core import live
 from core.db import get_engine
 from core.pbx_commands import request_hangup
-from core.redis_client import pubsub_channel
-from core.settings import get_settings
+from core.redis_client import async_redis, pubsub_channel
 from portal_api import live_feed
 from portal_api.auth.principal import Principal, PrincipalDep, resolve
 from portal_api.envelope import Envelope, ok
@@ -109,7 +108,7 @@ async def live_socket(ws: WebSocket, token: str = "") -> None:
     except ApiError as exc:
         await ws.close(code=4401, reason=exc.message[:120])
         return
-    client = aioredis.Redis.from_url(get_settings().redis_url, decode_responses=True)
+    client = async_redis()
     feed = LiveSocket(ws, principal, client)
     tasks = [asyncio.create_task(feed.read_actions()), asyncio.create_task(feed.push_changes())]
     try:
@@ -139,7 +138,7 @@ class HangUpOut(BaseModel):
     "/report/callHangUp", response_model=Envelope[HangUpOut], summary="Hang up a live call the caller may see"
 )
 async def hang_up(body: HangUpIn, principal: PrincipalDep) -> dict:
-    client = aioredis.Redis.from_url(get_settings().redis_url, decode_responses=True)
+    client = async_redis()
     try:
         if await live_feed.visible_call(client, principal, body.linkedid) is None:
             raise not_found("Live call")

@@ -5,13 +5,11 @@ import json
 from collections.abc import Iterator
 
 import pytest
-import redis.asyncio as aioredis
 from websockets.exceptions import ConnectionClosedError
 from websockets.sync.client import connect
 
 from core.pbx_commands import HANGUP_REQUESTS
-from core.redis_client import get_redis, pubsub_channel
-from core.settings import get_settings
+from core.redis_client import async_redis, get_redis, pubsub_channel
 from pbx_bridge.live_store import LiveStore
 from tests.conftest import api_server
 
@@ -45,7 +43,7 @@ class Socket:
 
 def put_live(call: dict) -> None:
     async def go() -> None:
-        client = aioredis.Redis.from_url(get_settings().redis_url, decode_responses=True)
+        client = async_redis()
         await LiveStore(client).put(call)
         await client.aclose()
 
@@ -131,3 +129,23 @@ def test_hang_up_is_scoped_and_asks_the_bridge(client, customer_a, customer_b, b
     message = pubsub.get_message(timeout=1)
     assert json.loads(message["data"]) == {"linkedid": "1700.1", "by": customer_a.id}
     pubsub.close()
+
+
+def test_hundreds_of_calls_ending_together_all_leave_the_live_view(
+    ws_base, admin, customer_a, buyer_a
+) -> None:
+    """500 calls hung up in the same instant (a carrier outage, the end of a benchmark step) once
+    left some shown live for ever: the bridge's Redis pool refused connections past 100."""
+    calls = [a_call(customer_a, buyer_a, f"1800.{n}") for n in range(500)]
+
+    async def burst() -> None:
+        client = async_redis()
+        store = LiveStore(client)
+        await asyncio.gather(*(store.put(call) for call in calls))
+        await asyncio.gather(*(store.remove(call["linkedid"]) for call in calls))
+        await client.aclose()
+
+    asyncio.run(burst())
+    with Socket(ws_base, f"{admin.token}") as ws:
+        ws.send_json({"action": "GET_LIVE_CALLS_BY_ADMIN"})
+        assert ws.receive_json() == {"livecalls": []}
