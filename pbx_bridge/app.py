@@ -17,7 +17,7 @@ from core.redis_client import async_redis, pubsub_channel
 from core.settings import get_settings
 from pbx_bridge import call_record, reconcile, trunks
 from pbx_bridge.ari import Ari
-from pbx_bridge.call_flow import CallFlow, Context, Router, bridge_id, channel_of
+from pbx_bridge.call_flow import EVENTS_READ, CallFlow, Context, Router, bridge_id, channel_of
 from pbx_bridge.live_store import LiveStore
 
 log = logging.getLogger(__name__)
@@ -34,7 +34,9 @@ class Bridge:
         self.reconciling = asyncio.Lock()
 
     async def on_connect(self) -> None:
-        """After every (re)connection: trunks into Asterisk again, calls matched to reality."""
+        """After every (re)connection: the events the flows read, trunks into Asterisk again, calls
+        matched to reality."""
+        await self.ctx.ari.receive_only(EVENTS_READ)
         await trunks.push_all(self.ctx.ari, await asyncio.to_thread(trunks.load))
         await self.reconcile()
 

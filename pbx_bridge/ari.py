@@ -25,12 +25,12 @@ import websockets
 log = logging.getLogger(__name__)
 
 REQUEST_TIMEOUT = 10.0
+# Websockets carrying requests beside the event socket. Asterisk answers one socket's requests one
+# after another, each waiting for the channel it acts on: with 500 calls up, a single socket queued
+# them for seconds (setup p95 8 s, calls connected without audio); spread over a few, they overlap
+# as HTTP requests did, still at a websocket message's cost.
+REQUEST_LANES = 3
 _CLOSED = object()  # the reader's last word to the event stream: the websocket is gone
-
-
-async def _close_when(stop: asyncio.Event, ws: websockets.ClientConnection) -> None:
-    await stop.wait()
-    await ws.close()
 
 
 class AriError(Exception):
@@ -44,15 +44,64 @@ def _query(params: dict[str, Any]) -> str:
     return f"?{urlencode(clean)}" if clean else ""
 
 
+async def _close_all_when(
+    waits: list[asyncio.Task[Any]], lanes: "list[_Lane]", queue: asyncio.Queue[Any]
+) -> None:
+    with contextlib.suppress(asyncio.CancelledError):
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    for lane in lanes:
+        await lane.ws.close()
+    queue.put_nowait(_CLOSED)
+
+
+class _Lane:
+    """One websocket's requests in flight, answered by `request_id`."""
+
+    def __init__(self, ws: websockets.ClientConnection) -> None:
+        self.ws = ws
+        self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+
+    async def send(self, message: dict[str, Any]) -> dict[str, Any]:
+        answer = asyncio.get_running_loop().create_future()
+        self.pending[message["request_id"]] = answer
+        try:
+            await self.ws.send(json.dumps(message))
+            return await answer
+        except websockets.WebSocketException as exc:
+            if answer.done():
+                answer.exception()  # failed by the reader meanwhile: retrieved, so asyncio won't warn
+            raise AriError(503, f"ARI connection lost: {exc}") from exc
+        finally:
+            self.pending.pop(message["request_id"], None)
+
+    async def read(self, events: asyncio.Queue[Any] | None) -> None:
+        """Answers to their requests, anything else to `events`, until the websocket closes; then
+        the requests still waiting fail."""
+        try:
+            async for raw in self.ws:
+                message = json.loads(raw)
+                if message.get("type") == "RESTResponse":
+                    answer = self.pending.get(message.get("request_id", ""))
+                    if answer is not None and not answer.done():
+                        answer.set_result(message)
+                elif events is not None:
+                    events.put_nowait(message)
+        except websockets.WebSocketException as exc:
+            log.debug("ARI websocket closed: %s", exc)
+        finally:
+            for answer in self.pending.values():
+                if not answer.done():
+                    answer.set_exception(AriError(503, "ARI connection lost before the answer"))
+
+
 class Ari:
     def __init__(self, host: str, port: int, user: str, password: str, app: str) -> None:
         self.app = app
-        self._ws_url = (
-            f"ws://{host}:{port}/ari/events?app={quote(app)}&subscribeAll=false"
+        self._ws_base = (
+            f"ws://{host}:{port}/ari/events?subscribeAll=false"
             f"&api_key={quote(user, safe='')}:{quote(password, safe='')}"
         )
-        self._ws: websockets.ClientConnection | None = None
-        self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._lanes: list[_Lane] = []
         self._ids = itertools.count(1)
 
     async def request(self, method: str, path: str, json_body: Any = None, **params: Any) -> Any:
@@ -64,9 +113,12 @@ class Ari:
         }
         if json_body is not None:
             message.update(content_type="application/json", message_body=json.dumps(json_body))
+        if not self._lanes:
+            raise AriError(503, "not connected to ARI")
+        lane = min(self._lanes, key=lambda each: len(each.pending))
         try:
             async with asyncio.timeout(REQUEST_TIMEOUT):
-                answer = await self._send(message)
+                answer = await lane.send(message)
         except TimeoutError:
             raise AriError(504, f"no answer to {method} {path} within {REQUEST_TIMEOUT:.0f} s") from None
         status = int(answer["status_code"])
@@ -75,40 +127,10 @@ class Ari:
             raise AriError(status, body or answer.get("reason_phrase", ""))
         return json.loads(body) if body else None
 
-    async def _send(self, message: dict[str, Any]) -> dict[str, Any]:
-        if self._ws is None:
-            raise AriError(503, "not connected to ARI")
-        answer = asyncio.get_running_loop().create_future()
-        self._pending[message["request_id"]] = answer
-        try:
-            await self._ws.send(json.dumps(message))
-            return await answer
-        except websockets.WebSocketException as exc:
-            if answer.done():
-                answer.exception()  # failed by the reader meanwhile: retrieved, so asyncio won't warn
-            raise AriError(503, f"ARI connection lost: {exc}") from exc
-        finally:
-            self._pending.pop(message["request_id"], None)
-
-    async def _read(self, ws: websockets.ClientConnection, events: asyncio.Queue[Any]) -> None:
-        """Answers to their requests, events to the stream, until the websocket closes."""
-        try:
-            async for raw in ws:
-                message = json.loads(raw)
-                if message.get("type") == "RESTResponse":
-                    answer = self._pending.get(message.get("request_id", ""))
-                    if answer is not None and not answer.done():
-                        answer.set_result(message)
-                else:
-                    events.put_nowait(message)
-        except websockets.WebSocketException as exc:
-            log.debug("ARI websocket closed: %s", exc)
-        finally:
-            self._ws = None
-            for answer in self._pending.values():
-                if not answer.done():
-                    answer.set_exception(AriError(503, "ARI connection lost before the answer"))
-            events.put_nowait(_CLOSED)
+    def _connect(self, app: str) -> websockets.connect:
+        # A short close timeout: stopping must not wait long for a peer slow to close.
+        url = f"{self._ws_base}&app={quote(app)}"
+        return websockets.connect(url, ping_interval=10, ping_timeout=10, close_timeout=1)
 
     async def events(
         self, on_connect: Callable[[], Awaitable[None]], stop: asyncio.Event
@@ -117,25 +139,18 @@ class Ari:
         delay = 0.2
         while not stop.is_set():
             try:
-                # A short close timeout: stopping must not wait long for a peer slow to close.
-                async with websockets.connect(
-                    self._ws_url, ping_interval=10, ping_timeout=10, close_timeout=1
-                ) as ws:
+                async with contextlib.AsyncExitStack() as stack:
+                    main = _Lane(await stack.enter_async_context(self._connect(self.app)))
+                    # Request lanes register apps of their own: a second socket for the same app
+                    # would take its events over (Asterisk replaces the registration).
+                    extra = [
+                        _Lane(await stack.enter_async_context(self._connect(f"{self.app}-requests-{n}")))
+                        for n in range(1, REQUEST_LANES)
+                    ]
                     log.info("ARI connected; Stasis app %s registered", self.app)
+                    async for event in self._serve(main, extra, on_connect, stop):
+                        yield event
                     delay = 0.2
-                    queue: asyncio.Queue[Any] = asyncio.Queue()
-                    reader = asyncio.create_task(self._read(ws, queue))
-                    # A stop must end the wait for the next event too: no call may be coming in.
-                    closer = asyncio.create_task(_close_when(stop, ws))
-                    self._ws = ws
-                    try:
-                        await on_connect()
-                        while (event := await queue.get()) is not _CLOSED:
-                            yield event
-                    finally:
-                        closer.cancel()
-                        await ws.close()
-                        await reader
             except (OSError, websockets.WebSocketException, AriError) as exc:
                 log.warning("ARI connection lost (%s); retrying in %.1f s", exc, delay)
             if stop.is_set():
@@ -144,7 +159,41 @@ class Ari:
                 await asyncio.wait_for(stop.wait(), timeout=delay)
             delay = min(delay * 2, 5.0)
 
+    async def _serve(
+        self,
+        main: _Lane,
+        extra: list[_Lane],
+        on_connect: Callable[[], Awaitable[None]],
+        stop: asyncio.Event,
+    ) -> AsyncIterator[dict[str, Any]]:
+        """One connection's events, until any of its sockets closes or `stop` is set: all are
+        closed then, so a reconnection starts from a clean slate."""
+        queue: asyncio.Queue[Any] = asyncio.Queue()
+        lanes = [main, *extra]
+        readers = [asyncio.create_task(lane.read(queue if lane is main else None)) for lane in lanes]
+        ended = asyncio.create_task(stop.wait())
+        # Whichever ends first (a socket, or the stop) ends the event stream too.
+        closer = asyncio.create_task(_close_all_when([ended, *readers], lanes, queue))
+        self._lanes = lanes
+        try:
+            await on_connect()
+            while (event := await queue.get()) is not _CLOSED:
+                yield event
+        finally:
+            self._lanes = []
+            ended.cancel()
+            await closer
+            await asyncio.gather(*readers)
+
     # The calls the bridge makes, named for what they do.
+
+    async def receive_only(self, event_types: tuple[str, ...]) -> None:
+        """Asterisk sends the app only these events from now on."""
+        # Answers to requests pass the app's filter too: without them allowed, even this request's
+        # own answer never comes.
+        allowed = ("RESTResponse", *event_types)
+        body = {"allowed": [{"type": kind} for kind in allowed], "disallowed": []}
+        await self.request("PUT", f"/applications/{quote(self.app)}/eventFilter", json_body=body)
 
     async def answer(self, channel: str) -> None:
         await self.request("POST", f"/channels/{channel}/answer")
@@ -179,8 +228,10 @@ class Ari:
     async def dial(self, channel: str, caller: str, timeout: int) -> None:
         await self.request("POST", f"/channels/{channel}/dial", caller=caller, timeout=timeout)
 
-    async def bridge(self, bridge_id: str, channels: list[str]) -> None:
+    async def create_bridge(self, bridge_id: str) -> None:
         await self.request("POST", f"/bridges/{bridge_id}", type="mixing")
+
+    async def add_to_bridge(self, bridge_id: str, channels: list[str]) -> None:
         await self.request("POST", f"/bridges/{bridge_id}/addChannel", channel=",".join(channels))
 
     async def destroy_bridge(self, bridge_id: str) -> None:
