@@ -10,7 +10,7 @@ import dataclasses
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-from sqlalchemy import ARRAY, String, any_, cast, func, select, update
+from sqlalchemy import ARRAY, String, any_, bindparam, cast, func, select, update
 from sqlmodel import Session
 
 from core.models import CreditReservation, User
@@ -21,15 +21,16 @@ SLICE_SECONDS = 60
 GRACE = timedelta(seconds=30)
 
 
+_RESERVED = select(func.coalesce(func.sum(CreditReservation.amount), 0)).where(
+    CreditReservation.user_id == bindparam("user_id"),
+    CreditReservation.released_at.is_(None),  # type: ignore[union-attr]
+    CreditReservation.expires_at > bindparam("now"),
+)  # built once: every call's credit check runs it
+
+
 def reserved(session: Session, user_id: int) -> Decimal:
     """Credit held by the customer's live calls (open, unexpired reservations)."""
-    total = session.scalar(
-        select(func.coalesce(func.sum(CreditReservation.amount), 0)).where(
-            CreditReservation.user_id == user_id,
-            CreditReservation.released_at.is_(None),  # type: ignore[union-attr]
-            CreditReservation.expires_at > datetime.now(UTC),
-        )
-    )
+    total = session.scalar(_RESERVED, {"user_id": user_id, "now": datetime.now(UTC)})
     return Decimal(total or 0)
 
 

@@ -13,7 +13,7 @@ from celery import Celery
 from core.settings import get_settings
 
 # Task names, the contract between enqueuers and the worker.
-RATE_CALL = "billing.rate_call"  # (linkedid): the bridge, once the call row is written at hangup
+RATE_CALL = "billing.rate_call"  # (*linkedids): the bridge, once the rows are written at hangup
 RATE_PENDING = "billing.rate_pending"
 RELEASE_EXPIRED = "billing.release_expired"
 NUMBER_FEES = "billing.number_fees"

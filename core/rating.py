@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlmodel import Session
 
 from core.enums import Status
@@ -60,6 +60,15 @@ def minimum_charge(price: Price) -> Decimal:
     return round_money(price.connection_fee + price.rate_per_minute * price.initial_increment / 60)
 
 
+_RATE = (
+    select(Rate)
+    .where(Rate.tariff_id == bindparam("tariff_id"), Rate.status == Status.ACTIVE.value)
+    .where(Rate.prefix.in_(bindparam("prefixes", expanding=True)), Rate.effective_from <= bindparam("at"))  # type: ignore[attr-defined]
+    .order_by(func.length(Rate.prefix).desc(), Rate.effective_from.desc())  # type: ignore[attr-defined]
+    .limit(1)
+)  # built once: every call's credit check and every rating runs it
+
+
 def find_rate(session: Session, tariff_id: int, number: str, at: datetime) -> Rate | None:
     """The active rate of `tariff_id` with the longest prefix of `number`, in force at `at`.
 
@@ -70,11 +79,4 @@ def find_rate(session: Session, tariff_id: int, number: str, at: datetime) -> Ra
     prefixes = [number_digits[:n] for n in range(1, min(len(number_digits), 15) + 1)]
     if not prefixes:
         return None
-    stmt = (
-        select(Rate)
-        .where(Rate.tariff_id == tariff_id, Rate.status == Status.ACTIVE.value)
-        .where(Rate.prefix.in_(prefixes), Rate.effective_from <= at)  # type: ignore[attr-defined]
-        .order_by(func.length(Rate.prefix).desc(), Rate.effective_from.desc())  # type: ignore[attr-defined]
-        .limit(1)
-    )
-    return session.scalars(stmt).first()
+    return session.scalars(_RATE, {"tariff_id": tariff_id, "prefixes": prefixes, "at": at}).first()

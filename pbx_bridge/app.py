@@ -19,6 +19,7 @@ from pbx_bridge import call_record, reconcile, trunks
 from pbx_bridge.ari import Ari
 from pbx_bridge.call_flow import EVENTS_READ, CallFlow, Context, Router, bridge_id, channel_of
 from pbx_bridge.live_store import LiveStore
+from pbx_bridge.rating_queue import RatingQueue
 
 log = logging.getLogger(__name__)
 
@@ -184,16 +185,21 @@ async def main() -> None:
     ari = Ari("127.0.0.1", s.asterisk_http_port, s.ari_user, s.ari_password, s.stasis_app)
     bridge = Bridge(ari, LiveStore(redis), EngineRouter(), redis)
     # Rating also releases the call's credit hold, in the same transaction as the debit.
-    bridge.ctx.after_hangup = lambda linkedid: jobs.enqueue(jobs.RATE_CALL, linkedid)
+    rating = RatingQueue(lambda linkedids: jobs.enqueue(jobs.RATE_CALL, *linkedids))
+    bridge.ctx.after_hangup = rating.add
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, bridge.stop.set)
     ami = Ami("127.0.0.1", s.asterisk_ami_port, s.ami_user, s.ami_secret)
     trunk_status = asyncio.create_task(TrunkStatus(ami, redis, s.trunk_qualify_seconds).run())
+    rating_sender = asyncio.create_task(rating.run(bridge.stop))
     try:
         await bridge.run()
     finally:
         trunk_status.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await trunk_status
+        bridge.stop.set()
+        await rating_sender
+        await rating.flush()  # calls that ended while the bridge stopped
         await redis.aclose()

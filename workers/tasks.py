@@ -14,9 +14,11 @@ RETRY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "max_retri
 
 
 @app.task(name=jobs.RATE_CALL, **RETRY)
-def rate_call(linkedid: str) -> None:
-    with session_scope() as session:
-        rating.rate_hangup(session, linkedid)
+def rate_call(*linkedids: str) -> None:
+    """Rate calls just hung up (the bridge sends them in batches), each in its own transaction."""
+    for linkedid in linkedids:
+        with session_scope() as session:
+            rating.rate_hangup(session, linkedid)
 
 
 @app.task(name=jobs.RATE_PENDING, **RETRY)

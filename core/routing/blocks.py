@@ -1,11 +1,28 @@
 """Blocked callers: an active global entry or one of the customer's, exact number or prefix."""
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import and_, bindparam, func, or_, select
 from sqlmodel import Session
 
 from core.enums import BlockMatch, Status
 from core.models import BlockEntry
 from core.phone import digits
+
+_BLOCK = (
+    select(BlockEntry)
+    .where(
+        BlockEntry.status == Status.ACTIVE.value,
+        or_(BlockEntry.user_id.is_(None), BlockEntry.user_id == bindparam("user_id")),  # type: ignore[union-attr]
+        or_(
+            and_(BlockEntry.match_type == BlockMatch.EXACT.value, BlockEntry.pattern == bindparam("caller")),
+            and_(
+                BlockEntry.match_type == BlockMatch.PREFIX.value,
+                BlockEntry.pattern.in_(bindparam("prefixes", expanding=True)),  # type: ignore[attr-defined]
+            ),
+        ),
+    )
+    .order_by(BlockEntry.user_id.is_not(None), func.length(BlockEntry.pattern).desc())  # type: ignore[union-attr]
+    .limit(1)
+)  # built once: every call runs it
 
 
 def matching_block(session: Session, user_id: int, caller: str) -> BlockEntry | None:
@@ -17,20 +34,5 @@ def matching_block(session: Session, user_id: int, caller: str) -> BlockEntry | 
     """
     caller_digits = digits(caller)
     prefixes = [caller_digits[:n] for n in range(1, min(len(caller_digits), 15) + 1)]
-    stmt = (
-        select(BlockEntry)
-        .where(
-            BlockEntry.status == Status.ACTIVE.value,
-            or_(BlockEntry.user_id.is_(None), BlockEntry.user_id == user_id),  # type: ignore[union-attr]
-            or_(
-                and_(BlockEntry.match_type == BlockMatch.EXACT.value, BlockEntry.pattern == caller),
-                and_(
-                    BlockEntry.match_type == BlockMatch.PREFIX.value,
-                    BlockEntry.pattern.in_(prefixes),  # type: ignore[attr-defined]
-                ),
-            ),
-        )
-        .order_by(BlockEntry.user_id.is_not(None), func.length(BlockEntry.pattern).desc())  # type: ignore[union-attr]
-        .limit(1)
-    )
-    return session.scalars(stmt).first()
+    params = {"user_id": user_id, "caller": caller, "prefixes": prefixes}
+    return session.scalars(_BLOCK, params).first()

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from core.models import Buyer, CampaignTarget, Target, Trunk
@@ -15,15 +16,23 @@ class Link:
     trunk: Trunk | None
 
 
+_LINKS = (
+    select(CampaignTarget, Target, Buyer, Trunk)
+    .join(Target, Target.id == CampaignTarget.target_id)  # type: ignore[arg-type]
+    .join(Buyer, Buyer.id == Target.buyer_id)  # type: ignore[arg-type]
+    .outerjoin(Trunk, Trunk.id == Target.trunk_id)  # type: ignore[arg-type]
+    .where(CampaignTarget.campaign_id == bindparam("campaign_id"))
+    .order_by(CampaignTarget.priority, CampaignTarget.id)
+)  # built once: every call runs it
+
+
 def campaign_links(session: Session, campaign_id: int) -> list[Link]:
     """Every link of the campaign, active or not (skipped ones belong in the trail too), in
-    priority order, ties by link creation so round robin rotates over a stable list."""
-    stmt = (
-        select(CampaignTarget, Target, Buyer, Trunk)
-        .join(Target, Target.id == CampaignTarget.target_id)  # type: ignore[arg-type]
-        .join(Buyer, Buyer.id == Target.buyer_id)  # type: ignore[arg-type]
-        .outerjoin(Trunk, Trunk.id == Target.trunk_id)  # type: ignore[arg-type]
-        .where(CampaignTarget.campaign_id == campaign_id)
-        .order_by(CampaignTarget.priority, CampaignTarget.id)
-    )
-    return [Link(*row) for row in session.exec(stmt).all()]
+    priority order, ties by link creation so round robin rotates over a stable list.
+
+    Read once per session: the credit check and the target selection of one call both need them.
+    """
+    memo: dict[int, list[Link]] = session.info.setdefault("campaign_links", {})
+    if campaign_id not in memo:
+        memo[campaign_id] = [Link(*row) for row in session.exec(_LINKS, params={"campaign_id": campaign_id})]
+    return memo[campaign_id]

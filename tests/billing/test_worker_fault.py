@@ -60,8 +60,9 @@ def test_a_worker_killed_mid_batch_rates_every_call_exactly_once(tmp_path) -> No
         # A slow batch (small transactions) on one process; on the other, the tasks the bridge
         # enqueued at hangup for the latest calls, which the batch reaches too.
         jobs.enqueue(jobs.RATE_PENDING, 10)
-        for row in rows[-HANGUPS:]:
-            jobs.enqueue(jobs.RATE_CALL, row["linkedid"])
+        latest = [row["linkedid"] for row in rows[-HANGUPS:]]
+        for start in range(0, HANGUPS, 20):  # in batches, as the bridge sends them
+            jobs.enqueue(jobs.RATE_CALL, *latest[start : start + 20])
         wait_for(lambda: rated() >= CALLS // 4, 60, "the worker to start rating")
         os.killpg(worker.pid, signal.SIGKILL)
         worker.wait(timeout=10)
