@@ -1,5 +1,6 @@
-"""The one gateway to Asterisk's REST Interface: one websocket carries the app's events and, since
-Asterisk 22.4, its REST requests and their answers too ("ARI REST over WebSocket").
+"""The one gateway to Asterisk's REST Interface: websockets carry the app's events and, since
+Asterisk 22.4, its REST requests and their answers too ("ARI REST over WebSocket"); only the
+rare whole-list reads go over HTTP (`_listing`).
 
 Why not HTTP: at tens of calls a second the bridge spent about half its time in the HTTP client
 (a request per ARI call, each with connection-pool bookkeeping); a websocket message costs a
@@ -20,6 +21,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 from urllib.parse import quote, urlencode
 
+import httpx
 import websockets
 
 log = logging.getLogger(__name__)
@@ -97,6 +99,7 @@ class _Lane:
 class Ari:
     def __init__(self, host: str, port: int, user: str, password: str, app: str) -> None:
         self.app = app
+        self._http = (f"http://{host}:{port}/ari", httpx.BasicAuth(user, password))
         self._ws_base = (
             f"ws://{host}:{port}/ari/events?subscribeAll=false"
             f"&api_key={quote(user, safe='')}:{quote(password, safe='')}"
@@ -241,11 +244,25 @@ class Ari:
             if exc.status != 404:
                 raise
 
+    async def _listing(self, path: str) -> list[dict[str, Any]]:
+        """A whole list (every channel, every bridge) over HTTP, not the websocket: Asterisk 22.10
+        crashed (a stack overflow in res_http_websocket) answering GET /channels over the socket
+        with 1,200 channels up. Rare and bulky, so a short-lived client is cheap enough."""
+        base, auth = self._http
+        try:
+            async with httpx.AsyncClient(auth=auth, timeout=REQUEST_TIMEOUT) as client:
+                response = await client.get(f"{base}{path}")
+        except httpx.HTTPError as exc:
+            raise AriError(503, f"GET {path} failed: {exc}") from exc
+        if response.status_code >= 400:
+            raise AriError(response.status_code, response.text)
+        return list(response.json() or [])
+
     async def channels(self) -> list[dict[str, Any]]:
-        return list(await self.request("GET", "/channels") or [])
+        return await self._listing("/channels")
 
     async def bridges(self) -> list[dict[str, Any]]:
-        return list(await self.request("GET", "/bridges") or [])
+        return await self._listing("/bridges")
 
     async def channel_var(self, channel: str, name: str) -> str | None:
         try:
