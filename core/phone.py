@@ -34,3 +34,10 @@ def region_of(e164: str) -> str | None:
 def digits(number: str) -> str:
     """The number's digits only, as rate-card prefixes are matched."""
     return "".join(ch for ch in number if ch.isdigit())
+
+
+def digit_prefixes(number: str) -> list[str]:
+    """Every leading run of the number's digits, shortest first, up to E.164's 15: what an
+    index on a prefix column is probed with (rate cards, caller blocks)."""
+    all_digits = digits(number)
+    return [all_digits[:n] for n in range(1, min(len(all_digits), 15) + 1)]

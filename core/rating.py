@@ -15,7 +15,7 @@ from sqlmodel import Session
 from core.enums import Status
 from core.models import Rate
 from core.money import round_money
-from core.phone import digits
+from core.phone import digit_prefixes
 
 
 @dataclass(frozen=True)
@@ -75,8 +75,7 @@ def find_rate(session: Session, tariff_id: int, number: str, at: datetime) -> Ra
     Every prefix of the number is looked up by the (tariff_id, prefix) index: a handful of index
     probes whatever the size of the rate card.
     """
-    number_digits = digits(number)
-    prefixes = [number_digits[:n] for n in range(1, min(len(number_digits), 15) + 1)]
+    prefixes = digit_prefixes(number)
     if not prefixes:
         return None
     return session.scalars(_RATE, {"tariff_id": tariff_id, "prefixes": prefixes, "at": at}).first()

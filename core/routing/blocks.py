@@ -5,7 +5,7 @@ from sqlmodel import Session
 
 from core.enums import BlockMatch, Status
 from core.models import BlockEntry
-from core.phone import digits
+from core.phone import digit_prefixes
 
 _BLOCK = (
     select(BlockEntry)
@@ -32,7 +32,5 @@ def matching_block(session: Session, user_id: int, caller: str) -> BlockEntry | 
     Every leading run of the caller's digits is looked up, so the pattern index does the work
     however long the list is. A global entry wins over the customer's own, then the longest.
     """
-    caller_digits = digits(caller)
-    prefixes = [caller_digits[:n] for n in range(1, min(len(caller_digits), 15) + 1)]
-    params = {"user_id": user_id, "caller": caller, "prefixes": prefixes}
+    params = {"user_id": user_id, "caller": caller, "prefixes": digit_prefixes(caller)}
     return session.scalars(_BLOCK, params).first()
