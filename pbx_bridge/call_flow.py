@@ -49,7 +49,9 @@ _FINAL = {"ANSWER", "BUSY", "NOANSWER", "CANCEL", "CONGESTION", "CHANUNAVAIL", "
 class Router(Protocol):
     """The routing engine as the bridge uses it (core.routing behind pbx_bridge.routing)."""
 
-    def route(self, did: str, caller: str, now: datetime) -> tuple[Admission, Selection | None]: ...
+    def route(
+        self, did: str, caller: str, now: datetime, first_row: Callable[[Admission], dict[str, Any]]
+    ) -> tuple[Admission, Selection | None]: ...
 
     def select(self, admission: Admission, caller: str, now: datetime) -> Selection: ...
 
@@ -190,7 +192,6 @@ class CallFlow:
             if self.resumed:
                 disposition = await self._carry_on()
             else:
-                await self._save(disposition)  # a row exists from the first moment, whatever happens next
                 disposition = await self._route()
         except CallerGone:
             disposition = self.if_caller_hangs
@@ -218,8 +219,9 @@ class CallFlow:
         self.hangup_by = self.hangup_by or "target"
         return Disposition.ANSWERED
 
-    async def _route(self) -> Disposition:
-        admission, selection = await asyncio.to_thread(self.ctx.router.route, self.did, self.caller, _now())
+    def _admitted(self, admission: Admission) -> dict[str, Any]:
+        """Take in what admission decided; the call's first row (the router writes it with the
+        decision, so a row exists from the first moment, whatever happens next)."""
         self.trail.extend(admission.trail)
         self.row.update(
             did=admission.did,  # E.164 where it parses, as the engine normalised them
@@ -234,8 +236,14 @@ class CallFlow:
             user_id=admission.user_id,
             campaign_id=admission.campaign_id,
         )
-        # Live from here: admission takes milliseconds and tells whose call it is.
-        await self.ctx.live.put(self.live_call)
+        return self._row(Disposition.FAILED)
+
+    async def _route(self) -> Disposition:
+        self.ctx.live.starting(self.linkedid)
+        admission, selection = await asyncio.to_thread(
+            self.ctx.router.route, self.did, self.caller, _now(), self._admitted
+        )
+        # Shown live from the first step that takes time: a prompt, the IVR or the first dial.
         if admission.disposition is not None:
             await self._refuse(admission.disposition)
             return Disposition(admission.disposition)
@@ -263,6 +271,7 @@ class CallFlow:
             # A number that routes nowhere says so, like a carrier would.
             await self.ctx.ari.answer(self.inbound)
             self.answered_at = _now()
+            await self.ctx.live.put(self.live_call)
             await self._play("sound:ss-noservice", wait=8)
         await self._hang_up(self.inbound, "busy" if disposition == Disposition.BUSY else "normal")
 
@@ -407,19 +416,19 @@ class CallFlow:
             self.answered_at = self.connected_at
         await asyncio.gather(*steps)
         self.if_caller_hangs = Disposition.ANSWERED
-        # The row first: a bridge restarted after this point takes the call back from it.
-        await self._save(Disposition.ANSWERED)
+        hold = CreditHold(self.row["user_id"], self.linkedid, self.row["destination"], self.connected_at)
+        # The answered row with the first credit slice, in one transaction: a bridge restarted
+        # after this point takes the call back from it.
+        covered = await asyncio.to_thread(hold.take, self._row(Disposition.ANSWERED))
         self.live_call.update(state="connected", connected_at=self.connected_at.isoformat())
         await self.ctx.live.put(self.live_call)
-        await self._talk_within_credit(self.bridge)
+        await self._talk_within_credit(self.bridge, hold, covered)
         return Disposition.ANSWERED
 
-    async def _talk_within_credit(self, bridge: str) -> None:
+    async def _talk_within_credit(self, bridge: str, hold: CreditHold, covered: float) -> None:
         """Wait for the target to hang up, holding credit slice by slice; end the call when the
         customer's credit runs out (so parallel calls can't spend the same money twice)."""
         assert self.connected_at is not None
-        hold = CreditHold(self.row["user_id"], self.linkedid, self.row["destination"], self.connected_at)
-        covered = await asyncio.to_thread(hold.take)
 
         def target_gone(event: Event) -> bool:
             return channel_of(event) == self.outbound and event.get("type") in _LEG_ENDED
@@ -484,6 +493,10 @@ class CallFlow:
             await self.ctx.ari.hangup(channel, reason)
 
     async def _save(self, disposition: Disposition, ended: datetime | None = None) -> None:
+        await asyncio.to_thread(call_record.save, self._row(disposition, ended))
+
+    def _row(self, disposition: Disposition, ended: datetime | None = None) -> dict[str, Any]:
+        """The call row as of now."""
         end = ended or _now()
         row = dict(self.row)
         row.update(
@@ -497,7 +510,7 @@ class CallFlow:
             trail=self.trail,
             updated_at=_now(),
         )
-        await asyncio.to_thread(call_record.save, row)
+        return row
 
 
 def _describe(status: str) -> str:

@@ -6,6 +6,7 @@ A call whose destination has no rate is not limited here: rating flags it for th
 
 import math
 from datetime import datetime
+from typing import Any
 
 from sqlmodel import Session
 
@@ -13,6 +14,7 @@ from core import credit
 from core.db import session_scope
 from core.models import User
 from core.rating import Price, find_rate
+from pbx_bridge import call_record
 
 
 class CreditHold:
@@ -28,12 +30,15 @@ class CreditHold:
         rate = find_rate(session, user.tariff_id, self.destination, self.answered_at)
         return Price.of(rate) if rate else None
 
-    def take(self) -> float:
+    def take(self, row: dict[str, Any] | None = None) -> float:
         """Reserve the first slice (or the next one); the talk seconds now paid for, from answer.
+        `row`, the call's row, is written in the same transaction.
 
         0 when not even the first billable block fits; math.inf when the call has no rate.
         """
         with session_scope() as session:
+            if row is not None:
+                call_record.save(row, session.connection())
             price = self._price(session)
             if price is None:
                 self.covered = math.inf

@@ -8,28 +8,56 @@ import redis.asyncio as aioredis
 from core import live
 from core.redis_client import pubsub_channel
 
+# Each change is one script run in Redis (one command: the call, its index sets and the publish),
+# not a MULTI pipeline of up to a dozen commands whose replies the bridge had to parse one by one.
+# KEYS: the call's key, the set of all calls, then ARGV[3] index sets to leave, then sets to join.
+_PUT = """
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('SADD', KEYS[2], ARGV[2])
+local leave = tonumber(ARGV[3])
+for i = 3, #KEYS do
+  if i <= 2 + leave then redis.call('SREM', KEYS[i], ARGV[2]) else redis.call('SADD', KEYS[i], ARGV[2]) end
+end
+redis.call('PUBLISH', ARGV[4], ARGV[5])
+"""
+# KEYS: the call's key, the set of all calls, then the index sets it is in.
+_REMOVE = """
+redis.call('DEL', KEYS[1])
+for i = 2, #KEYS do redis.call('SREM', KEYS[i], ARGV[1]) end
+redis.call('PUBLISH', ARGV[2], ARGV[3])
+"""
+
 
 class LiveStore:
     def __init__(self, client: aioredis.Redis) -> None:
         self.redis = client
-        # What this process last wrote per call: saves reading it back before each change.
-        self._written: dict[str, dict[str, Any]] = {}
+        self._put = client.register_script(_PUT)
+        self._remove = client.register_script(_REMOVE)
+        self._channel = pubsub_channel(live.LIVE_CHANNEL)
+        # What this process last wrote per call (None: nothing yet): saves reading it back first.
+        self._written: dict[str, dict[str, Any] | None] = {}
+
+    def starting(self, linkedid: str) -> None:
+        """A call this process begins: none of it is in Redis yet, so nothing is read before its
+        first write, and a call that ends without being shown costs no Redis work at all."""
+        self._written[linkedid] = None
 
     async def put(self, call: dict[str, Any]) -> None:
         """Create or update a live call; index it for its customer, buyer, target and trunk (a
         failover moves it from the last target's and trunk's sets to the next's)."""
         linkedid = call["linkedid"]
-        previous = self._written.get(linkedid) or await self.get(linkedid) or {}
-        pipe = self.redis.pipeline()
-        pipe.set(live.call_key(linkedid), json.dumps(call))
-        pipe.sadd(live.ALL_CALLS, linkedid)
-        for key, field in live.INDEXES:
-            if previous.get(field) and previous[field] != call.get(field):
-                pipe.srem(key(previous[field]), linkedid)
-            if call.get(field):
-                pipe.sadd(key(call[field]), linkedid)
-        pipe.publish(pubsub_channel(live.LIVE_CHANNEL), json.dumps(_scope(call, "update")))
-        await pipe.execute()
+        known = linkedid in self._written
+        previous = (self._written[linkedid] if known else await self.get(linkedid)) or {}
+        leave = [
+            key(previous[field])
+            for key, field in live.INDEXES
+            if previous.get(field) and previous[field] != call.get(field)
+        ]
+        join = [key(call[field]) for key, field in live.INDEXES if call.get(field)]
+        await self._put(
+            keys=[live.call_key(linkedid), live.ALL_CALLS, *leave, *join],
+            args=[json.dumps(call), linkedid, len(leave), self._channel, json.dumps(_scope(call, "update"))],
+        )
         self._written[linkedid] = dict(call)
 
     async def get(self, linkedid: str) -> dict[str, Any] | None:
@@ -37,17 +65,17 @@ class LiveStore:
         return json.loads(raw) if raw else None
 
     async def remove(self, linkedid: str) -> None:
-        call = self._written.pop(linkedid, None) or await self.get(linkedid)
-        pipe = self.redis.pipeline()
-        pipe.delete(live.call_key(linkedid))
-        pipe.srem(live.ALL_CALLS, linkedid)
-        for key, field in live.INDEXES:
-            if call and call.get(field):
-                pipe.srem(key(call[field]), linkedid)
-        pipe.publish(
-            pubsub_channel(live.LIVE_CHANNEL), json.dumps(_scope(call or {"linkedid": linkedid}, "end"))
+        if linkedid in self._written:
+            call = self._written.pop(linkedid)
+            if call is None:  # never shown
+                return
+        else:
+            call = await self.get(linkedid)
+        indexes = [key(call[field]) for key, field in live.INDEXES if call and call.get(field)]
+        await self._remove(
+            keys=[live.call_key(linkedid), live.ALL_CALLS, *indexes],
+            args=[linkedid, self._channel, json.dumps(_scope(call or {"linkedid": linkedid}, "end"))],
         )
-        await pipe.execute()
 
     async def linkedids(self) -> set[str]:
         return set(await self.redis.smembers(live.ALL_CALLS))

@@ -101,6 +101,9 @@ def admit(
     except ValueError:
         return stop(Disposition.NO_ROUTE, Step.ROUTE, f"the dialled number {did!r} is not a phone number")
     number, campaign, user = session.exec(_ROUTE, params={"did": admission.did}).first() or (None, None, None)
+    # The session's identity map holds objects weakly: kept here, the target selection that follows
+    # in the same session finds the campaign loaded instead of reading it again.
+    session.info["route"] = (number, campaign, user)
     if number is None or (owner_id is not None and number.user_id != owner_id):
         return stop(Disposition.NO_ROUTE, Step.ROUTE, f"{admission.did} is not a number on this platform")
     admission.number_id, admission.user_id = number.id, number.user_id
