@@ -39,10 +39,12 @@ _CAUSE_STATUS = {
 }
 EXTEND_AHEAD_SECONDS = 10  # ask for the next slice this long before the paid-for time ends
 WARNING_SECONDS = 2  # the goodbye prompt plays this long before credit runs out
-_LEG_ENDED = ("StasisEnd", "ChannelHangupRequest", "ChannelDestroyed")
+# A leg is over when it is destroyed: StasisEnd and ChannelHangupRequest come just before it and
+# say nothing more (three events per leg where one does).
+_LEG_ENDED = "ChannelDestroyed"
 # The only events a call's flow reads; Asterisk is asked for no others (ARI's event filter):
 # ChannelVarset alone came 34 times a call, more than all the rest together.
-EVENTS_READ = ("StasisStart", *_LEG_ENDED, "Dial", "PlaybackFinished", "ChannelDtmfReceived")
+EVENTS_READ = ("StasisStart", _LEG_ENDED, "Dial", "PlaybackFinished", "ChannelDtmfReceived")
 _FINAL = {"ANSWER", "BUSY", "NOANSWER", "CANCEL", "CONGESTION", "CHANUNAVAIL", "DONTCALL", "INVALIDARGS"}
 
 
@@ -173,7 +175,7 @@ class CallFlow:
             async with asyncio.timeout(timeout):
                 while True:
                     event = await self.queue.get()
-                    if event.get("type") in _LEG_ENDED:
+                    if event.get("type") == _LEG_ENDED:
                         channel = str(channel_of(event))
                         self.ended.add(channel)
                         if channel == self.inbound:
@@ -215,7 +217,7 @@ class CallFlow:
             connected_at=self.connected_at.isoformat(),
         )
         await self.ctx.live.put(self.live_call)
-        await self.next_event(lambda e: channel_of(e) == self.outbound and e.get("type") in _LEG_ENDED, None)
+        await self.next_event(lambda e: channel_of(e) == self.outbound and e.get("type") == _LEG_ENDED, None)
         self.hangup_by = self.hangup_by or "target"
         return Disposition.ANSWERED
 
@@ -384,26 +386,17 @@ class CallFlow:
 
     async def _dial_outcome(self, out: str, timeout: float) -> tuple[str, str]:
         """The attempt's dial status and what Asterisk reported (the SIP cause), for the trail."""
-        hangup: Event | None = None
         while True:
             event = await self.next_event(
-                lambda e: (
-                    channel_of(e) == out
-                    and e.get("type") in ("Dial", "ChannelDestroyed", "ChannelHangupRequest")
-                ),
-                # Once the leg is hanging up, only wait briefly for the Dial event that names why.
-                timeout if hangup is None else 1.0,
+                lambda e: channel_of(e) == out and e.get("type") in ("Dial", _LEG_ENDED), timeout
             )
-            if event is None and hangup is None:
+            if event is None:
                 return "NOANSWER", "no final response within the ring timeout"
-            if event is None or event["type"] == "ChannelDestroyed":
-                cause = int((event or hangup or {}).get("cause", 0))
+            if event["type"] == _LEG_ENDED:  # gone before a final dial status: its cause says why
+                cause = int(event.get("cause", 0))
                 return _CAUSE_STATUS.get(cause, "CHANUNAVAIL"), f"cause {cause}"
-            if event["type"] == "ChannelHangupRequest":
-                hangup = event
-            elif event.get("dialstatus") in _FINAL:
-                cause = f", cause {hangup['cause']}" if hangup and "cause" in hangup else ""
-                return str(event["dialstatus"]), f"dial status {event['dialstatus']}{cause}"
+            if event.get("dialstatus") in _FINAL:
+                return str(event["dialstatus"]), f"dial status {event['dialstatus']}"
 
     async def _talk(self) -> Disposition:
         self.connected_at = _now()
@@ -431,7 +424,7 @@ class CallFlow:
         assert self.connected_at is not None
 
         def target_gone(event: Event) -> bool:
-            return channel_of(event) == self.outbound and event.get("type") in _LEG_ENDED
+            return channel_of(event) == self.outbound and event.get("type") == _LEG_ENDED
 
         while True:
             talked = (_now() - self.connected_at).total_seconds()
