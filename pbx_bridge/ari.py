@@ -217,19 +217,22 @@ class Ari:
     async def play_bridge(self, bridge_id: str, media: str, playback_id: str) -> None:
         await self.request("POST", f"/bridges/{bridge_id}/play", media=media, playbackId=playback_id)
 
-    async def create_channel(self, channel_id: str, endpoint: str, originator: str, app_args: str) -> None:
+    async def originate(
+        self, channel_id: str, endpoint: str, originator: str, app_args: str, caller_id: str, timeout: int
+    ) -> None:
+        """Create and dial a channel in one request; it enters the app (StasisStart) when answered.
+        Asterisk subscribes the app to it at once, so its Dial events and its end arrive meanwhile."""
         await self.request(
             "POST",
-            "/channels/create",
+            "/channels",
             endpoint=endpoint,
             app=self.app,
             appArgs=app_args,
             channelId=channel_id,
             originator=originator,
+            callerId=caller_id,
+            timeout=timeout,
         )
-
-    async def dial(self, channel: str, caller: str, timeout: int) -> None:
-        await self.request("POST", f"/channels/{channel}/dial", caller=caller, timeout=timeout)
 
     async def create_bridge(self, bridge_id: str) -> None:
         await self.request("POST", f"/bridges/{bridge_id}", type="mixing")

@@ -39,13 +39,15 @@ _CAUSE_STATUS = {
 }
 EXTEND_AHEAD_SECONDS = 10  # ask for the next slice this long before the paid-for time ends
 WARNING_SECONDS = 2  # the goodbye prompt plays this long before credit runs out
-# A leg is over when it is destroyed: StasisEnd and ChannelHangupRequest come just before it and
-# say nothing more (three events per leg where one does).
-_LEG_ENDED = "ChannelDestroyed"
+# A leg is over when it leaves the app (StasisEnd) or, for a leg dialled but never answered (so
+# never in the app), when it is destroyed. ChannelHangupRequest, just before, says nothing more.
+# Asterisk sends ChannelDestroyed only while the app is subscribed: not always for a leg that left.
+_LEG_ENDED = ("StasisEnd", "ChannelDestroyed")
 # The only events a call's flow reads; Asterisk is asked for no others (ARI's event filter):
 # ChannelVarset alone came 34 times a call, more than all the rest together.
-EVENTS_READ = ("StasisStart", _LEG_ENDED, "Dial", "PlaybackFinished", "ChannelDtmfReceived")
-_FINAL = {"ANSWER", "BUSY", "NOANSWER", "CANCEL", "CONGESTION", "CHANUNAVAIL", "DONTCALL", "INVALIDARGS"}
+EVENTS_READ = ("StasisStart", *_LEG_ENDED, "Dial", "PlaybackFinished", "ChannelDtmfReceived")
+# Dial statuses on the way to an outcome (the first Dial event has an empty one).
+_PROGRESS = ("", "RINGING", "PROGRESS", "PROCEEDING")
 
 
 class Router(Protocol):
@@ -175,7 +177,7 @@ class CallFlow:
             async with asyncio.timeout(timeout):
                 while True:
                     event = await self.queue.get()
-                    if event.get("type") == _LEG_ENDED:
+                    if event.get("type") in _LEG_ENDED:
                         channel = str(channel_of(event))
                         self.ended.add(channel)
                         if channel == self.inbound:
@@ -217,7 +219,7 @@ class CallFlow:
             connected_at=self.connected_at.isoformat(),
         )
         await self.ctx.live.put(self.live_call)
-        await self.next_event(lambda e: channel_of(e) == self.outbound and e.get("type") == _LEG_ENDED, None)
+        await self.next_event(lambda e: channel_of(e) == self.outbound and e.get("type") in _LEG_ENDED, None)
         self.hangup_by = self.hangup_by or "target"
         return Disposition.ANSWERED
 
@@ -356,17 +358,16 @@ class CallFlow:
             destination=candidate.destination,
         )
         try:
-            await self.ctx.ari.create_channel(
-                out, endpoint, originator=self.inbound, app_args=f"dialed,{self.linkedid}"
+            # Asterisk's own give-up comes later than ours: the ring timeout is decided here.
+            await self.ctx.ari.originate(
+                out,
+                endpoint,
+                originator=self.inbound,
+                app_args=f"dialed,{self.linkedid}",
+                caller_id=self.caller,
+                timeout=ring_timeout + 5,
             )
-            # Dialling is only allowed once the new channel is in our Stasis app.
-            entered = await self.next_event(
-                lambda e: e.get("type") == "StasisStart" and channel_of(e) == out, 5
-            )
-            if entered is None:
-                raise AriError(504, "the outbound channel never entered the Stasis app")
-            await self.ctx.ari.dial(out, caller=self.inbound, timeout=ring_timeout)
-            status, detail = await self._dial_outcome(out, ring_timeout + 5)
+            status, detail = await self._dial_outcome(out, ring_timeout)
         except CallerGone:
             await self._hang_up(out)
             self.note("dial", "caller hung up while the target rang", result="CANCEL", **attempt)
@@ -385,17 +386,22 @@ class CallFlow:
         return status
 
     async def _dial_outcome(self, out: str, timeout: float) -> tuple[str, str]:
-        """The attempt's dial status and what Asterisk reported (the SIP cause), for the trail."""
+        """The attempt's dial status and what Asterisk reported (the SIP cause), for the trail.
+
+        Answered is when the leg enters the app (StasisStart): only then can it join the bridge."""
         while True:
             event = await self.next_event(
-                lambda e: channel_of(e) == out and e.get("type") in ("Dial", _LEG_ENDED), timeout
+                lambda e: channel_of(e) == out and e.get("type") in ("StasisStart", "Dial", *_LEG_ENDED),
+                timeout,
             )
             if event is None:
                 return "NOANSWER", "no final response within the ring timeout"
-            if event["type"] == _LEG_ENDED:  # gone before a final dial status: its cause says why
+            if event["type"] == "StasisStart":
+                return "ANSWER", "dial status ANSWER"
+            if event["type"] in _LEG_ENDED:  # gone before a final dial status: its cause says why
                 cause = int(event.get("cause", 0))
                 return _CAUSE_STATUS.get(cause, "CHANUNAVAIL"), f"cause {cause}"
-            if event.get("dialstatus") in _FINAL:
+            if event.get("dialstatus", "ANSWER") not in ("ANSWER", *_PROGRESS):
                 return str(event["dialstatus"]), f"dial status {event['dialstatus']}"
 
     async def _talk(self) -> Disposition:
@@ -424,7 +430,7 @@ class CallFlow:
         assert self.connected_at is not None
 
         def target_gone(event: Event) -> bool:
-            return channel_of(event) == self.outbound and event.get("type") == _LEG_ENDED
+            return channel_of(event) == self.outbound and event.get("type") in _LEG_ENDED
 
         while True:
             talked = (_now() - self.connected_at).total_seconds()
