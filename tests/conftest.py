@@ -77,14 +77,19 @@ def server_url() -> str:
 
 
 def reset_state() -> None:
-    """Empty every table but the countries, and the Redis database."""
+    """Empty every table but the countries and the catalogue's change count (a routing cache in a
+    bridge that outlives the test must never meet an old count again), and the Redis database."""
     from sqlalchemy import text
     from sqlmodel import SQLModel
 
     from core.db import get_engine
     from core.redis_client import get_redis
 
-    tables = ", ".join(f'"{t.name}"' for t in SQLModel.metadata.sorted_tables if t.name != "country")
+    tables = ", ".join(
+        f'"{t.name}"'
+        for t in SQLModel.metadata.sorted_tables
+        if t.name not in ("country", "catalogue_version")
+    )
     with get_engine().begin() as conn:
         conn.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
     get_redis().flushdb()

@@ -3,7 +3,7 @@
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import ARRAY, CheckConstraint, Column, String, UniqueConstraint
+from sqlalchemy import ARRAY, BigInteger, CheckConstraint, Column, String, UniqueConstraint
 from sqlalchemy import text as sql_text
 from sqlmodel import Field, SQLModel
 
@@ -188,3 +188,14 @@ class BlockEntry(SQLModel, table=True):
     status: str = string(16, default=Status.ACTIVE.value)
     created_by: int | None = fk("users.id", ondelete="SET NULL")
     created_at: datetime = created_at()
+
+
+class CatalogueVersion(SQLModel, table=True):
+    """How many times the routing catalogue changed: one row, counted up by triggers on every write
+    to numbers, campaigns, links, targets, buyers and trunks (migration 0006); core.routing.catalogue
+    keeps what it loaded for one count."""
+
+    __tablename__ = "catalogue_version"
+
+    id: int = Field(default=1, primary_key=True)
+    version: int = Field(sa_type=BigInteger)

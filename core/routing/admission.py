@@ -14,16 +14,17 @@ from core.money import format_money
 from core.phone import to_e164
 from core.routing.blocks import matching_block
 from core.routing.caller import canonical_caller
+from core.routing.catalogue import cached
 from core.routing.credit import dearest_first_block
 from core.routing.trail import Result, Step, entry, stopped_at
 
-# Number, campaign and customer in one query: this runs for every call, so it is built once (the
-# hot routing queries are module-level statements with bound parameters: building a statement and
-# its cache key per call cost more than running it).
+# Number and campaign in one query: this runs for every call, so it is built once (the hot routing
+# queries are module-level statements with bound parameters: building a statement and its cache key
+# per call cost more than running it). Cached (core.routing.catalogue); the customer, whose balance
+# changes with every call, is read each time.
 _ROUTE = (
-    select(Number, Campaign, User)
+    select(Number, Campaign)
     .outerjoin(Campaign, Campaign.id == Number.campaign_id)  # type: ignore[arg-type]
-    .outerjoin(User, User.id == Campaign.user_id)  # type: ignore[arg-type]
     .where(Number.number == bindparam("did"))
 )
 
@@ -79,6 +80,11 @@ class Admission:
         return stopped_at(self.trail)
 
 
+def _route(session: Session, did: str) -> tuple[Number | None, Campaign | None]:
+    row = session.exec(_ROUTE, params={"did": did}).first()
+    return (row[0], row[1]) if row else (None, None)
+
+
 def admit(
     session: Session, did: str, caller: str, now: datetime, *, owner_id: int | None = None
 ) -> Admission:
@@ -100,10 +106,7 @@ def admit(
         admission.did = to_e164(did, require_valid=False)
     except ValueError:
         return stop(Disposition.NO_ROUTE, Step.ROUTE, f"the dialled number {did!r} is not a phone number")
-    number, campaign, user = session.exec(_ROUTE, params={"did": admission.did}).first() or (None, None, None)
-    # The session's identity map holds objects weakly: kept here, the target selection that follows
-    # in the same session finds the campaign loaded instead of reading it again.
-    session.info["route"] = (number, campaign, user)
+    number, campaign = cached(session, ("route", admission.did), lambda: _route(session, admission.did))
     if number is None or (owner_id is not None and number.user_id != owner_id):
         return stop(Disposition.NO_ROUTE, Step.ROUTE, f"{admission.did} is not a number on this platform")
     admission.number_id, admission.user_id = number.id, number.user_id
@@ -115,6 +118,7 @@ def admit(
     admission.ivr, admission.ring_timeout = IvrSettings.of(campaign), campaign.ring_timeout
     if campaign.status != Status.ACTIVE:
         return stop(Disposition.NO_ROUTE, Step.ROUTE, f"campaign '{campaign.name}' is {campaign.status}")
+    user = session.get(User, campaign.user_id)
     assert user is not None  # campaign.user_id is a non-null foreign key
     if user.status != UserStatus.ACTIVE:
         return stop(Disposition.NO_ROUTE, Step.ROUTE, f"customer '{user.name}' is {user.status}")

@@ -6,6 +6,7 @@ from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from core.models import Buyer, CampaignTarget, Target, Trunk
+from core.routing.catalogue import cached
 
 
 @dataclass(frozen=True)
@@ -30,9 +31,11 @@ def campaign_links(session: Session, campaign_id: int) -> list[Link]:
     """Every link of the campaign, active or not (skipped ones belong in the trail too), in
     priority order, ties by link creation so round robin rotates over a stable list.
 
-    Read once per session: the credit check and the target selection of one call both need them.
+    Read once per session, or once per catalogue version with a cache attached (catalogue.py): the
+    credit check and the target selection of one call both need them.
     """
-    memo: dict[int, list[Link]] = session.info.setdefault("campaign_links", {})
-    if campaign_id not in memo:
-        memo[campaign_id] = [Link(*row) for row in session.exec(_LINKS, params={"campaign_id": campaign_id})]
-    return memo[campaign_id]
+    return cached(
+        session,
+        ("links", campaign_id),
+        lambda: [Link(*row) for row in session.exec(_LINKS, params={"campaign_id": campaign_id})],
+    )

@@ -14,6 +14,7 @@ from core.enums import Disposition, DuplicateAction, RoutingStrategy, Status, Tr
 from core.models import Buyer, Campaign, Trunk
 from core.routing.admission import Admission
 from core.routing.caps import cap_use
+from core.routing.catalogue import cached
 from core.routing.duplicate import recent_contacts
 from core.routing.links import Link, campaign_links
 from core.routing.live import LiveCounts
@@ -102,7 +103,8 @@ def select_targets(
     """
     if not admission.admitted or admission.campaign_id is None:
         raise ValueError("select_targets runs only for an admitted call")
-    campaign = session.get(Campaign, admission.campaign_id)
+    campaign_id = admission.campaign_id
+    campaign = cached(session, ("campaign", campaign_id), lambda: session.get(Campaign, campaign_id))
     assert campaign is not None and campaign.id is not None
     trail: list[dict[str, Any]] = []
 

@@ -1,0 +1,82 @@
+"""The bridge's routing catalogue cache: reused between calls, never stale after a change."""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import event
+from sqlmodel import Session
+
+from core.db import get_engine
+from core.enums import Disposition, RoutingStrategy
+from core.models import Campaign, Number, Target
+from core.routing import Selection, admit, select_targets
+from core.routing.catalogue import CatalogueCache
+from tests.routing.rows import CALLER, DID, NOW, Live, change, desk, line, order
+
+
+@contextmanager
+def statements() -> Iterator[list[str]]:
+    """Every SQL statement run meanwhile."""
+    seen: list[str] = []
+
+    def note(conn, cursor, statement, parameters, context, executemany) -> None:  # type: ignore[no-untyped-def]
+        seen.append(statement)
+
+    event.listen(get_engine(), "before_cursor_execute", note)
+    try:
+        yield seen
+    finally:
+        event.remove(get_engine(), "before_cursor_execute", note)
+
+
+def cached_route(cache: CatalogueCache) -> tuple[Disposition | None, Selection | None]:
+    """Admit and select as the bridge does, with the cache attached."""
+    with Session(get_engine(), expire_on_commit=False) as s:
+        cache.attach(s)
+        admission = admit(s, DID, CALLER, NOW)
+        selection = select_targets(s, admission, CALLER, NOW, Live()) if admission.admitted else None
+        s.commit()
+        return admission.disposition, selection
+
+
+def reads(seen: list[str], table: str) -> bool:
+    return any(f"FROM {table} " in s or f"JOIN {table} " in s for s in seen)
+
+
+def test_the_cache_saves_the_catalogue_reads_and_sees_every_change() -> None:
+    cache = CatalogueCache()
+    ln = line()
+    first = desk(ln, "First")
+    assert order(cached_route(cache)[1]) == ["First"]  # type: ignore[arg-type]
+    with statements() as seen:
+        assert order(cached_route(cache)[1]) == ["First"]  # type: ignore[arg-type]
+    assert not reads(seen, "number") and not reads(seen, "campaign_target"), seen
+
+    change(Campaign, ln.campaign.id or 0, status="inactive")
+    assert cached_route(cache)[0] == Disposition.NO_ROUTE
+    change(Campaign, ln.campaign.id or 0, status="active")
+    second = desk(ln, "Second", priority=2)
+    assert order(cached_route(cache)[1]) == ["First", "Second"]  # type: ignore[arg-type]
+    change(Target, first.id or 0, status="inactive")
+    assert order(cached_route(cache)[1]) == ["Second"]  # type: ignore[arg-type]
+    change(Target, second.id or 0, destination="+14155550199")
+    (candidate,) = cached_route(cache)[1].candidates  # type: ignore[union-attr]
+    assert candidate.destination == "+14155550199"
+
+    other = line(ln.user, did="+442071830001")
+    desk(other, "Elsewhere")
+    change(Number, ln.number.id or 0, campaign_id=other.campaign.id)
+    assert order(cached_route(cache)[1]) == ["Elsewhere"]  # type: ignore[arg-type]
+
+
+def test_round_robin_turns_without_emptying_the_cache() -> None:
+    cache = CatalogueCache()
+    ln = line(strategy=RoutingStrategy.ROUND_ROBIN.value)
+    desk(ln, "One")
+    desk(ln, "Two")
+    firsts = [order(cached_route(cache)[1])[0]]  # type: ignore[arg-type]
+    with statements() as seen:
+        firsts += [order(cached_route(cache)[1])[0] for _ in range(3)]  # type: ignore[arg-type]
+    assert firsts in (["One", "Two", "One", "Two"], ["Two", "One", "Two", "One"])
+    # The cursor moved in the database on every call, and the catalogue was read only once.
+    assert not reads(seen, "number") and not reads(seen, "campaign_target"), seen
