@@ -25,8 +25,8 @@ into Asterisk, which relays it to the target, which echoes it back the same way.
 A step fails on any failed sipp call (an answer other than 200, none within 10 s, a BYE from the
 network, a lost transaction), on any leg seen without RTP in `pjsip show channelstats`, sampled every
 2 s (a leg up for 2 s or more must have received and sent packets: this catches calls answered but
-never connected, which sipp counts as successful), and, for concurrency, when no sample saw all
-2 x N legs up. Modes alternate step by step, so load from elsewhere on the machine hits both alike.
+never connected, which sipp counts as successful), when Asterisk's CLI leaves a sample unanswered for
+30 s, and, for concurrency, when no sample saw all 2 x N legs up. Modes alternate step by step, so load from elsewhere on the machine hits both alike.
 Each step is printed as it ends (stderr, with the CPU of each process), then the table (stdout).
 """
 
@@ -82,11 +82,13 @@ class Step:
     legs: int = 0
     silent_legs: int = 0
     cpu: dict[str, float] = field(default_factory=dict)
+    stalled: int = 0  # RTP samples Asterisk's CLI did not answer within 30 s (it was overwhelmed)
 
     @property
     def passed(self) -> bool:
         return (
             self.failed == 0
+            and self.stalled == 0
             and self.silent_legs == 0
             and self.ok == self.calls
             and self.achieved_rate >= self.min_rate
@@ -106,7 +108,9 @@ class Step:
             f"{self.mode:8} {self.label:>10}: {'ok  ' if self.passed else 'FAIL'} "
             f"{self.ok}/{self.calls} calls, {self.failed} failed{why}, rate {self.achieved_rate:.1f}/s, "
             f"setup p50 {self.setup(50):.0f} ms p95 {self.setup(95):.0f} ms, "
-            f"rtp legs {self.legs} (silent {self.silent_legs}), cpu: {cpu}"
+            f"rtp legs {self.legs} (silent {self.silent_legs}"
+            + (f", {self.stalled} samples unanswered" if self.stalled else "")
+            + f"), cpu: {cpu}"
         )
 
 
@@ -338,7 +342,11 @@ def watch(rig: Rig, step: Step, proc: subprocess.Popen[bytes], stepdir: Path, de
     while time.monotonic() < deadline:
         if os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
             break  # ended but not reaped: its CPU can still be read
-        stats, legs, quiet = rig.rtp_legs()
+        try:
+            stats, legs, quiet = rig.rtp_legs()
+        except subprocess.TimeoutExpired:
+            step.stalled += 1
+            continue
         if legs >= step.legs:
             step.legs = legs
             (stepdir / "channelstats.txt").write_text(stats)  # the busiest sample, for the record

@@ -401,8 +401,9 @@ class CallFlow:
             if event["type"] in _LEG_ENDED:  # gone before a final dial status: its cause says why
                 cause = int(event.get("cause", 0))
                 return _CAUSE_STATUS.get(cause, "CHANUNAVAIL"), f"cause {cause}"
-            if event.get("dialstatus", "ANSWER") not in ("ANSWER", *_PROGRESS):
-                return str(event["dialstatus"]), f"dial status {event['dialstatus']}"
+            status = str(event.get("dialstatus", ""))
+            if status not in ("ANSWER", *_PROGRESS):  # on ANSWER, the leg entering the app comes next
+                return status, f"dial status {status}"
 
     async def _talk(self) -> Disposition:
         self.connected_at = _now()
