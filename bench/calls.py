@@ -26,7 +26,8 @@ A step fails on any failed sipp call (an answer other than 200, none within 10 s
 network, a lost transaction), on any leg seen without RTP in `pjsip show channelstats`, sampled every
 2 s (a leg up for 2 s or more must have received and sent packets: this catches calls answered but
 never connected, which sipp counts as successful), when Asterisk's CLI leaves a sample unanswered for
-30 s, and, for concurrency, when no sample saw all 2 x N legs up. Modes alternate step by step, so load from elsewhere on the machine hits both alike.
+30 s, and, for concurrency, when no sample saw all 2 x N legs up. Modes alternate step by step, so
+load from elsewhere on the machine hits both alike.
 Each step is printed as it ends (stderr, with the CPU of each process), then the table (stdout).
 """
 
