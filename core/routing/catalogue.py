@@ -19,6 +19,9 @@ _VERSION = text("SELECT version FROM catalogue_version WHERE id = 1")
 _ATTACHED = "catalogue"  # session.info key: (cache, version read by this session)
 _MEMO = "catalogue_memo"  # session.info key: what this session loaded, when no cache is attached
 _MISSING = object()
+# Calls to numbers nobody owns are cached too (as no route): past this many entries the cache starts
+# over, so a flood of made-up numbers can't grow it without end.
+MAX_ENTRIES = 20_000
 
 
 class CatalogueCache:
@@ -46,6 +49,8 @@ class CatalogueCache:
         with self._lock:
             # Not if the catalogue changed meanwhile: this was loaded for the older one.
             if self._version == version:
+                if len(self._entries) >= MAX_ENTRIES:
+                    self._entries = {}
                 self._entries[key] = value
         return value
 

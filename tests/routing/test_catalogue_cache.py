@@ -80,3 +80,16 @@ def test_round_robin_turns_without_emptying_the_cache() -> None:
     assert firsts in (["One", "Two", "One", "Two"], ["Two", "One", "Two", "One"])
     # The cursor moved in the database on every call, and the catalogue was read only once.
     assert not reads(seen, "number") and not reads(seen, "campaign_target"), seen
+
+
+def test_calls_to_unknown_numbers_cannot_grow_the_cache_without_end(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr("core.routing.catalogue.MAX_ENTRIES", 3)
+    cache = CatalogueCache()
+    ln = line()
+    desk(ln, "First")
+    for n in range(10):
+        with Session(get_engine()) as s:
+            cache.attach(s)
+            assert admit(s, f"+44207183{n:04d}", CALLER, NOW).disposition == Disposition.NO_ROUTE
+    assert len(cache._entries) <= 3
+    assert order(cached_route(cache)[1]) == ["First"]  # type: ignore[arg-type]
