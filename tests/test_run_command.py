@@ -115,13 +115,16 @@ def _place_call(asterisk: dict[str, str], did: str, workdir: Path) -> str:
 
 
 def _rows_about(data_dir: Path, did: str, timeout: float = 10) -> tuple[str, bool]:
-    """The call row's disposition for `did`, and whether Asterisk's event log has that call."""
+    """The call row's disposition for `did` once final (ended), and whether Asterisk's event log has
+    that call. Asterisk logs the hang-up as the bridge writes the final row: either may come first."""
     lines = (data_dir / "postgres" / "postmaster.pid").read_text().splitlines()
     url = f"postgresql://postgres@/callroute?host={lines[4]}&port={lines[3]}"  # socket directory, port
     deadline = time.monotonic() + timeout
     with psycopg.connect(url, autocommit=True) as conn:
         while True:
-            row = conn.execute("SELECT disposition, linkedid FROM call WHERE did = %s", (did,)).fetchone()
+            row = conn.execute(
+                "SELECT disposition, linkedid FROM call WHERE did = %s AND ended_at IS NOT NULL", (did,)
+            ).fetchone()
             logged = (
                 row is not None
                 and conn.execute(
