@@ -1,5 +1,6 @@
 """The call row: one per call, keyed by linkedid; written so that repeating a write changes nothing."""
 
+from contextlib import nullcontext
 from functools import lru_cache
 from typing import Any
 
@@ -27,11 +28,8 @@ def save(row: dict[str, Any], conn: Connection | None = None) -> None:
     """Insert the call, or update the row already there for its linkedid (idempotent); in `conn`'s
     transaction when given (written with the work it goes with: one commit fewer per call)."""
     # A plain connection, not an ORM session: written three times per call, on the bridge's hot path.
-    if conn is not None:
-        conn.execute(_upsert(tuple(sorted(row))), row)
-        return
-    with get_engine().begin() as own:
-        own.execute(_upsert(tuple(sorted(row))), row)
+    with nullcontext(conn) if conn is not None else get_engine().begin() as target:
+        target.execute(_upsert(tuple(sorted(row))), row)
 
 
 def open_calls() -> list[Call]:
