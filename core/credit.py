@@ -21,16 +21,18 @@ SLICE_SECONDS = 60
 GRACE = timedelta(seconds=30)
 
 
-_RESERVED = select(func.coalesce(func.sum(CreditReservation.amount), 0)).where(
+# Credit held by `user_id`'s live calls at `now`. Built once: every call's credit check runs it
+# (inside the customer read of core.routing.customer).
+RESERVED = select(func.coalesce(func.sum(CreditReservation.amount), 0)).where(
     CreditReservation.user_id == bindparam("user_id"),
     CreditReservation.released_at.is_(None),  # type: ignore[union-attr]
     CreditReservation.expires_at > bindparam("now"),
-)  # built once: every call's credit check runs it
+)
 
 
 def reserved(session: Session, user_id: int) -> Decimal:
     """Credit held by the customer's live calls (open, unexpired reservations)."""
-    total = session.scalar(_RESERVED, {"user_id": user_id, "now": datetime.now(UTC)})
+    total = session.scalar(RESERVED, {"user_id": user_id, "now": datetime.now(UTC)})
     return Decimal(total or 0)
 
 

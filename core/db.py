@@ -21,6 +21,13 @@ def get_engine() -> Engine:
     )
 
 
+@lru_cache
+def autocommit_engine() -> Engine:
+    """The engine, its connections in autocommit: for a single statement that needs no transaction
+    (one round trip, where BEGIN and COMMIT would add two). Shares the engine's pool."""
+    return get_engine().execution_options(isolation_level="AUTOCOMMIT")
+
+
 @contextmanager
 def session_scope() -> Iterator[Session]:
     """A session that commits on success and rolls back on any error."""

@@ -124,6 +124,7 @@ class CallFlow:
             "started_at": self.started_at,
         }
         self.hangup_by: str | None = None
+        self.tariff_id: int | None = None  # the customer's, once admitted
         self.outbound: str | None = None  # the target leg that answered
         self.bridge: str | None = None  # made once the call is to be dialled; destroyed at the end
         self.ended: set[str] = set()  # legs hung up by us or seen ending: never hung up again
@@ -227,6 +228,7 @@ class CallFlow:
         """Take in what admission decided; the call's first row (the router writes it with the
         decision, so a row exists from the first moment, whatever happens next)."""
         self.trail.extend(admission.trail)
+        self.tariff_id = admission.tariff_id
         self.row.update(
             did=admission.did,  # E.164 where it parses, as the engine normalised them
             caller=admission.caller,
@@ -416,7 +418,9 @@ class CallFlow:
             self.answered_at = self.connected_at
         await asyncio.gather(*steps)
         self.if_caller_hangs = Disposition.ANSWERED
-        hold = CreditHold(self.row["user_id"], self.linkedid, self.row["destination"], self.connected_at)
+        hold = CreditHold(
+            self.row["user_id"], self.tariff_id, self.linkedid, self.row["destination"], self.connected_at
+        )
         # The answered row with the first credit slice, in one transaction: a bridge restarted
         # after this point takes the call back from it.
         covered = await asyncio.to_thread(hold.take, self._row(Disposition.ANSWERED))

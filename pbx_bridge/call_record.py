@@ -8,7 +8,7 @@ from sqlalchemy import Connection
 from sqlalchemy.dialects.postgresql import Insert, insert
 from sqlmodel import select
 
-from core.db import get_engine, session_scope
+from core.db import autocommit_engine, session_scope
 from core.enums import RatingStatus
 from core.models import Call
 
@@ -26,9 +26,10 @@ def _upsert(columns: tuple[str, ...]) -> Insert:
 
 def save(row: dict[str, Any], conn: Connection | None = None) -> None:
     """Insert the call, or update the row already there for its linkedid (idempotent); in `conn`'s
-    transaction when given (written with the work it goes with: one commit fewer per call)."""
+    transaction when given (written with the work it goes with: one commit fewer per call), else
+    on its own (autocommit: the one statement is its own transaction)."""
     # A plain connection, not an ORM session: written three times per call, on the bridge's hot path.
-    with nullcontext(conn) if conn is not None else get_engine().begin() as target:
+    with nullcontext(conn) if conn is not None else autocommit_engine().connect() as target:
         target.execute(_upsert(tuple(sorted(row))), row)
 
 

@@ -8,29 +8,24 @@ import math
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, select
 from sqlmodel import Session
 
 from core import credit
 from core.db import session_scope
-from core.models import User
 from core.rating import Price, find_rate
 from pbx_bridge import call_record
 
-# The customer's tariff alone (a whole user row loaded per answered call was 7 % of the bridge).
-_TARIFF = select(User.tariff_id).where(User.id == bindparam("user_id"))
-
 
 class CreditHold:
-    def __init__(self, user_id: int, linkedid: str, destination: str, answered_at: datetime) -> None:
-        self.user_id, self.linkedid = user_id, linkedid
+    def __init__(
+        self, user_id: int, tariff_id: int | None, linkedid: str, destination: str, answered_at: datetime
+    ) -> None:
+        # The tariff the call was admitted at (its credit check's): not read again per slice.
+        self.user_id, self.tariff_id, self.linkedid = user_id, tariff_id, linkedid
         self.destination, self.answered_at = destination, answered_at
         self.covered = 0.0
 
-    def _price(self, session: Session) -> Price | None:
-        tariff_id = session.scalar(_TARIFF, {"user_id": self.user_id})
-        if tariff_id is None:
-            return None
+    def _price(self, session: Session, tariff_id: int) -> Price | None:
         rate = find_rate(session, tariff_id, self.destination, self.answered_at)
         return Price.of(rate) if rate else None
 
@@ -40,10 +35,15 @@ class CreditHold:
 
         0 when not even the first billable block fits; math.inf when the call has no rate.
         """
+        if self.tariff_id is None:  # nothing to hold: the row alone, a single statement
+            if row is not None:
+                call_record.save(row)
+            self.covered = math.inf
+            return self.covered
         with session_scope() as session:
             if row is not None:
                 call_record.save(row, session.connection())
-            price = self._price(session)
+            price = self._price(session, self.tariff_id)
             if price is None:
                 self.covered = math.inf
                 return self.covered

@@ -100,12 +100,14 @@ async def _http_error_handler(request: Request, exc: StarletteHTTPException) -> 
 
 
 # PostgreSQL SQLSTATEs a request can trip over: answer what it means, never a 500.
+_REFERENCED = (
+    409,
+    "This record is still referenced by other records (such as call history); deactivate it instead.",
+)
 _INTEGRITY = {
     "23505": (409, "A record with these details already exists."),
-    "23503": (
-        409,
-        "This record is still referenced by other records (such as call history); deactivate it instead.",
-    ),
+    "23503": _REFERENCED,  # foreign_key_violation
+    "23001": _REFERENCED,  # restrict_violation: a foreign key declared ON DELETE RESTRICT
     "23514": (422, "A value is outside what is allowed."),
     "23502": (422, "A required value is missing."),
 }

@@ -7,21 +7,20 @@ from typing import Any
 from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
-from core.credit import available_balance
 from core.enums import Disposition, NumberStatus, Status, UserStatus
-from core.models import Campaign, Number, User
+from core.models import Campaign, Number
 from core.money import format_money
 from core.phone import to_e164
-from core.routing.blocks import matching_block
 from core.routing.caller import canonical_caller
 from core.routing.catalogue import cached
 from core.routing.credit import dearest_first_block
+from core.routing.customer import read_customer
 from core.routing.trail import Result, Step, entry, stopped_at
 
 # Number and campaign in one query: this runs for every call, so it is built once (the hot routing
 # queries are module-level statements with bound parameters: building a statement and its cache key
 # per call cost more than running it). Cached (core.routing.catalogue); the customer, whose balance
-# changes with every call, is read each time.
+# changes with every call, is read each time (core.routing.customer).
 _ROUTE = (
     select(Number, Campaign)
     .outerjoin(Campaign, Campaign.id == Number.campaign_id)  # type: ignore[arg-type]
@@ -64,6 +63,7 @@ class Admission:
     number_id: int | None = None
     ivr: IvrSettings | None = None
     ring_timeout: int | None = None
+    tariff_id: int | None = None  # the customer's, as the call's credit is held at
     trail: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -118,24 +118,25 @@ def admit(
     admission.ivr, admission.ring_timeout = IvrSettings.of(campaign), campaign.ring_timeout
     if campaign.status != Status.ACTIVE:
         return stop(Disposition.NO_ROUTE, Step.ROUTE, f"campaign '{campaign.name}' is {campaign.status}")
-    user = session.get(User, campaign.user_id)
-    assert user is not None  # campaign.user_id is a non-null foreign key
-    if user.status != UserStatus.ACTIVE:
-        return stop(Disposition.NO_ROUTE, Step.ROUTE, f"customer '{user.name}' is {user.status}")
+    customer = read_customer(session, campaign.user_id, admission.caller)
+    assert customer is not None  # campaign.user_id is a non-null foreign key
+    admission.tariff_id = customer.tariff_id
+    if customer.status != UserStatus.ACTIVE:
+        return stop(Disposition.NO_ROUTE, Step.ROUTE, f"customer '{customer.name}' is {customer.status}")
     trail.append(
         entry(
             Step.ROUTE,
             Result.PASSED,
-            f"{number.number} routes to campaign '{campaign.name}' of '{user.name}'",
+            f"{number.number} routes to campaign '{campaign.name}' of '{customer.name}'",
             now,
             number_id=number.id,
             campaign_id=campaign.id,
-            user_id=user.id,
+            user_id=customer.id,
         )
     )
 
     # Block: a global entry or one of this customer's.
-    block = matching_block(session, campaign.user_id, admission.caller)
+    block = customer.block
     if block is not None:
         scope = "global" if block.user_id is None else "customer"
         reason = f"caller {admission.caller} matches {scope} block {block.pattern} ({block.match_type})"
@@ -145,8 +146,8 @@ def admit(
     trail.append(entry(Step.BLOCK, Result.PASSED, f"caller {admission.caller} is not blocked", now))
 
     # Credit: balance minus live reservations must be positive and cover the dearest first block.
-    available = available_balance(session, campaign.user_id)
-    first = dearest_first_block(session, user, campaign.id or 0, now)
+    available = customer.available
+    first = dearest_first_block(session, customer.tariff_id, campaign.id or 0, now)
     money = {
         "available": format_money(available),
         "required": format_money(first.charge) if first else None,

@@ -1,14 +1,33 @@
 """Blocked callers: an active global entry or one of the customer's, exact number or prefix."""
 
+from dataclasses import dataclass
+from typing import Any
+
 from sqlalchemy import and_, bindparam, func, or_, select
-from sqlmodel import Session
 
 from core.enums import BlockMatch, Status
 from core.models import BlockEntry
 from core.phone import digit_prefixes
 
-_BLOCK = (
-    select(BlockEntry)
+
+@dataclass(frozen=True)
+class Block:
+    """The entry that blocks a caller, as the trail names it."""
+
+    id: int
+    user_id: int | None  # None: a global entry
+    pattern: str
+    match_type: str
+    reason: str | None
+
+
+# The entry blocking the caller on `user_id`'s calls: exact entries hold E.164 numbers and prefix
+# entries digits, as the block API stores them. Every leading run of the caller's digits is looked
+# up, so the pattern index does the work however long the list is. A global entry wins over the
+# customer's own, then the longest. Built once (every call runs it, inside the customer read of
+# core.routing.customer); its parameters come from `block_params`.
+BLOCK = (
+    select(BlockEntry.id, BlockEntry.user_id, BlockEntry.pattern, BlockEntry.match_type, BlockEntry.reason)
     .where(
         BlockEntry.status == Status.ACTIVE.value,
         or_(BlockEntry.user_id.is_(None), BlockEntry.user_id == bindparam("user_id")),  # type: ignore[union-attr]
@@ -22,15 +41,9 @@ _BLOCK = (
     )
     .order_by(BlockEntry.user_id.is_not(None), func.length(BlockEntry.pattern).desc())  # type: ignore[union-attr]
     .limit(1)
-)  # built once: every call runs it
+)
 
 
-def matching_block(session: Session, user_id: int, caller: str) -> BlockEntry | None:
-    """The entry blocking `caller` (canonical, see caller.py) on `user_id`'s calls, or None.
-
-    Exact entries hold E.164 numbers and prefix entries digits, as the block API stores them.
-    Every leading run of the caller's digits is looked up, so the pattern index does the work
-    however long the list is. A global entry wins over the customer's own, then the longest.
-    """
-    params = {"user_id": user_id, "caller": caller, "prefixes": digit_prefixes(caller)}
-    return session.scalars(_BLOCK, params).first()
+def block_params(caller: str) -> dict[str, Any]:
+    """BLOCK's parameters for `caller` (canonical, see caller.py), but for `user_id`."""
+    return {"caller": caller, "prefixes": digit_prefixes(caller)}

@@ -7,7 +7,6 @@ from decimal import Decimal
 from sqlmodel import Session
 
 from core.enums import Status
-from core.models import User
 from core.rating import Price, find_rate, minimum_charge
 from core.routing.links import campaign_links
 
@@ -20,14 +19,16 @@ class FirstBlock:
     destination: str
 
 
-def dearest_first_block(session: Session, user: User, campaign_id: int, now: datetime) -> FirstBlock | None:
+def dearest_first_block(
+    session: Session, tariff_id: int | None, campaign_id: int, now: datetime
+) -> FirstBlock | None:
     """The highest minimum charge over the campaign's active targets, at the customer's tariff.
 
     Which target takes the call is decided later, so the wallet must cover the dearest one.
     SIP-URI destinations and unrated destinations add nothing here (rating flags them later);
     None when no destination has a rate.
     """
-    if user.tariff_id is None:
+    if tariff_id is None:
         return None
     destinations = {
         link.target.destination
@@ -38,7 +39,7 @@ def dearest_first_block(session: Session, user: User, campaign_id: int, now: dat
     }
     dearest: FirstBlock | None = None
     for destination in sorted(destinations):
-        rate = find_rate(session, user.tariff_id, destination, now)
+        rate = find_rate(session, tariff_id, destination, now)
         if rate is None:
             continue
         charge = minimum_charge(Price.of(rate))

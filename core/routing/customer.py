@@ -1,0 +1,53 @@
+"""The customer's side of admission, read in one statement: status, tariff, the balance less what
+live calls hold, and the block entry (if any) that stops this caller.
+
+One round trip instead of three: every call runs it, and the bridge's database round trips were
+most of its work per call.
+"""
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+
+from sqlalchemy import bindparam, select, true
+from sqlmodel import Session
+
+from core.credit import RESERVED
+from core.models import User
+from core.routing.blocks import BLOCK, Block, block_params
+
+_BLOCK = BLOCK.subquery().lateral()
+_CUSTOMER = (
+    select(
+        User.status,
+        User.name,
+        User.tariff_id,
+        User.balance - RESERVED.scalar_subquery(),
+        *_BLOCK.c,
+    )
+    .outerjoin(_BLOCK, true())
+    .where(User.id == bindparam("user_id"))
+)
+
+
+@dataclass(frozen=True)
+class Customer:
+    id: int
+    status: str
+    name: str
+    tariff_id: int | None
+    available: Decimal  # balance less live calls' holds: what a new call may count on
+    block: Block | None  # the entry blocking this caller on this customer's calls
+
+
+def read_customer(session: Session, user_id: int, caller: str) -> Customer | None:
+    """Customer `user_id` as a call from `caller` (canonical) sees it; None if no such user.
+    Holds count while unexpired by the clock (a routing decision may be asked about another time)."""
+    params = {"user_id": user_id, "now": datetime.now(UTC), **block_params(caller)}
+    row = session.connection().execute(_CUSTOMER, params).first()
+    if row is None:
+        return None
+    status, name, tariff_id, available, *block = row
+    return Customer(
+        user_id, status, name, tariff_id, Decimal(available), Block(*block) if block[0] is not None else None
+    )
