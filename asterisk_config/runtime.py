@@ -43,7 +43,16 @@ from asterisk_config.settings import AsteriskSettings
 ASTERISK_BIN = "/usr/sbin/asterisk"
 # Minimal, fixed environment for Asterisk: the caller's environment holds
 # secrets (ARI/AMI/DB) that Asterisk does not need to inherit.
-CHILD_ENV = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8", "HOME": "/root"}
+# PGOPTIONS (read by libpq): Asterisk's own record (CEL, a row per channel event, each insert its
+# own transaction) is committed without waiting for the disk. A flush per event was most of
+# PostgreSQL's work per call; a database crash can lose only the last instant of that record, and
+# it is only read to complete call rows the bridge missed (the bridge's own writes stay durable).
+CHILD_ENV = {
+    "PATH": "/usr/sbin:/usr/bin:/sbin:/bin",
+    "LANG": "C.UTF-8",
+    "HOME": "/root",
+    "PGOPTIONS": "-c synchronous_commit=off",
+}
 BIND_MOUNTS = ("/proc", "/dev")
 
 # Popen objects of Asterisks started by this process, so we can reap them.

@@ -88,7 +88,7 @@ def test_a_call_the_bridge_ends_on_its_return_ends_then_and_says_so() -> None:
 
 def test_a_call_asterisk_lost_without_a_hangup_ends_at_its_last_known_moment() -> None:
     row = open_row(connected=True)
-    event("ANSWER", NOW + timedelta(seconds=61), uniqueid=TARGET_LEG)
+    event("CHAN_START", NOW + timedelta(seconds=61), uniqueid=TARGET_LEG)
     done = reconciled(row)
     assert done["ended_at"] == NOW + timedelta(seconds=61) and done["billsec"] == 57
     assert done["hangup_by"] == "system" and "last known moment" in done["trail"][-1]["reason"]
