@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, bindparam, func, or_, select
+from sqlalchemy import ARRAY, String, and_, any_, bindparam, func, or_, select
 
 from core.enums import BlockMatch, Status
 from core.models import BlockEntry
@@ -35,7 +35,9 @@ BLOCK = (
             and_(BlockEntry.match_type == BlockMatch.EXACT.value, BlockEntry.pattern == bindparam("caller")),
             and_(
                 BlockEntry.match_type == BlockMatch.PREFIX.value,
-                BlockEntry.pattern.in_(bindparam("prefixes", expanding=True)),  # type: ignore[attr-defined]
+                # One array parameter, not an IN list: the statement text stays the same whatever
+                # the caller's length (an expanding IN was rendered anew for every call).
+                BlockEntry.pattern == any_(bindparam("prefixes", type_=ARRAY(String))),
             ),
         ),
     )
