@@ -34,7 +34,7 @@ class CatalogueCache:
 
     def attach(self, session: Session) -> None:
         """Use this cache in `session`; entries from an older catalogue are dropped."""
-        version = int(session.execute(_VERSION).scalar_one())
+        version = int(session.connection().execute(_VERSION).scalar_one())  # Core: no ORM execution path
         with self._lock:
             if version != self._version:
                 self._version, self._entries = version, {}
