@@ -36,14 +36,6 @@ def reserved(session: Session, user_id: int) -> Decimal:
     return Decimal(total or 0)
 
 
-def available_balance(session: Session, user_id: int) -> Decimal:
-    """Balance minus what live calls have reserved: the money a new call may count on."""
-    user = session.get(User, user_id)
-    if user is None:
-        return Decimal(0)
-    return user.balance - reserved(session, user_id)
-
-
 def reserve(
     session: Session, user_id: int, linkedid: str, price: Price, seconds: int = SLICE_SECONDS
 ) -> CreditReservation | None:

@@ -12,6 +12,7 @@ from sqlmodel import SQLModel
 from core.db import session_scope
 from core.enums import Disposition, Role, TransactionType
 from core.models import Buyer, Call, Campaign, Notification, Rate, Target, Tariff, User, WalletTransaction
+from core.routing.customer import read_customer
 from core.wallet import post
 
 M = TypeVar("M", bound=SQLModel)
@@ -139,6 +140,14 @@ def get(model: type[M], row_id: int) -> M:
 
 def balance(user_id: int) -> Decimal:
     return get(User, user_id).balance
+
+
+def available(user_id: int) -> Decimal:
+    """What a new call may count on, as routing reads it (balance less live holds)."""
+    with session_scope() as s:
+        found = read_customer(s, user_id, "+447911123456")
+        assert found is not None
+        return found.available
 
 
 def ledger(user_id: int | None = None, kind: TransactionType | None = None) -> list[WalletTransaction]:

@@ -11,14 +11,9 @@ from core import credit
 from core.db import session_scope
 from core.models import CreditReservation
 from core.rating import Price
-from tests.billing.rows import customer
+from tests.billing.rows import available, customer
 
 PER_MINUTE = Price(Decimal("0.20"), Decimal(0), 60, 60, 0)
-
-
-def available(user_id: int) -> Decimal:
-    with session_scope() as s:
-        return credit.available_balance(s, user_id)
 
 
 def test_a_call_holds_a_slice_extends_it_and_gives_it_back() -> None:

@@ -16,6 +16,7 @@ from core.rating import Price
 from tests.billing.rows import (
     MAR,
     admin,
+    available,
     balance,
     call,
     campaign_with_target,
@@ -169,12 +170,11 @@ def test_rating_ends_the_calls_credit_hold() -> None:
         for c in (single, batched):
             price = Price(Decimal("0.10"), Decimal(0), 60, 60, 0)
             credit.reserve(s, alice, get(Call, c).linkedid, price, seconds=120)
-    with session_scope() as s:
-        assert credit.available_balance(s, alice) == Decimal("9.6000")
+    assert available(alice) == Decimal("9.6000")
     _rate(single)
     rate_pending()
     with session_scope() as s:
         # The holds are gone and the real cost debited: a first minute of 0.10 each.
-        assert credit.available_balance(s, alice) == balance(alice) == Decimal("9.8000")
+        assert available(alice) == balance(alice) == Decimal("9.8000")
         held = s.scalars(select(CreditReservation.released_at)).all()
     assert all(held) and get(Call, batched).rating_status == RatingStatus.RATED
