@@ -1,14 +1,16 @@
 """Tools for call tests: the bridge as a process, sipp carriers and targets, rows to route to."""
 
 import asyncio
+import itertools
 import os
+import random
 import socket
 import struct
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -27,11 +29,18 @@ REPO = Path(__file__).resolve().parents[2]
 SCENARIOS = Path(__file__).parent / "scenarios"
 
 
+# sipp callers' media ports come from above Linux's ephemeral range (32768-60999) and Asterisk's RTP
+# range, in blocks of four handed out in turn: no socket the kernel or a parallel sipp picks on its
+# own lands in a block another sipp was just given (random free ports raced, 1 run in 3).
+MEDIA_BLOCKS = range(61000, 65532, 4)
+_next_block = itertools.count(random.randrange(len(MEDIA_BLOCKS)))
+
+
 def free_media_ports() -> int:
     """A media port for sipp whose next three are free too: it binds audio at the port and video
     two above, and exits at once, having sent nothing, when one of them is taken."""
-    for _ in range(50):
-        base = free_port(socket.SOCK_DGRAM)
+    for _ in range(len(MEDIA_BLOCKS)):
+        base = MEDIA_BLOCKS[next(_next_block) % len(MEDIA_BLOCKS)]
         with ExitStack() as held:
             try:
                 for port in range(base, base + 4):
@@ -41,6 +50,10 @@ def free_media_ports() -> int:
                 continue
         return base
     raise AssertionError("no four free UDP ports in a row for sipp's media")
+
+
+class NoCallPlaced(RuntimeError):
+    """sipp exited before sending anything (its log is empty): placing the call again is safe."""
 
 
 @contextmanager
@@ -227,10 +240,15 @@ async def call(
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.PIPE,
     )
-    _, errors = await proc.communicate()
+    try:
+        _, errors = await proc.communicate()
+    except asyncio.CancelledError:
+        with suppress(ProcessLookupError):
+            proc.kill()  # the test is ending (a parallel call failed): leave no caller behind
+        raise
     text = log.read_text() if log.exists() else ""
     if not text:  # sipp never got to the call: say why
-        raise RuntimeError(f"sipp placed no call (exit {proc.returncode}): {errors.decode()[-2000:]}")
+        raise NoCallPlaced(f"sipp placed no call (exit {proc.returncode}): {errors.decode()[-2000:]}")
     return text
 
 
@@ -300,20 +318,20 @@ async def call_many(
 ) -> list[str]:
     """Place `count` calls with `call`, at most `parallel` at once; returns their sipp logs in order.
 
-    `call` checks only that its RTP port is free, but sipp also binds the port two above (video);
-    when that one is taken sipp exits at once, empty-handed, without sending anything (1 start in
-    60 with a load test running alongside). That call is placed again. A call that was sent and got
-    no final response takes 32 s (SIP timer B), so it is never mistaken for one.
+    When one of its media ports is taken after all (`free_media_ports`), sipp exits at once,
+    empty-handed, without sending anything: that call is placed again (`NoCallPlaced`). A call that
+    was sent always leaves a log, so it is never placed twice.
     """
     slots = asyncio.Semaphore(parallel)
 
     async def one() -> str:
         async with slots:
-            for _ in range(3):
-                started = time.monotonic()
-                log = await call(sipp, ast, did, caller, workdir, talk_ms=talk_ms)
-                if log or time.monotonic() - started > 1:
-                    break
-            return log
+            for _ in range(2):
+                with suppress(NoCallPlaced):
+                    return await call(sipp, ast, did, caller, workdir, talk_ms=talk_ms)
+            return await call(sipp, ast, did, caller, workdir, talk_ms=talk_ms)  # third time: fail
 
-    return list(await asyncio.gather(*(one() for _ in range(count))))
+    # One call failing cancels the others (their sipp killed) before the test reports it.
+    async with asyncio.TaskGroup() as group:
+        placed = [group.create_task(one()) for _ in range(count)]
+    return [task.result() for task in placed]

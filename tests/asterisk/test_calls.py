@@ -4,6 +4,7 @@ import asyncio
 import json
 import os
 import signal
+import subprocess
 import time
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -28,10 +29,11 @@ from core.models import (
 )
 from core.redis_client import get_redis
 from tests.asterisk.calls import call, seed_plan, sipp_target
-from tests.conftest import start_worker
+from tests.conftest import PASSWORD, REPO, api_server, make_actor, start_worker
 
 pytestmark = pytest.mark.asterisk
 CALLER = "+447911123456"
+WEB = REPO / "web"
 
 
 def calls(count: int = 1, timeout: float = 15) -> list[Call]:
@@ -190,6 +192,51 @@ async def test_portal_trunk_live_view_and_hang_up_while_talking(
     (row,) = calls()
     assert row.disposition == "ANSWERED" and row.hangup_by == "portal" and row.billsec < 20
     assert await wait_live(lambda c: True, timeout=0.5) is None  # gone from the live view
+
+
+async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    """The portal in Chromium (web/e2e/run.mjs) while a real call is up: the customer's Live Calls
+    page, and the admin's trunk list with what Asterisk found of the target's trunk."""
+    if not (WEB / "dist" / "index.html").is_file():
+        pytest.fail("web/dist is missing: `make test` builds it (make web)")
+    with (
+        sipp_target(sipp_binary, "answer", tmp_path) as target,
+        api_server(WEB_DIST=str(WEB / "dist")) as base,
+    ):
+        plan = seed_plan([target.port])
+        make_actor(1, "Ada Admin")
+        caller = asyncio.create_task(call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=60000))
+        env = {
+            **os.environ,
+            "BASE_URL": base,
+            "CUSTOMER_EMAIL": "co@example.com",  # seed_plan's customer
+            "CUSTOMER_PASSWORD": "x1234567",
+            "ADMIN_EMAIL": "ada.admin@example.com",
+            "ADMIN_PASSWORD": PASSWORD,
+            "E2E_ONLY": "a real call|the trunk Asterisk reaches",
+            "E2E_LIVE_CALLER": CALLER,
+            "E2E_LIVE_TARGET": "Target 0",
+            "E2E_TRUNK_REACHABLE": f"to-target-0-{target.port}",  # seed_plan's name for it
+            "E2E_ARTIFACTS": str(tmp_path / "screens"),
+        }
+        browser = await asyncio.to_thread(
+            subprocess.run,
+            ["npm", "run", "--silent", "e2e"],
+            cwd=WEB,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert browser.returncode == 0 and "2 passed" in browser.stdout, (
+            browser.stdout[-4000:] + browser.stderr[-2000:]
+        )
+        log = await asyncio.wait_for(caller, 20)
+    assert "final=SIP/2.0 200" in log and "ended_by=network" in log
+    (row,) = calls()
+    assert row.disposition == "ANSWERED" and row.hangup_by == "portal" and row.billsec < 40
 
 
 async def wait_live(match, timeout: float = 15):

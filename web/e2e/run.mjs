@@ -35,10 +35,20 @@ const need = (k) => {
   if (!v) throw new Error(`env ${k} is required`);
   return v;
 };
+// Read when a test signs in, so a run limited by E2E_ONLY needs only the accounts it uses.
+const account = (prefix, name = '') => ({
+  name,
+  get email() {
+    return need(`${prefix}_EMAIL`);
+  },
+  get password() {
+    return need(`${prefix}_PASSWORD`);
+  }
+});
 const ACCOUNTS = {
-  admin: { email: need('ADMIN_EMAIL'), password: need('ADMIN_PASSWORD') },
-  customer: { email: need('CUSTOMER_EMAIL'), password: need('CUSTOMER_PASSWORD'), name: process.env.CUSTOMER_NAME || '' },
-  buyer: { email: need('BUYER_EMAIL'), password: need('BUYER_PASSWORD') }
+  admin: account('ADMIN'),
+  customer: account('CUSTOMER', process.env.CUSTOMER_NAME || ''),
+  buyer: account('BUYER')
 };
 
 const ADMIN_GROUPS = {
@@ -434,6 +444,100 @@ test('logout clears local storage and returns to /login', async () => {
   assert.equal(await page.evaluate(() => localStorage.getItem('user')), null);
   await page.context().close();
 });
+
+// These need the real API (trunks saved in PostgreSQL, calls from the bridge): not on the mock.
+if (!mock) {
+  test('admin: add, check, edit, deactivate and delete a trunk from /manage-trunk', async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'admin', '/manage-trunk');
+    const name = `E2E Carrier ${Date.now() % 100000}`;
+    await page.getByTestId('trunk-add').click();
+    const dialog = page.getByTestId('trunk-dialog');
+    await dialog.getByTestId('trunk-save').click();
+    await dialog.getByText('Name is required').waitFor();
+    await dialog.getByText('Host is required').waitFor();
+    await page.getByTestId('trunk-name').fill(name);
+    await page.getByTestId('trunk-host').fill('999.1.1.1'); // the server's check, shown under its field
+    await page.getByTestId('trunk-port').fill('5099');
+    await dialog.getByTestId('trunk-save').click();
+    await dialog.getByText('must be a host name or an IP address').waitFor();
+    await page.getByTestId('trunk-host').fill('127.0.0.1');
+    await dialog.getByTestId('trunk-save').click();
+    await page.getByTestId('trunk-notice').filter({ hasText: `Trunk ${name} created.` }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('textbox', { name: 'Search trunks' }).fill(name);
+    const row = page.locator(`[data-testid="trunk-row"][data-name="${name}"]`);
+    await row.getByText('udp:127.0.0.1:5099').waitFor();
+    assert.equal(await row.getByTestId('trunk-endpoint').innerText(), 'Unknown', 'no bridge here to qualify it');
+    await settle(page);
+    await shot(page, 'trunks-1440.png');
+
+    await row.getByTestId('trunk-edit').click();
+    assert.equal(await page.getByTestId('trunk-name').inputValue(), name, 'the dialog starts from the trunk');
+    await page.getByTestId('trunk-port').fill('5098');
+    await dialog.getByTestId('trunk-save').click();
+    await row.getByText('udp:127.0.0.1:5098').waitFor();
+
+    const active = row.getByTestId('trunk-status');
+    assert.equal(await active.isChecked(), true);
+    await active.click();
+    await page.getByTestId('trunk-notice').filter({ hasText: 'is now inactive' }).waitFor();
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Search trunks' }).fill(name);
+    await row.waitFor();
+    assert.equal(await row.getByTestId('trunk-status').isChecked(), false, 'inactive after a reload');
+
+    await row.getByTestId('trunk-delete').click();
+    await page.getByTestId('confirm-button').click();
+    await page.getByTestId('trunk-notice').filter({ hasText: `Trunk ${name} deleted.` }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    await page.context().close();
+  });
+}
+
+// With E2E_LIVE_CALLER set, a real call from that number is up (tests/asterisk starts it): the
+// customer sees it on /live-calls, talking, and hangs it up from there.
+if (process.env.E2E_LIVE_CALLER) {
+  test('customer: a real call shows on /live-calls and is hung up from there', async () => {
+    const caller = process.env.E2E_LIVE_CALLER;
+    const page = await newPage(1440);
+    await signIn(page, 'customer', '/live-calls');
+    const row = page.locator(`[data-testid="live-row"][data-caller="${caller}"]`);
+    await row.and(page.locator('[data-state="connected"]')).waitFor({ timeout: 20000 });
+    assert.match(await row.innerText(), new RegExp(process.env.E2E_LIVE_TARGET || 'Talking'));
+    const first = await row.getByTestId('live-duration').innerText();
+    await page.waitForTimeout(2100);
+    assert.notEqual(await row.getByTestId('live-duration').innerText(), first, 'the duration ticks');
+    assert.equal((await page.getByTestId('live-calls-badge').first().innerText()).trim(), '1', 'header badge counts it');
+    await shot(page, 'live-calls-1440.png');
+    await row.getByTestId('live-hangup').click();
+    await page.getByTestId('confirm-button').click();
+    await page.getByTestId('live-notice').filter({ hasText: `Call from ${caller} hung up.` }).waitFor();
+    await row.waitFor({ state: 'detached' }); // the socket pushed the end
+    await page.getByText('No calls in progress.').waitFor();
+    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    await page.context().close();
+  });
+}
+
+// With E2E_TRUNK_REACHABLE set to a trunk's name, the bridge is running and Asterisk qualifies that
+// trunk (tests/asterisk): the admin's trunk list shows it reachable, with the round trip.
+if (process.env.E2E_TRUNK_REACHABLE) {
+  test('admin: the trunk list shows the trunk Asterisk reaches', async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'admin', '/manage-trunk');
+    const endpoint = page.locator(`[data-testid="trunk-row"][data-name="${process.env.E2E_TRUNK_REACHABLE}"]`).getByTestId('trunk-endpoint');
+    await endpoint.waitFor();
+    for (let i = 0; i < 20 && !/^Reachable/.test(await endpoint.innerText()); i += 1) {
+      await page.waitForTimeout(1000);
+      await page.getByRole('button', { name: 'Refresh trunks' }).click();
+    }
+    assert.match(await endpoint.innerText(), /^Reachable \((<1|\d+) ms\)$/);
+    await shot(page, 'trunk-reachable-1440.png');
+    await page.context().close();
+  });
+}
 
 // ---------------------------------------------------------------- run
 let passed = 0;

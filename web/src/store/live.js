@@ -1,7 +1,7 @@
 // Live-call store: the single slice named `livecalls` (spec §3).
-// The live WebSocket (store/liveSocket.js) writes into it; the header reads from it.
-// Until the socket is served, callsCount.all_calls stays 0 and the unread count comes
-// from GET /notification/unread-count.
+// The live WebSocket (store/liveSocket.js) writes into it; the header and the Live Calls page
+// read from it. Before the socket's first message the unread count comes from
+// GET /notification/unread-count.
 import { useSyncExternalStore } from 'react';
 
 export const SLICE_NAME = 'livecalls';

@@ -20,14 +20,8 @@ import { PageTitle } from '../../components/PagePlaceholder';
 import { fetchUserDetails } from '../../api/users';
 import { impersonate } from '../../api/auth';
 import { formatBalance } from '../../utils/balance';
+import { statusColor } from '../../utils/status';
 import { ROLE_ADMIN } from '../../config';
-
-function statusColor(status) {
-  const s = String(status ?? '').toLowerCase();
-  if (s === 'active' || s === '1') return 'success';
-  if (s === 'inactive' || s === 'blocked' || s === 'suspended' || s === '0') return 'error';
-  return 'default';
-}
 
 export default function CustomerPage() {
   const [page, setPage] = useState(0);

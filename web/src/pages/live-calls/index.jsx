@@ -1,5 +1,138 @@
-import PagePlaceholder from '../../components/PagePlaceholder';
+// Calls in progress, as the live socket reports them (admin: all; customer and buyer: their own),
+// with a hang-up per call.
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { PhoneOutlined } from '@ant-design/icons';
+
+import ConfirmDialog from '../../components/ConfirmDialog';
+import MainCard from '../../components/MainCard';
+import { PageTitle } from '../../components/PagePlaceholder';
+import { hangUpCall } from '../../api/live';
+import { useLive } from '../../store/live';
+import { formatClock } from '../../utils/clock';
+import { callDuration, newestFirst } from '../../utils/liveCalls';
+import { isAdmin } from '../../utils/roles';
+import { callStateColor } from '../../utils/status';
+import { getStoredUser } from '../../utils/storage';
+import { CLOCK_TICK_MS } from '../../config';
+
+const STATE_LABEL = { ringing: 'Ringing', ivr: 'IVR', connected: 'Talking' };
 
 export default function LiveCallsPage() {
-  return <PagePlaceholder title="Live Calls" description="Calls in progress will show here." />;
+  const calls = useLive((s) => s.livecalls);
+  const user = getStoredUser();
+  const admin = isAdmin(user);
+  const [now, setNow] = useState(Date.now());
+  const [ending, setEnding] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(t);
+  }, []);
+
+  const hangUp = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const result = await hangUpCall(ending.linkedid);
+      setNotice(result?.ended ? `Call from ${ending.caller} hung up.` : `Hang-up requested; the call from ${ending.caller} is ending.`);
+    } catch (err) {
+      setNotice('');
+      setError(err?.code === 404 ? 'That call has already ended.' : err?.message || 'The call could not be hung up.');
+    } finally {
+      setBusy(false);
+      setEnding(null);
+    }
+  };
+
+  const rows = newestFirst(calls);
+  return (
+    <>
+      <PageTitle title="Live Calls" />
+      <MainCard content={false} title={`Calls in progress (${rows.length})`}>
+        {error && (
+          <Alert severity="error" sx={{ m: 2 }} onClose={() => setError('')} data-testid="live-error">
+            {error}
+          </Alert>
+        )}
+        {notice && !error && (
+          <Alert severity="success" sx={{ m: 2 }} onClose={() => setNotice('')} data-testid="live-notice">
+            {notice}
+          </Alert>
+        )}
+        <TableContainer>
+          <Table size="small" data-testid="live-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>State</TableCell>
+                <TableCell>Caller</TableCell>
+                <TableCell>Tracking number</TableCell>
+                <TableCell>Target</TableCell>
+                {admin && <TableCell>Customer</TableCell>}
+                <TableCell>Started</TableCell>
+                <TableCell align="right">Duration</TableCell>
+                <TableCell align="right">Action</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((call) => (
+                <TableRow hover key={call.linkedid} data-testid="live-row" data-caller={call.caller} data-state={call.state}>
+                  <TableCell>
+                    <Chip size="small" variant="light" color={callStateColor(call.state)} label={STATE_LABEL[call.state] ?? call.state} />
+                  </TableCell>
+                  <TableCell>{call.caller}</TableCell>
+                  <TableCell>{call.did}</TableCell>
+                  <TableCell>{call.target_name ?? '—'}</TableCell>
+                  {admin && <TableCell>{call.user_id ?? '—'}</TableCell>}
+                  <TableCell>{call.started_at ? formatClock(Date.parse(call.started_at), user?.timezone) : '—'}</TableCell>
+                  <TableCell align="right" data-testid="live-duration">
+                    {callDuration(call, now)}
+                  </TableCell>
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      color="error"
+                      variant="dashed"
+                      startIcon={<PhoneOutlined rotate={135} />}
+                      onClick={() => setEnding(call)}
+                      data-testid="live-hangup"
+                    >
+                      Hang up
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={admin ? 8 : 7} align="center" sx={{ color: 'text.secondary' }}>
+                    No calls in progress.
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </MainCard>
+      <ConfirmDialog
+        open={ending !== null}
+        title="Hang up call"
+        text={ending ? `Hang up the call from ${ending.caller} to ${ending.did}? Both sides are disconnected.` : ''}
+        confirmLabel="Hang up"
+        busy={busy}
+        onConfirm={hangUp}
+        onClose={() => setEnding(null)}
+      />
+    </>
+  );
 }

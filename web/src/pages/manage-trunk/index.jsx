@@ -1,5 +1,263 @@
-import PagePlaceholder from '../../components/PagePlaceholder';
+// Trunks (admin): the list with what Asterisk last found of each endpoint, add, edit,
+// activate/deactivate and delete. Changes reach Asterisk at once (no restart).
+import { useCallback, useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+
+import ConfirmDialog from '../../components/ConfirmDialog';
+import MainCard from '../../components/MainCard';
+import { PageTitle } from '../../components/PagePlaceholder';
+import { deleteTrunk, fetchTrunks, setTrunkStatus } from '../../api/trunks';
+import { endpointColor } from '../../utils/status';
+import { DIRECTIONS } from '../../utils/trunkForm';
+import TrunkDialog from './TrunkDialog';
 
 export default function ManageTrunkPage() {
-  return <PagePlaceholder title="Trunk" description="SIP trunks will be managed here." />;
+  const [page, setPage] = useState(0);
+  const [perpage, setPerpage] = useState(10);
+  const [search, setSearch] = useState('');
+  const [params, setParams] = useState('');
+  const [direction, setDirection] = useState('');
+  const [rows, setRows] = useState([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [editing, setEditing] = useState(null); // null: closed; {}: add; a trunk: edit
+  const [deleting, setDeleting] = useState(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const t = setTimeout(() => {
+      setPage(0);
+      setParams(search.trim());
+    }, 300);
+    return () => clearTimeout(t);
+  }, [search]);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const data = await fetchTrunks({ page: page + 1, perpage, params, direction });
+      setRows(Array.isArray(data?.data) ? data.data : []);
+      setTotal(Number(data?.total ?? 0));
+    } catch (err) {
+      setError(err?.message || 'Trunks could not be loaded.');
+      setRows([]);
+      setTotal(0);
+    } finally {
+      setLoading(false);
+    }
+  }, [page, perpage, params, direction]);
+
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  const done = (text) => {
+    setError('');
+    setNotice(text);
+    load();
+  };
+
+  const toggle = async (row) => {
+    setBusy(true);
+    try {
+      await setTrunkStatus(row.id, row.status === 'active' ? 'inactive' : 'active');
+      done(`Trunk ${row.name} is now ${row.status === 'active' ? 'inactive' : 'active'}.`);
+    } catch (err) {
+      setError(err?.message || 'The status could not be changed.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await deleteTrunk(deleting.id);
+      done(`Trunk ${deleting.name} deleted.`);
+    } catch (err) {
+      setNotice('');
+      setError(err?.message || 'The trunk could not be deleted.');
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <>
+      <PageTitle title="Trunk">
+        <Button variant="contained" startIcon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="trunk-add">
+          Add trunk
+        </Button>
+      </PageTitle>
+      <MainCard
+        content={false}
+        title="SIP trunks"
+        secondary={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <TextField
+              select
+              size="small"
+              label="Direction"
+              value={direction}
+              onChange={(e) => {
+                setPage(0);
+                setDirection(e.target.value);
+              }}
+              sx={{ minWidth: 130 }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">All</MenuItem>
+              {DIRECTIONS.map((d) => (
+                <MenuItem key={d} value={d}>
+                  {d}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              size="small"
+              placeholder="Search trunks"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined /></InputAdornment> }, htmlInput: { 'aria-label': 'Search trunks' } }}
+            />
+            <Tooltip title="Refresh (endpoint status too)">
+              <IconButton onClick={load} aria-label="Refresh trunks">
+                <ReloadOutlined />
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        }
+      >
+        {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
+        {error && (
+          <Alert severity="error" sx={{ m: 2 }} onClose={() => setError('')} data-testid="trunk-error">
+            {error}
+          </Alert>
+        )}
+        {notice && !error && (
+          <Alert severity="success" sx={{ m: 2 }} onClose={() => setNotice('')} data-testid="trunk-notice">
+            {notice}
+          </Alert>
+        )}
+        <TableContainer>
+          <Table data-testid="trunk-table" size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Direction</TableCell>
+                <TableCell>Address</TableCell>
+                <TableCell>Auth</TableCell>
+                <TableCell>Codecs</TableCell>
+                <TableCell align="right">Channels</TableCell>
+                <TableCell>Endpoint</TableCell>
+                <TableCell>Active</TableCell>
+                <TableCell align="right">Action</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow hover key={row.id} data-testid="trunk-row" data-name={row.name}>
+                  <TableCell>{row.name}</TableCell>
+                  <TableCell>{row.direction}</TableCell>
+                  <TableCell>
+                    {row.transport}:{row.host}:{row.port}
+                  </TableCell>
+                  <TableCell>{row.auth_type === 'digest' ? `digest (${row.username})` : 'IP'}</TableCell>
+                  <TableCell>{(row.codecs ?? []).join(', ')}</TableCell>
+                  <TableCell align="right">{row.max_channels ?? '∞'}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      variant="light"
+                      color={endpointColor(row.endpoint_status)}
+                      label={row.endpoint_status ?? (row.direction === 'inbound' ? 'Not qualified' : 'Unknown')}
+                      data-testid="trunk-endpoint"
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <Tooltip title={row.status}>
+                      <Switch
+                        size="small"
+                        checked={row.status === 'active'}
+                        color="success"
+                        onChange={() => toggle(row)}
+                        disabled={busy}
+                        slotProps={{ input: { 'aria-label': `Active ${row.name}`, 'data-testid': 'trunk-status' } }}
+                      />
+                    </Tooltip>
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)} data-testid="trunk-edit">
+                      <EditOutlined />
+                    </IconButton>
+                    <IconButton size="small" color="error" aria-label={`Delete ${row.name}`} onClick={() => setDeleting(row)} data-testid="trunk-delete">
+                      <DeleteOutlined />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!loading && rows.length === 0 && !error && (
+                <TableRow>
+                  <TableCell colSpan={9} align="center" sx={{ color: 'text.secondary' }}>
+                    No trunks found.
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={total}
+          page={total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / perpage) - 1))}
+          onPageChange={(_, p) => setPage(p)}
+          rowsPerPage={perpage}
+          onRowsPerPageChange={(e) => {
+            setPerpage(Number(e.target.value));
+            setPage(0);
+          }}
+          rowsPerPageOptions={[10, 25, 50]}
+        />
+      </MainCard>
+      <TrunkDialog
+        open={editing !== null}
+        trunk={editing?.id ? editing : null}
+        onClose={() => setEditing(null)}
+        onSaved={(text) => {
+          setEditing(null);
+          done(text);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete trunk"
+        text={deleting ? `Delete trunk ${deleting.name}? Targets using it and its call history keep it from being deleted.` : ''}
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
 }

@@ -1,0 +1,26 @@
+// A yes/no question before something that can't be undone (delete a trunk, hang up a call).
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+
+export default function ConfirmDialog({ open, title, text, confirmLabel, busy = false, onConfirm, onClose }) {
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} data-testid="confirm-dialog">
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button color="error" variant="contained" onClick={onConfirm} disabled={busy} data-testid="confirm-button">
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
