@@ -279,6 +279,9 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
         send("/api/number/new", lambda w: {"number_ids": [w.ids["pool_number"]]}),
     ),
     ("DELETE", "/api/number"): (OWNED, send("/api/number", lambda w: {"ids": [w.ids["number"]]})),
+    # Call report (the world has one finished call of A's, its trail marked)
+    ("GET", "/api/report"): (CUSTOMERS, get("/api/report")),
+    ("POST", "/api/report/save"): (CUSTOMERS, send("/api/report/save")),
     # Live calls (the world has one live call of A's in Redis)
     ("POST", "/api/report/callHangUp"): (
         OWNED_WITH_BUYER,

@@ -197,8 +197,9 @@ async def test_portal_trunk_live_view_and_hang_up_while_talking(
 async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
-    """The portal in Chromium (web/e2e/run.mjs) while a real call is up: the customer's Live Calls
-    page, and the admin's trunk list with what Asterisk found of the target's trunk."""
+    """The portal in Chromium (web/e2e/run.mjs) with a real call: the customer's Live Calls page
+    while it is up (hung up from there), then the call in the report with its routing trail, and the
+    admin's trunk list with what Asterisk found of the target's trunk."""
     if not (WEB / "dist" / "index.html").is_file():
         pytest.fail("web/dist is missing: `make test` builds it (make web)")
     with (
@@ -215,7 +216,7 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
             "CUSTOMER_PASSWORD": "x1234567",
             "ADMIN_EMAIL": "ada.admin@example.com",
             "ADMIN_PASSWORD": PASSWORD,
-            "E2E_ONLY": "a real call|the trunk Asterisk reaches",
+            "E2E_ONLY": "real call|the trunk Asterisk reaches",
             "E2E_LIVE_CALLER": CALLER,
             "E2E_LIVE_TARGET": "Target 0",
             "E2E_TRUNK_REACHABLE": f"to-target-0-{target.port}",  # seed_plan's name for it
@@ -230,7 +231,7 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
             text=True,
             timeout=120,
         )
-        assert browser.returncode == 0 and "2 passed" in browser.stdout, (
+        assert browser.returncode == 0 and "3 passed" in browser.stdout, (
             browser.stdout[-4000:] + browser.stderr[-2000:]
         )
         log = await asyncio.wait_for(caller, 20)

@@ -521,6 +521,32 @@ if (process.env.E2E_LIVE_CALLER) {
   });
 }
 
+// After the live-calls test above: the call it hung up is in the report, opened with its trail.
+if (process.env.E2E_LIVE_CALLER) {
+  test('customer: that real call is in /report, with its routing trail', async () => {
+    const caller = process.env.E2E_LIVE_CALLER;
+    const page = await newPage(1440);
+    await signIn(page, 'customer', '/report');
+    await page.getByTestId('report-caller_number').fill(caller.slice(-6));
+    const row = page.locator(`[data-testid="report-row"][data-caller="${caller}"]`);
+    // The bridge writes the call's end a moment after the hang-up: search until it is there.
+    for (let i = 0; i < 20 && !(await row.filter({ hasText: 'portal' }).count()); i += 1) {
+      await page.getByTestId('report-search').click();
+      await page.waitForTimeout(500);
+    }
+    assert.match(await row.innerText(), /ANSWERED[\s\S]*portal/);
+    await row.click();
+    const detail = page.getByTestId('call-detail');
+    assert.equal(await detail.getByTestId('call-detail-disposition').innerText(), 'ANSWERED');
+    const dial = detail.locator('[data-testid="trail-entry"][data-step="dial"]').last();
+    assert.match(await dial.innerText(), /ANSWER[\s\S]*(Target 0|target)/i);
+    assert.ok((await detail.locator('[data-testid="trail-entry"]').count()) >= 3, 'route, selection and dial at least');
+    await shot(page, 'report-detail-1440.png');
+    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    await page.context().close();
+  });
+}
+
 // With E2E_TRUNK_REACHABLE set to a trunk's name, the bridge is running and Asterisk qualifies that
 // trunk (tests/asterisk): the admin's trunk list shows it reachable, with the round trip.
 if (process.env.E2E_TRUNK_REACHABLE) {

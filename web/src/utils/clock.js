@@ -110,3 +110,12 @@ export function timeZoneList() {
     return ['UTC'];
   }
 }
+
+/** Seconds as "m:ss" ("h:mm:ss" past an hour). */
+export function formatSeconds(seconds) {
+  const total = Math.max(0, Math.floor(Number(seconds) || 0));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

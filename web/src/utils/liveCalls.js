@@ -1,14 +1,11 @@
 // Live calls as the page shows them: newest first, with how long each has been in its state.
+import { formatSeconds } from './clock';
 
 /** "m:ss", or "h:mm:ss" past an hour, from an ISO time to now; "—" when the time is unreadable. */
 export function elapsed(fromIso, nowMs = Date.now()) {
   const from = Date.parse(fromIso ?? '');
   if (Number.isNaN(from)) return '—';
-  const total = Math.max(0, Math.floor((nowMs - from) / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+  return formatSeconds((nowMs - from) / 1000);
 }
 
 /** Talk time once connected, otherwise time since the call came in. */

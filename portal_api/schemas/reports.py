@@ -1,0 +1,130 @@
+"""The call report (spec §7 Reports): its filters and its rows."""
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Annotated, Any
+
+from fastapi import Query
+from pydantic import BaseModel, ConfigDict, Field
+
+from core.enums import Disposition
+from portal_api.deps import MAX_ID
+from portal_api.errors import field_error
+from portal_api.schemas.common import MoneyOut
+
+_Part = Annotated[str | None, Query(max_length=64, description="Matches anywhere in the value")]
+
+
+class ReportFilter(BaseModel):
+    """The spec's filters, spelled as the spec spells them; text filters match a part."""
+
+    user_id: int | None = None
+    campaign_name: str | None = None
+    fromDate: date | None = None
+    toDate: date | None = None
+    did_number: str | None = None
+    disposition: Disposition | None = None
+    target_number: str | None = None
+    caller_number: str | None = None
+
+
+def report_filter(
+    user_id: Annotated[int | None, Query(ge=1, le=MAX_ID, description="Admin: one customer's calls")] = None,
+    campaign_name: _Part = None,
+    fromDate: Annotated[date | None, Query(description="First day, in your time zone")] = None,
+    toDate: Annotated[date | None, Query(description="Last day, in your time zone")] = None,
+    did_number: _Part = None,
+    disposition: Disposition | None = None,
+    target_number: _Part = None,
+    caller_number: _Part = None,
+) -> ReportFilter:
+    if fromDate and toDate and fromDate > toDate:
+        raise field_error("toDate", "toDate can't be before fromDate.")
+    text = {
+        "campaign_name": campaign_name,
+        "did_number": did_number,
+        "target_number": target_number,
+        "caller_number": caller_number,
+    }
+    return ReportFilter(
+        user_id=user_id,
+        fromDate=fromDate,
+        toDate=toDate,
+        disposition=disposition,
+        **{k: (v or "").strip() or None for k, v in text.items()},
+    )
+
+
+class CallReportRow(BaseModel):
+    """One call: what happened, who it reached, what it cost, and the routing trail saying why."""
+
+    model_config = ConfigDict(from_attributes=True)
+
+    id: int
+    linkedid: str
+    started_at: datetime
+    answered_at: datetime | None
+    connected_at: datetime | None
+    ended_at: datetime | None
+    user_id: int | None
+    customer_name: str | None = None
+    campaign_id: int | None
+    campaign_name: str | None = None
+    did: str
+    caller: str
+    target_id: int | None
+    target_name: str | None = None
+    destination: str | None = Field(description="The number dialled at the target")
+    buyer_id: int | None
+    buyer_name: str | None = None
+    trunk_id: int | None
+    trunk_name: str | None = None
+    disposition: Disposition
+    duration: int
+    billsec: int
+    talk_seconds: int
+    hangup_by: str | None
+    hangup_cause: int | None
+    ivr_result: str | None
+    cost: MoneyOut | None
+    payout: MoneyOut
+    rating_status: str
+    source: str = Field(description="bridge, or reconciled from Asterisk's own records")
+    trail: list[dict[str, Any]]
+
+
+CSV_COLUMNS = (
+    "started_at",
+    "ended_at",
+    "customer_name",
+    "campaign_name",
+    "did",
+    "caller",
+    "target_name",
+    "destination",
+    "buyer_name",
+    "trunk_name",
+    "disposition",
+    "duration",
+    "billsec",
+    "hangup_by",
+    "cost",
+    "payout",
+    "linkedid",
+)
+
+
+def csv_value(row: CallReportRow, column: str) -> str:
+    value = getattr(row, column)
+    if value is None:
+        return ""
+    if isinstance(value, datetime):
+        return value.isoformat(timespec="seconds")
+    if isinstance(value, Decimal):
+        return f"{value:.4f}"
+    text = str(value)
+    # A spreadsheet runs a cell starting with = @ + - as a formula (names are customers' input);
+    # a phone number (+447...) is left as it is.
+    if text[:1] in ("=", "@", "\t", "\r") or (text[:1] in ("+", "-") and not text[1:].isdigit()):
+        return "'" + text
+    return text

@@ -1,0 +1,163 @@
+"""The call report: each tenant's calls with names and trail, the spec's filters, the CSV download."""
+
+import csv
+import io
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+from core.models import Buyer, Call, Campaign, Target, Trunk
+from tests.conftest import Actor
+from tests.routing.rows import save
+
+
+def seed_calls(owner: Actor, campaign: str, *calls: dict[str, Any]) -> list[Call]:
+    """Calls of `owner`'s campaign, each reaching its target through one trunk."""
+    camp = save(Campaign(user_id=owner.id, name=campaign))
+    buyer = save(Buyer(user_id=owner.id, name=f"{campaign} buyer"))
+    trunk = save(Trunk(name=f"{campaign} trunk", direction="outbound", host="sip.example.net"))
+    target = save(
+        Target(user_id=owner.id, buyer_id=buyer.id or 0, name=f"{campaign} desk", destination="+14155550100")
+    )
+    rows = []
+    for i, fields in enumerate(calls):
+        values = {
+            "linkedid": f"{owner.id}.{campaign}.{i}",
+            "user_id": owner.id,
+            "campaign_id": camp.id,
+            "did": "+442071838750",
+            "caller": "+447911123456",
+            "target_id": target.id,
+            "buyer_id": buyer.id,
+            "trunk_id": trunk.id,
+            "destination": "14155550100",
+            "started_at": datetime(2026, 11, 20, 10, 0, tzinfo=UTC),
+            "disposition": "ANSWERED",
+            "trail": [{"step": "select", "target": target.name, "result": "taken"}],
+            **fields,
+        }
+        rows.append(save(Call(**values)))
+    return rows
+
+
+def report(client: Any, who: Actor, **params: Any) -> dict:
+    r = client.get("/api/report", headers=who.headers, params=params)
+    assert r.status_code == 200, r.text
+    return r.json()["data"]
+
+
+def test_customers_see_their_own_calls_newest_first_with_names_and_trail(
+    client: Any, admin: Actor, customer_a: Actor, customer_b: Actor
+) -> None:
+    seed_calls(
+        customer_a,
+        "Roofing",
+        {"started_at": datetime(2026, 11, 20, 9, 0, tzinfo=UTC), "billsec": 42, "cost": Decimal("0.21")},
+        {"started_at": datetime(2026, 11, 20, 11, 0, tzinfo=UTC), "disposition": "BUSY"},
+    )
+    seed_calls(customer_b, "Solar", {})
+    save(
+        Call(
+            linkedid="x.1",
+            did="+442070000000",
+            caller="+15550001",
+            started_at=datetime.now(UTC),
+            disposition="NO_ROUTE",
+        )
+    )
+
+    mine = report(client, customer_a)
+    assert mine["total"] == 2
+    newest, oldest = mine["data"]
+    assert (newest["disposition"], oldest["disposition"]) == ("BUSY", "ANSWERED")
+    assert oldest["campaign_name"] == "Roofing" and oldest["target_name"] == "Roofing desk"
+    assert oldest["buyer_name"] == "Roofing buyer" and oldest["trunk_name"] == "Roofing trunk"
+    assert oldest["customer_name"] == "Alice Customer"
+    assert oldest["billsec"] == 42 and oldest["cost"] == "0.2100"
+    assert oldest["trail"] == [{"step": "select", "target": "Roofing desk", "result": "taken"}]
+
+    assert [c["campaign_name"] for c in report(client, customer_b)["data"]] == ["Solar"]
+    everything = report(client, admin)
+    assert everything["total"] == 4  # the unrouted call belongs to no customer: only the admin sees it
+    assert report(client, admin, user_id=customer_b.id)["total"] == 1
+    # A customer naming another customer still sees only its own calls.
+    assert report(client, customer_a, user_id=customer_b.id)["total"] == 2
+
+
+def test_filters_match_parts_and_days_in_the_callers_time_zone(client: Any, customer_a: Actor) -> None:
+    # customer_a is in Europe/Berlin: 23:30 UTC on the 20th is already the 21st there.
+    seed_calls(
+        customer_a,
+        "Plumbing",
+        {"caller": "+447700900001", "started_at": datetime(2026, 11, 20, 22, 30, tzinfo=UTC)},
+        {
+            "caller": "+447700900002",
+            "started_at": datetime(2026, 11, 20, 23, 30, tzinfo=UTC),
+            "disposition": "NO ANSWER",
+        },
+    )
+    seed_calls(customer_a, "HVAC", {"did": "+442079460123", "destination": "12125550199"})
+
+    def callers(**params: Any) -> list[str]:
+        return sorted(c["caller"] for c in report(client, customer_a, **params)["data"])
+
+    assert callers(fromDate="2026-11-21", toDate="2026-11-21") == ["+447700900002"]
+    assert callers(toDate="2026-11-20") == ["+447700900001", "+447911123456"]
+    assert callers(disposition="NO ANSWER") == ["+447700900002"]
+    assert callers(caller_number="900001") == ["+447700900001"]
+    assert callers(campaign_name="plumb") == ["+447700900001", "+447700900002"]
+    assert callers(did_number="9460") == ["+447911123456"]
+    assert callers(target_number="212555") == ["+447911123456"]
+    assert callers(caller_number="%") == []  # a wildcard is a character like any other
+
+
+def test_bad_filters_are_refused_with_a_reason(client: Any, customer_a: Actor, buyer_a: Actor) -> None:
+    r = client.get(
+        "/api/report", headers=customer_a.headers, params={"fromDate": "2026-11-21", "toDate": "2026-11-20"}
+    )
+    assert r.status_code == 422 and r.json()["errors"]["toDate"] == ["toDate can't be before fromDate."]
+    r = client.get("/api/report", headers=customer_a.headers, params={"disposition": "MAYBE"})
+    assert r.status_code == 422 and "disposition" in r.json()["errors"]
+    r = client.get("/api/report", headers=customer_a.headers, params={"fromDate": "21/11/2026"})
+    assert r.status_code == 422 and "fromDate" in r.json()["errors"]
+    # Buyers have their own report, without the customer's cost.
+    assert client.get("/api/report", headers=buyer_a.headers).status_code == 403
+
+
+def test_save_downloads_the_filtered_calls_as_csv(client: Any, customer_a: Actor, customer_b: Actor) -> None:
+    seed_calls(
+        customer_a, '=HYPERLINK("http://x")', {"billsec": 61, "cost": Decimal("0.5")}, {"disposition": "BUSY"}
+    )
+    seed_calls(customer_b, "Solar", {})
+    r = client.post("/api/report/save", headers=customer_a.headers, params={"disposition": "ANSWERED"})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
+    assert "call-report.csv" in r.headers["content-disposition"]
+    rows = list(csv.DictReader(io.StringIO(r.text)))
+    assert len(rows) == 1
+    (row,) = rows
+    assert row["caller"] == "+447911123456" and row["billsec"] == "61" and row["cost"] == "0.5000"
+    assert row["campaign_name"] == '\'=HYPERLINK("http://x")'  # a spreadsheet shows it, never runs it
+    empty = client.post("/api/report/save", headers=customer_a.headers, params={"caller_number": "0000000"})
+    assert empty.text.splitlines() == [
+        ",".join(
+            [
+                "started_at",
+                "ended_at",
+                "customer_name",
+                "campaign_name",
+                "did",
+                "caller",
+                "target_name",
+                "destination",
+                "buyer_name",
+                "trunk_name",
+                "disposition",
+                "duration",
+                "billsec",
+                "hangup_by",
+                "cost",
+                "payout",
+                "linkedid",
+            ]
+        )
+    ]

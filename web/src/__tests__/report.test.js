@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatSeconds } from '../utils/clock';
+import { emptyFilters, filterProblem, formatDateTime, reportParams, trailDetails } from '../utils/report';
+
+describe('call report', () => {
+  it('sends only the filters that are set, trimmed', () => {
+    expect(reportParams(emptyFilters())).toEqual({});
+    expect(reportParams({ ...emptyFilters(), caller_number: ' 7911 ', disposition: 'NO ANSWER' })).toEqual({ caller_number: '7911', disposition: 'NO ANSWER' });
+  });
+
+  it('says when the dates are the wrong way round', () => {
+    expect(filterProblem({ fromDate: '2026-11-21', toDate: '2026-11-20' })).toMatch(/before the start/);
+    expect(filterProblem({ fromDate: '2026-11-20', toDate: '2026-11-20' })).toBe('');
+    expect(filterProblem({ fromDate: '', toDate: '2026-11-20' })).toBe('');
+  });
+
+  it('shows times in the user time zone, and billed seconds as minutes', () => {
+    expect(formatDateTime('2026-11-20T23:30:00+00:00', 'Europe/Berlin')).toBe('2026-11-21 00:30:00');
+    expect(formatDateTime('2026-11-20T23:30:00Z', 'Not/AZone')).toBe('2026-11-20 23:30:00');
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatSeconds(61)).toBe('1:01');
+    expect(formatSeconds(3725)).toBe('1:02:05');
+  });
+
+  it("lists a trail entry's own fields", () => {
+    const entry = { step: 'dial', at: 'x', result: 'BUSY', reason: 'busy', target: 'Desk', sip: 486, attempt: null };
+    expect(trailDetails(entry)).toEqual(['target: Desk', 'sip: 486']);
+  });
+});

@@ -1,0 +1,12 @@
+// The call report (spec §7 Reports).
+import client, { unwrap } from './client';
+
+export async function fetchReport({ page = 1, perpage = 10, ...filters } = {}) {
+  return unwrap(await client.get('/report', { params: { page, perpage, ...filters } }));
+}
+
+/** The same calls as a CSV file (all pages): resolves to a Blob. */
+export async function downloadReport(filters = {}) {
+  const response = await client.post('/report/save', null, { params: filters, responseType: 'blob', headers: { Accept: 'text/csv' } });
+  return response.data;
+}

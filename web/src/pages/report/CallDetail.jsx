@@ -1,0 +1,92 @@
+// One call in full: what happened, who it reached, what it cost, and its routing trail (why).
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { CloseOutlined } from '@ant-design/icons';
+
+import { formatBalance } from '../../utils/balance';
+import { formatSeconds } from '../../utils/clock';
+import { dispositionColor, formatDateTime, trailDetails } from '../../utils/report';
+
+const RESULT_COLOR = { passed: 'success', candidate: 'info', ANSWER: 'success', skipped: 'warning', BUSY: 'warning', NOANSWER: 'warning', stopped: 'error', failed: 'error' };
+
+export default function CallDetail({ call, timeZone, onClose }) {
+  const facts = call
+    ? [
+        ['Started', formatDateTime(call.started_at, timeZone)],
+        ['Connected', call.connected_at ? formatDateTime(call.connected_at, timeZone) : '—'],
+        ['Ended', call.ended_at ? formatDateTime(call.ended_at, timeZone) : '—'],
+        ['Caller', call.caller],
+        ['Tracking number', call.did],
+        ['Customer', call.customer_name ?? '—'],
+        ['Campaign', call.campaign_name ?? '—'],
+        ['Target', call.target_name ? `${call.target_name} (${call.destination ?? '—'})` : '—'],
+        ['Buyer', call.buyer_name ?? '—'],
+        ['Trunk', call.trunk_name ?? '—'],
+        ['Duration / billed', `${formatSeconds(call.duration)} / ${formatSeconds(call.billsec)}`],
+        ['Hung up by', call.hangup_by ?? '—'],
+        ['Cost', call.cost === null ? `— (${call.rating_status})` : formatBalance(call.cost)],
+        ['Payout', formatBalance(call.payout)],
+        ['Call id', call.linkedid]
+      ]
+    : [];
+  return (
+    <Drawer anchor="right" open={Boolean(call)} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 } } } }}>
+      {call && (
+        <Box sx={{ p: 2.5 }} data-testid="call-detail">
+          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+            <Typography variant="h5">Call from {call.caller}</Typography>
+            <IconButton onClick={onClose} aria-label="Close call detail">
+              <CloseOutlined />
+            </IconButton>
+          </Stack>
+          <Chip size="small" variant="light" color={dispositionColor(call.disposition)} label={call.disposition} data-testid="call-detail-disposition" />
+          <Table size="small" sx={{ mt: 1.5 }}>
+            <TableBody>
+              {facts.map(([label, value]) => (
+                <TableRow key={label}>
+                  <TableCell sx={{ color: 'text.secondary', width: 170 }}>{label}</TableCell>
+                  <TableCell>{value}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Divider sx={{ my: 2 }} />
+          <Typography variant="h6" sx={{ mb: 1 }}>
+            Routing trail
+          </Typography>
+          {(call.trail ?? []).length === 0 && <Typography color="text.secondary">No decisions were recorded.</Typography>}
+          <Stack spacing={1.25} data-testid="call-trail">
+            {(call.trail ?? []).map((entry, i) => (
+              <Box key={i} data-testid="trail-entry" data-step={entry.step} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Chip size="small" label={entry.step} />
+                  {entry.result && <Chip size="small" variant="light" color={RESULT_COLOR[entry.result] ?? 'default'} label={entry.result} />}
+                  <Typography variant="caption" color="text.secondary">
+                    {entry.at ? formatDateTime(entry.at, timeZone).slice(11) : ''}
+                  </Typography>
+                </Stack>
+                <Typography variant="body2" sx={{ mt: 0.5 }}>
+                  {entry.reason}
+                </Typography>
+                {trailDetails(entry).length > 0 && (
+                  <Typography variant="caption" color="text.secondary">
+                    {trailDetails(entry).join(' · ')}
+                  </Typography>
+                )}
+              </Box>
+            ))}
+          </Stack>
+        </Box>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,51 @@
+// The call report's filters and cells.
+import { safeTimeZone } from './clock';
+
+export const DISPOSITIONS = ['ANSWERED', 'NO ANSWER', 'BUSY', 'FAILED', 'NO_ROUTE', 'BLOCKED', 'NO_BALANCE', 'DUPLICATE', 'IVR_FAILED'];
+
+export const emptyFilters = () => ({ fromDate: '', toDate: '', disposition: '', caller_number: '', did_number: '', target_number: '', campaign_name: '' });
+
+/** Only the filters that are set, trimmed: what goes on the query string. */
+export function reportParams(filters) {
+  const params = {};
+  for (const [key, value] of Object.entries(filters ?? {})) {
+    const text = String(value ?? '').trim();
+    if (text) params[key] = text;
+  }
+  return params;
+}
+
+/** A problem the server would refuse, said before asking it. */
+export function filterProblem(filters) {
+  if (filters.fromDate && filters.toDate && filters.fromDate > filters.toDate) return 'The end date is before the start date.';
+  return '';
+}
+
+/** "2026-11-24 14:05:09" in the given time zone. */
+export function formatDateTime(iso, timeZone = 'UTC') {
+  const ms = Date.parse(iso ?? '');
+  if (Number.isNaN(ms)) return '—';
+  const zone = safeTimeZone(timeZone);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value])
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+export function dispositionColor(disposition) {
+  if (disposition === 'ANSWERED') return 'success';
+  if (disposition === 'NO ANSWER' || disposition === 'BUSY') return 'warning';
+  if (disposition === 'BLOCKED' || disposition === 'NO_BALANCE' || disposition === 'FAILED') return 'error';
+  return 'default';
+}
+
+const TRAIL_KEYS = new Set(['step', 'at', 'result', 'reason']);
+
+/** A trail entry's own fields beyond step/at/result/reason, as "key: value" strings. */
+export function trailDetails(entry) {
+  return Object.entries(entry ?? {})
+    .filter(([key, value]) => !TRAIL_KEYS.has(key) && value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : value}`);
+}
