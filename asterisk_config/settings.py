@@ -178,6 +178,7 @@ class AsteriskSettings:
             self.run_dir,
             self.log_dir,
             self.spool_dir,
+            f"{self.spool_dir}/recording",  # ARI's bridge recordings: Asterisk does not create it
             self.db_dir,
             "/var/lib/asterisk",
             "/var/lib/asterisk/keys",

@@ -219,6 +219,17 @@ class Ari:
     async def play_bridge(self, bridge_id: str, media: str, playback_id: str) -> None:
         await self.request("POST", f"/bridges/{bridge_id}/play", media=media, playbackId=playback_id)
 
+    async def record_bridge(self, bridge_id: str, name: str) -> None:
+        """Record a bridge's mix as `name`.wav; stored when recording stops (the bridge destroyed)."""
+        await self.request(
+            "POST",
+            f"/bridges/{bridge_id}/record",
+            name=name,
+            format="wav",
+            ifExists="overwrite",
+            beep="false",
+        )
+
     async def originate(
         self, channel_id: str, endpoint: str, originator: str, app_args: str, caller_id: str, timeout: int
     ) -> None:

@@ -125,6 +125,7 @@ class CallFlow:
         }
         self.hangup_by: str | None = None
         self.tariff_id: int | None = None  # the customer's, once admitted
+        self.record = False  # the campaign's choice, once admitted
         self.outbound: str | None = None  # the target leg that answered
         self.bridge: str | None = None  # made once the call is to be dialled; destroyed at the end
         self.ended: set[str] = set()  # legs hung up by us or seen ending: never hung up again
@@ -228,7 +229,7 @@ class CallFlow:
         """Take in what admission decided; the call's first row (the router writes it with the
         decision, so a row exists from the first moment, whatever happens next)."""
         self.trail.extend(admission.trail)
-        self.tariff_id = admission.tariff_id
+        self.tariff_id, self.record = admission.tariff_id, admission.record
         self.row.update(
             did=admission.did,  # E.164 where it parses, as the engine normalised them
             caller=admission.caller,
@@ -416,6 +417,8 @@ class CallFlow:
         if self.answered_at is None:
             steps.append(self.ctx.ari.answer(self.inbound))
             self.answered_at = self.connected_at
+        if self.record:
+            steps.append(self._record(self.bridge))
         await asyncio.gather(*steps)
         self.if_caller_hangs = Disposition.ANSWERED
         hold = CreditHold(
@@ -428,6 +431,18 @@ class CallFlow:
         await self.ctx.live.put(self.live_call)
         await self._talk_within_credit(self.bridge, hold, covered)
         return Disposition.ANSWERED
+
+    async def _record(self, bridge: str) -> None:
+        """Record both sides from the moment they meet; Asterisk keeps the file when the bridge goes.
+        A recording that can't start is noted on the trail and the call goes on without it."""
+        name = f"call-{self.linkedid}"  # Asterisk stores it as a recording of this name (ARI)
+        try:
+            await self.ctx.ari.record_bridge(bridge, name)
+        except AriError as exc:
+            self.note("record", f"recording could not start: {exc}", result="failed")
+            return
+        self.row["recording"] = name
+        self.note("record", "both sides recorded", result="started", name=name)
 
     async def _talk_within_credit(self, bridge: str, hold: CreditHold, covered: float) -> None:
         """Wait for the target to hang up, holding credit slice by slice; end the call when the

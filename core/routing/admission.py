@@ -64,6 +64,7 @@ class Admission:
     ivr: IvrSettings | None = None
     ring_timeout: int | None = None
     tariff_id: int | None = None  # the customer's, as the call's credit is held at
+    record: bool = False  # the campaign records its answered calls
     trail: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -116,6 +117,7 @@ def admit(
         return stop(Disposition.NO_ROUTE, Step.ROUTE, f"number {number.number} is not assigned to a campaign")
     admission.campaign_id, admission.user_id = campaign.id, campaign.user_id
     admission.ivr, admission.ring_timeout = IvrSettings.of(campaign), campaign.ring_timeout
+    admission.record = campaign.record
     if campaign.status != Status.ACTIVE:
         return stop(Disposition.NO_ROUTE, Step.ROUTE, f"campaign '{campaign.name}' is {campaign.status}")
     customer = read_customer(session, campaign.user_id, admission.caller)

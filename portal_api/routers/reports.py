@@ -14,13 +14,15 @@ from sqlmodel import Session
 
 from core.db import get_engine
 from core.models import Buyer, Call, Campaign, Target, Trunk, User
-from portal_api.auth.principal import AdminOrCustomerDep, Principal
+from portal_api.auth.principal import AdminOrCustomerDep, Principal, PrincipalDep
 from portal_api.crud import page_of
-from portal_api.deps import PageDep, SessionDep
+from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
+from portal_api.errors import ApiError
+from portal_api.recordings import stored_recording
 from portal_api.schemas.common import day_bounds
 from portal_api.schemas.reports import CSV_COLUMNS, CallReportRow, ReportFilter, csv_value, report_filter
-from portal_api.tenancy import scoped
+from portal_api.tenancy import get_visible, scoped
 
 router = APIRouter(prefix="/report", tags=["reports"])
 FilterDep = Annotated[ReportFilter, Depends(report_filter)]
@@ -111,3 +113,15 @@ def save(principal: AdminOrCustomerDep, f: FilterDep) -> StreamingResponse:
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": 'attachment; filename="call-report.csv"'},
     )
+
+
+@router.get(
+    "/recording/{id}",
+    summary="The call's recording (WAV) when its campaign records; buyers may hear their own calls",
+    response_class=StreamingResponse,
+)
+def recording(id: IdPath, principal: PrincipalDep, session: SessionDep) -> StreamingResponse:
+    call = get_visible(session, Call, id, principal, "Call")
+    if not call.recording:
+        raise ApiError(404, "This call was not recorded.")
+    return stored_recording(call.recording)

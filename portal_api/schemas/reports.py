@@ -90,6 +90,7 @@ class CallReportRow(BaseModel):
     payout: MoneyOut
     rating_status: str
     source: str = Field(description="bridge, or reconciled from Asterisk's own records")
+    recording: str | None = Field(description="Set when the call was recorded: GET /report/recording/{id}")
     trail: list[dict[str, Any]]
 
 

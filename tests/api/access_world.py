@@ -111,6 +111,7 @@ def build_world() -> World:
             started_at=datetime.now(UTC),
             disposition="ANSWERED",
             trail=[{"note": MARK}],
+            recording="call-1700000000.1",
         )
         s.add_all([link, number, pool, batch, block, invoice, note, call])
         s.flush()

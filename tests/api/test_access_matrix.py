@@ -16,7 +16,7 @@ from portal_api.app import create_app
 from tests.api.access_world import MARK, World, build_world
 from tests.conftest import PASSWORD
 
-OK, DENIED, FORBIDDEN, CONFLICT = "ok", "denied", "forbidden", "conflict"
+OK, DENIED, FORBIDDEN, CONFLICT, PBX_DOWN = "ok", "denied", "forbidden", "conflict", "pbx down"
 ROLES = ("b", "buyer", "a", "admin")  # non-owners first: their refused calls must change nothing
 
 # Who may do what with A's rows.
@@ -282,6 +282,11 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     # Call report (the world has one finished call of A's, its trail marked)
     ("GET", "/api/report"): (CUSTOMERS, get("/api/report")),
     ("POST", "/api/report/save"): (CUSTOMERS, send("/api/report/save")),
+    # No Asterisk here: whoever may hear the recording gets as far as asking the PBX for it (503).
+    ("GET", "/api/report/recording/{id}"): (
+        {"admin": PBX_DOWN, "a": PBX_DOWN, "b": DENIED, "buyer": PBX_DOWN},
+        get("/api/report/recording/{call}"),
+    ),
     # Live calls (the world has one live call of A's in Redis)
     ("POST", "/api/report/callHangUp"): (
         OWNED_WITH_BUYER,
@@ -322,6 +327,8 @@ def _outcome(status: int) -> str:
         return DENIED
     if status == 409:
         return CONFLICT
+    if status == 503:
+        return PBX_DOWN
     return OK if status < 400 else f"unexpected {status}"
 
 

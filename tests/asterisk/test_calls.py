@@ -1,21 +1,25 @@
 """Real calls: sipp as carrier and targets, Asterisk 22, the bridge process, real database rows."""
 
 import asyncio
+import io
 import json
 import os
 import signal
 import subprocess
 import time
+import wave
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
+import httpx
 import pytest
 from sqlmodel import select
 
 from asterisk_config.testing import AsteriskUnderTest
 from core import live
 from core.db import session_scope
+from core.enums import TokenKind
 from core.models import (
     BlockEntry,
     Call,
@@ -28,6 +32,7 @@ from core.models import (
     WalletTransaction,
 )
 from core.redis_client import get_redis
+from portal_api.auth import tokens
 from tests.asterisk.calls import call, seed_plan, sipp_target
 from tests.conftest import PASSWORD, REPO, api_server, make_actor, start_worker
 
@@ -199,14 +204,15 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
 ) -> None:
     """The portal in Chromium (web/e2e/run.mjs) with a real call: the customer's Live Calls page
     while it is up (hung up from there), then the call in the report with its routing trail, and the
-    admin's trunk list with what Asterisk found of the target's trunk."""
+    admin's trunk list with what Asterisk found of the target's trunk. The campaign records, so
+    the call detail plays the recording."""
     if not (WEB / "dist" / "index.html").is_file():
         pytest.fail("web/dist is missing: `make test` builds it (make web)")
     with (
         sipp_target(sipp_binary, "answer", tmp_path) as target,
-        api_server(WEB_DIST=str(WEB / "dist")) as base,
+        api_server(WEB_DIST=str(WEB / "dist"), **pbx_env(asterisk)) as base,
     ):
-        plan = seed_plan([target.port])
+        plan = seed_plan([target.port], record=True)
         make_actor(1, "Ada Admin")
         caller = asyncio.create_task(call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=60000))
         env = {
@@ -220,6 +226,7 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
             "E2E_LIVE_CALLER": CALLER,
             "E2E_LIVE_TARGET": "Target 0",
             "E2E_TRUNK_REACHABLE": f"to-target-0-{target.port}",  # seed_plan's name for it
+            "E2E_LIVE_RECORDED": "1",
             "E2E_ARTIFACTS": str(tmp_path / "screens"),
         }
         browser = await asyncio.to_thread(
@@ -238,6 +245,39 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
     assert "final=SIP/2.0 200" in log and "ended_by=network" in log
     (row,) = calls()
     assert row.disposition == "ANSWERED" and row.hangup_by == "portal" and row.billsec < 40
+
+
+async def test_recorded_campaign_keeps_the_call_audio_for_its_customer_only(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    with sipp_target(sipp_binary, "answer", tmp_path) as target, api_server(**pbx_env(asterisk)) as base:
+        plan = seed_plan([target.port], record=True)
+        owner = make_actor(2, "Other Customer")  # not the plan's customer
+        log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=4000)
+        assert "final=SIP/2.0 200" in log
+        (row,) = calls()
+        assert row.disposition == "ANSWERED" and row.recording == f"call-{row.linkedid}"
+        assert [e["result"] for e in row.trail if e["step"] == "record"] == ["started"]
+        with session_scope() as s:
+            customer = s.exec(select(User).where(User.id == plan.user_id)).one()
+            customer_token = tokens.issue(s, customer.id or 0, TokenKind.SESSION, 1)[0]
+        async with httpx.AsyncClient(base_url=base, timeout=20) as http:
+            url = f"/api/report/recording/{row.id}"
+            wav = await http.get(url, headers={"Authorization": f"Bearer {customer_token}"})
+            other = await http.get(url, headers=owner.headers)
+            listed = await http.get("/api/report", headers={"Authorization": f"Bearer {customer_token}"})
+    assert wav.status_code == 200 and wav.headers["content-type"] == "audio/wav", wav.text[:300]
+    with wave.open(io.BytesIO(wav.content)) as audio:
+        seconds = audio.getnframes() / audio.getframerate()
+    assert abs(seconds - row.billsec) <= 1.5, (seconds, row.billsec)  # the whole talk, both sides
+    assert other.status_code == 404  # another customer can't tell it exists
+    assert listed.json()["data"]["data"][0]["recording"] == row.recording
+
+
+def pbx_env(ast: AsteriskUnderTest) -> dict[str, str]:
+    """What the API needs to fetch recordings from the test Asterisk (ARI)."""
+    s = ast.settings
+    return {"ASTERISK_HTTP_PORT": str(s.http_port), "ARI_USER": s.ari_user, "ARI_PASSWORD": s.ari_password}
 
 
 async def wait_live(match, timeout: float = 15):

@@ -541,6 +541,16 @@ if (process.env.E2E_LIVE_CALLER) {
     const dial = detail.locator('[data-testid="trail-entry"][data-step="dial"]').last();
     assert.match(await dial.innerText(), /ANSWER[\s\S]*(Target 0|target)/i);
     assert.ok((await detail.locator('[data-testid="trail-entry"]').count()) >= 3, 'route, selection and dial at least');
+    if (process.env.E2E_LIVE_RECORDED) {
+      // The campaign records: the recording plays in the page, as long as the talk.
+      await detail.getByTestId('call-recording-play').click();
+      const audio = detail.getByTestId('call-recording');
+      await audio.waitFor();
+      const seconds = await audio.evaluate(
+        (el) => new Promise((resolve) => (el.readyState >= 1 ? resolve(el.duration) : el.addEventListener('loadedmetadata', () => resolve(el.duration), { once: true })))
+      );
+      assert.ok(seconds >= 1, `a recording of ${seconds} s`);
+    }
     await shot(page, 'report-detail-1440.png');
     assert.deepEqual(page.__errors || [], [], 'no page errors');
     await page.context().close();

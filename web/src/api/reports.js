@@ -10,3 +10,9 @@ export async function downloadReport(filters = {}) {
   const response = await client.post('/report/save', null, { params: filters, responseType: 'blob', headers: { Accept: 'text/csv' } });
   return response.data;
 }
+
+/** A recorded call's audio (WAV) as a Blob; the player needs it fetched with the token. */
+export async function fetchRecording(callId) {
+  const response = await client.get(`/report/recording/${callId}`, { responseType: 'blob', headers: { Accept: 'audio/wav' } });
+  return response.data;
+}
