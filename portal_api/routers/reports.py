@@ -13,8 +13,9 @@ from sqlalchemy import Select, select
 from sqlmodel import Session
 
 from core.db import get_engine
-from core.models import Buyer, Call, Campaign, Target, Trunk, User
+from core.models import Call, Campaign
 from portal_api.auth.principal import AdminOrCustomerDep, Principal, PrincipalDep
+from portal_api.call_names import with_names
 from portal_api.crud import page_of
 from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
@@ -56,28 +57,6 @@ def _calls(principal: Principal, f: ReportFilter) -> Select[Any]:
     return stmt.order_by(Call.started_at.desc(), Call.id.desc())  # type: ignore[attr-defined, union-attr]
 
 
-def _names(session: Session, calls: list[Call]) -> Iterator[CallReportRow]:
-    """The rows with the names of their customer, campaign, target, buyer and trunk (a few
-    lookups per page, not a join per row)."""
-    wanted = {
-        "customer_name": (User, "user_id"),
-        "campaign_name": (Campaign, "campaign_id"),
-        "target_name": (Target, "target_id"),
-        "buyer_name": (Buyer, "buyer_id"),
-        "trunk_name": (Trunk, "trunk_id"),
-    }
-    found: dict[str, dict[int, str]] = {}
-    for field, (model, key) in wanted.items():
-        ids = {getattr(c, key) for c in calls} - {None}
-        pairs = session.execute(select(model.id, model.name).where(model.id.in_(ids))).all() if ids else []  # type: ignore[attr-defined]
-        found[field] = {row_id: name for row_id, name in pairs}
-    for call in calls:
-        row = CallReportRow.model_validate(call)
-        for field, (_, key) in wanted.items():
-            setattr(row, field, found[field].get(getattr(call, key)))
-        yield row
-
-
 @router.get(
     "",
     response_model=Envelope[PageData[CallReportRow]],
@@ -85,7 +64,7 @@ def _names(session: Session, calls: list[Call]) -> Iterator[CallReportRow]:
 )
 def report(principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, f: FilterDep) -> dict:
     page = page_of(session, _calls(principal, f), pg, lambda call: call)
-    page["data"] = list(_names(session, page["data"]))
+    page["data"] = with_names(session, page["data"], CallReportRow)
     return ok(page)
 
 
@@ -101,7 +80,7 @@ def save(principal: AdminOrCustomerDep, f: FilterDep) -> StreamingResponse:
         writer.writerow(CSV_COLUMNS)
         with Session(get_engine()) as session:
             for batch in session.scalars(stmt).partitions():
-                for row in _names(session, list(batch)):
+                for row in with_names(session, batch, CallReportRow):
                     writer.writerow([csv_value(row, c) for c in CSV_COLUMNS])
                 yield out.getvalue()
                 out.seek(0)

@@ -65,9 +65,11 @@ class BuyerCallRow(BaseModel):
     caller: str
     buyer_id: int | None
     target_id: int | None
+    target_name: str | None = None
     campaign_id: int | None
     disposition: Disposition
     duration: int
     talk_seconds: int
     converted: bool
     payout: MoneyOut
+    recording: str | None = Field(default=None, description="Set when recorded: GET /report/recording/{id}")

@@ -161,3 +161,24 @@ def test_save_downloads_the_filtered_calls_as_csv(client: Any, customer_a: Actor
             ]
         )
     ]
+
+
+def test_a_buyer_sees_the_calls_it_was_sent_with_target_and_recording(
+    client: Any, customer_a: Actor, buyer_a: Actor
+) -> None:
+    seed_calls(
+        customer_a,
+        "Roofing",
+        {"buyer_id": buyer_a.buyer_id, "recording": "call-1", "payout": Decimal("7.5")},
+        {"buyer_id": buyer_a.buyer_id, "disposition": "NO ANSWER", "caller": "+447700900009"},
+        {},  # sent to the campaign's other buyer
+    )
+    r = client.post("/api/buyer/buyer-report", headers=buyer_a.headers, json={})
+    assert r.status_code == 200, r.text
+    page = r.json()["data"]
+    assert page["total"] == 2
+    answered = next(c for c in page["data"] if c["disposition"] == "ANSWERED")
+    assert answered["target_name"] == "Roofing desk" and answered["recording"] == "call-1"
+    assert answered["payout"] == "7.5000" and "cost" not in answered  # never the customer's cost
+    r = client.post("/api/buyer/buyer-report", headers=buyer_a.headers, json={"caller_number": "900009"})
+    assert [c["caller"] for c in r.json()["data"]["data"]] == ["+447700900009"]

@@ -205,7 +205,7 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
     """The portal in Chromium (web/e2e/run.mjs) with a real call: the customer's Live Calls page
     while it is up (hung up from there), then the call in the report with its routing trail, and the
     admin's trunk list with what Asterisk found of the target's trunk. The campaign records, so
-    the call detail plays the recording."""
+    the call detail plays the recording; the buyer finds the call in its report and plays it too."""
     if not (WEB / "dist" / "index.html").is_file():
         pytest.fail("web/dist is missing: `make test` builds it (make web)")
     with (
@@ -220,6 +220,8 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
             "BASE_URL": base,
             "CUSTOMER_EMAIL": "co@example.com",  # seed_plan's customer
             "CUSTOMER_PASSWORD": "x1234567",
+            "BUYER_EMAIL": "buyer@example.com",  # seed_plan's buyer
+            "BUYER_PASSWORD": "x1234567",
             "ADMIN_EMAIL": "ada.admin@example.com",
             "ADMIN_PASSWORD": PASSWORD,
             "E2E_ONLY": "real call|the trunk Asterisk reaches",
@@ -238,7 +240,7 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
             text=True,
             timeout=120,
         )
-        assert browser.returncode == 0 and "3 passed" in browser.stdout, (
+        assert browser.returncode == 0 and "4 passed" in browser.stdout, (
             browser.stdout[-4000:] + browser.stderr[-2000:]
         )
         log = await asyncio.wait_for(caller, 20)

@@ -557,6 +557,25 @@ if (process.env.E2E_LIVE_CALLER) {
   });
 }
 
+// The same call as its buyer sees it: on /buyercdr, with its target, and the recording playing.
+if (process.env.E2E_LIVE_CALLER && process.env.E2E_LIVE_RECORDED) {
+  test('buyer: that real call is in /buyercdr, its recording playing', async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'buyer', '/buyercdr');
+    const row = page.locator(`[data-testid="buyercdr-row"][data-caller="${process.env.E2E_LIVE_CALLER}"]`);
+    await row.waitFor();
+    assert.match(await row.innerText(), new RegExp(`ANSWERED[\\s\\S]*${process.env.E2E_LIVE_TARGET || ''}|${process.env.E2E_LIVE_TARGET || ''}[\\s\\S]*ANSWERED`));
+    await row.getByTestId('call-recording-play').click();
+    const seconds = await row.getByTestId('call-recording').evaluate(
+      (el) => new Promise((resolve) => (el.readyState >= 1 ? resolve(el.duration) : el.addEventListener('loadedmetadata', () => resolve(el.duration), { once: true })))
+    );
+    assert.ok(seconds >= 1, `a recording of ${seconds} s`);
+    await shot(page, 'buyercdr-1440.png');
+    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    await page.context().close();
+  });
+}
+
 // With E2E_TRUNK_REACHABLE set to a trunk's name, the bridge is running and Asterisk qualifies that
 // trunk (tests/asterisk): the admin's trunk list shows it reachable, with the round trip.
 if (process.env.E2E_TRUNK_REACHABLE) {

@@ -16,3 +16,8 @@ export async function fetchRecording(callId) {
   const response = await client.get(`/report/recording/${callId}`, { responseType: 'blob', headers: { Accept: 'audio/wav' } });
   return response.data;
 }
+
+/** The signed-in buyer's calls (filters in the body, as the spec's buyer report takes them). */
+export async function fetchBuyerReport({ page = 1, perpage = 10, ...filters } = {}) {
+  return unwrap(await client.post('/buyer/buyer-report', filters, { params: { page, perpage } }));
+}

@@ -1,8 +1,5 @@
 // One call in full: what happened, who it reached, what it cost, and its routing trail (why).
-import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -13,47 +10,15 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { CloseOutlined, SoundOutlined } from '@ant-design/icons';
+import { CloseOutlined } from '@ant-design/icons';
 
-import { fetchRecording } from '../../api/reports';
+import RecordingPlayer from '../../components/RecordingPlayer';
 
 import { formatBalance } from '../../utils/balance';
 import { formatSeconds } from '../../utils/clock';
 import { dispositionColor, formatDateTime, trailDetails } from '../../utils/report';
 
 const RESULT_COLOR = { passed: 'success', candidate: 'info', ANSWER: 'success', skipped: 'warning', BUSY: 'warning', NOANSWER: 'warning', stopped: 'error', failed: 'error' };
-
-/** The call's recording: fetched when asked for (with the token), played in the page. */
-function Recording({ callId }) {
-  const [url, setUrl] = useState('');
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(false);
-  useEffect(() => () => url && URL.revokeObjectURL(url), [url]);
-  const load = async () => {
-    setLoading(true);
-    setError('');
-    try {
-      setUrl(URL.createObjectURL(await fetchRecording(callId)));
-    } catch (err) {
-      setError(err?.message || 'The recording could not be loaded.');
-    } finally {
-      setLoading(false);
-    }
-  };
-  if (url) return <audio controls autoPlay src={url} style={{ width: '100%' }} data-testid="call-recording" />;
-  return (
-    <>
-      <Button variant="outlined" size="small" startIcon={<SoundOutlined />} onClick={load} disabled={loading} data-testid="call-recording-play">
-        Play recording
-      </Button>
-      {error && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {error}
-        </Alert>
-      )}
-    </>
-  );
-}
 
 export default function CallDetail({ call, timeZone, onClose }) {
   const facts = call
@@ -98,7 +63,7 @@ export default function CallDetail({ call, timeZone, onClose }) {
           </Table>
           {call.recording && (
             <Box sx={{ mt: 2 }}>
-              <Recording key={call.id} callId={call.id} />
+              <RecordingPlayer key={call.id} callId={call.id} />
             </Box>
           )}
           <Divider sx={{ my: 2 }} />

@@ -1,0 +1,40 @@
+"""Call rows for reports, with the names of what they refer to (customer, campaign, target, buyer,
+trunk): one lookup per kind for a whole page, not a join per row."""
+
+from collections.abc import Iterable
+from typing import TypeVar
+
+from pydantic import BaseModel
+from sqlalchemy import select
+from sqlmodel import Session
+
+from core.models import Buyer, Call, Campaign, Target, Trunk, User
+
+RowT = TypeVar("RowT", bound=BaseModel)
+
+# A `*_name` field of a report row: the table holding the name, and the call's column pointing at it.
+NAMED = {
+    "customer_name": (User, "user_id"),
+    "campaign_name": (Campaign, "campaign_id"),
+    "target_name": (Target, "target_id"),
+    "buyer_name": (Buyer, "buyer_id"),
+    "trunk_name": (Trunk, "trunk_id"),
+}
+
+
+def with_names(session: Session, calls: Iterable[Call], schema: type[RowT]) -> list[RowT]:
+    """Each call as `schema`, with whichever of the `*_name` fields the schema has filled in."""
+    calls = list(calls)
+    wanted = {field: NAMED[field] for field in schema.model_fields if field in NAMED}
+    found: dict[str, dict[int, str]] = {}
+    for field, (model, key) in wanted.items():
+        ids = {getattr(c, key) for c in calls} - {None}
+        pairs = session.execute(select(model.id, model.name).where(model.id.in_(ids))).all() if ids else []  # type: ignore[attr-defined]
+        found[field] = {row_id: name for row_id, name in pairs}
+    rows = []
+    for call in calls:
+        row = schema.model_validate(call)
+        for field, (_, key) in wanted.items():
+            setattr(row, field, found[field].get(getattr(call, key)))
+        rows.append(row)
+    return rows
