@@ -21,6 +21,8 @@ pytestmark = pytest.mark.slow
 
 schema = schemathesis.openapi.from_asgi("/openapi.json", create_app())
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+# Recordings come from Asterisk, which these tests don't run: its documented 503 is the right answer.
+NEEDS_PBX = {"/api/report/recording/{id}"}
 
 
 @pytest.fixture
@@ -42,4 +44,5 @@ def world() -> World:
 def test_api_contract(case: schemathesis.Case, world: World) -> None:
     # Not /logout: revoking the shared token would leave the rest of this operation's examples at 401.
     headers = {} if case.path == "/api/logout" else world.admin.headers
-    case.call_and_validate(headers=headers, checks=CHECKS)
+    checks = [c for c in CHECKS if c is not not_a_server_error] if case.path in NEEDS_PBX else CHECKS
+    case.call_and_validate(headers=headers, checks=checks)

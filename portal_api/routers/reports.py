@@ -18,7 +18,7 @@ from portal_api.auth.principal import AdminOrCustomerDep, Principal, PrincipalDe
 from portal_api.call_names import with_names
 from portal_api.crud import page_of
 from portal_api.deps import IdPath, PageDep, SessionDep
-from portal_api.envelope import Envelope, PageData, ok
+from portal_api.envelope import Envelope, ErrorBody, PageData, ok
 from portal_api.errors import ApiError
 from portal_api.recordings import stored_recording
 from portal_api.schemas.common import day_bounds
@@ -68,7 +68,14 @@ def report(principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, f: F
     return ok(page)
 
 
-@router.post("/save", summary="The same calls as CSV (all pages), for a spreadsheet")
+@router.post(
+    "/save",
+    summary="The same calls as CSV (all pages), for a spreadsheet",
+    response_class=StreamingResponse,
+    responses={
+        200: {"content": {"text/csv": {"schema": {"type": "string"}}}, "description": "call-report.csv"}
+    },
+)
 def save(principal: AdminOrCustomerDep, f: FilterDep) -> StreamingResponse:
     stmt = _calls(principal, f).execution_options(yield_per=CSV_BATCH)
 
@@ -98,6 +105,14 @@ def save(principal: AdminOrCustomerDep, f: FilterDep) -> StreamingResponse:
     "/recording/{id}",
     summary="The call's recording (WAV) when its campaign records; buyers may hear their own calls",
     response_class=StreamingResponse,
+    responses={
+        200: {
+            "content": {"audio/wav": {"schema": {"type": "string", "format": "binary"}}},
+            "description": "WAV",
+        },
+        502: {"model": ErrorBody, "description": "Asterisk answered with an error"},
+        503: {"model": ErrorBody, "description": "Asterisk can't be reached"},
+    },
 )
 def recording(id: IdPath, principal: PrincipalDep, session: SessionDep) -> StreamingResponse:
     call = get_visible(session, Call, id, principal, "Call")

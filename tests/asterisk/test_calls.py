@@ -202,10 +202,12 @@ async def test_portal_trunk_live_view_and_hang_up_while_talking(
 async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
-    """The portal in Chromium (web/e2e/run.mjs) with a real call: the customer's Live Calls page
-    while it is up (hung up from there), then the call in the report with its routing trail, and the
-    admin's trunk list with what Asterisk found of the target's trunk. The campaign records, so
-    the call detail plays the recording; the buyer finds the call in its report and plays it too."""
+    """The portal in Chromium (web/e2e/run.mjs) with a real call through a recording campaign:
+    - the customer sees it on Live Calls while it is up and hangs it up there, then finds it in the
+      report with its routing trail and plays its recording;
+    - the buyer finds it in its own report and plays it too;
+    - the campaign page's routing test for the same tracking number names the target;
+    - the admin's trunk list shows what Asterisk found of the target's trunk."""
     if not (WEB / "dist" / "index.html").is_file():
         pytest.fail("web/dist is missing: `make test` builds it (make web)")
     with (
@@ -224,11 +226,12 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
             "BUYER_PASSWORD": "x1234567",
             "ADMIN_EMAIL": "ada.admin@example.com",
             "ADMIN_PASSWORD": PASSWORD,
-            "E2E_ONLY": "real call|the trunk Asterisk reaches",
+            "E2E_ONLY": "real call|the trunk Asterisk reaches|real tracking number",
             "E2E_LIVE_CALLER": CALLER,
             "E2E_LIVE_TARGET": "Target 0",
             "E2E_TRUNK_REACHABLE": f"to-target-0-{target.port}",  # seed_plan's name for it
             "E2E_LIVE_RECORDED": "1",
+            "E2E_LIVE_DID": plan.did,
             "E2E_ARTIFACTS": str(tmp_path / "screens"),
         }
         browser = await asyncio.to_thread(
@@ -240,7 +243,7 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
             text=True,
             timeout=120,
         )
-        assert browser.returncode == 0 and "4 passed" in browser.stdout, (
+        assert browser.returncode == 0 and "5 passed" in browser.stdout, (
             browser.stdout[-4000:] + browser.stderr[-2000:]
         )
         log = await asyncio.wait_for(caller, 20)

@@ -494,6 +494,49 @@ if (!mock) {
     assert.deepEqual(page.__errors || [], [], 'no page errors');
     await page.context().close();
   });
+
+  test('customer: add, edit, test routing for and delete a campaign on /campaign', async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'customer', '/campaign');
+    const name = `E2E Leads ${Date.now() % 100000}`;
+    await page.getByTestId('campaign-add').click();
+    const dialog = page.getByTestId('campaign-dialog');
+    await page.getByTestId('campaign-name').fill(name);
+    await page.getByTestId('campaign-ring_timeout').fill('3');
+    await dialog.getByTestId('campaign-save').click();
+    await dialog.getByText('Ring timeout must be a whole number from 5 to 300').waitFor();
+    await page.getByTestId('campaign-ring_timeout').fill('45');
+    await page.getByTestId('campaign-record').check();
+    await dialog.getByTestId('campaign-save').click();
+    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${name} created.` }).waitFor();
+    await page.getByRole('textbox', { name: 'Search campaigns' }).fill(name);
+    const row = page.locator(`[data-testid="campaign-row"][data-name="${name}"]`);
+    await row.getByText('Recorded').waitFor();
+    assert.match(await row.innerText(), /45/);
+
+    await row.getByTestId('campaign-edit').click();
+    await page.getByTestId('campaign-name').fill(name); // same name: no clash with itself
+    await page.getByTestId('campaign-ring_timeout').fill('20');
+    await dialog.getByTestId('campaign-save').click();
+    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${name} saved.` }).waitFor();
+    await row.getByText('20').waitFor();
+
+    // No number points at it yet: the dry run says the call would not route, and why.
+    await page.getByTestId('dryrun-open').click();
+    await page.getByTestId('dryrun-did').fill('+442079460999');
+    await page.getByTestId('dryrun-caller').fill('+447700900123');
+    await page.getByTestId('dryrun-run').click();
+    await page.getByTestId('dryrun-outcome').filter({ hasText: 'NO_ROUTE' }).waitFor();
+    assert.match(await page.getByTestId('dryrun-dialog').getByTestId('call-trail').innerText(), /not a number on this platform/);
+    await page.getByTestId('dryrun-dialog').getByRole('button', { name: 'Close' }).click();
+
+    await row.getByTestId('campaign-delete').click();
+    await page.getByTestId('confirm-button').click();
+    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${name} deleted.` }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    await page.context().close();
+  });
 }
 
 // With E2E_LIVE_CALLER set, a real call from that number is up (tests/asterisk starts it): the
@@ -572,6 +615,24 @@ if (process.env.E2E_LIVE_CALLER && process.env.E2E_LIVE_RECORDED) {
     assert.ok(seconds >= 1, `a recording of ${seconds} s`);
     await shot(page, 'buyercdr-1440.png');
     assert.deepEqual(page.__errors || [], [], 'no page errors');
+    await page.context().close();
+  });
+}
+
+// The tracking number of that real call, tested on /campaign: the dry run names its target.
+if (process.env.E2E_LIVE_DID) {
+  test('customer: test routing for the real tracking number names the target it rings', async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'customer', '/campaign');
+    await page.getByTestId('dryrun-open').click();
+    await page.getByTestId('dryrun-did').fill(process.env.E2E_LIVE_DID);
+    await page.getByTestId('dryrun-caller').fill('+447700900555');
+    await page.getByTestId('dryrun-run').click();
+    const first = page.getByTestId('dryrun-candidate').first();
+    await first.waitFor();
+    assert.match(await first.innerText(), new RegExp(process.env.E2E_LIVE_TARGET || '.'));
+    assert.match(await page.getByTestId('dryrun-outcome').innerText(), /would be dialled/);
+    await shot(page, 'dryrun-1440.png');
     await page.context().close();
   });
 }

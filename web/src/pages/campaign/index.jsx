@@ -1,5 +1,200 @@
-import PagePlaceholder from '../../components/PagePlaceholder';
+// Campaigns: each customer's routing settings (the admin sees all), with add, edit, activate and
+// delete, and "Test routing": where a call would go now, and why, before a real call is made.
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { DeleteOutlined, EditOutlined, ExperimentOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+
+import ConfirmDialog from '../../components/ConfirmDialog';
+import MainCard from '../../components/MainCard';
+import { PageTitle } from '../../components/PagePlaceholder';
+import { deleteCampaign, fetchCampaigns, setCampaignStatus } from '../../api/campaigns';
+import usePagedList from '../../hooks/usePagedList';
+import { DUPLICATE_ACTIONS, STRATEGIES } from '../../utils/campaignForm';
+import { isAdmin } from '../../utils/roles';
+import { getStoredUser } from '../../utils/storage';
+import CampaignDialog from './CampaignDialog';
+import DryRunDialog from './DryRunDialog';
+
+const label = (pairs, value) => Object.fromEntries(pairs)[value] ?? value;
 
 export default function CampaignPage() {
-  return <PagePlaceholder title="Campaign" description="Campaigns will be managed here." />;
+  const user = getStoredUser();
+  const admin = isAdmin(user);
+  const { rows, loading, error, setError, search, setSearch, reload, pagination } = usePagedList(fetchCampaigns, {
+    failure: 'Campaigns could not be loaded.'
+  });
+  const [notice, setNotice] = useState('');
+  const [editing, setEditing] = useState(null); // null: closed; {}: add; a campaign: edit
+  const [deleting, setDeleting] = useState(null);
+  const [testing, setTesting] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const done = (text) => {
+    setError('');
+    setNotice(text);
+    reload();
+  };
+
+  const act = async (action, failure) => {
+    setBusy(true);
+    try {
+      done(await action());
+    } catch (err) {
+      setNotice('');
+      setError(err?.message || failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggle = (row) => {
+    const next = row.status === 'active' ? 'inactive' : 'active';
+    act(async () => {
+      await setCampaignStatus(row.id, next);
+      return `Campaign ${row.name} is now ${next}.`;
+    }, 'The status could not be changed.');
+  };
+
+  const remove = () => {
+    const row = deleting;
+    setDeleting(null);
+    act(async () => {
+      await deleteCampaign(row.id);
+      return `Campaign ${row.name} deleted.`;
+    }, 'The campaign could not be deleted.');
+  };
+
+  return (
+    <>
+      <PageTitle title="Campaign">
+        <Stack direction="row" spacing={1}>
+          <Button variant="outlined" startIcon={<ExperimentOutlined />} onClick={() => setTesting(true)} data-testid="dryrun-open">
+            Test routing
+          </Button>
+          <Button variant="contained" startIcon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="campaign-add">
+            Add campaign
+          </Button>
+        </Stack>
+      </PageTitle>
+      <MainCard
+        content={false}
+        title="Campaigns"
+        secondary={
+          <TextField
+            size="small"
+            placeholder="Search campaigns"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined /></InputAdornment> }, htmlInput: { 'aria-label': 'Search campaigns' } }}
+          />
+        }
+      >
+        {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
+        {error && (
+          <Alert severity="error" sx={{ m: 2 }} onClose={() => setError('')} data-testid="campaign-error">
+            {error}
+          </Alert>
+        )}
+        {notice && !error && (
+          <Alert severity="success" sx={{ m: 2 }} onClose={() => setNotice('')} data-testid="campaign-notice">
+            {notice}
+          </Alert>
+        )}
+        <TableContainer>
+          <Table size="small" data-testid="campaign-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                {admin && <TableCell>Customer</TableCell>}
+                <TableCell>Target order</TableCell>
+                <TableCell align="right">Ring (s)</TableCell>
+                <TableCell>Duplicates</TableCell>
+                <TableCell>Features</TableCell>
+                <TableCell>Active</TableCell>
+                <TableCell align="right">Action</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow hover key={row.id} data-testid="campaign-row" data-name={row.name}>
+                  <TableCell>{row.name}</TableCell>
+                  {admin && <TableCell>{row.user_id}</TableCell>}
+                  <TableCell>{label(STRATEGIES, row.strategy)}</TableCell>
+                  <TableCell align="right">{row.ring_timeout}</TableCell>
+                  <TableCell>{label(DUPLICATE_ACTIONS, row.duplicate_action)}</TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={0.5}>
+                      {row.record && <Chip size="small" variant="light" color="info" label="Recorded" />}
+                      {row.ivr_enabled && <Chip size="small" variant="light" color="warning" label="IVR" />}
+                    </Stack>
+                  </TableCell>
+                  <TableCell>
+                    <Switch
+                      size="small"
+                      color="success"
+                      checked={row.status === 'active'}
+                      onChange={() => toggle(row)}
+                      disabled={busy}
+                      slotProps={{ input: { 'aria-label': `Active ${row.name}`, 'data-testid': 'campaign-status' } }}
+                    />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)} data-testid="campaign-edit">
+                      <EditOutlined />
+                    </IconButton>
+                    <IconButton size="small" color="error" aria-label={`Delete ${row.name}`} onClick={() => setDeleting(row)} data-testid="campaign-delete">
+                      <DeleteOutlined />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!loading && rows.length === 0 && !error && (
+                <TableRow>
+                  <TableCell colSpan={admin ? 8 : 7} align="center" sx={{ color: 'text.secondary' }}>
+                    No campaigns found.
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination {...pagination} />
+      </MainCard>
+      <CampaignDialog
+        open={editing !== null}
+        campaign={editing?.id ? editing : null}
+        admin={admin}
+        onClose={() => setEditing(null)}
+        onSaved={(text) => {
+          setEditing(null);
+          done(text);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete campaign"
+        text={deleting ? `Delete campaign ${deleting.name}? A campaign with calls can't be deleted; deactivate it instead.` : ''}
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      />
+      <DryRunDialog open={testing} timeZone={user?.timezone} onClose={() => setTesting(false)} />
+    </>
+  );
 }

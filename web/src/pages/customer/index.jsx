@@ -1,5 +1,5 @@
 // Users (admin). For now a simple list with an Impersonate action per non-admin row.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -18,49 +18,17 @@ import { SearchOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { fetchUserDetails } from '../../api/users';
+import usePagedList from '../../hooks/usePagedList';
 import { impersonate } from '../../api/auth';
 import { formatBalance } from '../../utils/balance';
 import { statusColor } from '../../utils/status';
 import { ROLE_ADMIN } from '../../config';
 
 export default function CustomerPage() {
-  const [page, setPage] = useState(0);
-  const [perpage, setPerpage] = useState(10);
-  const [search, setSearch] = useState('');
-  const [params, setParams] = useState('');
-  const [rows, setRows] = useState([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState('');
+  const { rows, loading, error, setError, search, setSearch, pagination } = usePagedList(fetchUserDetails, {
+    failure: 'Users could not be loaded.'
+  });
   const [busyId, setBusyId] = useState(null);
-
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setPage(0);
-      setParams(search.trim());
-    }, 300);
-    return () => clearTimeout(t);
-  }, [search]);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError('');
-    try {
-      const data = await fetchUserDetails({ page: page + 1, perpage, params });
-      setRows(Array.isArray(data?.data) ? data.data : []);
-      setTotal(Number(data?.total ?? 0));
-    } catch (err) {
-      setError(err?.message || 'Users could not be loaded.');
-      setRows([]);
-      setTotal(0);
-    } finally {
-      setLoading(false);
-    }
-  }, [page, perpage, params]);
-
-  useEffect(() => {
-    load();
-  }, [load]);
 
   const startImpersonation = async (row) => {
     setBusyId(row.id);
@@ -148,18 +116,7 @@ export default function CustomerPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
-          page={total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / perpage) - 1))}
-          onPageChange={(_, p) => setPage(p)}
-          rowsPerPage={perpage}
-          onRowsPerPageChange={(e) => {
-            setPerpage(Number(e.target.value));
-            setPage(0);
-          }}
-          rowsPerPageOptions={[10, 25, 50]}
-        />
+        <TablePagination {...pagination} />
       </MainCard>
     </>
   );

@@ -1,6 +1,6 @@
 // Add or edit one trunk. Field errors from the dialog's own checks or from the server show
 // under their fields; anything else shows above the form.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -16,55 +16,24 @@ import TextField from '@mui/material/TextField';
 
 import PasswordField from '../../components/PasswordField';
 import { addTrunk, updateTrunk } from '../../api/trunks';
-import { firstFieldErrors } from '../../utils/validation';
+import useFormDialog from '../../hooks/useFormDialog';
 import { AUTH_TYPES, CODECS, DIRECTIONS, TRANSPORTS, emptyTrunk, trunkBody, trunkToForm, validateTrunk } from '../../utils/trunkForm';
 
 export default function TrunkDialog({ open, trunk, onClose, onSaved }) {
   const editing = Boolean(trunk);
-  const [values, setValues] = useState(emptyTrunk);
-  const [errors, setErrors] = useState({});
-  const [message, setMessage] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { values, set, message, saving, field, reset, submit } = useFormDialog('trunk', emptyTrunk());
 
   useEffect(() => {
-    if (!open) return;
-    setValues(trunk ? trunkToForm(trunk) : emptyTrunk());
-    setErrors({});
-    setMessage('');
+    if (open) reset(trunk ? trunkToForm(trunk) : emptyTrunk());
   }, [open, trunk]);
 
-  const set = (field, value) => setValues((v) => ({ ...v, [field]: value }));
-  const field = (name, label, extra = {}) => ({
-    label,
-    value: values[name],
-    onChange: (e) => set(name, e.target.value),
-    error: Boolean(errors[name]),
-    helperText: errors[name] || extra.helperText || ' ',
-    fullWidth: true,
-    size: 'small',
-    slotProps: { htmlInput: { 'data-testid': `trunk-${name}`, 'aria-label': label } },
-    ...Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'helperText'))
-  });
-
   const save = async () => {
-    const found = validateTrunk(values, { hasSecret: Boolean(trunk?.has_secret) });
-    setErrors(found);
-    setMessage('');
-    if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
-      const body = trunkBody(values, { editing });
-      const saved = editing ? await updateTrunk(trunk.id, body) : await addTrunk(body);
-      onSaved(`Trunk ${saved.name} ${editing ? 'saved' : 'created'}.`);
-    } catch (err) {
-      const fieldErrors = firstFieldErrors(err?.errors);
-      setErrors(fieldErrors);
-      // A message for a field shown in the form needs no banner of its own.
-      const shownUnderField = Object.keys(fieldErrors).some((f) => f in values);
-      setMessage(shownUnderField ? '' : err?.message || 'The trunk could not be saved.');
-    } finally {
-      setSaving(false);
-    }
+    const saved = await submit(
+      (v) => validateTrunk(v, { hasSecret: Boolean(trunk?.has_secret) }),
+      () => (editing ? updateTrunk(trunk.id, trunkBody(values, { editing })) : addTrunk(trunkBody(values))),
+      'The trunk could not be saved.'
+    );
+    if (saved) onSaved(`Trunk ${saved.name} ${editing ? 'saved' : 'created'}.`);
   };
 
   const select = (name, label, options) => (

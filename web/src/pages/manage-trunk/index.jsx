@@ -1,6 +1,6 @@
 // Trunks (admin): the list with what Asterisk last found of each endpoint, add, edit,
 // activate/deactivate and delete. Changes reach Asterisk at once (no restart).
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -25,51 +25,21 @@ import ConfirmDialog from '../../components/ConfirmDialog';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { deleteTrunk, fetchTrunks, setTrunkStatus } from '../../api/trunks';
+import usePagedList from '../../hooks/usePagedList';
 import { endpointColor } from '../../utils/status';
 import { DIRECTIONS } from '../../utils/trunkForm';
 import TrunkDialog from './TrunkDialog';
 
 export default function ManageTrunkPage() {
-  const [page, setPage] = useState(0);
-  const [perpage, setPerpage] = useState(10);
-  const [search, setSearch] = useState('');
-  const [params, setParams] = useState('');
   const [direction, setDirection] = useState('');
-  const [rows, setRows] = useState([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState('');
+  const { rows, loading, error, setError, search, setSearch, setPage, reload: load, pagination } = usePagedList(fetchTrunks, {
+    extra: direction ? { direction } : {},
+    failure: 'Trunks could not be loaded.'
+  });
   const [notice, setNotice] = useState('');
   const [editing, setEditing] = useState(null); // null: closed; {}: add; a trunk: edit
   const [deleting, setDeleting] = useState(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setPage(0);
-      setParams(search.trim());
-    }, 300);
-    return () => clearTimeout(t);
-  }, [search]);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const data = await fetchTrunks({ page: page + 1, perpage, params, direction });
-      setRows(Array.isArray(data?.data) ? data.data : []);
-      setTotal(Number(data?.total ?? 0));
-    } catch (err) {
-      setError(err?.message || 'Trunks could not be loaded.');
-      setRows([]);
-      setTotal(0);
-    } finally {
-      setLoading(false);
-    }
-  }, [page, perpage, params, direction]);
-
-  useEffect(() => {
-    load();
-  }, [load]);
 
   const done = (text) => {
     setError('');
@@ -227,18 +197,7 @@ export default function ManageTrunkPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
-          page={total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / perpage) - 1))}
-          onPageChange={(_, p) => setPage(p)}
-          rowsPerPage={perpage}
-          onRowsPerPageChange={(e) => {
-            setPerpage(Number(e.target.value));
-            setPage(0);
-          }}
-          rowsPerPageOptions={[10, 25, 50]}
-        />
+        <TablePagination {...pagination} />
       </MainCard>
       <TrunkDialog
         open={editing !== null}

@@ -13,12 +13,11 @@ import Typography from '@mui/material/Typography';
 import { CloseOutlined } from '@ant-design/icons';
 
 import RecordingPlayer from '../../components/RecordingPlayer';
+import TrailList from '../../components/TrailList';
 
 import { formatBalance } from '../../utils/balance';
 import { formatSeconds } from '../../utils/clock';
-import { dispositionColor, formatDateTime, trailDetails } from '../../utils/report';
-
-const RESULT_COLOR = { passed: 'success', candidate: 'info', ANSWER: 'success', skipped: 'warning', BUSY: 'warning', NOANSWER: 'warning', stopped: 'error', failed: 'error' };
+import { dispositionColor, formatDateTime } from '../../utils/report';
 
 export default function CallDetail({ call, timeZone, onClose }) {
   const facts = call
@@ -70,28 +69,7 @@ export default function CallDetail({ call, timeZone, onClose }) {
           <Typography variant="h6" sx={{ mb: 1 }}>
             Routing trail
           </Typography>
-          {(call.trail ?? []).length === 0 && <Typography color="text.secondary">No decisions were recorded.</Typography>}
-          <Stack spacing={1.25} data-testid="call-trail">
-            {(call.trail ?? []).map((entry, i) => (
-              <Box key={i} data-testid="trail-entry" data-step={entry.step} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                  <Chip size="small" label={entry.step} />
-                  {entry.result && <Chip size="small" variant="light" color={RESULT_COLOR[entry.result] ?? 'default'} label={entry.result} />}
-                  <Typography variant="caption" color="text.secondary">
-                    {entry.at ? formatDateTime(entry.at, timeZone).slice(11) : ''}
-                  </Typography>
-                </Stack>
-                <Typography variant="body2" sx={{ mt: 0.5 }}>
-                  {entry.reason}
-                </Typography>
-                {trailDetails(entry).length > 0 && (
-                  <Typography variant="caption" color="text.secondary">
-                    {trailDetails(entry).join(' · ')}
-                  </Typography>
-                )}
-              </Box>
-            ))}
-          </Stack>
+          <TrailList trail={call.trail} timeZone={timeZone} />
         </Box>
       )}
     </Drawer>

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/**
+ * A paginated list screen: page (from 0), rows per page, a search box debounced into the spec's
+ * `params`, and `fetchPage({page, perpage, params, ...extra})` (its `data` and `total`) re-run when
+ * any of them, or `extra`, changes. `reload()` fetches the current page again.
+ */
+export default function usePagedList(fetchPage, { perpage: initialPerpage = 10, extra = {}, failure = 'The list could not be loaded.' } = {}) {
+  const [page, setPage] = useState(0);
+  const [perpage, setPerpage] = useState(initialPerpage);
+  const [search, setSearch] = useState('');
+  const [params, setParams] = useState('');
+  const [rows, setRows] = useState([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState('');
+  const extraKey = JSON.stringify(extra);
+
+  useEffect(() => {
+    const t = setTimeout(() => {
+      setPage(0);
+      setParams(search.trim());
+    }, 300);
+    return () => clearTimeout(t);
+  }, [search]);
+
+  const reload = useCallback(async () => {
+    setLoading(true);
+    try {
+      const data = await fetchPage({ page: page + 1, perpage, params, ...JSON.parse(extraKey) });
+      setRows(Array.isArray(data?.data) ? data.data : []);
+      setTotal(Number(data?.total ?? 0));
+      setError('');
+    } catch (err) {
+      setError(err?.message || failure);
+      setRows([]);
+      setTotal(0);
+    } finally {
+      setLoading(false);
+    }
+  }, [fetchPage, page, perpage, params, extraKey, failure]);
+
+  useEffect(() => {
+    reload();
+  }, [reload]);
+
+  const pagination = {
+    component: 'div',
+    count: total,
+    page: total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / perpage) - 1)),
+    onPageChange: (_, p) => setPage(p),
+    rowsPerPage: perpage,
+    onRowsPerPageChange: (e) => {
+      setPerpage(Number(e.target.value));
+      setPage(0);
+    },
+    rowsPerPageOptions: [10, 25, 50]
+  };
+
+  return { rows, total, loading, error, setError, search, setSearch, setPage, reload, pagination };
+}

@@ -1,0 +1,61 @@
+// The campaign dialog's values <-> the API's campaign body (portal_api/schemas/campaigns.py).
+
+export const STRATEGIES = [
+  ['priority_weight', 'Priority, then weight'],
+  ['round_robin', 'Round robin']
+];
+export const DUPLICATE_ACTIONS = [
+  ['allow', 'Route as usual'],
+  ['other_buyer', 'Send to another buyer'],
+  ['reject', 'Reject']
+];
+
+export function emptyCampaign() {
+  return { name: '', user_id: '', strategy: 'priority_weight', ring_timeout: '30', buffer_seconds: '60', duplicate_window_seconds: '86400', duplicate_action: 'allow', record: false };
+}
+
+export function campaignToForm(c) {
+  return {
+    name: c.name,
+    user_id: String(c.user_id ?? ''),
+    strategy: c.strategy,
+    ring_timeout: String(c.ring_timeout),
+    buffer_seconds: String(c.buffer_seconds),
+    duplicate_window_seconds: String(c.duplicate_window_seconds),
+    duplicate_action: c.duplicate_action,
+    record: Boolean(c.record)
+  };
+}
+
+const RANGES = {
+  ring_timeout: [5, 300, 'Ring timeout'],
+  buffer_seconds: [0, 86400, 'Buffer'],
+  duplicate_window_seconds: [0, 90 * 86400, 'Duplicate window']
+};
+
+/** `{field: message}`; an admin creating a campaign names the customer it is for. */
+export function validateCampaign(values, { needsOwner = false } = {}) {
+  const errors = {};
+  if (!values.name.trim()) errors.name = 'Name is required';
+  if (needsOwner && !/^\d+$/.test(String(values.user_id).trim())) errors.user_id = 'Customer ID is required';
+  for (const [field, [low, high, label]] of Object.entries(RANGES)) {
+    const v = String(values[field]).trim();
+    if (!/^\d+$/.test(v) || Number(v) < low || Number(v) > high) errors[field] = `${label} must be a whole number from ${low} to ${high}`;
+  }
+  return errors;
+}
+
+/** The request body: a new campaign may name its owner (admin); an edit never moves it. */
+export function campaignBody(values, { editing = false, admin = false } = {}) {
+  const body = {
+    name: values.name.trim(),
+    strategy: values.strategy,
+    ring_timeout: Number(values.ring_timeout),
+    buffer_seconds: Number(values.buffer_seconds),
+    duplicate_window_seconds: Number(values.duplicate_window_seconds),
+    duplicate_action: values.duplicate_action,
+    record: Boolean(values.record)
+  };
+  if (!editing && admin) body.user_id = Number(values.user_id);
+  return body;
+}
