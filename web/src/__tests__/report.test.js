@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatSeconds } from '../utils/clock';
-import { emptyFilters, filterProblem, formatDateTime, reportParams, trailDetails } from '../utils/report';
+import { filterProblem, formatDateTime, reportParams, trailDetails } from '../utils/report';
 
 describe('call report', () => {
   it('sends only the filters that are set, trimmed', () => {
-    expect(reportParams(emptyFilters())).toEqual({});
-    expect(reportParams({ ...emptyFilters(), caller_number: ' 7911 ', disposition: 'NO ANSWER' })).toEqual({ caller_number: '7911', disposition: 'NO ANSWER' });
+    expect(reportParams({ fromDate: '', caller_number: '  ' })).toEqual({});
+    expect(reportParams({ fromDate: '', caller_number: ' 7911 ', disposition: 'NO ANSWER' })).toEqual({ caller_number: '7911', disposition: 'NO ANSWER' });
   });
 
   it('says when the dates are the wrong way round', () => {

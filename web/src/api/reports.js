@@ -19,5 +19,6 @@ export async function fetchRecording(callId) {
 
 /** The signed-in buyer's calls (filters in the body, as the spec's buyer report takes them). */
 export async function fetchBuyerReport({ page = 1, perpage = 10, ...filters } = {}) {
+  delete filters.params; // a list's search box: not one of this report's filters
   return unwrap(await client.post('/buyer/buyer-report', filters, { params: { page, perpage } }));
 }

@@ -3,8 +3,6 @@ import { safeTimeZone } from './clock';
 
 export const DISPOSITIONS = ['ANSWERED', 'NO ANSWER', 'BUSY', 'FAILED', 'NO_ROUTE', 'BLOCKED', 'NO_BALANCE', 'DUPLICATE', 'IVR_FAILED'];
 
-export const emptyFilters = () => ({ fromDate: '', toDate: '', disposition: '', caller_number: '', did_number: '', target_number: '', campaign_name: '' });
-
 /** Only the filters that are set, trimmed: what goes on the query string. */
 export function reportParams(filters) {
   const params = {};

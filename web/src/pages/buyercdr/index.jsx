@@ -1,12 +1,9 @@
 // The buyer's report: the calls sent to its targets, with what it owes for each (never the
 // customer's cost), and the recording when the campaign records.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,107 +11,48 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import { SearchOutlined } from '@ant-design/icons';
 
+import CallFilters from '../../components/CallFilters';
 import MainCard from '../../components/MainCard';
 import RecordingPlayer from '../../components/RecordingPlayer';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { fetchBuyerReport } from '../../api/reports';
+import usePagedList from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { formatSeconds } from '../../utils/clock';
-import { DISPOSITIONS, dispositionColor, filterProblem, formatDateTime, reportParams } from '../../utils/report';
+import { dispositionColor, formatDateTime } from '../../utils/report';
 import { getStoredUser } from '../../utils/storage';
 
-const emptyBuyerFilters = () => ({ fromDate: '', toDate: '', disposition: '', caller_number: '' });
+const FILTERS = [
+  ['fromDate', 'From'],
+  ['toDate', 'To'],
+  ['disposition', 'Disposition'],
+  ['caller_number', 'Caller']
+];
 
 export default function BuyerCdrPage() {
   const user = getStoredUser();
-  const [draft, setDraft] = useState(emptyBuyerFilters);
-  const [filters, setFilters] = useState(emptyBuyerFilters);
-  const [page, setPage] = useState(0);
-  const [perpage, setPerpage] = useState(25);
-  const [rows, setRows] = useState([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState('');
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError('');
-    try {
-      const data = await fetchBuyerReport({ page: page + 1, perpage, ...reportParams(filters) });
-      setRows(Array.isArray(data?.data) ? data.data : []);
-      setTotal(Number(data?.total ?? 0));
-    } catch (err) {
-      setError(err?.message || 'Your calls could not be loaded.');
-      setRows([]);
-      setTotal(0);
-    } finally {
-      setLoading(false);
-    }
-  }, [page, perpage, filters]);
-
-  useEffect(() => {
-    load();
-  }, [load]);
-
-  const apply = (event) => {
-    event.preventDefault();
-    const problem = filterProblem(draft);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setPage(0);
-    setFilters({ ...draft });
-  };
-
-  const field = (name, label, extra = {}) => (
-    <TextField
-      size="small"
-      fullWidth
-      label={label}
-      value={draft[name]}
-      onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
-      slotProps={{ htmlInput: { 'data-testid': `buyercdr-${name}` }, inputLabel: { shrink: true } }}
-      {...extra}
-    />
-  );
+  const [filters, setFilters] = useState({});
+  const { rows, total, loading, error, setError, setPage, pagination } = usePagedList(fetchBuyerReport, {
+    perpage: 25,
+    extra: filters,
+    failure: 'Your calls could not be loaded.'
+  });
 
   return (
     <>
       <PageTitle title="Buyer Report" />
-      <MainCard sx={{ mb: 2 }}>
-        <form onSubmit={apply}>
-          <Grid container spacing={2} sx={{ alignItems: 'center' }}>
-            <Grid size={{ xs: 6, md: 2.5 }}>{field('fromDate', 'From', { type: 'date' })}</Grid>
-            <Grid size={{ xs: 6, md: 2.5 }}>{field('toDate', 'To', { type: 'date' })}</Grid>
-            <Grid size={{ xs: 12, md: 2.5 }}>
-              {field('disposition', 'Disposition', {
-                select: true,
-                children: [
-                  <MenuItem key="" value="">
-                    All
-                  </MenuItem>,
-                  ...DISPOSITIONS.map((d) => (
-                    <MenuItem key={d} value={d}>
-                      {d}
-                    </MenuItem>
-                  ))
-                ],
-                slotProps: { select: { displayEmpty: true }, inputLabel: { shrink: true } }
-              })}
-            </Grid>
-            <Grid size={{ xs: 12, md: 2.5 }}>{field('caller_number', 'Caller')}</Grid>
-            <Grid size={{ xs: 12, md: 2 }}>
-              <Button type="submit" variant="contained" fullWidth startIcon={<SearchOutlined />} data-testid="buyercdr-search">
-                Search
-              </Button>
-            </Grid>
-          </Grid>
-        </form>
-      </MainCard>
+      <CallFilters
+        name="buyercdr"
+        fields={FILTERS}
+        size={{ xs: 12, sm: 6, md: 2.4 }}
+        onApply={(params) => {
+          setError('');
+          setPage(0);
+          setFilters(params);
+        }}
+        onProblem={setError}
+      />
       <MainCard content={false} title={`Calls (${total})`}>
         {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
         {error && (
@@ -161,18 +99,7 @@ export default function BuyerCdrPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
-          page={total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / perpage) - 1))}
-          onPageChange={(_, p) => setPage(p)}
-          rowsPerPage={perpage}
-          onRowsPerPageChange={(e) => {
-            setPerpage(Number(e.target.value));
-            setPage(0);
-          }}
-          rowsPerPageOptions={[10, 25, 50, 100]}
-        />
+        <TablePagination {...pagination} />
       </MainCard>
     </>
   );

@@ -1,11 +1,8 @@
 // Campaigns: each customer's routing settings (the admin sees all), with add, edit, activate and
 // delete, and "Test routing": where a call would go now, and why, before a real call is made.
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -16,10 +13,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import { DeleteOutlined, EditOutlined, ExperimentOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
+import { ListMessages, RowActions, SearchBox } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { deleteCampaign, fetchCampaigns, setCampaignStatus } from '../../api/campaigns';
@@ -95,26 +92,11 @@ export default function CampaignPage() {
         content={false}
         title="Campaigns"
         secondary={
-          <TextField
-            size="small"
-            placeholder="Search campaigns"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined /></InputAdornment> }, htmlInput: { 'aria-label': 'Search campaigns' } }}
-          />
+          <SearchBox label="Search campaigns" value={search} onChange={setSearch} />
         }
       >
         {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
-        {error && (
-          <Alert severity="error" sx={{ m: 2 }} onClose={() => setError('')} data-testid="campaign-error">
-            {error}
-          </Alert>
-        )}
-        {notice && !error && (
-          <Alert severity="success" sx={{ m: 2 }} onClose={() => setNotice('')} data-testid="campaign-notice">
-            {notice}
-          </Alert>
-        )}
+        <ListMessages name="campaign" error={error} notice={notice} onCloseError={() => setError('')} onCloseNotice={() => setNotice('')} />
         <TableContainer>
           <Table size="small" data-testid="campaign-table">
             <TableHead>
@@ -154,12 +136,7 @@ export default function CampaignPage() {
                     />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)} data-testid="campaign-edit">
-                      <EditOutlined />
-                    </IconButton>
-                    <IconButton size="small" color="error" aria-label={`Delete ${row.name}`} onClick={() => setDeleting(row)} data-testid="campaign-delete">
-                      <DeleteOutlined />
-                    </IconButton>
+                    <RowActions name="campaign" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
                   </TableCell>
                 </TableRow>
               ))}

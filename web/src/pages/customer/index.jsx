@@ -1,9 +1,7 @@
 // Users (admin). For now a simple list with an Impersonate action per non-admin row.
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,9 +10,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import { SearchOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { UserSwitchOutlined } from '@ant-design/icons';
 
+import { ListMessages, SearchBox } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { fetchUserDetails } from '../../api/users';
@@ -48,21 +46,11 @@ export default function CustomerPage() {
         content={false}
         title="Users"
         secondary={
-          <TextField
-            size="small"
-            placeholder="Search users"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined /></InputAdornment> }, htmlInput: { 'aria-label': 'Search users' } }}
-          />
+          <SearchBox label="Search users" value={search} onChange={setSearch} />
         }
       >
         {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
-        {error && (
-          <Alert severity="error" sx={{ m: 2 }} data-testid="customer-error">
-            {error}
-          </Alert>
-        )}
+        <ListMessages name="customer" error={error} />
         <TableContainer>
           <Table data-testid="customer-table">
             <TableHead>

@@ -1,11 +1,9 @@
 // Trunks (admin): the list with what Asterisk last found of each endpoint, add, edit,
 // activate/deactivate and delete. Changes reach Asterisk at once (no restart).
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -19,9 +17,10 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
+import { ListMessages, RowActions, SearchBox } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { deleteTrunk, fetchTrunks, setTrunkStatus } from '../../api/trunks';
@@ -104,13 +103,7 @@ export default function ManageTrunkPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              size="small"
-              placeholder="Search trunks"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined /></InputAdornment> }, htmlInput: { 'aria-label': 'Search trunks' } }}
-            />
+            <SearchBox label="Search trunks" value={search} onChange={setSearch} />
             <Tooltip title="Refresh (endpoint status too)">
               <IconButton onClick={load} aria-label="Refresh trunks">
                 <ReloadOutlined />
@@ -120,16 +113,7 @@ export default function ManageTrunkPage() {
         }
       >
         {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
-        {error && (
-          <Alert severity="error" sx={{ m: 2 }} onClose={() => setError('')} data-testid="trunk-error">
-            {error}
-          </Alert>
-        )}
-        {notice && !error && (
-          <Alert severity="success" sx={{ m: 2 }} onClose={() => setNotice('')} data-testid="trunk-notice">
-            {notice}
-          </Alert>
-        )}
+        <ListMessages name="trunk" error={error} notice={notice} onCloseError={() => setError('')} onCloseNotice={() => setNotice('')} />
         <TableContainer>
           <Table data-testid="trunk-table" size="small">
             <TableHead>
@@ -178,12 +162,7 @@ export default function ManageTrunkPage() {
                     </Tooltip>
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)} data-testid="trunk-edit">
-                      <EditOutlined />
-                    </IconButton>
-                    <IconButton size="small" color="error" aria-label={`Delete ${row.name}`} onClick={() => setDeleting(row)} data-testid="trunk-delete">
-                      <DeleteOutlined />
-                    </IconButton>
+                    <RowActions name="trunk" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,0 +1,49 @@
+// Pieces every list screen has: its search box, its error and success messages, and the edit and
+// delete buttons of a row.
+import Alert from '@mui/material/Alert';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
+
+export function SearchBox({ label, value, onChange }) {
+  return (
+    <TextField
+      size="small"
+      placeholder={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined /></InputAdornment> }, htmlInput: { 'aria-label': label } }}
+    />
+  );
+}
+
+/** The error (it wins) or the success message, each closable; test ids `{name}-error`, `{name}-notice`. */
+export function ListMessages({ name, error, notice, onCloseError, onCloseNotice }) {
+  if (error) {
+    return (
+      <Alert severity="error" sx={{ m: 2 }} onClose={onCloseError} data-testid={`${name}-error`}>
+        {error}
+      </Alert>
+    );
+  }
+  if (!notice) return null;
+  return (
+    <Alert severity="success" sx={{ m: 2 }} onClose={onCloseNotice} data-testid={`${name}-notice`}>
+      {notice}
+    </Alert>
+  );
+}
+
+export function RowActions({ name, label, onEdit, onDelete }) {
+  return (
+    <>
+      <IconButton size="small" aria-label={`Edit ${label}`} onClick={onEdit} data-testid={`${name}-edit`}>
+        <EditOutlined />
+      </IconButton>
+      <IconButton size="small" color="error" aria-label={`Delete ${label}`} onClick={onDelete} data-testid={`${name}-delete`}>
+        <DeleteOutlined />
+      </IconButton>
+    </>
+  );
+}
