@@ -279,6 +279,14 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
         send("/api/number/new", lambda w: {"number_ids": [w.ids["pool_number"]]}),
     ),
     ("DELETE", "/api/number"): (OWNED, send("/api/number", lambda w: {"ids": [w.ids["number"]]})),
+    # Dashboard: counts in each caller's own scope; A's buyer's totals for those who may see the buyer
+    ("GET", "/api/dashboard/call"): (ANYONE, get("/api/dashboard/call")),
+    ("GET", "/api/dashboard/call-detail"): (ANYONE, get("/api/dashboard/call-detail")),
+    ("GET", "/api/dashboard/BuyerCounts/{id}"): (
+        OWNED_WITH_BUYER,
+        lambda w, who: (f"/api/dashboard/BuyerCounts/{w.buyer.buyer_id}", {}),
+    ),
+    ("GET", "/api/dashboard/CustomerCounts"): (CUSTOMERS, get("/api/dashboard/CustomerCounts")),
     # Call report (the world has one finished call of A's, its trail marked)
     ("GET", "/api/report"): (CUSTOMERS, get("/api/report")),
     ("POST", "/api/report/save"): (CUSTOMERS, send("/api/report/save")),

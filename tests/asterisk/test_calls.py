@@ -207,6 +207,7 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
       report with its routing trail and plays its recording;
     - the buyer finds it in its own report and plays it too;
     - the campaign page's routing test for the same tracking number names the target;
+    - the customer's dashboard counts it, answered;
     - the admin's trunk list shows what Asterisk found of the target's trunk."""
     if not (WEB / "dist" / "index.html").is_file():
         pytest.fail("web/dist is missing: `make test` builds it (make web)")
@@ -226,7 +227,7 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
             "BUYER_PASSWORD": "x1234567",
             "ADMIN_EMAIL": "ada.admin@example.com",
             "ADMIN_PASSWORD": PASSWORD,
-            "E2E_ONLY": "real call|the trunk Asterisk reaches|real tracking number",
+            "E2E_ONLY": "real call|the trunk Asterisk reaches|real tracking number",  # 6 scenarios
             "E2E_LIVE_CALLER": CALLER,
             "E2E_LIVE_TARGET": "Target 0",
             "E2E_TRUNK_REACHABLE": f"to-target-0-{target.port}",  # seed_plan's name for it
@@ -243,7 +244,7 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
             text=True,
             timeout=120,
         )
-        assert browser.returncode == 0 and "5 passed" in browser.stdout, (
+        assert browser.returncode == 0 and "6 passed" in browser.stdout, (
             browser.stdout[-4000:] + browser.stderr[-2000:]
         )
         log = await asyncio.wait_for(caller, 20)

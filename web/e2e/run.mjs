@@ -637,6 +637,23 @@ if (process.env.E2E_LIVE_DID) {
   });
 }
 
+// That real call on the customer's dashboard: counted today, answered, its campaign the busiest.
+if (process.env.E2E_LIVE_CALLER) {
+  test('customer: the dashboard counts that real call', async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'customer', '/dashboard');
+    await page.getByTestId('stat-calls-value').waitFor();
+    assert.equal(await page.getByTestId('stat-calls-value').innerText(), '1');
+    assert.equal(await page.getByTestId('stat-answered-value').innerText(), '1');
+    assert.match(await page.getByTestId('stat-answered').innerText(), /100% answered/);
+    assert.match(await page.getByTestId('dashboard-campaigns').innerText(), /Leads\s+1\s+1/);
+    assert.ok(await page.getByTestId('dashboard-chart').locator('.recharts-bar-rectangle').count(), 'a bar for the hour');
+    await shot(page, 'dashboard-1440.png');
+    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    await page.context().close();
+  });
+}
+
 // With E2E_TRUNK_REACHABLE set to a trunk's name, the bridge is running and Asterisk qualifies that
 // trunk (tests/asterisk): the admin's trunk list shows it reachable, with the round trip.
 if (process.env.E2E_TRUNK_REACHABLE) {

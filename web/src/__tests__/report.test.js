@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatSeconds } from '../utils/clock';
-import { filterProblem, formatDateTime, reportParams, trailDetails } from '../utils/report';
+import { bucketLabel, filterProblem, formatDateTime, reportParams, trailDetails } from '../utils/report';
 
 describe('call report', () => {
   it('sends only the filters that are set, trimmed', () => {
@@ -25,5 +25,12 @@ describe('call report', () => {
   it("lists a trail entry's own fields", () => {
     const entry = { step: 'dial', at: 'x', result: 'BUSY', reason: 'busy', target: 'Desk', sip: 486, attempt: null };
     expect(trailDetails(entry)).toEqual(['target: Desk', 'sip: 486']);
+  });
+});
+
+describe('dashboard series labels', () => {
+  it('hours for a day, dates for longer periods', () => {
+    expect(bucketLabel('2026-11-24T14:00:00+01:00', true)).toBe('14:00');
+    expect(bucketLabel('2026-11-21T00:00:00+01:00', false)).toBe('Nov 21');
   });
 });

@@ -47,3 +47,12 @@ export function trailDetails(entry) {
     .filter(([key, value]) => !TRAIL_KEYS.has(key) && value !== null && value !== undefined && value !== '')
     .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : value}`);
 }
+
+/** A series bucket's label: the hour ("14:00") for a day's view, the date ("Nov 21") otherwise. */
+export function bucketLabel(iso, hourly) {
+  const text = String(iso ?? '');
+  if (hourly) return text.slice(11, 16);
+  const [, month, day] = text.slice(0, 10).split('-').map(Number);
+  const names = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return month ? `${names[month - 1]} ${day}` : text;
+}
