@@ -15,7 +15,8 @@ from core import live
 from core.enums import Disposition, Role
 from core.models import Buyer, Call, Campaign, Target, User
 from core.redis_client import get_redis
-from portal_api.auth.principal import AdminOrCustomerDep, Principal, PrincipalDep
+from portal_api import live_feed
+from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
 from portal_api.deps import IdPath, SessionDep
 from portal_api.envelope import Envelope, ok
 from portal_api.schemas.dashboard import (
@@ -76,14 +77,6 @@ def _counts(row: Any) -> Counts:
     )
 
 
-def _live_key(principal: Principal) -> str:
-    if principal.is_admin:
-        return live.ALL_CALLS
-    if principal.is_buyer:
-        return live.buyer_key(principal.buyer.id if principal.buyer else 0)
-    return live.user_key(principal.user.id or 0)
-
-
 def _live(key: str) -> int:
     return int(get_redis().scard(key))  # type: ignore[arg-type]
 
@@ -122,7 +115,7 @@ def calls(principal: PrincipalDep, session: SessionDep, type: Period = Period.TO
             average_talk_seconds=summary.talk_seconds // summary.answered if summary.answered else 0,
             spend=None if principal.is_buyer else (spend or 0),
             payout=payout,
-            live_calls=_live(_live_key(principal)),
+            live_calls=_live(live_feed.scope_key(principal)),
             series=[Bucket(at=at.replace(tzinfo=zone), calls=n, answered=a) for at, n, a in series],
         )
     )
