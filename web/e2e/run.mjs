@@ -469,6 +469,13 @@ if (!mock) {
     const row = page.locator(`[data-testid="trunk-row"][data-name="${name}"]`);
     await row.getByText('udp:127.0.0.1:5099').waitFor();
     assert.equal(await row.getByTestId('trunk-endpoint').innerText(), 'Unknown', 'no bridge here to qualify it');
+    // The direction filter: an outbound trunk is not among the inbound ones.
+    await page.getByRole('combobox', { name: 'Direction' }).click();
+    await page.getByRole('option', { name: 'inbound' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: 'Direction' }).click();
+    await page.getByRole('option', { name: 'outbound' }).click();
+    await row.waitFor();
     await settle(page);
     await shot(page, 'trunks-1440.png');
 

@@ -1,8 +1,10 @@
-// Pieces every list screen has: its search box, its error and success messages, and the edit and
-// delete buttons of a row.
+// Pieces every list screen has: its search box, its error and success messages, the edit and
+// delete buttons of a row, and the row saying the list is empty.
 import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
 
@@ -45,5 +47,16 @@ export function RowActions({ name, label, onEdit, onDelete }) {
         <DeleteOutlined />
       </IconButton>
     </>
+  );
+}
+
+/** The table row standing in for an empty list, across `colSpan` columns. */
+export function EmptyRow({ colSpan, text }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan} align="center" sx={{ color: 'text.secondary' }}>
+        {text}
+      </TableCell>
+    </TableRow>
   );
 }

@@ -2,10 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 
 /**
  * A paginated list screen: page (from 0), rows per page, a search box debounced into the spec's
- * `params`, and `fetchPage({page, perpage, params, ...extra})` (its `data` and `total`) re-run when
- * any of them, or `extra`, changes. `reload()` fetches the current page again.
+ * `params`, filters, and `fetchPage({page, perpage, params, ...filters})` (its `data` and `total`)
+ * re-run when any of them changes. `filterBy(filters)` starts again from the first page;
+ * `reload()` fetches the current page again.
  */
-export default function usePagedList(fetchPage, { perpage: initialPerpage = 10, extra = {}, failure = 'The list could not be loaded.' } = {}) {
+export default function usePagedList(fetchPage, { perpage: initialPerpage = 10, failure = 'The list could not be loaded.' } = {}) {
   const [page, setPage] = useState(0);
   const [perpage, setPerpage] = useState(initialPerpage);
   const [search, setSearch] = useState('');
@@ -14,7 +15,7 @@ export default function usePagedList(fetchPage, { perpage: initialPerpage = 10, 
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
-  const extraKey = JSON.stringify(extra);
+  const [filters, setFilters] = useState({});
 
   useEffect(() => {
     const t = setTimeout(() => {
@@ -27,7 +28,7 @@ export default function usePagedList(fetchPage, { perpage: initialPerpage = 10, 
   const reload = useCallback(async () => {
     setLoading(true);
     try {
-      const data = await fetchPage({ page: page + 1, perpage, params, ...JSON.parse(extraKey) });
+      const data = await fetchPage({ page: page + 1, perpage, params, ...filters });
       setRows(Array.isArray(data?.data) ? data.data : []);
       setTotal(Number(data?.total ?? 0));
       setError('');
@@ -38,11 +39,17 @@ export default function usePagedList(fetchPage, { perpage: initialPerpage = 10, 
     } finally {
       setLoading(false);
     }
-  }, [fetchPage, page, perpage, params, extraKey, failure]);
+  }, [fetchPage, page, perpage, params, filters, failure]);
 
   useEffect(() => {
     reload();
   }, [reload]);
+
+  const filterBy = (next) => {
+    setError('');
+    setPage(0);
+    setFilters(next);
+  };
 
   const pagination = {
     component: 'div',
@@ -57,5 +64,5 @@ export default function usePagedList(fetchPage, { perpage: initialPerpage = 10, 
     rowsPerPageOptions: [10, 25, 50]
   };
 
-  return { rows, total, loading, error, setError, search, setSearch, setPage, reload, pagination };
+  return { rows, total, loading, error, setError, search, setSearch, filters, filterBy, reload, pagination };
 }

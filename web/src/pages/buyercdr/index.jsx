@@ -1,7 +1,5 @@
 // The buyer's report: the calls sent to its targets, with what it owes for each (never the
 // customer's cost), and the recording when the campaign records.
-import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
@@ -13,6 +11,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 
 import CallFilters from '../../components/CallFilters';
+import { EmptyRow, ListMessages } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import RecordingPlayer from '../../components/RecordingPlayer';
 import { PageTitle } from '../../components/PagePlaceholder';
@@ -32,10 +31,8 @@ const FILTERS = [
 
 export default function BuyerCdrPage() {
   const user = getStoredUser();
-  const [filters, setFilters] = useState({});
-  const { rows, total, loading, error, setError, setPage, pagination } = usePagedList(fetchBuyerReport, {
+  const { rows, total, loading, error, setError, filterBy, pagination } = usePagedList(fetchBuyerReport, {
     perpage: 25,
-    extra: filters,
     failure: 'Your calls could not be loaded.'
   });
 
@@ -46,20 +43,12 @@ export default function BuyerCdrPage() {
         name="buyercdr"
         fields={FILTERS}
         size={{ xs: 12, sm: 6, md: 2.4 }}
-        onApply={(params) => {
-          setError('');
-          setPage(0);
-          setFilters(params);
-        }}
+        onApply={filterBy}
         onProblem={setError}
       />
       <MainCard content={false} title={`Calls (${total})`}>
         {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
-        {error && (
-          <Alert severity="error" sx={{ m: 2 }} onClose={() => setError('')} data-testid="buyercdr-error">
-            {error}
-          </Alert>
-        )}
+        <ListMessages name="buyercdr" error={error} onCloseError={() => setError('')} />
         <TableContainer>
           <Table size="small" data-testid="buyercdr-table">
             <TableHead>
@@ -89,13 +78,7 @@ export default function BuyerCdrPage() {
                   <TableCell>{call.recording ? <RecordingPlayer callId={call.id} /> : '—'}</TableCell>
                 </TableRow>
               ))}
-              {!loading && rows.length === 0 && !error && (
-                <TableRow>
-                  <TableCell colSpan={8} align="center" sx={{ color: 'text.secondary' }}>
-                    No calls match.
-                  </TableCell>
-                </TableRow>
-              )}
+              {!loading && rows.length === 0 && !error && <EmptyRow colSpan={8} text="No calls match." />}
             </TableBody>
           </Table>
         </TableContainer>

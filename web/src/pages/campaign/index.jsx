@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
-import { ListMessages, RowActions, SearchBox } from '../../components/ListParts';
+import { EmptyRow, ListMessages, RowActions, SearchBox } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { deleteCampaign, fetchCampaigns, setCampaignStatus } from '../../api/campaigns';
@@ -140,13 +140,7 @@ export default function CampaignPage() {
                   </TableCell>
                 </TableRow>
               ))}
-              {!loading && rows.length === 0 && !error && (
-                <TableRow>
-                  <TableCell colSpan={admin ? 8 : 7} align="center" sx={{ color: 'text.secondary' }}>
-                    No campaigns found.
-                  </TableCell>
-                </TableRow>
-              )}
+              {!loading && rows.length === 0 && !error && <EmptyRow colSpan={admin ? 8 : 7} text="No campaigns found." />}
             </TableBody>
           </Table>
         </TableContainer>

@@ -12,7 +12,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { UserSwitchOutlined } from '@ant-design/icons';
 
-import { ListMessages, SearchBox } from '../../components/ListParts';
+import { EmptyRow, ListMessages, SearchBox } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { fetchUserDetails } from '../../api/users';
@@ -94,13 +94,7 @@ export default function CustomerPage() {
                   </TableCell>
                 </TableRow>
               ))}
-              {!loading && rows.length === 0 && !error && (
-                <TableRow>
-                  <TableCell colSpan={8} align="center" sx={{ color: 'text.secondary' }}>
-                    No users found.
-                  </TableCell>
-                </TableRow>
-              )}
+              {!loading && rows.length === 0 && !error && <EmptyRow colSpan={8} text="No users found." />}
             </TableBody>
           </Table>
         </TableContainer>

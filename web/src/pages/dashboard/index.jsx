@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
+import { EmptyRow } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { fetchCallCounts, fetchCallDetail, fetchCustomerCounts } from '../../api/dashboard';
@@ -70,13 +71,7 @@ function SliceTable({ title, rows, testid }) {
               <TableCell align="right">{formatSeconds(r.talk_seconds)}</TableCell>
             </TableRow>
           ))}
-          {rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={4} align="center" sx={{ color: 'text.secondary' }}>
-                No calls in this period.
-              </TableCell>
-            </TableRow>
-          )}
+          {rows.length === 0 && <EmptyRow colSpan={4} text="No calls in this period." />}
         </TableBody>
       </Table>
     </MainCard>

@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import { PhoneOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
+import { EmptyRow } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { hangUpCall } from '../../api/live';
@@ -113,13 +114,7 @@ export default function LiveCallsPage() {
                   </TableCell>
                 </TableRow>
               ))}
-              {rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={admin ? 8 : 7} align="center" sx={{ color: 'text.secondary' }}>
-                    No calls in progress.
-                  </TableCell>
-                </TableRow>
-              )}
+              {rows.length === 0 && <EmptyRow colSpan={admin ? 8 : 7} text="No calls in progress." />}
             </TableBody>
           </Table>
         </TableContainer>

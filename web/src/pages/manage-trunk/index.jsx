@@ -20,7 +20,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
-import { ListMessages, RowActions, SearchBox } from '../../components/ListParts';
+import { EmptyRow, ListMessages, RowActions, SearchBox } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { deleteTrunk, fetchTrunks, setTrunkStatus } from '../../api/trunks';
@@ -30,9 +30,7 @@ import { DIRECTIONS } from '../../utils/trunkForm';
 import TrunkDialog from './TrunkDialog';
 
 export default function ManageTrunkPage() {
-  const [direction, setDirection] = useState('');
-  const { rows, loading, error, setError, search, setSearch, setPage, reload: load, pagination } = usePagedList(fetchTrunks, {
-    extra: direction ? { direction } : {},
+  const { rows, loading, error, setError, search, setSearch, filters, filterBy, reload: load, pagination } = usePagedList(fetchTrunks, {
     failure: 'Trunks could not be loaded.'
   });
   const [notice, setNotice] = useState('');
@@ -88,11 +86,8 @@ export default function ManageTrunkPage() {
               select
               size="small"
               label="Direction"
-              value={direction}
-              onChange={(e) => {
-                setPage(0);
-                setDirection(e.target.value);
-              }}
+              value={filters.direction ?? ''}
+              onChange={(e) => filterBy(e.target.value ? { direction: e.target.value } : {})}
               sx={{ minWidth: 130 }}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
@@ -166,13 +161,7 @@ export default function ManageTrunkPage() {
                   </TableCell>
                 </TableRow>
               ))}
-              {!loading && rows.length === 0 && !error && (
-                <TableRow>
-                  <TableCell colSpan={9} align="center" sx={{ color: 'text.secondary' }}>
-                    No trunks found.
-                  </TableCell>
-                </TableRow>
-              )}
+              {!loading && rows.length === 0 && !error && <EmptyRow colSpan={9} text="No trunks found." />}
             </TableBody>
           </Table>
         </TableContainer>

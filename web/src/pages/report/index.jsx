@@ -1,7 +1,6 @@
 // The call report: every call of the signed-in customer (the admin: all), filtered as the spec
 // says, newest first; a row opens the call with its routing trail; Export downloads the CSV.
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -15,6 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import { DownloadOutlined } from '@ant-design/icons';
 
 import CallFilters from '../../components/CallFilters';
+import { EmptyRow, ListMessages } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { downloadReport, fetchReport } from '../../api/reports';
@@ -39,10 +39,8 @@ const FILTERS = [
 export default function ReportPage() {
   const user = getStoredUser();
   const admin = isAdmin(user);
-  const [filters, setFilters] = useState({});
-  const { rows, total, loading, error, setError, setPage, pagination } = usePagedList(fetchReport, {
+  const { rows, total, loading, error, setError, filters, filterBy, pagination } = usePagedList(fetchReport, {
     perpage: 25,
-    extra: filters,
     failure: 'The report could not be loaded.'
   });
   const [open, setOpen] = useState(null);
@@ -76,20 +74,12 @@ export default function ReportPage() {
         name="report"
         fields={FILTERS}
         size={{ xs: 6, md: 3, lg: 1.5 }}
-        onApply={(params) => {
-          setError('');
-          setPage(0);
-          setFilters(params);
-        }}
+        onApply={filterBy}
         onProblem={setError}
       />
       <MainCard content={false} title={`Calls (${total})`}>
         {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
-        {error && (
-          <Alert severity="error" sx={{ m: 2 }} onClose={() => setError('')} data-testid="report-error">
-            {error}
-          </Alert>
-        )}
+        <ListMessages name="report" error={error} onCloseError={() => setError('')} />
         <TableContainer>
           <Table size="small" data-testid="report-table">
             <TableHead>
@@ -123,13 +113,7 @@ export default function ReportPage() {
                   <TableCell align="right">{call.cost === null ? '—' : formatBalance(call.cost)}</TableCell>
                 </TableRow>
               ))}
-              {!loading && rows.length === 0 && !error && (
-                <TableRow>
-                  <TableCell colSpan={admin ? 10 : 9} align="center" sx={{ color: 'text.secondary' }}>
-                    No calls match.
-                  </TableCell>
-                </TableRow>
-              )}
+              {!loading && rows.length === 0 && !error && <EmptyRow colSpan={admin ? 10 : 9} text="No calls match." />}
             </TableBody>
           </Table>
         </TableContainer>
