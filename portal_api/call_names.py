@@ -1,5 +1,5 @@
-"""Call rows for reports, with the names of what they refer to (customer, campaign, target, buyer,
-trunk): one lookup per kind for a whole page, not a join per row."""
+"""Rows for lists and reports (calls, targets), with the names of what they refer to (customer,
+campaign, target, buyer, trunk): one lookup per kind for a whole page, not a join per row."""
 
 from collections.abc import Iterable
 from typing import TypeVar
@@ -12,7 +12,7 @@ from core.models import Buyer, Call, Campaign, Target, Trunk, User
 
 RowT = TypeVar("RowT", bound=BaseModel)
 
-# A `*_name` field of a report row: the table holding the name, and the call's column pointing at it.
+# A `*_name` field of a row: the table holding the name, and the row's column pointing at it.
 NAMED = {
     "customer_name": (User, "user_id"),
     "campaign_name": (Campaign, "campaign_id"),
@@ -22,8 +22,8 @@ NAMED = {
 }
 
 
-def with_names(session: Session, calls: Iterable[Call], schema: type[RowT]) -> list[RowT]:
-    """Each call as `schema`, with whichever of the `*_name` fields the schema has filled in."""
+def with_names(session: Session, calls: Iterable[Call | Target], schema: type[RowT]) -> list[RowT]:
+    """Each row as `schema`, with whichever of the `*_name` fields the schema has filled in."""
     calls = list(calls)
     wanted = {field: NAMED[field] for field in schema.model_fields if field in NAMED}
     found: dict[str, dict[int, str]] = {}

@@ -9,11 +9,19 @@ from sqlalchemy import select
 from core.enums import Status, TrunkDirection
 from core.models import Buyer, Campaign, CampaignTarget, Target, Trunk
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
+from portal_api.call_names import with_names
 from portal_api.crud import StatusIn, change_status, owned, page_of, text_filter
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.errors import field_error
-from portal_api.schemas.targets import AssignedTarget, CampaignRef, TargetIn, TargetOut, TargetUpdate
+from portal_api.schemas.targets import (
+    AssignedTarget,
+    CampaignRef,
+    TargetIn,
+    TargetOut,
+    TargetRow,
+    TargetUpdate,
+)
 from portal_api.tenancy import get_visible, scoped
 
 router = APIRouter(prefix="/target", tags=["targets"])
@@ -33,8 +41,8 @@ def _check_trunk(session: SessionDep, trunk_id: int | None) -> None:
 
 @router.get(
     "/details",
-    response_model=Envelope[PageData[TargetOut]],
-    summary="Targets, paginated (a buyer sees its own)",
+    response_model=Envelope[PageData[TargetRow]],
+    summary="Targets, paginated, with their buyer's and trunk's names (a buyer sees its own)",
 )
 def details(
     principal: PrincipalDep,
@@ -47,7 +55,9 @@ def details(
     stmt = text_filter(stmt, pg.params, Target.name, Target.destination)
     if buyer_id is not None:
         stmt = stmt.where(Target.buyer_id == buyer_id)
-    return ok(page_of(session, stmt.order_by(Target.id.desc()), pg, TargetOut.model_validate))  # type: ignore[union-attr]
+    page = page_of(session, stmt.order_by(Target.id.desc()), pg, lambda target: target)  # type: ignore[union-attr]
+    page["data"] = with_names(session, page["data"], TargetRow)
+    return ok(page)
 
 
 @router.post(

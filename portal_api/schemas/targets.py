@@ -107,6 +107,13 @@ class TargetOut(BaseModel):
     created_at: datetime
 
 
+class TargetRow(TargetOut):
+    """A target in the list, with the names of its buyer and trunk."""
+
+    buyer_name: str | None = None
+    trunk_name: str | None = None
+
+
 class CampaignRef(StrictBody):
     campaign_id: int = Field(ge=1, le=MAX_ID)
 

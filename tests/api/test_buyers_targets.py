@@ -135,6 +135,10 @@ def test_targets_validate_destination_trunk_schedule_and_caps(client, customer_a
         assert r.json()["errors"], extra
     with session_scope() as s:
         assert len(s.exec(select(Target)).all()) == 2
+    # The list names each target's buyer and trunk, so the screen needs no lookup of its own.
+    listed = client.get("/api/target/details", headers=customer_a.headers).json()["data"]["data"]
+    names = {row["name"]: (row["buyer_name"], row["trunk_name"]) for row in listed}
+    assert names == {"Acme desk": ("Acme Plumbing", "outbound-1"), "SIP desk": ("Acme Plumbing", None)}
 
 
 def test_target_scope_and_buyer_own_targets(client, customer_a, customer_b, buyer_a) -> None:

@@ -544,6 +544,100 @@ if (!mock) {
     assert.deepEqual(page.__errors || [], [], 'no page errors');
     await page.context().close();
   });
+
+  test('customer: a target with open hours, assigned to a campaign in order, then removed', async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'customer', '/target');
+    const stamp = Date.now() % 100000;
+    const name = `E2E Desk ${stamp}`;
+    await page.getByTestId('target-add').click();
+    const dialog = page.getByTestId('target-dialog');
+    await dialog.getByTestId('target-save').click();
+    await dialog.getByText('Buyer is required').waitFor();
+    await page.getByTestId('target-name').fill(name);
+    await dialog.getByRole('combobox', { name: 'Buyer' }).click();
+    await page.getByRole('option', { name: 'Bea Buyer' }).click();
+    await page.getByTestId('target-destination').fill('12'); // the server's check, under its field
+    await page.getByTestId('target-concurrency_cap').fill('2');
+    await page.getByTestId('target-payout').fill('12.50');
+    await page.getByTestId('target-always_open').uncheck();
+    await page.getByTestId('target-hours-mon').fill('9:00-12:00, 13:00-17:30');
+    await page.getByTestId('target-hours-sat').fill('10:00 to 14:00');
+    await dialog.getByTestId('target-save').click();
+    await dialog.getByText('"10:00 to 14:00" is not a window like 09:00-17:00').waitFor();
+    await page.getByTestId('target-hours-sat').fill('10:00-14:00');
+    await page.getByTestId('target-timezone').fill('America/Chic');
+    await page.getByRole('option', { name: 'America/Chicago' }).click();
+    await dialog.getByTestId('target-save').click();
+    await dialog.getByText(/use an E\.164 number such as/).waitFor();
+    await page.getByTestId('target-destination').fill('+1 415 555 0100');
+    await dialog.getByTestId('target-save').click();
+    await page.getByTestId('target-notice').filter({ hasText: `Target ${name} created.` }).waitFor();
+    await page.getByRole('textbox', { name: 'Search targets' }).fill(name);
+    const row = page.locator(`[data-testid="target-row"][data-name="${name}"]`);
+    await row.getByText('+14155550100').waitFor();
+    assert.equal(await row.getByTestId('target-hours').innerText(), 'Mon 09:00-12:00, 13:00-17:30; Sat 10:00-14:00 (America/Chicago)');
+    assert.equal(await row.getByTestId('target-caps').innerText(), '2 at once');
+    assert.match(await row.innerText(), /Bea Buyer[\s\S]*\$12\.50/);
+    await shot(page, 'targets-1440.png');
+
+    await row.getByTestId('target-edit').click();
+    assert.equal(await page.getByTestId('target-hours-mon').inputValue(), '09:00-12:00, 13:00-17:30', 'the dialog starts from the target');
+    await page.getByTestId('target-concurrency_cap').fill('');
+    await page.getByTestId('target-daily_cap').fill('50');
+    await page.getByTestId('target-always_open').check();
+    await dialog.getByTestId('target-save').click();
+    await page.getByTestId('target-notice').filter({ hasText: `Target ${name} saved.` }).waitFor();
+    await row.getByTestId('target-hours').filter({ hasText: 'Always open' }).waitFor();
+    assert.equal(await row.getByTestId('target-caps').innerText(), '50/day');
+
+    // The campaign's targets: assign the new one second in line, reorder it, remove it.
+    const campaign = `E2E Routed ${stamp}`;
+    await page.goto(`${BASE}/campaign`);
+    await page.getByTestId('campaign-add').click();
+    await page.getByTestId('campaign-name').fill(campaign);
+    await page.getByTestId('campaign-dialog').getByTestId('campaign-save').click();
+    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${campaign} created.` }).waitFor();
+    await page.getByRole('textbox', { name: 'Search campaigns' }).fill(campaign);
+    const crow = page.locator(`[data-testid="campaign-row"][data-name="${campaign}"]`);
+    await crow.getByTestId('campaign-targets').click();
+    const links = page.getByTestId('links-dialog');
+    await links.getByText('No targets yet').waitFor();
+    await links.getByRole('combobox', { name: 'Assign a target' }).click();
+    await page.getByRole('option', { name: `${name} (+14155550100)` }).click();
+    await links.getByTestId('links-new-priority').fill('0');
+    await links.getByTestId('links-add').click();
+    await links.getByTestId('links-error').filter({ hasText: 'Priority must be a whole number from 1 to 100' }).waitFor();
+    await links.getByTestId('links-new-priority').fill('2');
+    await links.getByTestId('links-new-weight').fill('30');
+    await links.getByTestId('links-add').click();
+    await links.getByTestId('links-notice').filter({ hasText: `${name} now takes this campaign's calls.` }).waitFor();
+    const link = links.locator(`[data-testid="links-row"][data-name="${name}"]`);
+    assert.equal(await link.getByTestId('links-priority').inputValue(), '2');
+    assert.equal(await link.getByTestId('links-weight').inputValue(), '30');
+    await link.getByTestId('links-priority').fill('1');
+    await link.getByTestId('links-save').click();
+    await links.getByTestId('links-notice').filter({ hasText: `${name}: priority 1, weight 30.` }).waitFor();
+    await links.getByRole('button', { name: 'Close' }).click();
+    await crow.getByTestId('campaign-targets').click();
+    assert.equal(await link.getByTestId('links-priority').inputValue(), '1', 'the order was saved');
+    await settle(page);
+    await shot(page, 'campaign-targets-1440.png');
+    await link.getByTestId('links-remove').click();
+    await links.getByText('No targets yet').waitFor();
+    await links.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto(`${BASE}/target`);
+    await page.getByRole('textbox', { name: 'Search targets' }).fill(name);
+    await row.getByTestId('target-status').click();
+    await page.getByTestId('target-notice').filter({ hasText: `Target ${name} is now inactive.` }).waitFor();
+    await row.getByTestId('target-delete').click();
+    await page.getByTestId('confirm-button').click();
+    await page.getByTestId('target-notice').filter({ hasText: `Target ${name} deleted.` }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    await page.context().close();
+  });
 }
 
 // With E2E_LIVE_CALLER set, a real call from that number is up (tests/asterisk starts it): the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignBody, campaignToForm, emptyCampaign, validateCampaign } from '../utils/campaignForm';
+import { campaignBody, campaignToForm, emptyCampaign, orderProblem, validateCampaign } from '../utils/campaignForm';
 
 describe('campaign dialog', () => {
   it('needs a name, and an admin names the customer', () => {
@@ -34,5 +34,11 @@ describe('campaign dialog', () => {
       duplicate_action: 'reject',
       record: false
     });
+  });
+
+  it("checks a target's priority and weight within the campaign", () => {
+    expect(orderProblem({ priority: '1', weight: '1000' })).toBe('');
+    expect(orderProblem({ priority: '0', weight: '5' })).toBe('Priority must be a whole number from 1 to 100');
+    expect(orderProblem({ priority: '2', weight: '1.5' })).toBe('Weight must be a whole number from 1 to 1000');
   });
 });

@@ -1,24 +1,10 @@
-// SIP trunks (spec §7 Trunks): admin only.
+// SIP trunks (spec §7 Trunks): admin only, but for the active outbound ones targets dial through.
 import client, { unwrap } from './client';
+import entityApi from './entity';
 
-export async function fetchTrunks({ page = 1, perpage = 10, params = '', direction = '' } = {}) {
-  const query = { page, perpage, params };
-  if (direction) query.direction = direction;
-  return unwrap(await client.get('/trunk/details', { params: query }));
-}
+export const trunks = entityApi('/trunk');
 
-export async function addTrunk(body) {
-  return unwrap(await client.post('/trunk/add', body));
-}
-
-export async function updateTrunk(id, body) {
-  return unwrap(await client.put(`/trunk/${id}`, body));
-}
-
-export async function setTrunkStatus(id, status) {
-  return unwrap(await client.patch(`/trunk/status/${id}`, { status }));
-}
-
-export async function deleteTrunk(id) {
-  return (await client.delete(`/trunk/${id}`)).data;
+/** Active outbound trunks `{id, name}`, for pickers. */
+export async function fetchOutboundTrunks() {
+  return unwrap(await client.get('/trunk/out'));
 }

@@ -1,8 +1,9 @@
-// Pieces every list screen has: its search box, its error and success messages, the edit and
-// delete buttons of a row, and the row saying the list is empty.
+// Pieces every list screen has: its search box, its error and success messages, a row's active
+// switch and its edit and delete buttons, and the row saying the list is empty.
 import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Switch from '@mui/material/Switch';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -34,6 +35,20 @@ export function ListMessages({ name, error, notice, onCloseError, onCloseNotice 
     <Alert severity="success" sx={{ m: 2 }} onClose={onCloseNotice} data-testid={`${name}-notice`}>
       {notice}
     </Alert>
+  );
+}
+
+/** The row's active/inactive switch; test id `{name}-status`. */
+export function StatusSwitch({ name, row, busy, onToggle }) {
+  return (
+    <Switch
+      size="small"
+      color="success"
+      checked={row.status === 'active'}
+      onChange={() => onToggle(row)}
+      disabled={busy}
+      slotProps={{ input: { 'aria-label': `Active ${row.name}`, 'data-testid': `${name}-status` } }}
+    />
   );
 }
 

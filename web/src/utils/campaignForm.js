@@ -59,3 +59,11 @@ export function campaignBody(values, { editing = false, admin = false } = {}) {
   if (!editing && admin) body.user_id = Number(values.user_id);
   return body;
 }
+
+/** A target's place in a campaign: `''` when fine, else what is wrong (the API's ranges). */
+export function orderProblem({ priority, weight }) {
+  const whole = (v, low, high) => /^\d+$/.test(String(v).trim()) && Number(v) >= low && Number(v) <= high;
+  if (!whole(priority, 1, 100)) return 'Priority must be a whole number from 1 to 100';
+  if (!whole(weight, 1, 1000)) return 'Weight must be a whole number from 1 to 1000';
+  return '';
+}

@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 
 import FormDialog, { SelectField } from '../../components/FormDialog';
-import { addCampaign, updateCampaign } from '../../api/campaigns';
+import { campaigns } from '../../api/campaigns';
 import useFormDialog from '../../hooks/useFormDialog';
 import { DUPLICATE_ACTIONS, STRATEGIES, campaignBody, campaignToForm, emptyCampaign, validateCampaign } from '../../utils/campaignForm';
 
@@ -21,7 +21,7 @@ export default function CampaignDialog({ open, campaign, admin, onClose, onSaved
   const save = async () => {
     const saved = await submit(
       (v) => validateCampaign(v, { needsOwner: admin && !editing }),
-      () => (editing ? updateCampaign(campaign.id, campaignBody(values, { editing })) : addCampaign(campaignBody(values, { admin }))),
+      () => (editing ? campaigns.update(campaign.id, campaignBody(values, { editing })) : campaigns.add(campaignBody(values, { admin }))),
       'The campaign could not be saved.'
     );
     if (saved) onSaved(`Campaign ${saved.name} ${editing ? 'saved' : 'created'}.`);

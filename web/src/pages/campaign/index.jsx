@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,18 +13,21 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
+import Tooltip from '@mui/material/Tooltip';
+import { AimOutlined, ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
-import { EmptyRow, ListMessages, RowActions, SearchBox } from '../../components/ListParts';
+import { EmptyRow, ListMessages, RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { deleteCampaign, fetchCampaigns, setCampaignStatus } from '../../api/campaigns';
+import { campaigns } from '../../api/campaigns';
+import useEntityActions from '../../hooks/useEntityActions';
 import usePagedList from '../../hooks/usePagedList';
 import { DUPLICATE_ACTIONS, STRATEGIES } from '../../utils/campaignForm';
 import { isAdmin } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
 import CampaignDialog from './CampaignDialog';
+import CampaignTargetsDialog from './CampaignTargetsDialog';
 import DryRunDialog from './DryRunDialog';
 
 const label = (pairs, value) => Object.fromEntries(pairs)[value] ?? value;
@@ -32,49 +35,16 @@ const label = (pairs, value) => Object.fromEntries(pairs)[value] ?? value;
 export default function CampaignPage() {
   const user = getStoredUser();
   const admin = isAdmin(user);
-  const { rows, loading, error, setError, search, setSearch, reload, pagination } = usePagedList(fetchCampaigns, {
+  const { rows, loading, error, setError, search, setSearch, reload, pagination } = usePagedList(campaigns.list, {
     failure: 'Campaigns could not be loaded.'
   });
-  const [notice, setNotice] = useState('');
-  const [editing, setEditing] = useState(null); // null: closed; {}: add; a campaign: edit
-  const [deleting, setDeleting] = useState(null);
+  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } = useEntityActions(
+    campaigns,
+    'Campaign',
+    { reload, setError }
+  );
   const [testing, setTesting] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const done = (text) => {
-    setError('');
-    setNotice(text);
-    reload();
-  };
-
-  const act = async (action, failure) => {
-    setBusy(true);
-    try {
-      done(await action());
-    } catch (err) {
-      setNotice('');
-      setError(err?.message || failure);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const toggle = (row) => {
-    const next = row.status === 'active' ? 'inactive' : 'active';
-    act(async () => {
-      await setCampaignStatus(row.id, next);
-      return `Campaign ${row.name} is now ${next}.`;
-    }, 'The status could not be changed.');
-  };
-
-  const remove = () => {
-    const row = deleting;
-    setDeleting(null);
-    act(async () => {
-      await deleteCampaign(row.id);
-      return `Campaign ${row.name} deleted.`;
-    }, 'The campaign could not be deleted.');
-  };
+  const [linking, setLinking] = useState(null); // the campaign whose targets are shown
 
   return (
     <>
@@ -126,16 +96,14 @@ export default function CampaignPage() {
                     </Stack>
                   </TableCell>
                   <TableCell>
-                    <Switch
-                      size="small"
-                      color="success"
-                      checked={row.status === 'active'}
-                      onChange={() => toggle(row)}
-                      disabled={busy}
-                      slotProps={{ input: { 'aria-label': `Active ${row.name}`, 'data-testid': 'campaign-status' } }}
-                    />
+                    <StatusSwitch name="campaign" row={row} busy={busy} onToggle={toggle} />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Tooltip title="Targets">
+                      <IconButton size="small" color="primary" aria-label={`Targets of ${row.name}`} onClick={() => setLinking(row)} data-testid="campaign-targets">
+                        <AimOutlined />
+                      </IconButton>
+                    </Tooltip>
                     <RowActions name="campaign" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
                   </TableCell>
                 </TableRow>
@@ -151,10 +119,7 @@ export default function CampaignPage() {
         campaign={editing?.id ? editing : null}
         admin={admin}
         onClose={() => setEditing(null)}
-        onSaved={(text) => {
-          setEditing(null);
-          done(text);
-        }}
+        onSaved={saved}
       />
       <ConfirmDialog
         open={deleting !== null}
@@ -165,6 +130,7 @@ export default function CampaignPage() {
         onConfirm={remove}
         onClose={() => setDeleting(null)}
       />
+      <CampaignTargetsDialog campaign={linking} onClose={() => setLinking(null)} />
       <DryRunDialog open={testing} timeZone={user?.timezone} onClose={() => setTesting(false)} />
     </>
   );

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 
 import FormDialog, { SelectField } from '../../components/FormDialog';
 import PasswordField from '../../components/PasswordField';
-import { addTrunk, updateTrunk } from '../../api/trunks';
+import { trunks } from '../../api/trunks';
 import useFormDialog from '../../hooks/useFormDialog';
 import { AUTH_TYPES, CODECS, DIRECTIONS, TRANSPORTS, emptyTrunk, trunkBody, trunkToForm, validateTrunk } from '../../utils/trunkForm';
 
@@ -24,7 +24,7 @@ export default function TrunkDialog({ open, trunk, onClose, onSaved }) {
   const save = async () => {
     const saved = await submit(
       (v) => validateTrunk(v, { hasSecret: Boolean(trunk?.has_secret) }),
-      () => (editing ? updateTrunk(trunk.id, trunkBody(values, { editing })) : addTrunk(trunkBody(values))),
+      () => (editing ? trunks.update(trunk.id, trunkBody(values, { editing })) : trunks.add(trunkBody(values))),
       'The trunk could not be saved.'
     );
     if (saved) onSaved(`Trunk ${saved.name} ${editing ? 'saved' : 'created'}.`);

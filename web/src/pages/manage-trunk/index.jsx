@@ -1,13 +1,11 @@
 // Trunks (admin): the list with what Asterisk last found of each endpoint, add, edit,
 // activate/deactivate and delete. Changes reach Asterisk at once (no restart).
-import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -20,55 +18,25 @@ import Tooltip from '@mui/material/Tooltip';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
-import { EmptyRow, ListMessages, RowActions, SearchBox } from '../../components/ListParts';
+import { EmptyRow, ListMessages, RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { deleteTrunk, fetchTrunks, setTrunkStatus } from '../../api/trunks';
+import { trunks } from '../../api/trunks';
+import useEntityActions from '../../hooks/useEntityActions';
 import usePagedList from '../../hooks/usePagedList';
 import { endpointColor } from '../../utils/status';
 import { DIRECTIONS } from '../../utils/trunkForm';
 import TrunkDialog from './TrunkDialog';
 
 export default function ManageTrunkPage() {
-  const { rows, loading, error, setError, search, setSearch, filters, filterBy, reload: load, pagination } = usePagedList(fetchTrunks, {
+  const { rows, loading, error, setError, search, setSearch, filters, filterBy, reload: load, pagination } = usePagedList(trunks.list, {
     failure: 'Trunks could not be loaded.'
   });
-  const [notice, setNotice] = useState('');
-  const [editing, setEditing] = useState(null); // null: closed; {}: add; a trunk: edit
-  const [deleting, setDeleting] = useState(null);
-  const [busy, setBusy] = useState(false);
-
-  const done = (text) => {
-    setError('');
-    setNotice(text);
-    load();
-  };
-
-  const toggle = async (row) => {
-    setBusy(true);
-    try {
-      await setTrunkStatus(row.id, row.status === 'active' ? 'inactive' : 'active');
-      done(`Trunk ${row.name} is now ${row.status === 'active' ? 'inactive' : 'active'}.`);
-    } catch (err) {
-      setError(err?.message || 'The status could not be changed.');
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await deleteTrunk(deleting.id);
-      done(`Trunk ${deleting.name} deleted.`);
-    } catch (err) {
-      setNotice('');
-      setError(err?.message || 'The trunk could not be deleted.');
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
-  };
+  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } = useEntityActions(
+    trunks,
+    'Trunk',
+    { reload: load, setError }
+  );
 
   return (
     <>
@@ -145,16 +113,7 @@ export default function ManageTrunkPage() {
                     />
                   </TableCell>
                   <TableCell>
-                    <Tooltip title={row.status}>
-                      <Switch
-                        size="small"
-                        checked={row.status === 'active'}
-                        color="success"
-                        onChange={() => toggle(row)}
-                        disabled={busy}
-                        slotProps={{ input: { 'aria-label': `Active ${row.name}`, 'data-testid': 'trunk-status' } }}
-                      />
-                    </Tooltip>
+                    <StatusSwitch name="trunk" row={row} busy={busy} onToggle={toggle} />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <RowActions name="trunk" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
@@ -171,10 +130,7 @@ export default function ManageTrunkPage() {
         open={editing !== null}
         trunk={editing?.id ? editing : null}
         onClose={() => setEditing(null)}
-        onSaved={(text) => {
-          setEditing(null);
-          done(text);
-        }}
+        onSaved={saved}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -1,0 +1,153 @@
+// Add or edit one target: its buyer (fixed once created), where it is dialled and through which
+// trunk, its caps, its open hours in its own time zone, and the payout per call.
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+
+import FormDialog, { SelectField } from '../../components/FormDialog';
+import { buyers } from '../../api/buyers';
+import { targets } from '../../api/targets';
+import { fetchOutboundTrunks } from '../../api/trunks';
+import useFormDialog from '../../hooks/useFormDialog';
+import { CAPS, DAYS, emptyTarget, targetBody, targetToForm, timeZones, validateTarget } from '../../utils/targetForm';
+
+// Customers have a handful of buyers; the picker lists up to the API's page size.
+const BUYER_PAGE = 500;
+
+export default function TargetDialog({ open, target, admin, onClose, onSaved }) {
+  const editing = Boolean(target);
+  const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('target', emptyTarget());
+  const [buyerOptions, setBuyerOptions] = useState([]);
+  const [trunkOptions, setTrunkOptions] = useState([]);
+  const [loadError, setLoadError] = useState('');
+  const zones = useMemo(timeZones, []);
+
+  useEffect(() => {
+    if (!open) return;
+    reset(target ? targetToForm(target) : emptyTarget());
+    setLoadError('');
+    let cancelled = false;
+    Promise.all([editing ? null : buyers.list({ perpage: BUYER_PAGE }), fetchOutboundTrunks()])
+      .then(([buyerPage, trunks]) => {
+        if (cancelled) return;
+        const active = (buyerPage?.data ?? []).filter((b) => b.status === 'active');
+        setBuyerOptions(active.map((b) => [String(b.id), admin ? `${b.name} (customer ${b.user_id})` : b.name]));
+        const list = (trunks ?? []).map((t) => [String(t.id), t.name]);
+        // An edited target keeps showing its trunk even when that trunk is inactive now.
+        if (target?.trunk_id && !list.some(([id]) => id === String(target.trunk_id))) {
+          list.push([String(target.trunk_id), `${target.trunk_name ?? target.trunk_id} (inactive)`]);
+        }
+        setTrunkOptions(list);
+      })
+      .catch((err) => !cancelled && setLoadError(err?.message || 'Buyers and trunks could not be loaded.'));
+    return () => {
+      cancelled = true;
+    };
+  }, [open, target]);
+
+  const save = async () => {
+    const saved = await submit(
+      (v) => validateTarget(v, { editing }),
+      () => (editing ? targets.update(target.id, targetBody(values, { editing })) : targets.add(targetBody(values))),
+      'The target could not be saved.'
+    );
+    if (saved) onSaved(`Target ${saved.name} ${editing ? 'saved' : 'created'}.`);
+  };
+
+  const setHours = (day, text) => set('hours', { ...values.hours, [day]: text });
+
+  return (
+    <FormDialog
+      open={open}
+      name="target"
+      title={editing ? `Edit target ${target.name}` : 'Add target'}
+      message={message || loadError}
+      saving={saving}
+      saveLabel={editing ? 'Save' : 'Add target'}
+      onClose={onClose}
+      onSave={save}
+      maxWidth="md"
+    >
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField {...field('name', 'Name')} autoFocus />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {editing ? (
+            <TextField label="Buyer" value={target.buyer_name ?? target.buyer_id} fullWidth size="small" disabled helperText="A target stays with its buyer" />
+          ) : (
+            <SelectField {...field('buyer_id', 'Buyer', { helperText: buyerOptions.length ? ' ' : 'Add a buyer first (Buyer screen)' })} options={buyerOptions} />
+          )}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField {...field('destination', 'Destination', { helperText: 'E.164 number (+14155550100) or sip:user@host' })} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <SelectField
+            {...field('trunk_id', 'Outbound trunk', { helperText: 'The carrier the call goes out through' })}
+            options={[['', 'None (not dialled until one is set)'], ...trunkOptions]}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'target-trunk_id' } }}
+          />
+        </Grid>
+        {CAPS.map(([cap, label]) => (
+          <Grid key={cap} size={{ xs: 6, sm: 3 }}>
+            <TextField {...field(cap, label, { helperText: 'Empty: no limit' })} />
+          </Grid>
+        ))}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Autocomplete
+            options={zones}
+            value={values.timezone || null}
+            onChange={(_, zone) => set('timezone', zone ?? '')}
+            disableClearable
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Time zone"
+                size="small"
+                error={Boolean(errors.timezone)}
+                helperText={errors.timezone || 'Open hours are in this zone'}
+                slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'target-timezone' } }}
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField {...field('payout', 'Payout per call', { helperText: 'What the buyer pays for a converted call' })} />
+        </Grid>
+        <Grid size={12}>
+          <Typography variant="subtitle1">Open hours</Typography>
+          <FormControlLabel
+            control={<Switch checked={values.always_open} onChange={(e) => set('always_open', e.target.checked)} slotProps={{ input: { 'data-testid': 'target-always_open' } }} />}
+            label="Open around the clock"
+          />
+          {errors.hours && (
+            <Alert severity="error" sx={{ my: 1 }}>
+              {errors.hours}
+            </Alert>
+          )}
+        </Grid>
+        {!values.always_open &&
+          DAYS.map(([day, name]) => (
+            <Grid key={day} size={{ xs: 12, sm: 6 }}>
+              <TextField
+                label={name}
+                value={values.hours[day]}
+                onChange={(e) => setHours(day, e.target.value)}
+                error={Boolean(errors[`hours.${day}`])}
+                helperText={errors[`hours.${day}`] || 'e.g. 09:00-12:00, 13:00-17:30; empty: closed'}
+                fullWidth
+                size="small"
+                slotProps={{ htmlInput: { 'data-testid': `target-hours-${day}`, 'aria-label': `${name} hours` } }}
+              />
+            </Grid>
+          ))}
+      </Grid>
+    </FormDialog>
+  );
+}

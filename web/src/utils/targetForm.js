@@ -1,0 +1,155 @@
+// The target dialog's values <-> the API's target body (portal_api/schemas/targets.py): caps
+// left empty mean no limit; open hours are typed per weekday as "09:00-12:00, 13:00-17:30".
+
+export const DAYS = [
+  ['mon', 'Monday'],
+  ['tue', 'Tuesday'],
+  ['wed', 'Wednesday'],
+  ['thu', 'Thursday'],
+  ['fri', 'Friday'],
+  ['sat', 'Saturday'],
+  ['sun', 'Sunday']
+];
+export const CAPS = [
+  ['concurrency_cap', 'Live calls at once'],
+  ['hourly_cap', 'Calls per hour'],
+  ['daily_cap', 'Calls per day'],
+  ['monthly_cap', 'Calls per month']
+];
+const MAX_CAP = 1000000;
+const WINDOW = /^(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})$/;
+
+const noHours = () => Object.fromEntries(DAYS.map(([day]) => [day, '']));
+
+export function emptyTarget() {
+  return {
+    buyer_id: '',
+    name: '',
+    destination: '',
+    trunk_id: '',
+    ...Object.fromEntries(CAPS.map(([cap]) => [cap, ''])),
+    timezone: 'UTC',
+    payout: '0',
+    always_open: true,
+    hours: noHours()
+  };
+}
+
+const windowsText = (windows) => windows.map(([start, end]) => `${start}-${end}`).join(', ');
+
+export function targetToForm(t) {
+  const schedule = t.schedule ?? {};
+  const hours = noHours();
+  for (const [day, windows] of Object.entries(schedule)) hours[day] = windowsText(windows);
+  return {
+    buyer_id: String(t.buyer_id),
+    name: t.name,
+    destination: t.destination,
+    trunk_id: t.trunk_id ? String(t.trunk_id) : '',
+    ...Object.fromEntries(CAPS.map(([cap]) => [cap, t[cap] === null || t[cap] === undefined ? '' : String(t[cap])])),
+    timezone: t.timezone,
+    payout: String(Number(t.payout)),
+    always_open: Object.keys(schedule).length === 0,
+    hours
+  };
+}
+
+const pad = (hh, mm) => `${hh.padStart(2, '0')}:${mm}`;
+
+/** "09:00-12:00, 13:00-17:30" as [["09:00", "12:00"], ["13:00", "17:30"]]; throws a message when not. */
+export function parseWindows(text) {
+  const parts = String(text).split(',').map((p) => p.trim()).filter(Boolean);
+  const windows = parts.map((part) => {
+    const m = WINDOW.exec(part);
+    if (!m) throw new Error(`"${part}" is not a window like 09:00-17:00`);
+    const [start, end] = [pad(m[1], m[2]), pad(m[3], m[4])];
+    for (const t of [start, end]) {
+      const [hh, mm] = t.split(':').map(Number);
+      if (mm > 59 || hh > 24 || (hh === 24 && mm > 0)) throw new Error(`${t} is not a time of day`);
+    }
+    if (start >= end) throw new Error(`${start}-${end} must start before it ends`);
+    return [start, end];
+  });
+  windows.sort();
+  for (let i = 1; i < windows.length; i += 1) {
+    if (windows[i][0] < windows[i - 1][1]) throw new Error('Windows overlap');
+  }
+  return windows;
+}
+
+/** The schedule to send: {} when open around the clock, else the days with hours. */
+export function scheduleOf(values) {
+  if (values.always_open) return {};
+  const schedule = {};
+  for (const [day] of DAYS) {
+    const windows = parseWindows(values.hours[day]);
+    if (windows.length) schedule[day] = windows;
+  }
+  return schedule;
+}
+
+/** `{field: message}`; hours errors are keyed `hours.{day}`. */
+export function validateTarget(values, { editing = false } = {}) {
+  const errors = {};
+  if (!editing && !values.buyer_id) errors.buyer_id = 'Buyer is required';
+  if (!values.name.trim()) errors.name = 'Name is required';
+  if (!values.destination.trim()) errors.destination = 'Destination is required';
+  for (const [cap, label] of CAPS) {
+    const v = String(values[cap]).trim();
+    if (v && (!/^\d+$/.test(v) || Number(v) > MAX_CAP)) errors[cap] = `${label}: a whole number up to ${MAX_CAP}, or empty for no limit`;
+  }
+  if (!/^\d+(\.\d{1,4})?$/.test(String(values.payout).trim())) errors.payout = 'Payout must be an amount like 12.50';
+  if (!values.timezone) errors.timezone = 'Time zone is required';
+  if (!values.always_open) {
+    let open = false;
+    for (const [day] of DAYS) {
+      try {
+        open = parseWindows(values.hours[day]).length > 0 || open;
+      } catch (err) {
+        errors[`hours.${day}`] = err.message;
+      }
+    }
+    if (!open && !Object.keys(errors).some((k) => k.startsWith('hours.'))) errors.hours = 'Give the open hours of at least one day, or choose open around the clock';
+  }
+  return errors;
+}
+
+/** The request body; an edit never moves a target to another buyer. */
+export function targetBody(values, { editing = false } = {}) {
+  const cap = (name) => (String(values[name]).trim() === '' ? null : Number(values[name]));
+  const body = {
+    name: values.name.trim(),
+    destination: values.destination.trim(),
+    trunk_id: values.trunk_id ? Number(values.trunk_id) : null,
+    ...Object.fromEntries(CAPS.map(([name]) => [name, cap(name)])),
+    timezone: values.timezone,
+    schedule: scheduleOf(values),
+    payout: String(values.payout).trim()
+  };
+  if (!editing) body.buyer_id = Number(values.buyer_id);
+  return body;
+}
+
+/** One line for the list: "Always open", or "Mon 09:00-17:00; Sat 10:00-14:00". */
+export function scheduleSummary(schedule) {
+  const days = DAYS.filter(([day]) => schedule?.[day]?.length);
+  if (!schedule || Object.keys(schedule).length === 0) return 'Always open';
+  if (days.length === 0) return 'Closed';
+  return days.map(([day, name]) => `${name.slice(0, 3)} ${windowsText(schedule[day])}`).join('; ');
+}
+
+/** Caps as a short line: "2 at once, 50/day", or "No caps". */
+export function capsSummary(t) {
+  const parts = [];
+  if (t.concurrency_cap !== null && t.concurrency_cap !== undefined) parts.push(`${t.concurrency_cap} at once`);
+  if (t.hourly_cap !== null && t.hourly_cap !== undefined) parts.push(`${t.hourly_cap}/hour`);
+  if (t.daily_cap !== null && t.daily_cap !== undefined) parts.push(`${t.daily_cap}/day`);
+  if (t.monthly_cap !== null && t.monthly_cap !== undefined) parts.push(`${t.monthly_cap}/month`);
+  return parts.length ? parts.join(', ') : 'No caps';
+}
+
+/** The IANA time zones the browser knows, UTC first. */
+export function timeZones() {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
+}
