@@ -1,4 +1,4 @@
-"""Rows for lists and reports (calls, targets), with the names of what they refer to (customer,
+"""Rows for lists and reports (calls, targets, numbers), with the names of what they refer to (customer,
 campaign, target, buyer, trunk): one lookup per kind for a whole page, not a join per row."""
 
 from collections.abc import Iterable
@@ -8,7 +8,7 @@ from pydantic import BaseModel
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core.models import Buyer, Call, Campaign, Target, Trunk, User
+from core.models import Buyer, Call, Campaign, Number, Target, Trunk, User
 
 RowT = TypeVar("RowT", bound=BaseModel)
 
@@ -22,7 +22,7 @@ NAMED = {
 }
 
 
-def with_names(session: Session, calls: Iterable[Call | Target], schema: type[RowT]) -> list[RowT]:
+def with_names(session: Session, calls: Iterable[Call | Target | Number], schema: type[RowT]) -> list[RowT]:
     """Each row as `schema`, with whichever of the `*_name` fields the schema has filled in."""
     calls = list(calls)
     wanted = {field: NAMED[field] for field in schema.model_fields if field in NAMED}

@@ -14,6 +14,7 @@ from core.money import format_money
 from core.phone import region_of
 from portal_api import number_pool
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep, Principal, require_roles
+from portal_api.call_names import with_names
 from portal_api.crud import change_status, page_of, text_filter
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, ErrorBody, PageData, ok, paginate
@@ -26,6 +27,7 @@ from portal_api.schemas.numbers import (
     NumberCreate,
     NumberOut,
     NumberPaymentOut,
+    NumberRow,
     NumberStatusIn,
     NumberUpdate,
     PaymentType,
@@ -97,8 +99,9 @@ def _filtered(
 
 @router.get(
     "/details",
-    response_model=Envelope[PageData[NumberOut]],
-    summary="Numbers, paginated (admin: all; customer: its own); `params` matches the number",
+    response_model=Envelope[PageData[NumberRow]],
+    summary="Numbers, paginated, with customer and campaign names (admin: all; customer: its own); "
+    "`params` matches the number",
 )
 def details(
     principal: AdminOrCustomerDep,
@@ -109,7 +112,9 @@ def details(
     country_id: CountryQuery = None,
 ) -> dict:
     stmt = _filtered(scoped(select(Number), Number, principal, user_id), pg.params, status, country_id)
-    return ok(page_of(session, stmt.order_by(Number.id.desc()), pg, NumberOut.model_validate))  # type: ignore[union-attr]
+    page = page_of(session, stmt.order_by(Number.id.desc()), pg, lambda number: number)  # type: ignore[union-attr]
+    page["data"] = with_names(session, page["data"], NumberRow)
+    return ok(page)
 
 
 @router.get(

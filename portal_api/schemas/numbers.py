@@ -147,6 +147,13 @@ class NumberOut(BaseModel):
     created_at: datetime
 
 
+class NumberRow(NumberOut):
+    """A number in a list, with the names of its customer and campaign."""
+
+    customer_name: str | None = None
+    campaign_name: str | None = None
+
+
 class PaymentType(StrEnum):
     SETUP = "setup"
     MONTHLY = "monthly"

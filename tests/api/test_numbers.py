@@ -283,6 +283,9 @@ def test_admin_updates_fees_vendor_country_and_campaign(client, admin, customer_
     )
     cleared = client.put(f"/api/number/{nid}", json={"vendor_id": None}, headers=admin.headers)
     assert cleared.json()["data"]["vendor_id"] is None and cleared.json()["data"]["setup_fee"] == "3.0000"
+    # The lists name the number's customer and campaign.
+    listed = client.get("/api/number/details", headers=admin.headers).json()["data"]["data"]
+    assert [(r["customer_name"], r["campaign_name"]) for r in listed] == [("Alice Customer", "Solar leads")]
 
 
 def test_admin_update_rejects_bad_input_and_changes_nothing(client, admin, customer_a, customer_b) -> None:

@@ -638,6 +638,78 @@ if (!mock) {
     assert.deepEqual(page.__errors || [], [], 'no page errors');
     await page.context().close();
   });
+
+  test('numbers: the admin fills the pool, the customer takes one and points it at a campaign', async () => {
+    const stamp = Date.now() % 10000;
+    const digits = (n) => String(n % 10000).padStart(4, '0');
+    const [paid, free] = [`+44207946${digits(stamp)}`, `+44207946${digits(stamp + 1)}`];
+    const admin = await newPage(1440);
+    await signIn(admin, 'admin', '/manage-number');
+    for (const [number, fee] of [
+      [paid, '5'],
+      [free, '0']
+    ]) {
+      await admin.getByTestId('number-add').click();
+      await admin.getByTestId('number-number').fill(number.replace('+44', '+44 '));
+      await admin.getByTestId('number-setup_fee').fill(fee);
+      await admin.getByTestId('number-monthly_fee').fill('1.5');
+      await admin.getByTestId('number-dialog').getByTestId('number-save').click();
+      await admin.getByTestId('number-notice').filter({ hasText: `Number ${number} added to the pool.` }).waitFor();
+    }
+    const adminRow = admin.locator(`[data-testid="number-row"][data-number="${free}"]`);
+    await admin.getByRole('textbox', { name: 'Search numbers' }).fill(free);
+    assert.equal(await adminRow.getByTestId('number-customer').innerText(), 'Pool');
+
+    const page = await newPage(1440);
+    await signIn(page, 'customer', '/campaign');
+    const campaign = `E2E Numbers ${stamp}`;
+    await page.getByTestId('campaign-add').click();
+    await page.getByTestId('campaign-name').fill(campaign);
+    await page.getByTestId('campaign-dialog').getByTestId('campaign-save').click();
+    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${campaign} created.` }).waitFor();
+    await page.goto(`${BASE}/number`);
+    await page.getByTestId('number-take').click();
+    const pool = page.getByTestId('pool-dialog');
+    await pool.getByRole('textbox', { name: 'Search the pool' }).fill(paid);
+    await pool.locator(`[data-testid="pool-row"][data-number="${paid}"]`).click();
+    assert.match(await pool.getByTestId('pool-summary').innerText(), /1 number\(s\) picked; setup fees \$5\.00/);
+    await pool.getByTestId('pool-confirm').click();
+    // The wallet is empty: nothing is taken, and the server says why.
+    await pool.getByTestId('pool-error').waitFor();
+    await pool.locator(`[data-testid="pool-row"][data-number="${paid}"]`).click();
+    await pool.getByRole('textbox', { name: 'Search the pool' }).fill(free);
+    await pool.locator(`[data-testid="pool-row"][data-number="${free}"]`).click();
+    await pool.getByTestId('pool-confirm').click();
+    await page.getByTestId('number-notice').filter({ hasText: '1 number(s) are yours' }).waitFor();
+    const row = page.locator(`[data-testid="number-row"][data-number="${free}"]`);
+    await row.waitFor();
+    assert.equal(await page.locator(`[data-testid="number-row"][data-number="${paid}"]`).count(), 0, 'the unpaid number stayed in the pool');
+    await row.getByRole('combobox').click();
+    await page.getByRole('option', { name: campaign }).click();
+    await page.getByTestId('number-notice').filter({ hasText: `Calls to ${free} now go to campaign ${campaign}.` }).waitFor();
+    await page.reload();
+    await row.getByText(campaign).waitFor();
+    await settle(page);
+    await shot(page, 'numbers-1440.png');
+
+    await admin.reload();
+    await admin.getByRole('textbox', { name: 'Search numbers' }).fill(free);
+    await adminRow.getByText(campaign).waitFor();
+    assert.equal(await adminRow.getByTestId('number-customer').innerText(), 'Alice Customer');
+    await adminRow.getByRole('combobox').click();
+    await admin.getByRole('option', { name: 'suspended' }).click();
+    await admin.getByTestId('number-notice').filter({ hasText: `Number ${free} is now suspended.` }).waitFor();
+    await adminRow.getByTestId('number-release').click();
+    await admin.getByTestId('confirm-button').click();
+    await admin.getByTestId('number-notice').filter({ hasText: '1 number(s) released to the pool.' }).waitFor();
+    await adminRow.getByTestId('number-customer').filter({ hasText: 'Pool' }).waitFor();
+
+    await page.reload();
+    await row.waitFor({ state: 'detached' });
+    assert.deepEqual([...(page.__errors || []), ...(admin.__errors || [])], [], 'no page errors');
+    await page.context().close();
+    await admin.context().close();
+  });
 }
 
 // With E2E_LIVE_CALLER set, a real call from that number is up (tests/asterisk starts it): the

@@ -1,5 +1,158 @@
-import PagePlaceholder from '../../components/PagePlaceholder';
+// The customer's tracking numbers: point each at a campaign (its calls route from the next one
+// on), take more from the pool (setup fees charged now), release one back to the pool.
+import { useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import { PlusOutlined, RollbackOutlined } from '@ant-design/icons';
+
+import ConfirmDialog from '../../components/ConfirmDialog';
+import { EmptyRow, ListMessages, SearchBox } from '../../components/ListParts';
+import MainCard from '../../components/MainCard';
+import NumberPoolDialog from '../../components/NumberPoolDialog';
+import { PageTitle } from '../../components/PagePlaceholder';
+import { campaigns } from '../../api/campaigns';
+import { numbers, releaseNumbers, takeNumbers } from '../../api/numbers';
+import useEntityActions from '../../hooks/useEntityActions';
+import usePagedList from '../../hooks/usePagedList';
+import { formatBalance } from '../../utils/balance';
+import { formatDateTime } from '../../utils/report';
+import { getStoredUser } from '../../utils/storage';
+
+// A customer's campaigns fit in one of the API's pages.
+const CAMPAIGN_PAGE = 500;
+const STATUS_COLOR = { active: 'success', inactive: 'default', suspended: 'error' };
 
 export default function NumberPage() {
-  return <PagePlaceholder title="Number" description="Your tracking numbers will be listed here." />;
+  const timeZone = getStoredUser()?.timezone;
+  const { rows, loading, error, setError, search, setSearch, reload, pagination } = usePagedList(numbers.list, {
+    failure: 'Your numbers could not be loaded.'
+  });
+  const { notice, setNotice, busy, deleting: releasing, setDeleting: setReleasing, act, saved } = useEntityActions(numbers, 'Number', {
+    reload,
+    setError
+  });
+  const [options, setOptions] = useState([]);
+  const [taking, setTaking] = useState(false);
+
+  useEffect(() => {
+    campaigns
+      .list({ perpage: CAMPAIGN_PAGE })
+      .then((page) => setOptions(page?.data ?? []))
+      .catch((err) => setError(err?.message || 'Your campaigns could not be loaded.'));
+  }, []);
+
+  const point = (row, campaignId) => {
+    const campaign = options.find((c) => String(c.id) === campaignId);
+    act(async () => {
+      await numbers.update(row.id, { campaign_id: campaign ? campaign.id : null });
+      return campaign ? `Calls to ${row.number} now go to campaign ${campaign.name}.` : `${row.number} is not in a campaign now: its calls won't route.`;
+    }, 'The campaign could not be changed.');
+  };
+
+  const release = () => {
+    const row = releasing;
+    setReleasing(null);
+    act(async () => (await releaseNumbers([row.id])).message, 'The number could not be released.');
+  };
+
+  return (
+    <>
+      <PageTitle title="Number">
+        <Button variant="contained" startIcon={<PlusOutlined />} onClick={() => setTaking(true)} data-testid="number-take">
+          Get numbers
+        </Button>
+      </PageTitle>
+      <MainCard content={false} title="Your tracking numbers" secondary={<SearchBox label="Search numbers" value={search} onChange={setSearch} />}>
+        {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
+        <ListMessages name="number" error={error} notice={notice} onCloseError={() => setError('')} onCloseNotice={() => setNotice('')} />
+        <TableContainer>
+          <Table size="small" data-testid="number-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>Number</TableCell>
+                <TableCell>Campaign</TableCell>
+                <TableCell align="right">Monthly fee</TableCell>
+                <TableCell>Paid until</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Action</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow hover key={row.id} data-testid="number-row" data-number={row.number}>
+                  <TableCell>{row.number}</TableCell>
+                  <TableCell>
+                    <TextField
+                      select
+                      size="small"
+                      variant="standard"
+                      value={row.campaign_id ? String(row.campaign_id) : ''}
+                      onChange={(e) => point(row, e.target.value)}
+                      disabled={busy}
+                      sx={{ minWidth: 200 }}
+                      slotProps={{ select: { displayEmpty: true }, htmlInput: { 'aria-label': `Campaign of ${row.number}`, 'data-testid': 'number-campaign' } }}
+                    >
+                      <MenuItem value="">
+                        <em>None (calls don't route)</em>
+                      </MenuItem>
+                      {options.map((c) => (
+                        <MenuItem key={c.id} value={String(c.id)}>
+                          {c.name}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  </TableCell>
+                  <TableCell align="right">{formatBalance(row.monthly_fee)}</TableCell>
+                  <TableCell>{row.paid_until ? formatDateTime(row.paid_until, timeZone).slice(0, 10) : '—'}</TableCell>
+                  <TableCell>
+                    <Chip size="small" variant="light" color={STATUS_COLOR[row.status] ?? 'default'} label={row.status} />
+                  </TableCell>
+                  <TableCell align="right">
+                    <Tooltip title="Release to the pool">
+                      <IconButton size="small" color="error" aria-label={`Release ${row.number}`} onClick={() => setReleasing(row)} data-testid="number-release">
+                        <RollbackOutlined />
+                      </IconButton>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!loading && rows.length === 0 && !error && <EmptyRow colSpan={6} text="No numbers yet: get some from the pool." />}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination {...pagination} />
+      </MainCard>
+      {taking && (
+        <NumberPoolDialog
+          onClose={() => setTaking(false)}
+          onConfirm={(ids) => takeNumbers(ids)}
+          onDone={(result) => {
+            setTaking(false);
+            saved(result.message);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={releasing !== null}
+        title="Release number"
+        text={releasing ? `Release ${releasing.number} to the pool? Its calls stop routing, and the fees paid are not refunded.` : ''}
+        confirmLabel="Release"
+        busy={busy}
+        onConfirm={release}
+        onClose={() => setReleasing(null)}
+      />
+    </>
+  );
 }

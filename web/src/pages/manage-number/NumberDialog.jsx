@@ -1,0 +1,59 @@
+// Add a number to the pool, or change a number's fees (admin).
+import { useEffect } from 'react';
+import Grid from '@mui/material/Grid';
+import TextField from '@mui/material/TextField';
+
+import FormDialog from '../../components/FormDialog';
+import { numbers } from '../../api/numbers';
+import useFormDialog from '../../hooks/useFormDialog';
+import { emptyNumber, numberBody, numberToForm, validateNumber } from '../../utils/numberForm';
+
+export default function NumberDialog({ open, number, onClose, onSaved }) {
+  const editing = Boolean(number);
+  const { values, message, saving, field, reset, submit } = useFormDialog('number', emptyNumber());
+
+  useEffect(() => {
+    if (open) reset(number ? numberToForm(number) : emptyNumber());
+  }, [open, number]);
+
+  const save = async () => {
+    const saved = await submit(
+      (v) => validateNumber(v, { editing }),
+      () => (editing ? numbers.update(number.id, numberBody(values, { editing })) : numbers.add(numberBody(values))),
+      'The number could not be saved.'
+    );
+    if (saved) onSaved(`Number ${saved.number} ${editing ? 'saved' : 'added to the pool'}.`);
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      name="number"
+      title={editing ? `Fees of ${number.number}` : 'Add a number to the pool'}
+      message={message}
+      saving={saving}
+      saveLabel={editing ? 'Save' : 'Add number'}
+      onClose={onClose}
+      onSave={save}
+    >
+      <Grid container spacing={2}>
+        {!editing && (
+          <>
+            <Grid size={{ xs: 12, sm: 8 }}>
+              <TextField {...field('number', 'Number', { helperText: 'International format, e.g. +442071838750' })} autoFocus />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextField {...field('iso2', 'Country', { helperText: "Empty: the number's own" })} />
+            </Grid>
+          </>
+        )}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField {...field('setup_fee', 'Setup fee', { helperText: 'Charged when a customer gets it' })} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField {...field('monthly_fee', 'Monthly fee', { helperText: 'Charged every month it is kept' })} />
+        </Grid>
+      </Grid>
+    </FormDialog>
+  );
+}
