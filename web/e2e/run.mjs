@@ -710,6 +710,55 @@ if (!mock) {
     await page.context().close();
     await admin.context().close();
   });
+
+  test('customer: a buyer added on /buyer signs in with its own email; inactive, it cannot', async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'customer', '/buyer');
+    const stamp = Date.now() % 100000;
+    const [name, email] = [`E2E Buyer ${stamp}`, `e2e.buyer.${stamp}@example.com`];
+    await page.getByTestId('buyer-add').click();
+    const dialog = page.getByTestId('buyer-dialog');
+    await page.getByTestId('buyer-name').fill(name);
+    await page.getByTestId('buyer-email').fill('bea.buyer@example.com'); // taken: the server says so
+    await page.getByTestId('buyer-password').fill('short');
+    await dialog.getByTestId('buyer-save').click();
+    await dialog.getByText('Password must be at least 8 characters').waitFor();
+    await page.getByTestId('buyer-password').fill('buyerpass1');
+    await dialog.getByTestId('buyer-save').click();
+    await dialog.getByText(/already/).waitFor();
+    await page.getByTestId('buyer-email').fill(email);
+    await dialog.getByTestId('buyer-save').click();
+    await page.getByTestId('buyer-notice').filter({ hasText: `Buyer ${name} created.` }).waitFor();
+    const row = page.locator(`[data-testid="buyer-row"][data-name="${name}"]`);
+    await row.getByText(email).waitFor();
+
+    const signInAs = async () => {
+      const buyer = await newPage(1440);
+      await buyer.goto(`${BASE}/login`);
+      await buyer.locator('#email').fill(email);
+      await buyer.locator('#password').fill('buyerpass1');
+      await buyer.getByTestId('login-submit').click();
+      return buyer;
+    };
+    const buyer = await signInAs();
+    await buyer.waitForURL(/\/dashboard$/);
+    assert.equal(JSON.parse(await buyer.evaluate(() => localStorage.getItem('user'))).role, 3, 'signed in as a buyer');
+    await buyer.context().close();
+
+    await row.getByTestId('buyer-status').click();
+    await page.getByTestId('buyer-notice').filter({ hasText: `Buyer ${name} is now inactive.` }).waitFor();
+    const refused = await signInAs();
+    await refused.getByRole('alert').waitFor();
+    assert.match(refused.url(), /\/login$/);
+    await refused.context().close();
+
+    await row.getByTestId('buyer-delete').click();
+    await page.getByTestId('confirm-button').click();
+    await page.getByTestId('buyer-notice').filter({ hasText: `Buyer ${name} deleted.` }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    await page.context().close();
+  });
 }
 
 // With E2E_LIVE_CALLER set, a real call from that number is up (tests/asterisk starts it): the

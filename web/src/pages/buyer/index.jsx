@@ -1,5 +1,90 @@
-import PagePlaceholder from '../../components/PagePlaceholder';
+// Buyers: the customer's clients who take its calls, each with a sign-in of its own to see its
+// calls and targets (the admin sees every customer's). Add, edit, activate and delete.
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import { PlusOutlined } from '@ant-design/icons';
+
+import ConfirmDialog from '../../components/ConfirmDialog';
+import { EmptyRow, ListMessages, RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
+import MainCard from '../../components/MainCard';
+import { PageTitle } from '../../components/PagePlaceholder';
+import { buyers } from '../../api/buyers';
+import useEntityActions from '../../hooks/useEntityActions';
+import usePagedList from '../../hooks/usePagedList';
+import { isAdmin } from '../../utils/roles';
+import { getStoredUser } from '../../utils/storage';
+import BuyerDialog from './BuyerDialog';
 
 export default function BuyerPage() {
-  return <PagePlaceholder title="Buyer" description="Buyers will be managed here." />;
+  const admin = isAdmin(getStoredUser());
+  const { rows, loading, error, setError, search, setSearch, reload, pagination } = usePagedList(buyers.list, {
+    failure: 'Buyers could not be loaded.'
+  });
+  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } = useEntityActions(buyers, 'Buyer', {
+    reload,
+    setError
+  });
+
+  return (
+    <>
+      <PageTitle title="Buyer">
+        <Button variant="contained" startIcon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="buyer-add">
+          Add buyer
+        </Button>
+      </PageTitle>
+      <MainCard content={false} title="Buyers" secondary={<SearchBox label="Search buyers" value={search} onChange={setSearch} />}>
+        {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
+        <ListMessages name="buyer" error={error} notice={notice} onCloseError={() => setError('')} onCloseNotice={() => setNotice('')} />
+        <TableContainer>
+          <Table size="small" data-testid="buyer-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                {admin && <TableCell>Customer</TableCell>}
+                <TableCell>Sign-in email</TableCell>
+                <TableCell>Phone</TableCell>
+                <TableCell>Active</TableCell>
+                <TableCell align="right">Action</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow hover key={row.id} data-testid="buyer-row" data-name={row.name}>
+                  <TableCell>{row.name}</TableCell>
+                  {admin && <TableCell>{row.user_id}</TableCell>}
+                  <TableCell>{row.email}</TableCell>
+                  <TableCell>{row.phone ?? '—'}</TableCell>
+                  <TableCell>
+                    <StatusSwitch name="buyer" row={row} busy={busy} onToggle={toggle} />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <RowActions name="buyer" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!loading && rows.length === 0 && !error && <EmptyRow colSpan={admin ? 6 : 5} text="No buyers yet: add the first one who takes your calls." />}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination {...pagination} />
+      </MainCard>
+      <BuyerDialog open={editing !== null} buyer={editing?.id ? editing : null} admin={admin} onClose={() => setEditing(null)} onSaved={saved} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete buyer"
+        text={deleting ? `Delete buyer ${deleting.name}, its targets and its sign-in? A buyer whose targets took calls can't be deleted; deactivate it instead.` : ''}
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
 }
