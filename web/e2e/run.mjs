@@ -759,6 +759,33 @@ if (!mock) {
     assert.deepEqual(page.__errors || [], [], 'no page errors');
     await page.context().close();
   });
+
+  test('customer: block a caller as typed, once only, then unblock it', async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'customer', '/block-number');
+    const last = String(Date.now() % 10000).padStart(4, '0');
+    const caller = `+1415555${last}`;
+    for (const attempt of [1, 2]) {
+      await page.getByTestId('block-add').click();
+      await page.getByTestId('block-pattern').fill(`+1 (415) 555-${last}`);
+      await page.getByTestId('block-reason').fill('Robocaller');
+      await page.getByTestId('block-dialog').getByTestId('block-save').click();
+      if (attempt === 1) await page.getByTestId('block-notice').filter({ hasText: `${caller} blocked.` }).waitFor();
+    }
+    await page.getByTestId('block-dialog').getByText(`${caller} is already blocked.`).waitFor();
+    await page.getByTestId('block-dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('textbox', { name: 'Search blocks' }).fill(caller);
+    const row = page.locator(`[data-testid="block-row"][data-pattern="${caller}"]`);
+    assert.match(await row.innerText(), /This number\s+Your calls\s+Robocaller/);
+    await row.getByTestId('block-status').click();
+    await page.getByTestId('block-notice').filter({ hasText: `Block ${caller} is now inactive.` }).waitFor();
+    await row.getByTestId('block-delete').click();
+    await page.getByTestId('confirm-button').click();
+    await page.getByTestId('block-notice').filter({ hasText: `Block ${caller} deleted.` }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    await page.context().close();
+  });
 }
 
 // With E2E_LIVE_CALLER set, a real call from that number is up (tests/asterisk starts it): the

@@ -39,7 +39,7 @@ export function ListMessages({ name, error, notice, onCloseError, onCloseNotice 
 }
 
 /** The row's active/inactive switch; test id `{name}-status`. */
-export function StatusSwitch({ name, row, busy, onToggle }) {
+export function StatusSwitch({ name, row, label = row.name, busy, onToggle }) {
   return (
     <Switch
       size="small"
@@ -47,7 +47,7 @@ export function StatusSwitch({ name, row, busy, onToggle }) {
       checked={row.status === 'active'}
       onChange={() => onToggle(row)}
       disabled={busy}
-      slotProps={{ input: { 'aria-label': `Active ${row.name}`, 'data-testid': `${name}-status` } }}
+      slotProps={{ input: { 'aria-label': `Active ${label}`, 'data-testid': `${name}-status` } }}
     />
   );
 }

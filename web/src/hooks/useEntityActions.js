@@ -4,9 +4,9 @@ import { useState } from 'react';
  * What a list screen does to its rows: the add/edit dialog (`editing`: null closed, {} add, a row
  * edit), switching a row active or inactive, deleting one once confirmed (`deleting`). Each
  * outcome shows as a notice or an error, then the list is fetched again. `entity` is an
- * api/entity.js object; `noun` ('Trunk') names the rows in the notices.
+ * api/entity.js object; `noun` ('Trunk') and `labelOf(row)` (its name) name rows in the notices.
  */
-export default function useEntityActions(entity, noun, { reload, setError }) {
+export default function useEntityActions(entity, noun, { reload, setError, labelOf = (row) => row.name }) {
   const [notice, setNotice] = useState('');
   const [editing, setEditing] = useState(null);
   const [deleting, setDeleting] = useState(null);
@@ -35,7 +35,7 @@ export default function useEntityActions(entity, noun, { reload, setError }) {
     const next = row.status === 'active' ? 'inactive' : 'active';
     act(async () => {
       await entity.setStatus(row.id, next);
-      return `${noun} ${row.name} is now ${next}.`;
+      return `${noun} ${labelOf(row)} is now ${next}.`;
     }, 'The status could not be changed.');
   };
 
@@ -44,7 +44,7 @@ export default function useEntityActions(entity, noun, { reload, setError }) {
     setDeleting(null);
     act(async () => {
       await entity.remove(row.id);
-      return `${noun} ${row.name} deleted.`;
+      return `${noun} ${labelOf(row)} deleted.`;
     }, `The ${noun.toLowerCase()} could not be deleted.`);
   };
 
