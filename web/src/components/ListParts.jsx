@@ -1,8 +1,10 @@
-// Pieces every list screen has: its search box, its error and success messages, a row's active
-// switch and its edit and delete buttons, and the row saying the list is empty.
+// Pieces every list screen has: its search box and filter selects, its error and success
+// messages, a row's active switch and its edit and delete buttons, and the row saying the list
+// is empty.
 import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -18,6 +20,28 @@ export function SearchBox({ label, value, onChange }) {
       onChange={(e) => onChange(e.target.value)}
       slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined /></InputAdornment> }, htmlInput: { 'aria-label': label } }}
     />
+  );
+}
+
+/** A filter over `options` with "All" first; `onChange('')` for All. */
+export function FilterSelect({ label, value, options, onChange }) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ minWidth: 130 }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">All</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {option}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 

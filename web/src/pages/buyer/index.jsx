@@ -1,19 +1,13 @@
 // Buyers: the customer's clients who take its calls, each with a sign-in of its own to see its
 // calls and targets (the admin sees every customer's). Add, edit, activate and delete.
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { PlusOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
-import { EmptyRow, ListMessages, RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
-import MainCard from '../../components/MainCard';
+import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
+import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { buyers } from '../../api/buyers';
 import useEntityActions from '../../hooks/useEntityActions';
@@ -24,9 +18,10 @@ import BuyerDialog from './BuyerDialog';
 
 export default function BuyerPage() {
   const admin = isAdmin(getStoredUser());
-  const { rows, loading, error, setError, search, setSearch, reload, pagination } = usePagedList(buyers.list, {
+  const list = usePagedList(buyers.list, {
     failure: 'Buyers could not be loaded.'
   });
+  const { rows, setError, search, setSearch, reload } = list;
   const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } = useEntityActions(buyers, 'Buyer', {
     reload,
     setError
@@ -39,42 +34,31 @@ export default function BuyerPage() {
           Add buyer
         </Button>
       </PageTitle>
-      <MainCard content={false} title="Buyers" secondary={<SearchBox label="Search buyers" value={search} onChange={setSearch} />}>
-        {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
-        <ListMessages name="buyer" error={error} notice={notice} onCloseError={() => setError('')} onCloseNotice={() => setNotice('')} />
-        <TableContainer>
-          <Table size="small" data-testid="buyer-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                {admin && <TableCell>Customer</TableCell>}
-                <TableCell>Sign-in email</TableCell>
-                <TableCell>Phone</TableCell>
-                <TableCell>Active</TableCell>
-                <TableCell align="right">Action</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow hover key={row.id} data-testid="buyer-row" data-name={row.name}>
-                  <TableCell>{row.name}</TableCell>
-                  {admin && <TableCell>{row.user_id}</TableCell>}
-                  <TableCell>{row.email}</TableCell>
-                  <TableCell>{row.phone ?? '—'}</TableCell>
-                  <TableCell>
-                    <StatusSwitch name="buyer" row={row} busy={busy} onToggle={toggle} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <RowActions name="buyer" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
-                  </TableCell>
-                </TableRow>
-              ))}
-              {!loading && rows.length === 0 && !error && <EmptyRow colSpan={admin ? 6 : 5} text="No buyers yet: add the first one who takes your calls." />}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination {...pagination} />
-      </MainCard>
+      <ListCard
+        name="buyer"
+        title="Buyers"
+        secondary={<SearchBox label="Search buyers" value={search} onChange={setSearch} />}
+        list={list}
+        notice={notice}
+        setNotice={setNotice}
+        columns={['Name', admin && 'Customer', 'Sign-in email', 'Phone', 'Active', ['Action', 'right']]}
+        emptyText="No buyers yet: add the first one who takes your calls."
+      >
+        {rows.map((row) => (
+          <TableRow hover key={row.id} data-testid="buyer-row" data-name={row.name}>
+            <TableCell>{row.name}</TableCell>
+            {admin && <TableCell>{row.user_id}</TableCell>}
+            <TableCell>{row.email}</TableCell>
+            <TableCell>{row.phone ?? '—'}</TableCell>
+            <TableCell>
+              <StatusSwitch name="buyer" row={row} busy={busy} onToggle={toggle} />
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <RowActions name="buyer" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListCard>
       <BuyerDialog open={editing !== null} buyer={editing?.id ? editing : null} admin={admin} onClose={() => setEditing(null)} onSaved={saved} />
       <ConfirmDialog
         open={deleting !== null}

@@ -4,21 +4,15 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { AimOutlined, ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
-import { EmptyRow, ListMessages, RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
-import MainCard from '../../components/MainCard';
+import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
+import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { campaigns } from '../../api/campaigns';
 import useEntityActions from '../../hooks/useEntityActions';
@@ -35,9 +29,10 @@ const label = (pairs, value) => Object.fromEntries(pairs)[value] ?? value;
 export default function CampaignPage() {
   const user = getStoredUser();
   const admin = isAdmin(user);
-  const { rows, loading, error, setError, search, setSearch, reload, pagination } = usePagedList(campaigns.list, {
+  const list = usePagedList(campaigns.list, {
     failure: 'Campaigns could not be loaded.'
   });
+  const { rows, setError, search, setSearch, reload } = list;
   const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } = useEntityActions(
     campaigns,
     'Campaign',
@@ -58,62 +53,43 @@ export default function CampaignPage() {
           </Button>
         </Stack>
       </PageTitle>
-      <MainCard
-        content={false}
+      <ListCard
+        name="campaign"
         title="Campaigns"
-        secondary={
-          <SearchBox label="Search campaigns" value={search} onChange={setSearch} />
-        }
+        secondary={<SearchBox label="Search campaigns" value={search} onChange={setSearch} />}
+        list={list}
+        notice={notice}
+        setNotice={setNotice}
+        columns={['Name', admin && 'Customer', 'Target order', ['Ring (s)', 'right'], 'Duplicates', 'Features', 'Active', ['Action', 'right']]}
+        emptyText="No campaigns found."
       >
-        {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
-        <ListMessages name="campaign" error={error} notice={notice} onCloseError={() => setError('')} onCloseNotice={() => setNotice('')} />
-        <TableContainer>
-          <Table size="small" data-testid="campaign-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                {admin && <TableCell>Customer</TableCell>}
-                <TableCell>Target order</TableCell>
-                <TableCell align="right">Ring (s)</TableCell>
-                <TableCell>Duplicates</TableCell>
-                <TableCell>Features</TableCell>
-                <TableCell>Active</TableCell>
-                <TableCell align="right">Action</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow hover key={row.id} data-testid="campaign-row" data-name={row.name}>
-                  <TableCell>{row.name}</TableCell>
-                  {admin && <TableCell>{row.user_id}</TableCell>}
-                  <TableCell>{label(STRATEGIES, row.strategy)}</TableCell>
-                  <TableCell align="right">{row.ring_timeout}</TableCell>
-                  <TableCell>{label(DUPLICATE_ACTIONS, row.duplicate_action)}</TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={0.5}>
-                      {row.record && <Chip size="small" variant="light" color="info" label="Recorded" />}
-                      {row.ivr_enabled && <Chip size="small" variant="light" color="warning" label="IVR" />}
-                    </Stack>
-                  </TableCell>
-                  <TableCell>
-                    <StatusSwitch name="campaign" row={row} busy={busy} onToggle={toggle} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title="Targets">
-                      <IconButton size="small" color="primary" aria-label={`Targets of ${row.name}`} onClick={() => setLinking(row)} data-testid="campaign-targets">
-                        <AimOutlined />
-                      </IconButton>
-                    </Tooltip>
-                    <RowActions name="campaign" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
-                  </TableCell>
-                </TableRow>
-              ))}
-              {!loading && rows.length === 0 && !error && <EmptyRow colSpan={admin ? 8 : 7} text="No campaigns found." />}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination {...pagination} />
-      </MainCard>
+        {rows.map((row) => (
+          <TableRow hover key={row.id} data-testid="campaign-row" data-name={row.name}>
+            <TableCell>{row.name}</TableCell>
+            {admin && <TableCell>{row.user_id}</TableCell>}
+            <TableCell>{label(STRATEGIES, row.strategy)}</TableCell>
+            <TableCell align="right">{row.ring_timeout}</TableCell>
+            <TableCell>{label(DUPLICATE_ACTIONS, row.duplicate_action)}</TableCell>
+            <TableCell>
+              <Stack direction="row" spacing={0.5}>
+                {row.record && <Chip size="small" variant="light" color="info" label="Recorded" />}
+                {row.ivr_enabled && <Chip size="small" variant="light" color="warning" label="IVR" />}
+              </Stack>
+            </TableCell>
+            <TableCell>
+              <StatusSwitch name="campaign" row={row} busy={busy} onToggle={toggle} />
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <Tooltip title="Targets">
+                <IconButton size="small" color="primary" aria-label={`Targets of ${row.name}`} onClick={() => setLinking(row)} data-testid="campaign-targets">
+                  <AimOutlined />
+                </IconButton>
+              </Tooltip>
+              <RowActions name="campaign" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListCard>
       <CampaignDialog
         open={editing !== null}
         campaign={editing?.id ? editing : null}

@@ -4,22 +4,16 @@ import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { PlusOutlined, RollbackOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
-import { EmptyRow, ListMessages, SearchBox } from '../../components/ListParts';
-import MainCard from '../../components/MainCard';
+import { SearchBox } from '../../components/ListParts';
+import ListCard from '../../components/ListCard';
 import NumberPoolDialog from '../../components/NumberPoolDialog';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { campaigns } from '../../api/campaigns';
@@ -36,9 +30,10 @@ const STATUS_COLOR = { active: 'success', inactive: 'default', suspended: 'error
 
 export default function NumberPage() {
   const timeZone = getStoredUser()?.timezone;
-  const { rows, loading, error, setError, search, setSearch, reload, pagination } = usePagedList(numbers.list, {
+  const list = usePagedList(numbers.list, {
     failure: 'Your numbers could not be loaded.'
   });
+  const { rows, setError, search, setSearch, reload } = list;
   const { notice, setNotice, busy, deleting: releasing, setDeleting: setReleasing, act, saved } = useEntityActions(numbers, 'Number', {
     reload,
     setError
@@ -74,66 +69,55 @@ export default function NumberPage() {
           Get numbers
         </Button>
       </PageTitle>
-      <MainCard content={false} title="Your tracking numbers" secondary={<SearchBox label="Search numbers" value={search} onChange={setSearch} />}>
-        {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
-        <ListMessages name="number" error={error} notice={notice} onCloseError={() => setError('')} onCloseNotice={() => setNotice('')} />
-        <TableContainer>
-          <Table size="small" data-testid="number-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>Number</TableCell>
-                <TableCell>Campaign</TableCell>
-                <TableCell align="right">Monthly fee</TableCell>
-                <TableCell>Paid until</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Action</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow hover key={row.id} data-testid="number-row" data-number={row.number}>
-                  <TableCell>{row.number}</TableCell>
-                  <TableCell>
-                    <TextField
-                      select
-                      size="small"
-                      variant="standard"
-                      value={row.campaign_id ? String(row.campaign_id) : ''}
-                      onChange={(e) => point(row, e.target.value)}
-                      disabled={busy}
-                      sx={{ minWidth: 200 }}
-                      slotProps={{ select: { displayEmpty: true }, htmlInput: { 'aria-label': `Campaign of ${row.number}`, 'data-testid': 'number-campaign' } }}
-                    >
-                      <MenuItem value="">
-                        <em>None (calls don't route)</em>
-                      </MenuItem>
-                      {options.map((c) => (
-                        <MenuItem key={c.id} value={String(c.id)}>
-                          {c.name}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </TableCell>
-                  <TableCell align="right">{formatBalance(row.monthly_fee)}</TableCell>
-                  <TableCell>{row.paid_until ? formatDateTime(row.paid_until, timeZone).slice(0, 10) : '—'}</TableCell>
-                  <TableCell>
-                    <Chip size="small" variant="light" color={STATUS_COLOR[row.status] ?? 'default'} label={row.status} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <Tooltip title="Release to the pool">
-                      <IconButton size="small" color="error" aria-label={`Release ${row.number}`} onClick={() => setReleasing(row)} data-testid="number-release">
-                        <RollbackOutlined />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {!loading && rows.length === 0 && !error && <EmptyRow colSpan={6} text="No numbers yet: get some from the pool." />}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination {...pagination} />
-      </MainCard>
+      <ListCard
+        name="number"
+        title="Your tracking numbers"
+        secondary={<SearchBox label="Search numbers" value={search} onChange={setSearch} />}
+        list={list}
+        notice={notice}
+        setNotice={setNotice}
+        columns={['Number', 'Campaign', ['Monthly fee', 'right'], 'Paid until', 'Status', ['Action', 'right']]}
+        emptyText="No numbers yet: get some from the pool."
+      >
+        {rows.map((row) => (
+          <TableRow hover key={row.id} data-testid="number-row" data-number={row.number}>
+            <TableCell>{row.number}</TableCell>
+            <TableCell>
+              <TextField
+                select
+                size="small"
+                variant="standard"
+                value={row.campaign_id ? String(row.campaign_id) : ''}
+                onChange={(e) => point(row, e.target.value)}
+                disabled={busy}
+                sx={{ minWidth: 200 }}
+                slotProps={{ select: { displayEmpty: true }, htmlInput: { 'aria-label': `Campaign of ${row.number}`, 'data-testid': 'number-campaign' } }}
+              >
+                <MenuItem value="">
+                  <em>None (calls don't route)</em>
+                </MenuItem>
+                {options.map((c) => (
+                  <MenuItem key={c.id} value={String(c.id)}>
+                    {c.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </TableCell>
+            <TableCell align="right">{formatBalance(row.monthly_fee)}</TableCell>
+            <TableCell>{row.paid_until ? formatDateTime(row.paid_until, timeZone).slice(0, 10) : '—'}</TableCell>
+            <TableCell>
+              <Chip size="small" variant="light" color={STATUS_COLOR[row.status] ?? 'default'} label={row.status} />
+            </TableCell>
+            <TableCell align="right">
+              <Tooltip title="Release to the pool">
+                <IconButton size="small" color="error" aria-label={`Release ${row.number}`} onClick={() => setReleasing(row)} data-testid="number-release">
+                  <RollbackOutlined />
+                </IconButton>
+              </Tooltip>
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListCard>
       {taking && (
         <NumberPoolDialog
           onClose={() => setTaking(false)}
