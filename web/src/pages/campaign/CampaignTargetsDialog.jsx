@@ -26,6 +26,7 @@ import { orderProblem } from '../../utils/campaignForm';
 
 const small = (label, testid) => ({ size: 'small', sx: { width: 90 }, slotProps: { htmlInput: { 'aria-label': label, 'data-testid': testid } } });
 
+/** Mounted while shown, so each opening reads the campaign's targets afresh. */
 export default function CampaignTargetsDialog({ campaign, onClose }) {
   const [assigned, setAssigned] = useState([]);
   const [assignable, setAssignable] = useState([]);
@@ -34,10 +35,9 @@ export default function CampaignTargetsDialog({ campaign, onClose }) {
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
-  const id = campaign?.id;
+  const id = campaign.id;
 
   const load = useCallback(async () => {
-    if (!id) return;
     try {
       const [now, free] = await Promise.all([fetchAssignedTargets(id), fetchAssignableTargets(id)]);
       setAssigned(now ?? []);
@@ -49,9 +49,6 @@ export default function CampaignTargetsDialog({ campaign, onClose }) {
   }, [id]);
 
   useEffect(() => {
-    setError('');
-    setNotice('');
-    setAdding({ target_id: '', priority: '1', weight: '1' });
     load();
   }, [load]);
 
@@ -98,8 +95,8 @@ export default function CampaignTargetsDialog({ campaign, onClose }) {
   const removeRow = (row) => run(null, () => unassignTarget(id, row.target_id), `${row.name} no longer takes this campaign's calls.`);
 
   return (
-    <Dialog open={Boolean(campaign)} onClose={busy ? undefined : onClose} maxWidth="md" fullWidth data-testid="links-dialog">
-      <DialogTitle>Targets of {campaign?.name}</DialogTitle>
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth data-testid="links-dialog">
+      <DialogTitle>Targets of {campaign.name}</DialogTitle>
       <DialogContent dividers>
         {error && (
           <Alert severity="error" sx={{ mb: 2 }} data-testid="links-error">
@@ -113,7 +110,7 @@ export default function CampaignTargetsDialog({ campaign, onClose }) {
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Lower priority rings first; targets of one priority share the calls by weight
-          {campaign?.strategy === 'round_robin' ? ' (this campaign takes them in turn)' : ''}.
+          {campaign.strategy === 'round_robin' ? ' (this campaign takes them in turn)' : ''}.
         </Typography>
         <Table size="small" data-testid="links-table">
           <TableHead>

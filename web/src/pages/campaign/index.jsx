@@ -106,7 +106,7 @@ export default function CampaignPage() {
         onConfirm={remove}
         onClose={() => setDeleting(null)}
       />
-      <CampaignTargetsDialog campaign={linking} onClose={() => setLinking(null)} />
+      {linking && <CampaignTargetsDialog campaign={linking} onClose={() => setLinking(null)} />}
       <DryRunDialog open={testing} timeZone={user?.timezone} onClose={() => setTesting(false)} />
     </>
   );
