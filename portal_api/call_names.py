@@ -5,10 +5,12 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 from pydantic import BaseModel
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlmodel import Session
 
 from core.models import Buyer, Call, Campaign, Number, Target, Trunk, User
+from portal_api.deps import PageParams
+from portal_api.envelope import paginate
 
 RowT = TypeVar("RowT", bound=BaseModel)
 
@@ -38,3 +40,10 @@ def with_names(session: Session, calls: Iterable[Call | Target | Number], schema
             setattr(row, field, found[field].get(getattr(call, key)))
         rows.append(row)
     return rows
+
+
+def named_page(session: Session, stmt: Select, pg: PageParams, schema: type[RowT]) -> dict:
+    """One page of `stmt` (rows of calls, targets or numbers) as `schema`, names filled in."""
+    page = paginate(session, stmt, pg.page, pg.perpage)
+    page["data"] = with_names(session, page["data"], schema)
+    return page

@@ -9,7 +9,7 @@ from core.enums import Role, UserStatus
 from core.models import Buyer, Call, Target, User
 from portal_api.accounts import create_user, email_taken, set_password, set_user_status
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep, require_roles
-from portal_api.call_names import with_names
+from portal_api.call_names import named_page
 from portal_api.crud import StatusIn, change_status, page_of, resolve_owner, text_filter
 from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
@@ -81,9 +81,7 @@ def report(body: BuyerReportFilter, principal: PrincipalDep, session: SessionDep
     if body.caller_number:
         stmt = stmt.where(Call.caller.contains(body.caller_number))  # type: ignore[attr-defined]
     stmt = stmt.order_by(Call.started_at.desc())  # type: ignore[attr-defined]
-    page = page_of(session, stmt, pg, lambda call: call)
-    page["data"] = with_names(session, page["data"], BuyerCallRow)
-    return ok(page)
+    return ok(named_page(session, stmt, pg, BuyerCallRow))
 
 
 @router.post(

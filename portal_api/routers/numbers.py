@@ -14,7 +14,7 @@ from core.money import format_money
 from core.phone import region_of
 from portal_api import number_pool
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep, Principal, require_roles
-from portal_api.call_names import with_names
+from portal_api.call_names import named_page
 from portal_api.crud import change_status, page_of, text_filter
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, ErrorBody, PageData, ok, paginate
@@ -112,9 +112,7 @@ def details(
     country_id: CountryQuery = None,
 ) -> dict:
     stmt = _filtered(scoped(select(Number), Number, principal, user_id), pg.params, status, country_id)
-    page = page_of(session, stmt.order_by(Number.id.desc()), pg, lambda number: number)  # type: ignore[union-attr]
-    page["data"] = with_names(session, page["data"], NumberRow)
-    return ok(page)
+    return ok(named_page(session, stmt.order_by(Number.id.desc()), pg, NumberRow))  # type: ignore[union-attr]
 
 
 @router.get(

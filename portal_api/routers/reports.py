@@ -15,8 +15,7 @@ from sqlmodel import Session
 from core.db import get_engine
 from core.models import Call, Campaign
 from portal_api.auth.principal import AdminOrCustomerDep, Principal, PrincipalDep
-from portal_api.call_names import with_names
-from portal_api.crud import page_of
+from portal_api.call_names import named_page, with_names
 from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, ErrorBody, PageData, ok
 from portal_api.errors import ApiError
@@ -63,9 +62,7 @@ def _calls(principal: Principal, f: ReportFilter) -> Select[Any]:
     summary="Calls, newest first, with the routing trail; filters as in the spec",
 )
 def report(principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, f: FilterDep) -> dict:
-    page = page_of(session, _calls(principal, f), pg, lambda call: call)
-    page["data"] = with_names(session, page["data"], CallReportRow)
-    return ok(page)
+    return ok(named_page(session, _calls(principal, f), pg, CallReportRow))
 
 
 @router.post(

@@ -9,8 +9,8 @@ from sqlalchemy import select
 from core.enums import Status, TrunkDirection
 from core.models import Buyer, Campaign, CampaignTarget, Target, Trunk
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
-from portal_api.call_names import with_names
-from portal_api.crud import StatusIn, change_status, owned, page_of, text_filter
+from portal_api.call_names import named_page
+from portal_api.crud import StatusIn, change_status, owned, text_filter
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.errors import field_error
@@ -55,9 +55,7 @@ def details(
     stmt = text_filter(stmt, pg.params, Target.name, Target.destination)
     if buyer_id is not None:
         stmt = stmt.where(Target.buyer_id == buyer_id)
-    page = page_of(session, stmt.order_by(Target.id.desc()), pg, lambda target: target)  # type: ignore[union-attr]
-    page["data"] = with_names(session, page["data"], TargetRow)
-    return ok(page)
+    return ok(named_page(session, stmt.order_by(Target.id.desc()), pg, TargetRow))  # type: ignore[union-attr]
 
 
 @router.post(
