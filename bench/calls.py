@@ -38,7 +38,6 @@ import re
 import resource
 import socket
 import statistics
-import struct
 import subprocess
 import sys
 import tempfile
@@ -55,9 +54,9 @@ sys.path.insert(0, str(REPO))  # run as a plain script too
 from asterisk_config import chroot, runtime  # noqa: E402
 from asterisk_config.testing import AsteriskUnderTest, free_port, make_test_settings  # noqa: E402
 from bench.throwaway import throwaway_database  # noqa: E402
+from tests.asterisk.calls import audio_capture  # noqa: E402
 
 SCENARIOS = Path(__file__).parent / "scenarios"
-AUDIO = Path("/usr/share/sip-tester/g711a.pcap")  # Debian's sip-tester: 7 s of PCMA, 30 ms packets
 PLAIN_DID = "442071830000"  # the plain run's DID: an exact extension in from-carrier, no Stasis
 ANSWER_MS = 10_000
 SAMPLE_SECONDS = 2  # RTP (pjsip show channelstats) is sampled this often during a step
@@ -113,39 +112,6 @@ class Step:
             + (f", {self.stalled} samples unanswered" if self.stalled else "")
             + f"), cpu: {cpu}"
         )
-
-
-# --- audio ------------------------------------------------------------------------------------------
-
-_PCAP_HEADER, _RECORD, _RTP = 24, 16, 14 + 20 + 8  # pcap header, record header; Ethernet+IPv4+UDP
-
-
-def audio_capture(seconds: float, path: Path) -> Path:
-    """The sipp capture looped to last `seconds`, with sequence numbers, RTP timestamps and capture
-    times carried on across loops (a replayed loop would look old to Asterisk's RTP stack)."""
-    data = AUDIO.read_bytes()
-    packets: list[tuple[int, bytes]] = []
-    offset = _PCAP_HEADER
-    while offset + _RECORD <= len(data):
-        sec, usec, size, _ = struct.unpack("<IIII", data[offset : offset + _RECORD])
-        packets.append((sec * 1_000_000 + usec, data[offset + _RECORD : offset + _RECORD + size]))
-        offset += _RECORD + size
-    step_us = (packets[-1][0] - packets[0][0]) // (len(packets) - 1)
-    samples = struct.unpack("!I", packets[1][1][_RTP + 4 : _RTP + 8])[0]
-    samples -= struct.unpack("!I", packets[0][1][_RTP + 4 : _RTP + 8])[0]
-    out = bytearray(data[:_PCAP_HEADER])
-    for n in range(int(seconds * 1_000_000 / step_us) + 1):
-        micros, packet = packets[n % len(packets)]
-        loop = n // len(packets)
-        micros += loop * step_us * len(packets)
-        rtp = bytearray(packet)
-        seq, stamp = struct.unpack("!HI", rtp[_RTP + 2 : _RTP + 8])
-        seq, stamp = (seq + loop * len(packets)) % 65536, (stamp + loop * samples * len(packets)) % 2**32
-        rtp[_RTP + 2 : _RTP + 8] = struct.pack("!HI", seq, stamp)
-        rtp[_RTP - 2 : _RTP] = b"\0\0"  # no UDP checksum (allowed on IPv4): the header changed
-        out += struct.pack("<IIII", micros // 1_000_000, micros % 1_000_000, len(rtp), len(rtp)) + rtp
-    path.write_bytes(bytes(out))
-    return path
 
 
 # --- the rig: Asterisk, target, bridge --------------------------------------------------------------

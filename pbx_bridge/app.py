@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import redis.asyncio as aioredis
+from panoramisk.message import Message
 
 from core import jobs
 from core.models import Call
@@ -17,7 +18,7 @@ from core.redis_client import async_redis, pubsub_channel
 from core.settings import get_settings
 from pbx_bridge import call_record, reconcile, trunks
 from pbx_bridge.ari import Ari
-from pbx_bridge.call_flow import EVENTS_READ, CallFlow, Context, Router, bridge_id, channel_of
+from pbx_bridge.call_flow import DIALPLAN_EVENTS, EVENTS_READ, CallFlow, Context, Router, channel_of
 from pbx_bridge.live_store import LiveStore
 from pbx_bridge.rating_queue import RatingQueue
 
@@ -66,25 +67,23 @@ class Bridge:
         channels = {c["id"] for c in await self.ctx.ari.channels()}
         ended: list[tuple[Call, bool]] = []
         for row in await asyncio.to_thread(call_record.open_calls):
-            if row.linkedid in self.ctx.channels:
+            up = row.linkedid in channels
+            flow = self.ctx.channels.get(row.linkedid)
+            if flow is not None:
+                if up or not flow.in_dialplan:
+                    continue
+                # Gone without its end reaching us (AMI was away): Asterisk's record completes it.
+                flow.let_go()
+            elif up and row.connected_at is not None:  # talking on in the dialplan
+                self.start(CallFlow.resume(self.ctx, row))
                 continue
-            legs = sorted(c for c in channels if c.startswith(f"{row.linkedid}-"))
-            if row.linkedid in channels and legs and row.connected_at is not None:
-                self.start(CallFlow.resume(self.ctx, row, legs[0]), legs)
-                continue
-            # Routing can't be picked up halfway, nor a call with one side gone: end the rest.
-            left = [c for c in (row.linkedid, *legs) if c in channels]
-            for channel in left:
-                await self.ctx.ari.hangup(channel)
-            ended.append((row, bool(left)))
+            elif up:  # routing can't be picked up halfway: end it
+                await self.ctx.ari.hangup(row.linkedid)
+            ended.append((row, up))
         return ended
 
     async def _tidy(self) -> None:
-        """No bridge or live call left over from calls nobody handles any more."""
-        for bridge in await self.ctx.ari.bridges():
-            linkedid = bridge["id"].removeprefix("br-")
-            if bridge["id"] == bridge_id(linkedid) and linkedid not in self.ctx.channels:
-                await self.ctx.ari.destroy_bridge(bridge["id"])
+        """No live call left over from calls nobody handles any more."""
         for linkedid in await self.ctx.live.linkedids():
             if linkedid not in self.ctx.channels:
                 await self.ctx.live.remove(linkedid)
@@ -101,30 +100,30 @@ class Bridge:
             except Exception:
                 log.exception("reconciliation failed; next try in %s s", SWEEP_SECONDS)
 
-    def start(self, flow: CallFlow, other_channels: list[str] | None = None) -> None:
-        for channel in [flow.inbound, *(other_channels or [])]:
-            self.ctx.channels[channel] = flow
+    def start(self, flow: CallFlow) -> None:
+        self.ctx.channels[flow.inbound] = flow
         task = asyncio.create_task(flow.run(), name=f"call-{flow.linkedid}")
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
     def dispatch(self, event: dict[str, Any]) -> None:
-        kind = event.get("type")
-        if kind == "StasisStart":
-            channel = event["channel"]
-            args = event.get("args", [])
-            owner = self.ctx.channels.get(channel["id"])
-            if args[:1] == ["dialed"] or owner is not None:
-                if owner is not None:
-                    owner.deliver(event)  # an outbound leg we created: its call waits for this
-                return
-            did, caller = [*args, "", ""][:2]
-            self.start(CallFlow(self.ctx, channel, did, caller))
-            return
+        """An ARI event: a new call, or one for the call whose channel it names."""
         channel_id = channel_of(event)
         flow = self.ctx.channels.get(channel_id) if channel_id else None
         if flow is not None:
             flow.deliver(event)
+        elif event.get("type") == "StasisStart":
+            did, caller = [*event.get("args", []), "", ""][:2]
+            self.start(CallFlow(self.ctx, event["channel"], did, caller))
+
+    def dispatch_ami(self, message: Message) -> None:
+        """A user event the dialplan raised for a call it dials (call_flow.DIALPLAN_EVENTS), to
+        the call's flow; the event names the call by linkedid, whichever leg raised it."""
+        kind = message.get("UserEvent")
+        flow = self.ctx.channels.get(message.get("Linkedid", ""))
+        if flow is not None and kind in DIALPLAN_EVENTS:
+            fields = ("Attempt", "Status", "Cause", "SIP", "By", "Recording")
+            flow.deliver({"type": kind, **{name.lower(): message.get(name, "") for name in fields}})
 
     async def watch_commands(self) -> None:
         """Apply what the API asks for (core.pbx_commands) while calls run: no restart needed."""
@@ -171,6 +170,11 @@ class Bridge:
             for helper in helpers:
                 with contextlib.suppress(asyncio.CancelledError):
                     await helper
+            # Calls in the dialplan talk on without us (the next bridge takes them back); only
+            # calls still being routed are worth waiting for.
+            for flow in set(self.ctx.channels.values()):
+                if flow.in_dialplan:
+                    flow.let_go()
             if self.tasks:
                 await asyncio.wait(self.tasks, timeout=10)
 
@@ -184,13 +188,15 @@ async def main() -> None:
     redis = async_redis()
     ari = Ari("127.0.0.1", s.asterisk_http_port, s.ari_user, s.ari_password, s.stasis_app)
     bridge = Bridge(ari, LiveStore(redis), EngineRouter(), redis)
+    ami = Ami("127.0.0.1", s.asterisk_ami_port, s.ami_user, s.ami_secret)
+    ami.on("UserEvent", bridge.dispatch_ami)
+    bridge.ctx.ami = ami
     # Rating also releases the call's credit hold, in the same transaction as the debit.
     rating = RatingQueue(lambda linkedids: jobs.enqueue(jobs.RATE_CALL, *linkedids))
     bridge.ctx.after_hangup = rating.add
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, bridge.stop.set)
-    ami = Ami("127.0.0.1", s.asterisk_ami_port, s.ami_user, s.ami_secret)
     trunk_status = asyncio.create_task(TrunkStatus(ami, redis, s.trunk_qualify_seconds).run())
     rating_sender = asyncio.create_task(rating.run(bridge.stop))
     try:

@@ -200,11 +200,14 @@ class Ari:
         body = {"allowed": [{"type": kind} for kind in allowed], "disallowed": []}
         await self.request("PUT", f"/applications/{quote(self.app)}/eventFilter", json_body=body)
 
+    async def continue_in_dialplan(self, channel: str, context: str, variables: dict[str, str]) -> None:
+        """Set `variables` on a channel in the app, then send it on to `context`'s `s` extension."""
+        for name, value in variables.items():
+            await self.request("POST", f"/channels/{channel}/variable", variable=name, value=value)
+        await self.request("POST", f"/channels/{channel}/continue", context=context)
+
     async def answer(self, channel: str) -> None:
         await self.request("POST", f"/channels/{channel}/answer")
-
-    async def ring(self, channel: str) -> None:
-        await self.request("POST", f"/channels/{channel}/ring")
 
     async def hangup(self, channel: str, reason: str = "normal") -> None:
         try:
@@ -215,50 +218,6 @@ class Ari:
 
     async def play(self, channel: str, media: str, playback_id: str) -> None:
         await self.request("POST", f"/channels/{channel}/play", media=media, playbackId=playback_id)
-
-    async def play_bridge(self, bridge_id: str, media: str, playback_id: str) -> None:
-        await self.request("POST", f"/bridges/{bridge_id}/play", media=media, playbackId=playback_id)
-
-    async def record_bridge(self, bridge_id: str, name: str) -> None:
-        """Record a bridge's mix as `name`.wav; stored when recording stops (the bridge destroyed)."""
-        await self.request(
-            "POST",
-            f"/bridges/{bridge_id}/record",
-            name=name,
-            format="wav",
-            ifExists="overwrite",
-            beep="false",
-        )
-
-    async def originate(
-        self, channel_id: str, endpoint: str, originator: str, app_args: str, caller_id: str, timeout: int
-    ) -> None:
-        """Create and dial a channel in one request; it enters the app (StasisStart) when answered.
-        Asterisk subscribes the app to it at once, so its Dial events and its end arrive meanwhile."""
-        await self.request(
-            "POST",
-            "/channels",
-            endpoint=endpoint,
-            app=self.app,
-            appArgs=app_args,
-            channelId=channel_id,
-            originator=originator,
-            callerId=caller_id,
-            timeout=timeout,
-        )
-
-    async def create_bridge(self, bridge_id: str) -> None:
-        await self.request("POST", f"/bridges/{bridge_id}", type="mixing")
-
-    async def add_to_bridge(self, bridge_id: str, channels: list[str]) -> None:
-        await self.request("POST", f"/bridges/{bridge_id}/addChannel", channel=",".join(channels))
-
-    async def destroy_bridge(self, bridge_id: str) -> None:
-        try:
-            await self.request("DELETE", f"/bridges/{bridge_id}")
-        except AriError as exc:
-            if exc.status != 404:
-                raise
 
     async def _listing(self, path: str) -> list[dict[str, Any]]:
         """A whole list (every channel, every bridge) over HTTP, not the websocket: Asterisk 22.10
@@ -276,9 +235,6 @@ class Ari:
 
     async def channels(self) -> list[dict[str, Any]]:
         return await self._listing("/channels")
-
-    async def bridges(self) -> list[dict[str, Any]]:
-        return await self._listing("/bridges")
 
     async def channel_var(self, channel: str, name: str) -> str | None:
         try:

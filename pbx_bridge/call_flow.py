@@ -1,5 +1,17 @@
 """One inbound call, from StasisStart to its call row (domain.md, "A call, from ring to invoice").
 
+The bridge decides in Stasis (admission, the IVR, target selection), then sends the caller on to
+the dialplan (`[callroute-dial]`, ARI continue) with the chosen targets in dialling order: Asterisk
+dials them in turn, with failover, and bridges the caller with the first that answers. The bridge
+follows the rest from the user events that dialplan raises over AMI (each failed attempt, the
+answer, the end) and keeps the live view, the credit and the row.
+
+Why the dialplan dials: holding every leg in Stasis cost a dozen ARI requests and events per call
+(originate, a bridge, answers, hang-ups), which were most of Asterisk's and the bridge's work per
+call; dialled by the dialplan, a call costs two requests after the decision, its media is relayed
+by Asterisk with nobody asking, and a talking call goes on if the bridge stops (the next one takes
+it back, `resume`).
+
 Each call has its own event queue consumed by its own task, so the events of one call are handled
 in the order Asterisk sent them. Database work runs in a thread so the event loop never blocks.
 """
@@ -7,6 +19,7 @@ in the order Asterisk sent them. Database work runs in a thread so the event loo
 import asyncio
 import logging
 import math
+import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,6 +30,7 @@ from core.enums import Disposition
 from core.models import Call
 from core.routing import Admission, Candidate, IvrSettings, Selection
 from pbx_bridge import call_record
+from pbx_bridge.ami import Ami, AmiError
 from pbx_bridge.ari import Ari, AriError
 from pbx_bridge.credit_hold import CreditHold
 from pbx_bridge.live_store import LiveStore
@@ -25,29 +39,20 @@ from pbx_bridge.trunks import endpoint_name
 log = logging.getLogger(__name__)
 Event = dict[str, Any]
 
-# Q.850 causes on a failed outbound leg, as the dial status they mean.
-_CAUSE_STATUS = {
-    17: "BUSY",
-    18: "NOANSWER",
-    19: "NOANSWER",
-    21: "CONGESTION",
-    34: "CONGESTION",
-    1: "CHANUNAVAIL",
-    3: "CHANUNAVAIL",
-    20: "CHANUNAVAIL",
-    27: "CHANUNAVAIL",
-}
 EXTEND_AHEAD_SECONDS = 10  # ask for the next slice this long before the paid-for time ends
 WARNING_SECONDS = 2  # the goodbye prompt plays this long before credit runs out
-# A leg is over when it leaves the app (StasisEnd) or, for a leg dialled but never answered (so
-# never in the app), when it is destroyed. ChannelHangupRequest, just before, says nothing more.
-# Asterisk sends ChannelDestroyed only while the app is subscribed: not always for a leg that left.
-_LEG_ENDED = ("StasisEnd", "ChannelDestroyed")
-# The only events a call's flow reads; Asterisk is asked for no others (ARI's event filter):
+GOODBYE_SECONDS = 10  # how long the goodbye may take before the call is hung up regardless
+# The only ARI events a call's flow reads; Asterisk is asked for no others (ARI's event filter):
 # ChannelVarset alone came 34 times a call, more than all the rest together.
-EVENTS_READ = ("StasisStart", *_LEG_ENDED, "Dial", "PlaybackFinished", "ChannelDtmfReceived")
-# Dial statuses on the way to an outcome (the first Dial event has an empty one).
-_PROGRESS = ("", "RINGING", "PROGRESS", "PROCEEDING")
+EVENTS_READ = ("StasisStart", "StasisEnd", "PlaybackFinished", "ChannelDtmfReceived")
+# Where admitted calls are dialled, and where a call whose credit ran out hears goodbye
+# (asterisk_config/templates/extensions.conf).
+DIAL_CONTEXT, GOODBYE_CONTEXT = "callroute-dial", "callroute-goodbye"
+# The user events that dialplan raises (AMI), as the flows read them.
+ATTEMPT, ANSWERED, ENDED = "CallrouteAttempt", "CallrouteAnswered", "CallrouteEnd"
+DIALPLAN_EVENTS = (ATTEMPT, ANSWERED, ENDED)
+# What a dial string may hold: the dialplan splits its plan on ^ and Dial its arguments on , and &.
+_DIALABLE = re.compile(r"[A-Za-z0-9+*#@:/._-]+")
 
 
 class Router(Protocol):
@@ -64,13 +69,19 @@ class CallerGone(Exception):
     """The caller hung up; whatever the flow was waiting for no longer matters."""
 
 
+class LetGo(Exception):
+    """The bridge stops following this call (it is stopping, or Asterisk lost track of the end):
+    the call, in the dialplan, needs nobody; its open row is for the reconciliation to complete."""
+
+
 @dataclass
 class Context:
-    """What every call shares: the gateway, the live store, the router, who owns which channel."""
+    """What every call shares: the gateways, the live store, the router, who owns which channel."""
 
     ari: Ari
     live: LiveStore
     router: Router
+    ami: Ami | None = None  # redirects a call out of credit to its goodbye
     channels: dict[str, "CallFlow"] = field(default_factory=dict)
     after_hangup: Callable[[str], None] | None = None  # e.g. enqueue rating
 
@@ -79,16 +90,9 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def bridge_id(linkedid: str) -> str:
-    """The ARI bridge that joins a call's caller and target."""
-    return f"br-{linkedid}"
-
-
 def channel_of(event: Event) -> str | None:
     if "channel" in event:
         return str(event["channel"]["id"])
-    if event.get("type") == "Dial" and "peer" in event:
-        return str(event["peer"]["id"])
     target = event.get("playback", {}).get("target_uri", "")
     return target.removeprefix("channel:") or None
 
@@ -109,6 +113,7 @@ class CallFlow:
     def __init__(self, ctx: Context, channel: Event, did: str, caller: str) -> None:
         self.ctx = ctx
         self.inbound = str(channel["id"])
+        self.inbound_name = str(channel.get("name", ""))  # AMI names channels by name, not id
         # The inbound channel is the first of the call, so its uniqueid is the call's linkedid.
         self.linkedid = self.inbound
         self.did, self.caller = did, caller
@@ -126,8 +131,7 @@ class CallFlow:
         self.hangup_by: str | None = None
         self.tariff_id: int | None = None  # the customer's, once admitted
         self.record = False  # the campaign's choice, once admitted
-        self.outbound: str | None = None  # the target leg that answered
-        self.bridge: str | None = None  # made once the call is to be dialled; destroyed at the end
+        self.in_dialplan = False  # sent on to the dialplan, which dials: its StasisEnd is no hang-up
         self.ended: set[str] = set()  # legs hung up by us or seen ending: never hung up again
         # What the call counts as if the caller hangs up now: abandoned until connected.
         self.if_caller_hangs = Disposition.NO_ANSWER
@@ -141,8 +145,8 @@ class CallFlow:
         }
 
     @classmethod
-    def resume(cls, ctx: Context, row: Call, outbound: str) -> "CallFlow":
-        """Take back a call that was talking when the bridge stopped (both sides still up)."""
+    def resume(cls, ctx: Context, row: Call) -> "CallFlow":
+        """Take back a call that was talking when the bridge stopped (it talks on in the dialplan)."""
         flow = cls(ctx, {"id": row.linkedid}, row.did, row.caller)
         flow.started_at, flow.answered_at, flow.connected_at = (
             row.started_at,
@@ -160,31 +164,38 @@ class CallFlow:
             trunk_id=row.trunk_id,
             destination=row.destination,
             ivr_result=row.ivr_result,
+            recording=row.recording,
         )
-        flow.outbound = outbound
-        flow.bridge = bridge_id(row.linkedid)
-        flow.resumed = True
+        flow.in_dialplan = flow.resumed = True
         return flow
 
     def deliver(self, event: Event) -> None:
         self.queue.put_nowait(event)
 
+    def let_go(self) -> None:
+        """Stop following the call (see LetGo), whatever the flow waits for."""
+        self.deliver({"type": LetGo.__name__})
+
     def note(self, step: str, reason: str, **extra: Any) -> None:
         self.trail.append({"step": step, "at": _now().isoformat(), "reason": reason, **extra})
 
     async def next_event(self, match: Callable[[Event], bool], timeout: float | None) -> Event | None:
-        """The next event `match` accepts, or None after `timeout`; raises CallerGone on hangup."""
+        """The next event `match` accepts, or None after `timeout`; raises CallerGone when the
+        caller hangs up while the call is in Stasis."""
         try:
             # One deadline for the whole wait (asyncio.timeout: no task per event, as wait_for makes).
             async with asyncio.timeout(timeout):
                 while True:
                     event = await self.queue.get()
-                    if event.get("type") in _LEG_ENDED:
-                        channel = str(channel_of(event))
-                        self.ended.add(channel)
-                        if channel == self.inbound:
-                            self.hangup_by = self.hangup_by or "caller"
-                            raise CallerGone
+                    kind = event.get("type")
+                    if kind == LetGo.__name__:
+                        raise LetGo
+                    if kind == "StasisEnd" and channel_of(event) == self.inbound and not self.in_dialplan:
+                        self.ended.add(self.inbound)
+                        self.hangup_by = self.hangup_by or "caller"
+                        raise CallerGone
+                    if kind == ENDED:  # the caller's channel is gone: nothing left to hang up
+                        self.ended.add(self.inbound)
                     if match(event):
                         return event
         except TimeoutError:
@@ -193,20 +204,23 @@ class CallFlow:
     # --- the call -----------------------------------------------------------------------------
 
     async def run(self) -> None:
-        disposition = Disposition.FAILED
         try:
-            if self.resumed:
-                disposition = await self._carry_on()
-            else:
-                disposition = await self._route()
+            disposition = await (self._carry_on() if self.resumed else self._route())
         except CallerGone:
             disposition = self.if_caller_hangs
+        except (LetGo, asyncio.CancelledError) as stop:
+            if not self.in_dialplan:  # a call still in Stasis can't go on without us
+                await self._finish(Disposition.FAILED)
+            else:
+                await self._release()
+            if isinstance(stop, asyncio.CancelledError):
+                raise
+            return
         except Exception:
             log.exception("call %s failed", self.linkedid)
             self.note("error", "the bridge failed handling this call")
             disposition = Disposition.ANSWERED if self.connected_at else Disposition.FAILED
-        finally:
-            await self._finish(disposition)
+        await self._finish(disposition)
 
     async def _carry_on(self) -> Disposition:
         """A resumed call goes on until a side hangs up."""
@@ -221,8 +235,7 @@ class CallFlow:
             connected_at=self.connected_at.isoformat(),
         )
         await self.ctx.live.put(self.live_call)
-        await self.next_event(lambda e: channel_of(e) == self.outbound and e.get("type") in _LEG_ENDED, None)
-        self.hangup_by = self.hangup_by or "target"
+        self._ended_by(await self.next_event(lambda e: e.get("type") == ENDED, None))
         return Disposition.ANSWERED
 
     def _admitted(self, admission: Admission) -> dict[str, Any]:
@@ -263,14 +276,7 @@ class CallFlow:
         if selection.disposition is not None:
             await self._refuse(selection.disposition)
             return Disposition(selection.disposition)
-        # The caller rung and the legs' meeting place made at once: the bridge is ready before
-        # any target answers (one round trip fewer between that answer and the caller hearing it).
-        self.bridge = bridge_id(self.linkedid)
-        steps = [self.ctx.ari.create_bridge(self.bridge)]
-        if self.answered_at is None:
-            steps.append(self.ctx.ari.ring(self.inbound))
-        await asyncio.gather(*steps)
-        return await self._dial_in_turn(selection.candidates, admission.ring_timeout or 30)
+        return await self._dial(selection.candidates, admission.ring_timeout or 30)
 
     async def _refuse(self, disposition: str) -> None:
         self.if_caller_hangs = Disposition(disposition)  # decided: hanging up during a prompt changes nothing
@@ -321,106 +327,80 @@ class CallFlow:
             digits += event["digit"]
         return digits
 
-    async def _dial_in_turn(self, candidates: list[Candidate], ring_timeout: int) -> Disposition:
-        statuses: list[str] = []
+    async def _dial(self, candidates: list[Candidate], ring_timeout: int) -> Disposition:
+        """Send the caller on to the dialplan with the targets to dial, then follow its attempts."""
+        dialled: list[Candidate] = []
+        endpoints: list[str] = []
         for candidate in candidates:
-            status = await self._dial(candidate, ring_timeout)
-            statuses.append(status)
-            if status == "ANSWER":
-                return await self._talk()
-        all_busy = bool(statuses) and set(statuses) == {"BUSY"}
-        await self._hang_up(self.inbound, "busy" if all_busy else "normal")
-        if all_busy:
-            return Disposition.BUSY
-        return Disposition.NO_ANSWER if "NOANSWER" in statuses or not statuses else Disposition.FAILED
-
-    async def _dial(self, candidate: Candidate, ring_timeout: int) -> str:
-        endpoint = dial_endpoint(candidate)
-        attempt = {
-            "target_id": candidate.target_id,
-            "name": candidate.name,
-            "trunk_id": candidate.trunk_id,
-            "destination": candidate.destination,
-        }
-        if endpoint is None:
-            self.note("dial", "target has no outbound trunk", result="skipped", **attempt)
-            return "CHANUNAVAIL"
-        out = f"{self.linkedid}-{uuid.uuid4().hex[:8]}"
-        self.ctx.channels[out] = self
-        self.live_call.update(
-            target_id=candidate.target_id,
-            buyer_id=candidate.buyer_id,
-            trunk_id=candidate.trunk_id,
-            target_name=candidate.name,
-        )
-        await self.ctx.live.put(self.live_call)
-        self.row.update(
-            target_id=candidate.target_id,
-            buyer_id=candidate.buyer_id,
-            trunk_id=candidate.trunk_id,
-            destination=candidate.destination,
-        )
+            endpoint = dial_endpoint(candidate)
+            if endpoint is not None and _DIALABLE.fullmatch(endpoint):
+                dialled.append(candidate)
+                endpoints.append(endpoint)
+            else:
+                why = "target has no outbound trunk" if endpoint is None else "destination can't be dialled"
+                self.note("dial", why, result="skipped", **_attempt(candidate))
+        if not dialled:
+            await self._hang_up(self.inbound)
+            return Disposition.FAILED
+        recording = f"call-{self.linkedid}" if self.record else ""
+        await self._ringing(dialled[0])
         try:
-            # Asterisk's own give-up comes later than ours: the ring timeout is decided here.
-            await self.ctx.ari.originate(
-                out,
-                endpoint,
-                originator=self.inbound,
-                app_args=f"dialed,{self.linkedid}",
-                caller_id=self.caller,
-                timeout=ring_timeout + 5,
+            await self.ctx.ari.continue_in_dialplan(
+                self.inbound, DIAL_CONTEXT, {"CR_PLAN": "^".join([str(ring_timeout), recording, *endpoints])}
             )
-            status, detail = await self._dial_outcome(out, ring_timeout)
-        except CallerGone:
-            await self._hang_up(out)
-            self.note("dial", "caller hung up while the target rang", result="CANCEL", **attempt)
-            raise
         except AriError as exc:
-            status = "CHANUNAVAIL"
-            self.note("dial", f"Asterisk refused the dial: {exc}", result=status, **attempt)
-            return status
-        self.note("dial", _describe(status), result=status, sip=detail, **attempt)
-        if status == "ANSWER":
-            self.outbound = out
-        else:
-            await self._hang_up(out)
-            self.ctx.channels.pop(out, None)
-            self.live_call.update(target_id=None, buyer_id=None, trunk_id=None, target_name=None)
-        return status
-
-    async def _dial_outcome(self, out: str, timeout: float) -> tuple[str, str]:
-        """The attempt's dial status and what Asterisk reported (the SIP cause), for the trail.
-
-        Answered is when the leg enters the app (StasisStart): only then can it join the bridge."""
+            if exc.status in (404, 409, 412):  # the caller went before the call could be sent on
+                raise CallerGone from None
+            raise
+        self.in_dialplan = True
+        statuses: list[str] = []
         while True:
-            event = await self.next_event(
-                lambda e: channel_of(e) == out and e.get("type") in ("StasisStart", "Dial", *_LEG_ENDED),
-                timeout,
-            )
-            if event is None:
-                return "NOANSWER", "no final response within the ring timeout"
-            if event["type"] == "StasisStart":
-                return "ANSWER", "dial status ANSWER"
-            if event["type"] in _LEG_ENDED:  # gone before a final dial status: its cause says why
-                cause = int(event.get("cause", 0))
-                return _CAUSE_STATUS.get(cause, "CHANUNAVAIL"), f"cause {cause}"
-            status = str(event.get("dialstatus", ""))
-            if status not in ("ANSWER", *_PROGRESS):  # on ANSWER, the leg entering the app comes next
-                return status, f"dial status {status}"
+            event = await self.next_event(lambda e: e.get("type") in DIALPLAN_EVENTS, None)
+            assert event is not None
+            candidate = dialled[min(len(statuses), len(dialled) - 1)]
+            if event["type"] == ATTEMPT:
+                status = str(event.get("status") or "CHANUNAVAIL")
+                sip = event.get("sip") or f"cause {event.get('cause') or 0}"
+                self.note("dial", _describe(status), result=status, sip=sip, **_attempt(candidate))
+                statuses.append(status)
+                await self._ringing(dialled[len(statuses)] if len(statuses) < len(dialled) else None)
+            elif event["type"] == ANSWERED:
+                answer = {"result": "ANSWER", "sip": "dial status ANSWER"}
+                self.note("dial", _describe("ANSWER"), **answer, **_attempt(candidate))
+                return await self._talk(event)
+            elif len(statuses) < len(dialled):  # over while a target rang: the caller gave up
+                why = "caller hung up while the target rang"
+                self.note("dial", why, result="CANCEL", **_attempt(candidate))
+                self.hangup_by = self.hangup_by or "caller"
+                return self.if_caller_hangs
+            else:  # every target tried; the dialplan hung up (486 when all were busy)
+                if set(statuses) == {"BUSY"}:
+                    return Disposition.BUSY
+                return Disposition.NO_ANSWER if "NOANSWER" in statuses else Disposition.FAILED
 
-    async def _talk(self) -> Disposition:
+    async def _ringing(self, candidate: Candidate | None) -> None:
+        """The target the call rings now (None: none left), in the live view and on the row."""
+        target = {
+            "target_id": candidate.target_id if candidate else None,
+            "buyer_id": candidate.buyer_id if candidate else None,
+            "trunk_id": candidate.trunk_id if candidate else None,
+        }
+        self.live_call.update(target, target_name=candidate.name if candidate else None)
+        if candidate is None:
+            return
+        self.row.update(target, destination=candidate.destination)
+        await self.ctx.live.put(self.live_call)
+
+    async def _talk(self, answered: Event) -> Disposition:
         self.connected_at = _now()
-        assert self.outbound is not None and self.bridge is not None
-        # The caller answered and the legs joined at once: one after the other, the caller could
-        # talk to silence for seconds with hundreds of calls up (the answer reaches them first).
-        steps = [self.ctx.ari.add_to_bridge(self.bridge, [self.inbound, self.outbound])]
-        if self.answered_at is None:
-            steps.append(self.ctx.ari.answer(self.inbound))
-            self.answered_at = self.connected_at
-        if self.record:
-            steps.append(self._record(self.bridge))
-        await asyncio.gather(*steps)
+        self.answered_at = self.answered_at or self.connected_at  # Dial answers the caller now
         self.if_caller_hangs = Disposition.ANSWERED
+        if self.record:
+            if answered.get("recording"):
+                self.row["recording"] = f"call-{self.linkedid}"  # as ARI names the stored recording
+                self.note("record", "both sides recorded", result="started", name=self.row["recording"])
+            else:
+                self.note("record", "recording could not start", result="failed")
         hold = CreditHold(
             self.row["user_id"], self.tariff_id, self.linkedid, self.row["destination"], self.connected_at
         )
@@ -429,80 +409,89 @@ class CallFlow:
         covered = await asyncio.to_thread(hold.take, self._row(Disposition.ANSWERED))
         self.live_call.update(state="connected", connected_at=self.connected_at.isoformat())
         await self.ctx.live.put(self.live_call)
-        await self._talk_within_credit(self.bridge, hold, covered)
+        await self._talk_within_credit(hold, covered)
         return Disposition.ANSWERED
 
-    async def _record(self, bridge: str) -> None:
-        """Record both sides from the moment they meet; Asterisk keeps the file when the bridge goes.
-        A recording that can't start is noted on the trail and the call goes on without it."""
-        name = f"call-{self.linkedid}"  # Asterisk stores it as a recording of this name (ARI)
-        try:
-            await self.ctx.ari.record_bridge(bridge, name)
-        except AriError as exc:
-            self.note("record", f"recording could not start: {exc}", result="failed")
-            return
-        self.row["recording"] = name
-        self.note("record", "both sides recorded", result="started", name=name)
+    def _ended_by(self, event: Event | None) -> None:
+        """Who hung up, from the call's end (unless the bridge itself ended it, and said so)."""
+        if event is not None:
+            self.hangup_by = self.hangup_by or ("target" if event.get("by") == "target" else "caller")
 
-    async def _talk_within_credit(self, bridge: str, hold: CreditHold, covered: float) -> None:
-        """Wait for the target to hang up, holding credit slice by slice; end the call when the
+    async def _talk_within_credit(self, hold: CreditHold, covered: float) -> None:
+        """Wait for a side to hang up, holding credit slice by slice; end the call when the
         customer's credit runs out (so parallel calls can't spend the same money twice)."""
         assert self.connected_at is not None
 
-        def target_gone(event: Event) -> bool:
-            return channel_of(event) == self.outbound and event.get("type") in _LEG_ENDED
+        def over(event: Event) -> bool:
+            return event.get("type") == ENDED
 
         while True:
             talked = (_now() - self.connected_at).total_seconds()
             wait = None if math.isinf(covered) else max(0.0, covered - talked - EXTEND_AHEAD_SECONDS)
-            if await self.next_event(target_gone, wait) is not None:
-                self.hangup_by = self.hangup_by or "target"
-                return
+            if (end := await self.next_event(over, wait)) is not None:
+                return self._ended_by(end)
             paid_for, covered = covered, await asyncio.to_thread(hold.take)
             if covered > paid_for:
                 self.note("credit", f"credit held for {int(covered)} s of talk time", result="extended")
                 continue
             self.note("credit", f"credit ran out after {int(covered)} s of talk time", result="stopped")
             remaining = covered - (_now() - self.connected_at).total_seconds()
-            if await self.next_event(target_gone, max(0.0, remaining - WARNING_SECONDS)) is not None:
-                self.hangup_by = self.hangup_by or "target"
-                return
-            try:
-                await self.ctx.ari.play_bridge(bridge, "sound:vm-goodbye", f"pb-{uuid.uuid4().hex}")
-            except AriError:
-                log.warning("could not play the credit warning on %s", self.linkedid)
-            if await self.next_event(target_gone, WARNING_SECONDS) is None:
-                self.hangup_by = "system"
+            if (end := await self.next_event(over, max(0.0, remaining - WARNING_SECONDS))) is not None:
+                return self._ended_by(end)
+            self.hangup_by = "system"
+            await self._say_goodbye()
+            if await self.next_event(over, GOODBYE_SECONDS) is None:
+                await self._hang_up(self.inbound)
             return
+
+    async def _say_goodbye(self) -> None:
+        """Both sides hear goodbye, then Asterisk hangs them up. The call talks in the dialplan's
+        bridge, out of ARI's reach: AMI moves both legs to the goodbye. Without AMI the call is
+        only hung up, when the paid-for time is over."""
+        peer = await self.ctx.ari.channel_var(self.inbound, "BRIDGEPEER")
+        try:
+            if self.ctx.ami is None or not peer:
+                raise AmiError("no AMI connection or no target leg to redirect")
+            await self.ctx.ami.send(
+                "Redirect",
+                Channel=self.inbound_name,
+                ExtraChannel=peer,
+                Context=GOODBYE_CONTEXT,
+                Exten="s",
+                Priority="1",
+                ExtraContext=GOODBYE_CONTEXT,
+                ExtraExten="s",
+                ExtraPriority="1",
+            )
+        except AmiError as exc:
+            log.warning("could not play the credit warning on %s: %s", self.linkedid, exc)
+            await asyncio.sleep(WARNING_SECONDS)
+            await self._hang_up(self.inbound)
 
     async def _finish(self, disposition: Disposition) -> None:
         ended = _now()
-        for channel in (self.inbound, self.outbound):
-            if channel:
-                try:
-                    await self._hang_up(channel)
-                except Exception:  # Asterisk may be gone; the row below matters more
-                    log.warning("could not hang up %s", channel)
-        if self.bridge:
-            try:
-                await self.ctx.ari.destroy_bridge(self.bridge)
-            except Exception:  # left over for the reconciliation to tidy
-                log.warning("could not destroy bridge %s", self.bridge)
+        try:
+            await self._hang_up(self.inbound)  # ARI hangs a channel up in the dialplan too
+        except Exception:  # Asterisk may be gone; the row below matters more
+            log.warning("could not hang up %s", self.inbound)
         self.row["ended_at"] = ended
         try:
             await self._save(disposition, ended)
         finally:
             # Only now: until its row is final, the reconciliation leaves this call to us (and
             # completes it from Asterisk's record should the save have failed).
-            for channel, flow in list(self.ctx.channels.items()):
-                if flow is self:
-                    self.ctx.channels.pop(channel, None)
+            await self._release()
+        if self.ctx.after_hangup is not None:
+            self.ctx.after_hangup(self.linkedid)
+
+    async def _release(self) -> None:
+        """This flow no longer answers for the call: not ours, not shown live."""
+        if self.ctx.channels.get(self.inbound) is self:
+            del self.ctx.channels[self.inbound]
         try:
             await self.ctx.live.remove(self.linkedid)
         except Exception:
             log.exception("could not remove live call %s", self.linkedid)
-        if self.ctx.after_hangup is not None:
-            self.ctx.after_hangup(self.linkedid)
 
     async def _hang_up(self, channel: str, reason: str = "normal") -> None:
         """Hang up a leg once: a second request would cost a round trip and could change the
@@ -530,6 +519,16 @@ class CallFlow:
             updated_at=_now(),
         )
         return row
+
+
+def _attempt(candidate: Candidate) -> dict[str, Any]:
+    """What the trail says of a dial attempt's target."""
+    return {
+        "target_id": candidate.target_id,
+        "name": candidate.name,
+        "trunk_id": candidate.trunk_id,
+        "destination": candidate.destination,
+    }
 
 
 def _describe(status: str) -> str:

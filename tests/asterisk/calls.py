@@ -157,7 +157,38 @@ def sipp_target(
 
 
 DTMF_CAPTURES = Path("/usr/share/sip-tester")  # Debian's sip-tester: one RFC 2833 capture per digit
+AUDIO = DTMF_CAPTURES / "g711a.pcap"  # and 7 s of speech as PCMA, 30 ms packets
 _PCAP_HEADER, _RECORD_HEADER, _RTP_OFFSET = 24, 16, 14 + 20 + 8  # pcap; Ethernet + IPv4 + UDP
+
+
+def audio_capture(seconds: float, path: Path) -> Path:
+    """The sipp capture of speech looped to last `seconds`, with sequence numbers, RTP timestamps
+    and capture times carried on across loops (a replayed loop would look old to Asterisk's RTP
+    stack)."""
+    data = AUDIO.read_bytes()
+    packets: list[tuple[int, bytes]] = []
+    offset = _PCAP_HEADER
+    while offset + _RECORD_HEADER <= len(data):
+        sec, usec, size, _ = struct.unpack("<IIII", data[offset : offset + _RECORD_HEADER])
+        offset += _RECORD_HEADER
+        packets.append((sec * 1_000_000 + usec, data[offset : offset + size]))
+        offset += size
+    step_us = (packets[-1][0] - packets[0][0]) // (len(packets) - 1)
+    samples = struct.unpack("!I", packets[1][1][_RTP_OFFSET + 4 : _RTP_OFFSET + 8])[0]
+    samples -= struct.unpack("!I", packets[0][1][_RTP_OFFSET + 4 : _RTP_OFFSET + 8])[0]
+    out = bytearray(data[:_PCAP_HEADER])
+    for n in range(int(seconds * 1_000_000 / step_us) + 1):
+        micros, packet = packets[n % len(packets)]
+        loop = n // len(packets)
+        micros += loop * step_us * len(packets)
+        rtp = bytearray(packet)
+        seq, stamp = struct.unpack("!HI", rtp[_RTP_OFFSET + 2 : _RTP_OFFSET + 8])
+        seq, stamp = (seq + loop * len(packets)) % 65536, (stamp + loop * samples * len(packets)) % 2**32
+        rtp[_RTP_OFFSET + 2 : _RTP_OFFSET + 8] = struct.pack("!HI", seq, stamp)
+        rtp[_RTP_OFFSET - 2 : _RTP_OFFSET] = b"\0\0"  # no UDP checksum (allowed on IPv4): the header changed
+        out += struct.pack("<IIII", micros // 1_000_000, micros % 1_000_000, len(rtp), len(rtp)) + rtp
+    path.write_bytes(bytes(out))
+    return path
 
 
 def dtmf_capture(digits: str, workdir: Path) -> Path:
@@ -198,8 +229,10 @@ async def call(
     talk_ms: int = 2000,
     dtmf: str = "",
     dtmf_wait_ms: int = 1500,
+    speak: bool = False,
 ) -> str:
-    """Place one call as the carrier, optionally keying `dtmf` after the answer; returns sipp's log."""
+    """Place one call as the carrier, optionally keying `dtmf` after the answer, or speaking (RTP
+    with speech, PCMA) for the whole talk; returns sipp's log."""
     scenario = workdir / f"uac-{talk_ms}-{dtmf or 'none'}-{time.monotonic_ns()}.xml"
     text = (SCENARIOS / "uac_call.xml").read_text().replace("TALK_MS", str(talk_ms))
     marker = "  <!-- DTMF: the test puts"
@@ -209,6 +242,10 @@ async def call(
             f'  <nop><action><exec play_pcap_audio="{dtmf_capture(dtmf, workdir)}" /></action></nop>\n'
         )
         text = text.replace(marker, keys + marker)
+    if speak:
+        speech = audio_capture(talk_ms / 1000, workdir / f"speech-{talk_ms}-{time.monotonic_ns()}.pcap")
+        keys = f'  <nop><action><exec play_pcap_audio="{speech}" /></action></nop>\n'
+        text = text.replace(marker, keys + marker).replace("RTP/AVP 0 8 101", "RTP/AVP 8 0 101")
     scenario.write_text(text)
     log = workdir / f"uac-{did}-{time.monotonic_ns()}.log"
     proc = await asyncio.create_subprocess_exec(

@@ -217,7 +217,9 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
     ):
         plan = seed_plan([target.port], record=True)
         make_actor(1, "Ada Admin")
-        caller = asyncio.create_task(call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=60000))
+        caller = asyncio.create_task(
+            call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=60000, speak=True)
+        )
         env = {
             **os.environ,
             "BASE_URL": base,
@@ -259,7 +261,7 @@ async def test_recorded_campaign_keeps_the_call_audio_for_its_customer_only(
     with sipp_target(sipp_binary, "answer", tmp_path) as target, api_server(**pbx_env(asterisk)) as base:
         plan = seed_plan([target.port], record=True)
         owner = make_actor(2, "Other Customer")  # not the plan's customer
-        log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=4000)
+        log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=4000, speak=True)
         assert "final=SIP/2.0 200" in log
         (row,) = calls()
         assert row.disposition == "ANSWERED" and row.recording == f"call-{row.linkedid}"
