@@ -19,6 +19,7 @@ from core.settings import get_settings
 from pbx_bridge import call_record, reconcile, trunks
 from pbx_bridge.ari import Ari
 from pbx_bridge.call_flow import DIALPLAN_EVENTS, EVENTS_READ, CallFlow, Context, Router, channel_of
+from pbx_bridge.call_record import RowWriter
 from pbx_bridge.live_store import LiveStore
 from pbx_bridge.rating_queue import RatingQueue
 
@@ -29,11 +30,12 @@ SWEEP_SECONDS = 60
 
 class Bridge:
     def __init__(self, ari: Ari, live: LiveStore, router: Router, redis: aioredis.Redis) -> None:
-        self.ctx = Context(ari=ari, live=live, router=router)
+        self.ctx = Context(ari=ari, live=live, router=router, rows=RowWriter())
         self.redis = redis
         self.tasks: set[asyncio.Task[None]] = set()
         self.stop = asyncio.Event()
         self.reconciling = asyncio.Lock()
+        self.missing: set[str] = set()  # calls followed in the dialplan whose channel was gone
 
     async def on_connect(self) -> None:
         """After every (re)connection: the events the flows read, trunks into Asterisk again, calls
@@ -56,23 +58,24 @@ class Bridge:
         rows = await asyncio.to_thread(reconcile.completed_rows, ended, now)
         rows += await asyncio.to_thread(reconcile.missed_calls, now, set(self.ctx.channels))
         for row in rows:
-            await asyncio.to_thread(call_record.save, row)
             log.info("call %s completed from Asterisk's record", row["linkedid"])
-            if self.ctx.after_hangup is not None:
-                self.ctx.after_hangup(row["linkedid"])
+            self.ctx.rows.write(row, then=self.ctx.after_hangup)
 
     async def _settle_open_calls(self) -> list[tuple[Call, bool]]:
         """Resume open calls still talking; hang up what is left of the others, which are returned
         (with whether we ended them just now)."""
+        following = {linkedid for linkedid, flow in self.ctx.channels.items() if flow.in_dialplan}
         channels = {c["id"] for c in await self.ctx.ari.channels()}
+        # Calls we follow in the dialplan whose channel was gone at two sweeps in a row: their end
+        # never reached us (AMI was away). Asterisk's record completes them.
+        lost, self.missing = self.missing & (following - channels), following - channels
         ended: list[tuple[Call, bool]] = []
         for row in await asyncio.to_thread(call_record.open_calls):
             up = row.linkedid in channels
             flow = self.ctx.channels.get(row.linkedid)
             if flow is not None:
-                if up or not flow.in_dialplan:
+                if row.linkedid not in lost or flow.finished:
                     continue
-                # Gone without its end reaching us (AMI was away): Asterisk's record completes it.
                 flow.let_go()
             elif up and row.connected_at is not None:  # talking on in the dialplan
                 self.start(CallFlow.resume(self.ctx, row))
@@ -161,6 +164,7 @@ class Bridge:
 
     async def run(self) -> None:
         helpers = [asyncio.create_task(self.watch_commands()), asyncio.create_task(self.sweep())]
+        writer = asyncio.create_task(self.ctx.rows.run(self.stop))
         try:
             async for event in self.ctx.ari.events(self.on_connect, self.stop):
                 self.dispatch(event)
@@ -177,6 +181,9 @@ class Bridge:
                     flow.let_go()
             if self.tasks:
                 await asyncio.wait(self.tasks, timeout=10)
+            self.stop.set()
+            await writer
+            await self.ctx.rows.flush()  # rows of calls that ended as we stopped
 
 
 async def main() -> None:

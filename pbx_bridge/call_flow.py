@@ -28,10 +28,10 @@ from typing import Any, Protocol
 
 from core.enums import Disposition
 from core.models import Call
-from core.routing import Admission, Candidate, IvrSettings, Selection
-from pbx_bridge import call_record
+from core.routing import Admission, Candidate, IvrSettings, Result, Selection, Step, entry
 from pbx_bridge.ami import Ami, AmiError
 from pbx_bridge.ari import Ari, AriError
+from pbx_bridge.call_record import RowWriter
 from pbx_bridge.credit_hold import CreditHold
 from pbx_bridge.live_store import LiveStore
 from pbx_bridge.trunks import endpoint_name
@@ -48,6 +48,8 @@ EVENTS_READ = ("StasisStart", "StasisEnd", "PlaybackFinished", "ChannelDtmfRecei
 # Where admitted calls are dialled, and where a call whose credit ran out hears goodbye
 # (asterisk_config/templates/extensions.conf).
 DIAL_CONTEXT, GOODBYE_CONTEXT = "callroute-dial", "callroute-goodbye"
+# What Dial runs on the target's leg as it answers: it tells us, and records when asked to.
+ANSWER_ROUTINE, RECORDED_ANSWER = "callroute-answered", "callroute-recorded"
 # The user events that dialplan raises (AMI), as the flows read them.
 ATTEMPT, ANSWERED, ENDED = "CallrouteAttempt", "CallrouteAnswered", "CallrouteEnd"
 DIALPLAN_EVENTS = (ATTEMPT, ANSWERED, ENDED)
@@ -58,9 +60,7 @@ _DIALABLE = re.compile(r"[A-Za-z0-9+*#@:/._-]+")
 class Router(Protocol):
     """The routing engine as the bridge uses it (core.routing behind pbx_bridge.routing)."""
 
-    def route(
-        self, did: str, caller: str, now: datetime, first_row: Callable[[Admission], dict[str, Any]]
-    ) -> tuple[Admission, Selection | None]: ...
+    def route(self, did: str, caller: str, now: datetime) -> tuple[Admission, Selection | None]: ...
 
     def select(self, admission: Admission, caller: str, now: datetime) -> Selection: ...
 
@@ -81,6 +81,7 @@ class Context:
     ari: Ari
     live: LiveStore
     router: Router
+    rows: RowWriter
     ami: Ami | None = None  # redirects a call out of credit to its goodbye
     channels: dict[str, "CallFlow"] = field(default_factory=dict)
     after_hangup: Callable[[str], None] | None = None  # e.g. enqueue rating
@@ -114,6 +115,8 @@ class CallFlow:
         self.ctx = ctx
         self.inbound = str(channel["id"])
         self.inbound_name = str(channel.get("name", ""))  # AMI names channels by name, not id
+        # The extension dialled, as Asterisk received it (`did` is the dialplan's filtered copy).
+        self.exten: str | None = channel.get("dialplan", {}).get("exten")
         # The inbound channel is the first of the call, so its uniqueid is the call's linkedid.
         self.linkedid = self.inbound
         self.did, self.caller = did, caller
@@ -132,6 +135,7 @@ class CallFlow:
         self.tariff_id: int | None = None  # the customer's, once admitted
         self.record = False  # the campaign's choice, once admitted
         self.in_dialplan = False  # sent on to the dialplan, which dials: its StasisEnd is no hang-up
+        self.finished = False  # its final row is written or on its way
         self.ended: set[str] = set()  # legs hung up by us or seen ending: never hung up again
         # What the call counts as if the caller hangs up now: abandoned until connected.
         self.if_caller_hangs = Disposition.NO_ANSWER
@@ -238,9 +242,9 @@ class CallFlow:
         self._ended_by(await self.next_event(lambda e: e.get("type") == ENDED, None))
         return Disposition.ANSWERED
 
-    def _admitted(self, admission: Admission) -> dict[str, Any]:
-        """Take in what admission decided; the call's first row (the router writes it with the
-        decision, so a row exists from the first moment, whatever happens next)."""
+    def _admitted(self, admission: Admission) -> None:
+        """Take in what admission decided, and write the call's first row: a row exists from the
+        first moment, whatever happens next."""
         self.trail.extend(admission.trail)
         self.tariff_id, self.record = admission.tariff_id, admission.record
         self.row.update(
@@ -256,13 +260,18 @@ class CallFlow:
             user_id=admission.user_id,
             campaign_id=admission.campaign_id,
         )
-        return self._row(Disposition.FAILED)
+        self.ctx.rows.write(self._row(Disposition.FAILED))
 
     async def _route(self) -> Disposition:
         self.ctx.live.starting(self.linkedid)
-        admission, selection = await asyncio.to_thread(
-            self.ctx.router.route, self.did, self.caller, _now(), self._admitted
-        )
+        if self.exten is not None and self.exten != self.did:  # refused, not routed to another number
+            reason = f"the dialled number {self.exten!r} holds characters no phone number has"
+            stop = entry(Step.ROUTE, Result.STOPPED, reason, _now(), disposition=Disposition.NO_ROUTE)
+            self.trail.append(stop)
+            await self._refuse(Disposition.NO_ROUTE)
+            return Disposition.NO_ROUTE
+        admission, selection = await asyncio.to_thread(self.ctx.router.route, self.did, self.caller, _now())
+        self._admitted(admission)
         # Shown live from the first step that takes time: a prompt, the IVR or the first dial.
         if admission.disposition is not None:
             await self._refuse(admission.disposition)
@@ -342,11 +351,11 @@ class CallFlow:
         if not dialled:
             await self._hang_up(self.inbound)
             return Disposition.FAILED
-        recording = f"call-{self.linkedid}" if self.record else ""
+        answer = RECORDED_ANSWER if self.record else ANSWER_ROUTINE
         await self._ringing(dialled[0])
         try:
             await self.ctx.ari.continue_in_dialplan(
-                self.inbound, DIAL_CONTEXT, {"CR_PLAN": "^".join([str(ring_timeout), recording, *endpoints])}
+                self.inbound, DIAL_CONTEXT, {"CR_PLAN": "^".join([str(ring_timeout), answer, *endpoints])}
             )
         except AriError as exc:
             if exc.status in (404, 409, 412):  # the caller went before the call could be sent on
@@ -404,9 +413,9 @@ class CallFlow:
         hold = CreditHold(
             self.row["user_id"], self.tariff_id, self.linkedid, self.row["destination"], self.connected_at
         )
-        # The answered row with the first credit slice, in one transaction: a bridge restarted
-        # after this point takes the call back from it.
-        covered = await asyncio.to_thread(hold.take, self._row(Disposition.ANSWERED))
+        # The answered row: a bridge restarted after it is written takes the call back from it.
+        self.ctx.rows.write(self._row(Disposition.ANSWERED))
+        covered = await hold.next_slice()
         self.live_call.update(state="connected", connected_at=self.connected_at.isoformat())
         await self.ctx.live.put(self.live_call)
         await self._talk_within_credit(hold, covered)
@@ -430,7 +439,7 @@ class CallFlow:
             wait = None if math.isinf(covered) else max(0.0, covered - talked - EXTEND_AHEAD_SECONDS)
             if (end := await self.next_event(over, wait)) is not None:
                 return self._ended_by(end)
-            paid_for, covered = covered, await asyncio.to_thread(hold.take)
+            paid_for, covered = covered, await hold.next_slice()
             if covered > paid_for:
                 self.note("credit", f"credit held for {int(covered)} s of talk time", result="extended")
                 continue
@@ -475,19 +484,28 @@ class CallFlow:
         except Exception:  # Asterisk may be gone; the row below matters more
             log.warning("could not hang up %s", self.inbound)
         self.row["ended_at"] = ended
-        try:
-            await self._save(disposition, ended)
-        finally:
-            # Only now: until its row is final, the reconciliation leaves this call to us (and
-            # completes it from Asterisk's record should the save have failed).
-            await self._release()
+        self.finished = True
+        self.ctx.rows.write(self._row(disposition, ended), then=self._written)
+        await self._unlist()
+
+    def _written(self, linkedid: str) -> None:
+        """The final row is in the database: the call is no longer ours (until then the
+        reconciliation leaves it to us, and completes it from Asterisk's record should the row
+        never be written), and it goes to rating."""
+        self._disown()
         if self.ctx.after_hangup is not None:
-            self.ctx.after_hangup(self.linkedid)
+            self.ctx.after_hangup(linkedid)
 
     async def _release(self) -> None:
         """This flow no longer answers for the call: not ours, not shown live."""
+        self._disown()
+        await self._unlist()
+
+    def _disown(self) -> None:
         if self.ctx.channels.get(self.inbound) is self:
             del self.ctx.channels[self.inbound]
+
+    async def _unlist(self) -> None:
         try:
             await self.ctx.live.remove(self.linkedid)
         except Exception:
@@ -499,9 +517,6 @@ class CallFlow:
         if channel not in self.ended:
             self.ended.add(channel)
             await self.ctx.ari.hangup(channel, reason)
-
-    async def _save(self, disposition: Disposition, ended: datetime | None = None) -> None:
-        await asyncio.to_thread(call_record.save, self._row(disposition, ended))
 
     def _row(self, disposition: Disposition, ended: datetime | None = None) -> dict[str, Any]:
         """The call row as of now."""

@@ -4,16 +4,15 @@ Each slice answers how many seconds of talk time, counted from the target's answ
 A call whose destination has no rate is not limited here: rating flags it for the admin.
 """
 
+import asyncio
 import math
 from datetime import datetime
-from typing import Any
 
 from sqlmodel import Session
 
 from core import credit
 from core.db import session_scope
 from core.rating import Price, find_rate
-from pbx_bridge import call_record
 
 
 class CreditHold:
@@ -29,21 +28,19 @@ class CreditHold:
         rate = find_rate(session, tariff_id, self.destination, self.answered_at)
         return Price.of(rate) if rate else None
 
-    def take(self, row: dict[str, Any] | None = None) -> float:
+    async def next_slice(self) -> float:
         """Reserve the first slice (or the next one); the talk seconds now paid for, from answer.
-        `row`, the call's row, is written in the same transaction.
 
-        0 when not even the first billable block fits; math.inf when the call has no rate.
-        """
-        if self.tariff_id is None:  # nothing to hold: the row alone, a single statement
-            if row is not None:
-                call_record.save(row)
+        0 when not even the first billable block fits; math.inf when the call has no rate (or the
+        customer no tariff: then nothing is read)."""
+        if self.tariff_id is None:
             self.covered = math.inf
             return self.covered
+        return await asyncio.to_thread(self._take, self.tariff_id)
+
+    def _take(self, tariff_id: int) -> float:
         with session_scope() as session:
-            if row is not None:
-                call_record.save(row, session.connection())
-            price = self._price(session, self.tariff_id)
+            price = self._price(session, tariff_id)
             if price is None:
                 self.covered = math.inf
                 return self.covered

@@ -41,7 +41,7 @@ def test_renders_every_placeholder_and_the_env_values() -> None:
     assert "secret = ami-secret-1" in files["manager.conf"]
     assert "bind = 127.0.0.1:15060" in files["pjsip.conf"]
     assert "rtpstart = 30000" in files["rtp.conf"] and "rtpend = 30100" in files["rtp.conf"]
-    assert "Stasis(routeapp,${CR_DID},${CR_CALLER})" in files["extensions.conf"]
+    assert "Stasis(routeapp,${FILTER(0-9+,${EXTEN})}," in files["extensions.conf"]
     assert "exten => _X.," in files["extensions.conf"] and "exten => _+X.," in files["extensions.conf"]
     assert "Hangup(34)" in files["extensions.conf"]
 

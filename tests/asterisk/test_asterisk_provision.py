@@ -84,7 +84,7 @@ def refused_by_dialplan(ast: AsteriskUnderTest, did: str, offset: int, timeout: 
     """True once the log shows the dialplan's own refusal (Hangup(34) after a
     failed Stasis()) for ``did``: a 503 for any other reason (overload, no
     such extension, ...) must not pass as "no app connected"."""
-    needle = f"Executing [{did}@from-carrier:9] Hangup("
+    needle = f"Executing [{did}@from-carrier:3] Hangup("
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if needle in log_since(ast, offset):

@@ -158,6 +158,18 @@ async def test_unknown_number_is_not_in_service(
     assert row.billsec >= 3  # the whole 4 s prompt was played, not cut off by a failed playback
 
 
+async def test_a_dialled_number_with_stray_characters_is_refused_not_routed_to_its_digits(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    with sipp_target(sipp_binary, "answer", tmp_path) as target:
+        plan = seed_plan([target.port])
+        garbled = plan.did[:-2] + "x" + plan.did[-2:]  # its digits alone are the plan's number
+        await call(sipp_binary, asterisk, garbled, CALLER, tmp_path, talk_ms=15000)
+    (row,) = calls()
+    assert row.disposition == "NO_ROUTE" and row.user_id is None and target.invites() == 0
+    assert "holds characters no phone number has" in row.trail[-1]["reason"]
+
+
 async def test_portal_trunk_live_view_and_hang_up_while_talking(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path, client, admin
 ) -> None:
