@@ -54,7 +54,7 @@ sys.path.insert(0, str(REPO))  # run as a plain script too
 from asterisk_config import chroot, runtime  # noqa: E402
 from asterisk_config.testing import AsteriskUnderTest, free_port, make_test_settings  # noqa: E402
 from bench.throwaway import throwaway_database  # noqa: E402
-from tests.asterisk.calls import audio_capture  # noqa: E402
+from tests.asterisk.calls import audio_capture, free_media_ports  # noqa: E402
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 PLAIN_DID = "442071830000"  # the plain run's DID: an exact extension in from-carrier, no Stasis
@@ -184,7 +184,7 @@ def machine_ticks() -> tuple[int, int]:
 def sipp_target(sipp: str, workdir: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
     """The target (process, SIP port): answers every call with PCMA and echoes its RTP."""
     port = free_port(socket.SOCK_DGRAM)
-    media = free_port(socket.SOCK_DGRAM)
+    media = free_media_ports()
     args = ["-sf", str(SCENARIOS / "uas_echo.xml"), "-i", "127.0.0.1", "-p", str(port), "-mi", "127.0.0.1"]
     args += [
         "-aa",  # answers Asterisk's qualify OPTIONS: a trunk whose contact is unreachable is not dialled
@@ -263,7 +263,7 @@ def run_step(rig: Rig, step: Step, hold_ms: int, stagger_ms: float) -> Step:
         "-mi",
         "127.0.0.1",
         "-mp",
-        str(free_port(socket.SOCK_DGRAM)),
+        str(free_media_ports()),  # never in Asterisk's RTP range, where a random free port may be
         "-r",
         f"{rate:g}",
         "-m",

@@ -1,8 +1,13 @@
 """Phone numbers are stored in E.164 ('+' and digits); `phonenumbers` does the parsing."""
 
+from functools import lru_cache
+
 import phonenumbers
 
 
+# Every call parses its DID and caller: parsing is the costly part of routing a call whose
+# catalogue is cached, and the same numbers come back again and again.
+@lru_cache(maxsize=65536)
 def to_e164(raw: str, region: str | None = None, require_valid: bool = True) -> str:
     """Normalise `raw` to E.164; raises ValueError with a reason a person can act on.
 

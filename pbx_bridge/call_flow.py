@@ -17,6 +17,7 @@ in the order Asterisk sent them. Database work runs in a thread so the event loo
 """
 
 import asyncio
+import contextlib
 import logging
 import math
 import re
@@ -42,6 +43,7 @@ Event = dict[str, Any]
 EXTEND_AHEAD_SECONDS = 10  # ask for the next slice this long before the paid-for time ends
 WARNING_SECONDS = 2  # the goodbye prompt plays this long before credit runs out
 GOODBYE_SECONDS = 10  # how long the goodbye may take before the call is hung up regardless
+ROW_WAIT_SECONDS = 5  # how long a call's connected state waits for its answered row
 # The only ARI events a call's flow reads; Asterisk is asked for no others (ARI's event filter):
 # ChannelVarset alone came 34 times a call, more than all the rest together.
 EVENTS_READ = ("StasisStart", "StasisEnd", "PlaybackFinished", "ChannelDtmfReceived")
@@ -413,9 +415,14 @@ class CallFlow:
         hold = CreditHold(
             self.row["user_id"], self.tariff_id, self.linkedid, self.row["destination"], self.connected_at
         )
-        # The answered row: a bridge restarted after it is written takes the call back from it.
-        self.ctx.rows.write(self._row(Disposition.ANSWERED))
+        # The answered row, written at once: a bridge restarted after it is in takes the call back
+        # from it. The call shows connected only then, so whatever saw it connected can count on it.
+        written = asyncio.Event()
+        self.ctx.rows.write(self._row(Disposition.ANSWERED), then=lambda _: written.set(), soon=True)
         covered = await hold.next_slice()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(ROW_WAIT_SECONDS):  # the database may be down: the call goes on
+                await written.wait()
         self.live_call.update(state="connected", connected_at=self.connected_at.isoformat())
         await self.ctx.live.put(self.live_call)
         await self._talk_within_credit(hold, covered)

@@ -1,8 +1,8 @@
 """Writes live-call state to Redis (layout in core.live) and publishes every change."""
 
-import json
 from typing import Any
 
+import orjson
 import redis.asyncio as aioredis
 
 from core import live
@@ -56,13 +56,19 @@ class LiveStore:
         join = [key(call[field]) for key, field in live.INDEXES if call.get(field)]
         await self._put(
             keys=[live.call_key(linkedid), live.ALL_CALLS, *leave, *join],
-            args=[json.dumps(call), linkedid, len(leave), self._channel, json.dumps(_scope(call, "update"))],
+            args=[
+                orjson.dumps(call),
+                linkedid,
+                len(leave),
+                self._channel,
+                orjson.dumps(_scope(call, "update")),
+            ],
         )
         self._written[linkedid] = dict(call)
 
     async def get(self, linkedid: str) -> dict[str, Any] | None:
         raw = await self.redis.get(live.call_key(linkedid))
-        return json.loads(raw) if raw else None
+        return orjson.loads(raw) if raw else None
 
     async def remove(self, linkedid: str) -> None:
         if linkedid in self._written:
@@ -74,7 +80,7 @@ class LiveStore:
         indexes = [key(call[field]) for key, field in live.INDEXES if call and call.get(field)]
         await self._remove(
             keys=[live.call_key(linkedid), live.ALL_CALLS, *indexes],
-            args=[linkedid, self._channel, json.dumps(_scope(call or {"linkedid": linkedid}, "end"))],
+            args=[linkedid, self._channel, orjson.dumps(_scope(call or {"linkedid": linkedid}, "end"))],
         )
 
     async def linkedids(self) -> set[str]:

@@ -46,17 +46,35 @@ def _utc(naive: datetime) -> datetime:
 
 
 def ending(linkedid: str, events: list[ChannelEvent], otherwise: datetime, otherwise_reason: str) -> Ending:
-    """When and how a call ended per Asterisk: its first hang-up, else `otherwise`."""
+    """When and how a call ended per Asterisk: its first hang-up, else `otherwise`.
+
+    Who ended it: the hang-up source Asterisk noted on the caller's leg (the caller's own channel,
+    or the target's leg that hung up first) and, where it noted none, whose leg hung up first.
+    With the dialplan dialling, the first of the two is not always the one who hung up: Dial
+    hangs up the target's leg as soon as the caller goes, before the caller's leg ends."""
     hangups = sorted((e for e in events if e.eventtype == "HANGUP"), key=lambda e: e.eventtime)
     if not hangups:
         return Ending(otherwise, "system", None, otherwise_reason)
-    first = hangups[0]
-    by = "caller" if first.uniqueid == linkedid else "target"
+    caller = next((e for e in hangups if e.uniqueid == linkedid), None)
+    told = _extra(caller) if caller is not None else {}
+    if caller is not None and told.get("hangupsource"):
+        by = "caller" if told["hangupsource"] == caller.channame else "target"
+    else:
+        by = "caller" if hangups[0].uniqueid == linkedid else "target"
     try:
-        cause = int(json.loads(first.extra or "{}").get("hangupcause"))
+        cause = int((told or _extra(hangups[0])).get("hangupcause"))
     except (TypeError, ValueError):
         cause = None
-    return Ending(_utc(first.eventtime), by, cause, f"the {by} hung up (from Asterisk's record of the call)")
+    reason = f"the {by} hung up (from Asterisk's record of the call)"
+    return Ending(_utc(hangups[0].eventtime), by, cause, reason)
+
+
+def _extra(event: ChannelEvent) -> dict[str, Any]:
+    try:
+        extra = json.loads(event.extra or "{}")
+    except ValueError:
+        return {}
+    return extra if isinstance(extra, dict) else {}
 
 
 def last_seen(events: list[ChannelEvent], known: datetime | None = None) -> datetime:

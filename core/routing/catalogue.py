@@ -1,10 +1,12 @@
 """What routing reads of the catalogue (routes, campaigns, campaign links), kept across calls.
 
 Every write to those tables counts up `catalogue_version` in its own transaction (triggers of
-migration 0006). A process routing many calls attaches a `CatalogueCache` to each routing session:
-one read of the count, and what was loaded at that count is used again instead of being queried
-(the route, campaign and links were half of the bridge's work per call). A session with no cache
-attached (the API's dry run) reads everything, once per session.
+migration 0006). A process routing many calls decides each with a `CatalogueCache` (`decide`):
+what was loaded at the current count is used again instead of being queried (the route, campaign
+and links were half of the bridge's work per call). The count is read with the customer, in the
+statement every admitted call runs anyway (`saw`), or on its own when a decision read no
+customer; a decision made on entries older than that is made again, from fresh ones. A session
+with no cache attached (the API's dry run) reads everything, once per session.
 """
 
 import threading
@@ -16,7 +18,8 @@ from sqlmodel import Session
 
 T = TypeVar("T")
 _VERSION = text("SELECT version FROM catalogue_version WHERE id = 1")
-_ATTACHED = "catalogue"  # session.info key: (cache, version read by this session)
+_ATTACHED = "catalogue"  # session.info key: (cache, version the session's decision assumes)
+_SEEN = "catalogue_seen"  # session.info key: the version the database reported meanwhile
 _MEMO = "catalogue_memo"  # session.info key: what this session loaded, when no cache is attached
 _MISSING = object()
 # Calls to numbers nobody owns are cached too (as no route): past this many entries the cache starts
@@ -32,13 +35,27 @@ class CatalogueCache:
         self._version = -1
         self._entries: dict[Hashable, Any] = {}
 
+    def decide(self, session: Session, decision: Callable[[], T]) -> T:
+        """`decision()` in `session` with this cache, as of the catalogue's current version: made
+        on entries the database has changed since, it is made again (the cache starts over).
+        Its writes, if any, happen as many times: keep them out of a decision that may repeat."""
+        while True:
+            with self._lock:
+                session.info[_ATTACHED] = (self, self._version)
+            session.info.pop(_SEEN, None)
+            result = decision()
+            seen = session.info.get(_SEEN)
+            if seen is None:  # nothing reported the version: read it
+                seen = int(session.connection().execute(_VERSION).scalar_one())
+            with self._lock:
+                if seen == self._version:
+                    return result
+                self._version, self._entries = seen, {}
+
     def attach(self, session: Session) -> None:
-        """Use this cache in `session`; entries from an older catalogue are dropped."""
-        version = int(session.connection().execute(_VERSION).scalar_one())  # Core: no ORM execution path
-        with self._lock:
-            if version != self._version:
-                self._version, self._entries = version, {}
-        session.info[_ATTACHED] = (self, version)
+        """Use this cache in `session` at the catalogue's current version, read now: for decisions
+        that write (round robin moves its cursor), which `decide` might repeat."""
+        self.decide(session, lambda: None)
 
     def _get(self, key: Hashable, version: int, load: Callable[[], T]) -> T:
         with self._lock:
@@ -53,6 +70,15 @@ class CatalogueCache:
                     self._entries = {}
                 self._entries[key] = value
         return value
+
+
+def saw(session: Session, version: int) -> None:
+    """The catalogue version the database reported in `session` (with the customer's read)."""
+    session.info[_SEEN] = version
+
+
+# The version, as a column of a statement that runs anyway (core.routing.customer).
+VERSION_COLUMN = text("(SELECT version FROM catalogue_version WHERE id = 1)")
 
 
 def cached(session: Session, key: Hashable, load: Callable[[], T]) -> T:

@@ -1,8 +1,9 @@
 """The customer's side of admission, read in one statement: status, tariff, the balance less what
 live calls hold, and the block entry (if any) that stops this caller.
 
-One round trip instead of three: every call runs it, and the bridge's database round trips were
-most of its work per call.
+One round trip instead of four: every call runs it, and the bridge's database round trips were
+most of its work per call. It reads the catalogue's version too, for the bridge's cache
+(core.routing.catalogue).
 """
 
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from sqlmodel import Session
 from core.credit import RESERVED
 from core.models import User
 from core.routing.blocks import BLOCK, Block, block_params
+from core.routing.catalogue import VERSION_COLUMN, saw
 
 _BLOCK = BLOCK.subquery().lateral()
 _CUSTOMER = (
@@ -23,6 +25,7 @@ _CUSTOMER = (
         User.name,
         User.tariff_id,
         User.balance - RESERVED.scalar_subquery(),
+        VERSION_COLUMN,
         *_BLOCK.c,
     )
     .outerjoin(_BLOCK, true())
@@ -47,7 +50,8 @@ def read_customer(session: Session, user_id: int, caller: str) -> Customer | Non
     row = session.connection().execute(_CUSTOMER, params).first()
     if row is None:
         return None
-    status, name, tariff_id, available, *block = row
+    status, name, tariff_id, available, version, *block = row
+    saw(session, version)
     return Customer(
         user_id, status, name, tariff_id, Decimal(available), Block(*block) if block[0] is not None else None
     )

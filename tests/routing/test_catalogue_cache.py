@@ -30,10 +30,9 @@ def statements() -> Iterator[list[str]]:
 
 
 def cached_route(cache: CatalogueCache) -> tuple[Disposition | None, Selection | None]:
-    """Admit and select as the bridge does, with the cache attached."""
+    """Admit and select as the bridge does (pbx_bridge.routing), with the cache."""
     with Session(get_engine(), expire_on_commit=False) as s:
-        cache.attach(s)
-        admission = admit(s, DID, CALLER, NOW)
+        admission = cache.decide(s, lambda: admit(s, DID, CALLER, NOW))
         selection = select_targets(s, admission, CALLER, NOW, Live()) if admission.admitted else None
         s.commit()
         return admission.disposition, selection
@@ -51,6 +50,8 @@ def test_the_cache_saves_the_catalogue_reads_and_sees_every_change() -> None:
     with statements() as seen:
         assert order(cached_route(cache)[1]) == ["First"]  # type: ignore[arg-type]
     assert not reads(seen, "number") and not reads(seen, "campaign_target"), seen
+    # One statement for the whole decision: the customer's read brings the catalogue's version.
+    assert len(seen) == 1 and reads(seen, "users"), seen
 
     change(Campaign, ln.campaign.id or 0, status="inactive")
     assert cached_route(cache)[0] == Disposition.NO_ROUTE

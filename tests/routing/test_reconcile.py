@@ -72,6 +72,16 @@ def test_target_hanging_up_first_is_who_ended_it() -> None:
     assert (done["hangup_by"], done["billsec"], done["disposition"]) == ("target", 16, "ANSWERED")
 
 
+def test_who_hung_up_is_the_source_asterisk_noted_not_whose_leg_went_first() -> None:
+    row = open_row(connected=True)
+    # The caller hangs up: Dial hangs the target's leg up at once, a hair before the caller's ends.
+    event("HANGUP", NOW + timedelta(seconds=34), uniqueid=TARGET_LEG, extra='{"hangupcause":16}')
+    source = '{"hangupcause":16,"hangupsource":"PJSIP/carrier-00000001","dialstatus":"ANSWER"}'
+    event("HANGUP", NOW + timedelta(seconds=34), channame="PJSIP/carrier-00000001", extra=source)
+    done = reconciled(row)
+    assert (done["hangup_by"], done["ended_at"]) == ("caller", NOW + timedelta(seconds=34))
+
+
 def test_caller_giving_up_before_an_answer_is_no_answer_and_costs_nothing() -> None:
     row = open_row(connected=False)
     event("HANGUP", NOW + timedelta(seconds=9), extra="not json")
