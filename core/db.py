@@ -4,6 +4,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 
+import orjson
 from sqlalchemy import Engine
 from sqlmodel import Session, create_engine
 
@@ -16,9 +17,20 @@ def get_engine() -> Engine:
     if not settings.database_url:
         raise RuntimeError("DATABASE_URL is not set; start the product with `make run` or set it")
     # hide_parameters: a database error logged by the API must never print a value (a trunk secret).
+    # JSON columns (a call's trail, written with every call) serialised by orjson, as the stdlib
+    # would but several times faster: non-string keys become strings, as json.dumps makes them.
     return create_engine(
-        settings.sqlalchemy_url, pool_pre_ping=True, pool_size=10, max_overflow=20, hide_parameters=True
+        settings.sqlalchemy_url,
+        pool_pre_ping=True,
+        pool_size=10,
+        max_overflow=20,
+        hide_parameters=True,
+        json_serializer=_json,
     )
+
+
+def _json(value: object) -> str:
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @lru_cache

@@ -1,9 +1,12 @@
 """Writes live-call state to Redis (layout in core.live) and publishes every change."""
 
+import asyncio
 from typing import Any
 
 import orjson
 import redis.asyncio as aioredis
+from redis.commands.core import AsyncScript
+from redis.exceptions import NoScriptError
 
 from core import live
 from core.redis_client import pubsub_channel
@@ -36,6 +39,47 @@ class LiveStore:
         self._channel = pubsub_channel(live.LIVE_CHANNEL)
         # What this process last wrote per call (None: nothing yet): saves reading it back first.
         self._written: dict[str, dict[str, Any] | None] = {}
+        self._waiting: list[tuple[AsyncScript, list[Any], list[Any], asyncio.Future[None]]] = []
+        self._sender: asyncio.Task[None] | None = None
+
+    async def _run(self, script: AsyncScript, keys: list[Any], args: list[Any]) -> None:
+        """Run `script` in Redis, in one pipeline with the changes other calls are waiting to send:
+        a round trip and redis-py's per-command bookkeeping for each change were a fifth of the
+        bridge's work. Returns once Redis has run it, as a lone command would."""
+        done = asyncio.get_running_loop().create_future()
+        self._waiting.append((script, keys, args, done))
+        if self._sender is None:
+            self._sender = asyncio.create_task(self._send())
+        await done
+
+    async def _send(self) -> None:
+        try:
+            while self._waiting:
+                batch, self._waiting = self._waiting, []
+                pipe = self.redis.pipeline(transaction=False)
+                for script, keys, args, _ in batch:
+                    pipe.evalsha(script.sha, len(keys), *keys, *args)
+                try:
+                    results = await pipe.execute(raise_on_error=False)
+                except Exception as exc:  # Redis away: every change of the batch fails
+                    results = [exc] * len(batch)
+                for (script, keys, args, done), result in zip(batch, results, strict=True):
+                    if isinstance(result, NoScriptError):  # Redis restarted: load it, send again
+                        try:
+                            await self.redis.script_load(script.script)
+                        except Exception as exc:
+                            result = exc
+                        else:
+                            self._waiting.append((script, keys, args, done))
+                            continue
+                    if done.done():
+                        continue  # its caller stopped waiting
+                    elif isinstance(result, Exception):
+                        done.set_exception(result)
+                    else:
+                        done.set_result(None)
+        finally:
+            self._sender = None
 
     def starting(self, linkedid: str) -> None:
         """A call this process begins: none of it is in Redis yet, so nothing is read before its
@@ -54,7 +98,8 @@ class LiveStore:
             if previous.get(field) and previous[field] != call.get(field)
         ]
         join = [key(call[field]) for key, field in live.INDEXES if call.get(field)]
-        await self._put(
+        await self._run(
+            self._put,
             keys=[live.call_key(linkedid), live.ALL_CALLS, *leave, *join],
             args=[
                 orjson.dumps(call),
@@ -78,7 +123,8 @@ class LiveStore:
         else:
             call = await self.get(linkedid)
         indexes = [key(call[field]) for key, field in live.INDEXES if call and call.get(field)]
-        await self._remove(
+        await self._run(
+            self._remove,
             keys=[live.call_key(linkedid), live.ALL_CALLS, *indexes],
             args=[linkedid, self._channel, orjson.dumps(_scope(call or {"linkedid": linkedid}, "end"))],
         )

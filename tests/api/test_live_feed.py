@@ -149,3 +149,24 @@ def test_hundreds_of_calls_ending_together_all_leave_the_live_view(
     with Socket(ws_base, f"{admin.token}") as ws:
         ws.send_json({"action": "GET_LIVE_CALLS_BY_ADMIN"})
         assert ws.receive_json() == {"livecalls": []}
+
+
+def test_changes_keep_coming_through_after_redis_forgot_the_bridges_scripts(
+    ws_base, admin, customer_a, buyer_a
+) -> None:
+    """Live changes go to Redis as stored scripts, many in one pipeline; a Redis that restarted
+    (SCRIPT FLUSH here) no longer knows them, and the changes must not be lost for it."""
+
+    async def across_a_flush() -> None:
+        client = async_redis()
+        store = LiveStore(client)
+        await store.put(a_call(customer_a, buyer_a, "1900.1"))
+        await client.script_flush()
+        await asyncio.gather(*(store.put(a_call(customer_a, buyer_a, f"1900.{n}")) for n in (2, 3)))
+        await store.remove("1900.1")
+        await client.aclose()
+
+    asyncio.run(across_a_flush())
+    with Socket(ws_base, f"{admin.token}") as ws:
+        ws.send_json({"action": "GET_LIVE_CALLS_BY_ADMIN"})
+        assert sorted(c["linkedid"] for c in ws.receive_json()["livecalls"]) == ["1900.2", "1900.3"]
