@@ -138,7 +138,7 @@ class CallFlow:
         self.record = False  # the campaign's choice, once admitted
         self.in_dialplan = False  # sent on to the dialplan, which dials: its StasisEnd is no hang-up
         self.finished = False  # its final row is written or on its way
-        self.ended: set[str] = set()  # legs hung up by us or seen ending: never hung up again
+        self.gone = False  # the caller's channel was hung up by us or seen ending: not again
         # What the call counts as if the caller hangs up now: abandoned until connected.
         self.if_caller_hangs = Disposition.NO_ANSWER
         self.resumed = False  # taken back after a bridge restart
@@ -197,11 +197,11 @@ class CallFlow:
                     if kind == LetGo.__name__:
                         raise LetGo
                     if kind == "StasisEnd" and channel_of(event) == self.inbound and not self.in_dialplan:
-                        self.ended.add(self.inbound)
+                        self.gone = True
                         self.hangup_by = self.hangup_by or "caller"
                         raise CallerGone
                     if kind == ENDED:  # the caller's channel is gone: nothing left to hang up
-                        self.ended.add(self.inbound)
+                        self.gone = True
                     if match(event):
                         return event
         except TimeoutError:
@@ -279,7 +279,7 @@ class CallFlow:
             await self._refuse(admission.disposition)
             return Disposition(admission.disposition)
         if (ivr := admission.ivr_to_pass) is not None and not await self._ivr(ivr):
-            await self._hang_up(self.inbound)
+            await self._hang_up()
             return Disposition.IVR_FAILED
         if selection is None:  # after the IVR: chosen now, with the counts of now
             selection = await asyncio.to_thread(self.ctx.router.select, admission, self.caller, _now())
@@ -297,7 +297,7 @@ class CallFlow:
             self.answered_at = _now()
             await self.ctx.live.put(self.live_call)
             await self._play("sound:ss-noservice", wait=8)
-        await self._hang_up(self.inbound, "busy" if disposition == Disposition.BUSY else "normal")
+        await self._hang_up("busy" if disposition == Disposition.BUSY else "normal")
 
     async def _play(self, media: str, wait: float) -> None:
         playback = f"pb-{uuid.uuid4().hex}"
@@ -351,7 +351,7 @@ class CallFlow:
                 why = "target has no outbound trunk" if endpoint is None else "destination can't be dialled"
                 self.note("dial", why, result="skipped", **_attempt(candidate))
         if not dialled:
-            await self._hang_up(self.inbound)
+            await self._hang_up()
             return Disposition.FAILED
         answer = RECORDED_ANSWER if self.record else ANSWER_ROUTINE
         await self._ringing(dialled[0])
@@ -457,7 +457,7 @@ class CallFlow:
             self.hangup_by = "system"
             await self._say_goodbye()
             if await self.next_event(over, GOODBYE_SECONDS) is None:
-                await self._hang_up(self.inbound)
+                await self._hang_up()
             return
 
     async def _say_goodbye(self) -> None:
@@ -482,12 +482,12 @@ class CallFlow:
         except AmiError as exc:
             log.warning("could not play the credit warning on %s: %s", self.linkedid, exc)
             await asyncio.sleep(WARNING_SECONDS)
-            await self._hang_up(self.inbound)
+            await self._hang_up()
 
     async def _finish(self, disposition: Disposition) -> None:
         ended = _now()
         try:
-            await self._hang_up(self.inbound)  # ARI hangs a channel up in the dialplan too
+            await self._hang_up()
         except Exception:  # Asterisk may be gone; the row below matters more
             log.warning("could not hang up %s", self.inbound)
         self.row["ended_at"] = ended
@@ -518,12 +518,13 @@ class CallFlow:
         except Exception:
             log.exception("could not remove live call %s", self.linkedid)
 
-    async def _hang_up(self, channel: str, reason: str = "normal") -> None:
-        """Hang up a leg once: a second request would cost a round trip and could change the
-        cause the caller hears (486 Busy turned into 603 Decline)."""
-        if channel not in self.ended:
-            self.ended.add(channel)
-            await self.ctx.ari.hangup(channel, reason)
+    async def _hang_up(self, reason: str = "normal") -> None:
+        """Hang up the caller once: a second request would cost a round trip and could change the
+        cause the caller hears (486 Busy turned into 603 Decline). ARI hangs a channel up in the
+        dialplan too."""
+        if not self.gone:
+            self.gone = True
+            await self.ctx.ari.hangup(self.inbound, reason)
 
     def _row(self, disposition: Disposition, ended: datetime | None = None) -> dict[str, Any]:
         """The call row as of now."""
