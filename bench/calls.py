@@ -173,6 +173,18 @@ def cpu_ticks(pid: int) -> int:
     return int(fields[11]) + int(fields[12])
 
 
+def ticks_of(command: str) -> dict[int, int]:
+    """CPU ticks so far of every process running `command` (e.g. every PostgreSQL backend)."""
+    found = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if stat.read_text().split(" (", 1)[1].startswith(f"{command})"):
+                found[int(stat.parent.name)] = cpu_ticks(int(stat.parent.name))
+        except (OSError, IndexError):
+            continue
+    return found
+
+
 def machine_ticks() -> tuple[int, int]:
     """(busy, total) CPU ticks of the whole machine so far."""
     values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -284,6 +296,7 @@ def run_step(rig: Rig, step: Step, hold_ms: int, stagger_ms: float) -> Step:
         f"{int(longest) + 30}s",
     ]
     before = {name: cpu_ticks(pid) for name, pid in rig.pids.items()}
+    database_before = ticks_of("postgres")
     machine_before, started = machine_ticks(), time.monotonic()
     proc = subprocess.Popen(command, cwd=stepdir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     carrier = watch(rig, step, proc, stepdir, deadline=started + longest + 60)
@@ -293,6 +306,9 @@ def run_step(rig: Rig, step: Step, hold_ms: int, stagger_ms: float) -> Step:
         name: 100 * (cpu_ticks(pid) - before[name]) / tick / elapsed for name, pid in rig.pids.items()
     }
     step.cpu["carrier"] = 100 * carrier / tick / elapsed
+    # PostgreSQL: the bridge's rows and reads, and Asterisk's own record of each call (both modes).
+    database = sum(now - database_before.get(pid, 0) for pid, now in ticks_of("postgres").items())
+    step.cpu["postgres"] = 100 * database / tick / elapsed
     busy, total = (now - then for now, then in zip(machine_ticks(), machine_before, strict=True))
     step.cpu["machine"] = 100 * busy / max(1, total)
     read_stats(step, stepdir)

@@ -415,10 +415,11 @@ class CallFlow:
         hold = CreditHold(
             self.row["user_id"], self.tariff_id, self.linkedid, self.row["destination"], self.connected_at
         )
-        # The answered row, written at once: a bridge restarted after it is in takes the call back
-        # from it. The call shows connected only then, so whatever saw it connected can count on it.
+        # The answered row: a bridge restarted after it is in takes the call back from it. The call
+        # shows connected only then (at the writer's next tick, at most 50 ms on), so whatever saw
+        # it connected can count on the row. A bridge that dies in between leaves it unconnected.
         written = asyncio.Event()
-        self.ctx.rows.write(self._row(Disposition.ANSWERED), then=lambda _: written.set(), soon=True)
+        self.ctx.rows.write(self._row(Disposition.ANSWERED), then=lambda _: written.set())
         covered = await hold.next_slice()
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(ROW_WAIT_SECONDS):  # the database may be down: the call goes on

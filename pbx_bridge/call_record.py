@@ -69,16 +69,12 @@ class RowWriter:
         # Per call: its latest row, who waits for it, failed attempts. A newer row replaces an
         # older one not yet written (every row is the whole call as of then).
         self._pending: dict[str, tuple[Row, list[Then], int]] = {}
-        self._soon = asyncio.Event()
 
-    def write(self, row: Row, then: Then | None = None, soon: bool = False) -> None:
-        """Write `row` at the next flush (`soon`: flush now, not at the next tick: for the row a
-        restarted bridge takes a call back from); `then(linkedid)` once it is in the database."""
+    def write(self, row: Row, then: Then | None = None) -> None:
+        """Write `row` at the next flush; `then(linkedid)` once it is in the database."""
         linkedid = row["linkedid"]
         _, waiting, failed = self._pending.pop(linkedid, (row, [], 0))
         self._pending[linkedid] = (row, [*waiting, then] if then else waiting, failed)
-        if soon:
-            self._soon.set()
 
     async def flush(self) -> bool:
         """Write what is pending; False when the database took none of it (it is down)."""
@@ -127,14 +123,12 @@ class RowWriter:
         return True
 
     async def run(self, stop: asyncio.Event) -> None:
-        """Write what gathered every FLUSH_SECONDS, or sooner when asked, until `stop` (every
-        RETRY_SECONDS while the database is down); the caller flushes the rest."""
+        """Write what gathered every FLUSH_SECONDS until `stop` (every RETRY_SECONDS while the
+        database is down); the caller flushes the rest."""
         wait = FLUSH_SECONDS
         while not stop.is_set():
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(wait):
-                    await self._soon.wait()
-            self._soon.clear()
+                await asyncio.wait_for(stop.wait(), wait)
             wait = FLUSH_SECONDS if await self.flush() else RETRY_SECONDS
 
 
