@@ -61,6 +61,7 @@ PLAIN_DID = "442071830000"  # the plain run's DID: an exact extension in from-ca
 ANSWER_MS = 10_000
 SAMPLE_SECONDS = 2  # RTP (pjsip show channelstats) is sampled this often during a step
 MODES = ("bridge", "dialplan")
+SETTLE_SECONDS = 20  # after a failed step: the backlog it left (rows, rating, Redis) runs out first
 
 
 @dataclass
@@ -313,6 +314,8 @@ def run_step(rig: Rig, step: Step, hold_ms: int, stagger_ms: float) -> Step:
     step.cpu["machine"] = 100 * busy / max(1, total)
     read_stats(step, stepdir)
     rig.wait_idle()
+    if not step.passed:
+        time.sleep(SETTLE_SECONDS)
     print(step.line(), file=sys.stderr, flush=True)
     return step
 
@@ -377,10 +380,12 @@ def read_stats(step: Step, stepdir: Path) -> None:
 
 def ladder(modes: list[str], levels: list[int], run: Callable[[str, int], Step]) -> dict[str, list[Step]]:
     """Each level for each mode still standing, modes alternating (load from elsewhere on the machine
-    then hits both alike); a mode stops at its first failed step."""
+    then hits both alike), the one going first changing at every level (a step right after a
+    failed one starts on a machine still settling); a mode stops at its first failed step."""
     steps: dict[str, list[Step]] = {mode: [] for mode in modes}
-    for level in levels:
-        for mode in [m for m in modes if not steps[m] or steps[m][-1].passed]:
+    for n, level in enumerate(levels):
+        order = modes if n % 2 == 0 else modes[::-1]
+        for mode in [m for m in order if not steps[m] or steps[m][-1].passed]:
             steps[mode].append(run(mode, level))
     return steps
 
