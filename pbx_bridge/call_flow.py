@@ -44,8 +44,7 @@ EXTEND_AHEAD_SECONDS = 10  # ask for the next slice this long before the paid-fo
 WARNING_SECONDS = 2  # the goodbye prompt plays this long before credit runs out
 GOODBYE_SECONDS = 10  # how long the goodbye may take before the call is hung up regardless
 ROW_WAIT_SECONDS = 5  # how long a call's connected state waits for its answered row
-# The only ARI events a call's flow reads; Asterisk is asked for no others (ARI's event filter):
-# ChannelVarset alone came 34 times a call, more than all the rest together.
+# The only ARI events a call's flow reads; Asterisk is asked for no others (ARI's event filter).
 EVENTS_READ = ("StasisStart", "StasisEnd", "PlaybackFinished", "ChannelDtmfReceived")
 # Where admitted calls are dialled, and where a call whose credit ran out hears goodbye
 # (asterisk_config/templates/extensions.conf).
