@@ -41,12 +41,9 @@ def autocommit_engine() -> Engine:
 
 
 @contextmanager
-def session_scope(autocommit: bool = False) -> Iterator[Session]:
-    """A session that commits on success and rolls back on any error; with `autocommit`, each
-    statement is its own transaction (no BEGIN and COMMIT round trips: for reads, and writes that
-    stand alone)."""
-    engine = autocommit_engine() if autocommit else get_engine()
-    with Session(engine, expire_on_commit=False) as session:
+def session_scope() -> Iterator[Session]:
+    """A session that commits on success and rolls back on any error."""
+    with Session(get_engine(), expire_on_commit=False) as session:
         try:
             yield session
             session.commit()

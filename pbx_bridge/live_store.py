@@ -63,15 +63,15 @@ class LiveStore:
                     results = await pipe.execute(raise_on_error=False)
                 except Exception as exc:  # Redis away: every change of the batch fails
                     results = [exc] * len(batch)
+                loaded: dict[str, Exception | None] = {}  # per script: loaded again, or why not
                 for (script, keys, args, done), result in zip(batch, results, strict=True):
-                    if isinstance(result, NoScriptError):  # Redis restarted: load it, send again
-                        try:
-                            await self.redis.script_load(script.script)
-                        except Exception as exc:
-                            result = exc
-                        else:
+                    if isinstance(result, NoScriptError):  # Redis restarted: load it once, send again
+                        if script.sha not in loaded:
+                            loaded[script.sha] = await self._load(script)
+                        if loaded[script.sha] is None:
                             self._waiting.append((script, keys, args, done))
                             continue
+                        result = loaded[script.sha]
                     if done.done():
                         continue  # its caller stopped waiting
                     elif isinstance(result, Exception):
@@ -80,6 +80,13 @@ class LiveStore:
                         done.set_result(None)
         finally:
             self._sender = None
+
+    async def _load(self, script: AsyncScript) -> Exception | None:
+        try:
+            await self.redis.script_load(script.script)
+        except Exception as exc:
+            return exc
+        return None
 
     def starting(self, linkedid: str) -> None:
         """A call this process begins: none of it is in Redis yet, so nothing is read before its
