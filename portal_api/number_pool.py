@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import Select, select
 from sqlmodel import Session
 
-from core import credit, wallet
+from core.billing import credit, wallet
 from core.enums import NumberStatus, TransactionType
 from core.models import Number, User
 from core.money import format_money

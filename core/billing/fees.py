@@ -11,8 +11,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core import wallet
-from core.billing import notices
+from core.billing import notices, wallet
 from core.billing.periods import next_anniversary
 from core.db import session_scope
 from core.enums import NumberStatus, TransactionType

@@ -12,10 +12,10 @@ from fastapi import APIRouter, Query
 from sqlalchemy import select
 
 from core.billing import fees
+from core.billing.wallet import post
 from core.enums import Role, TransactionType
 from core.models import User, WalletTransaction
 from core.money import format_money
-from core.wallet import post
 from portal_api.auth.principal import AdminDep
 from portal_api.crud import page_of, text_filter
 from portal_api.deps import MAX_ID, PageDep, SessionDep

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 from sqlmodel import func, select
 
-from core import wallet
+from core.billing import wallet
 from core.db import get_engine, session_scope
 from core.enums import TransactionType
 from core.models import (
