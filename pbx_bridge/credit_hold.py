@@ -1,4 +1,4 @@
-"""A talking call's credit, held in slices (core.credit): the call's hard limit.
+"""A talking call's credit, held in slices (core.billing.credit): the call's hard limit.
 
 Each slice answers how many seconds of talk time, counted from the target's answer, are paid for.
 A call whose destination has no rate is not limited here: rating flags it for the admin.
@@ -10,9 +10,9 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from core import credit
+from core.billing import credit
+from core.billing.pricing import Price, find_rate
 from core.db import session_scope
-from core.rating import Price, find_rate
 
 
 class CreditHold:

@@ -9,6 +9,8 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DataError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from core.errors import DomainError, Kind
+
 log = logging.getLogger(__name__)
 
 
@@ -82,6 +84,21 @@ async def _api_error_handler(request: Request, exc: ApiError) -> JSONResponse:
     return JSONResponse(_body(exc.message, exc.errors), status_code=exc.status, headers=exc.headers)
 
 
+# What each kind of domain error answers; the message (and its field) is the rule's own.
+_DOMAIN_STATUS = {
+    Kind.NOT_FOUND: 404,
+    Kind.CONFLICT: 409,
+    Kind.PAYMENT_REQUIRED: 402,
+    Kind.INVALID: 422,
+}
+
+
+async def _domain_error_handler(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, DomainError)  # registered for DomainError only
+    errors = {exc.field: [exc.message]} if exc.field else None
+    return JSONResponse(_body(exc.message, errors), status_code=_DOMAIN_STATUS[exc.kind])
+
+
 _HTTP_TEXT = {
     404: "Nothing is at this address.",
     405: "This method is not allowed here.",
@@ -134,6 +151,7 @@ async def _unexpected_handler(request: Request, exc: Exception) -> JSONResponse:
 
 def install(app: FastAPI) -> None:
     app.add_exception_handler(ApiError, _api_error_handler)  # type: ignore[arg-type]
+    app.add_exception_handler(DomainError, _domain_error_handler)
     app.add_exception_handler(RequestValidationError, _validation_handler)  # type: ignore[arg-type]
     app.add_exception_handler(StarletteHTTPException, _http_error_handler)  # type: ignore[arg-type]
     app.add_exception_handler(IntegrityError, _integrity_handler)  # type: ignore[arg-type]

@@ -3,9 +3,9 @@
 from datetime import UTC, datetime
 from decimal import Decimal
 
+from core.billing.pricing import Price, billable_seconds, call_cost, find_rate, minimum_charge
 from core.db import session_scope
 from core.models import Rate, Tariff
-from core.rating import Price, billable_seconds, call_cost, find_rate, minimum_charge
 
 P = Price(Decimal("0.05"), Decimal("0"), 30, 6, 0)
 

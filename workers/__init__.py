@@ -1,1 +1,1 @@
-"""Celery worker and beat: thin tasks over the plain functions in core.billing and core.credit."""
+"""Celery worker and beat: thin tasks over the plain functions in core.billing."""

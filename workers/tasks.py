@@ -4,8 +4,8 @@ from datetime import UTC, datetime
 
 from sqlalchemy.exc import OperationalError
 
-from core import credit, jobs, retention
-from core.billing import fees, invoices, rating, reconcile, rerate
+from core import jobs, retention
+from core.billing import credit, fees, invoices, rating, reconcile, rerate
 from core.db import session_scope
 from workers.app import app
 

@@ -11,8 +11,8 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core import wallet
-from core.billing import notices
+from core.billing import notices, wallet
+from core.billing.errors import InsufficientFunds
 from core.billing.periods import next_anniversary
 from core.db import session_scope
 from core.enums import NumberStatus, TransactionType
@@ -48,7 +48,7 @@ def charge_number(session: Session, number_id: int, now: datetime) -> None:
                     require_funds=True,
                     number_id=number.id,
                 )
-            except wallet.InsufficientFunds as short:
+            except InsufficientFunds as short:
                 _suspend(session, number, start, short)
                 return
         number.paid_until = end
@@ -90,7 +90,7 @@ def due_numbers(session: Session, now: datetime, user_id: int | None = None) -> 
     return list(session.scalars(stmt.order_by(Number.id)))
 
 
-def _suspend(session: Session, number: Number, start: datetime, short: wallet.InsufficientFunds) -> None:
+def _suspend(session: Session, number: Number, start: datetime, short: InsufficientFunds) -> None:
     if number.status == NumberStatus.SUSPENDED:
         return
     number.status = NumberStatus.SUSPENDED.value

@@ -16,6 +16,8 @@ from sqlalchemy import exists, select, text
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import Session
 
+from core.billing import wallet
+from core.billing.errors import MonthNotOver, NoSuchCustomer
 from core.billing.periods import month_bounds, previous_month
 from core.db import session_scope
 from core.enums import Role
@@ -25,10 +27,6 @@ from core.money import format_money, round_money
 MINUTES = Decimal("0.01")
 
 
-class MonthNotOver(ValueError):
-    pass
-
-
 def invoice_number(user_id: int, month: date) -> str:
     return f"INV-{month:%Y%m}-{user_id}"
 
@@ -36,18 +34,18 @@ def invoice_number(user_id: int, month: date) -> str:
 def generate_invoice(session: Session, user_id: int, month: date, now: datetime) -> tuple[Invoice, bool]:
     """The customer's invoice for `month` (any day of it), made if missing: (invoice, created).
 
-    Raises MonthNotOver while the month is still running in the customer's time zone. The caller
-    commits.
+    Raises NoSuchCustomer for anyone but a customer, and MonthNotOver while the month is still
+    running in the customer's time zone. The caller commits.
     """
+    user = wallet.customer(session, user_id)
+    if user is None:
+        raise NoSuchCustomer(user_id)
     existing = _find(session, user_id, month)
     if existing is not None:
         return existing, False
-    user = session.get(User, user_id)
-    if user is None:
-        raise LookupError(f"user {user_id} does not exist")
     start, end = month_bounds(month, user.timezone)
     if end > now:
-        raise MonthNotOver(f"{month:%Y-%m} is not over yet in {user.timezone}")
+        raise MonthNotOver(month, user.timezone)
     window = {"user": user_id, "start": start, "end": end}
     calls = [_call_line(r) for r in session.execute(_CALLS, window)]
     fees = [_fee_line(r) for r in session.execute(_FEES, window)]

@@ -1,5 +1,5 @@
-"""A tariff's rate card in memory, for batch jobs: the same answer as core.rating.find_rate
-(longest prefix among active rates in force at the moment) without a query per call."""
+"""A tariff's rate card in memory, for batch jobs: the same answer as `pricing.find_rate` (longest
+prefix among active rates in force at the moment) without a query per call."""
 
 from collections import defaultdict
 from datetime import datetime
@@ -7,10 +7,10 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlmodel import Session
 
+from core.billing.pricing import Price
 from core.enums import Status
 from core.models import Rate
 from core.phone import digits
-from core.rating import Price
 
 MAX_PREFIX = 15  # as Rate.prefix and find_rate
 

@@ -1,8 +1,8 @@
 """Rating calls (domain.md, step 5): price each call at its customer's tariff, debit the wallet
 and mark the call rated, in one transaction, once per call.
 
-Two paths give the same answer: `rate_call` for one call as it hangs up (core.rating.find_rate,
-a few index probes) and `rate_batch` for many (the tariff's rate card in memory, one statement
+Two paths give the same answer: `rate_call` for one call as it hangs up (`pricing.find_rate`, a
+few index probes) and `rate_batch` for many (the tariff's rate card in memory, one statement
 per step). Both lock the call rows and skip calls already rated, and the ledger reference
 `call:{id}` is unique, so a repeated or concurrent task never charges twice. A call no rate
 matches is not free: it is left `no_rate`, the admins are told, and reconciliation retries it.
@@ -17,15 +17,14 @@ from decimal import Decimal
 from sqlalchemy import select, text
 from sqlmodel import Session
 
-from core import credit, wallet
-from core.billing import notices
+from core.billing import credit, notices, wallet
 from core.billing.prefixes import TariffCache
+from core.billing.pricing import Price, call_cost, find_rate
 from core.db import session_scope
 from core.enums import RatingStatus, TransactionType
 from core.models import Call, Campaign, Target, User
 from core.models.columns import utcnow
 from core.money import round_money
-from core.rating import Price, call_cost, find_rate
 
 BATCH = 2000
 ZERO = round_money(Decimal(0))

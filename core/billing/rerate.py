@@ -11,14 +11,14 @@ from decimal import Decimal
 from sqlalchemy import select, text
 from sqlmodel import Session
 
-from core import wallet
+from core.billing import wallet
 from core.billing.prefixes import TariffCache
+from core.billing.pricing import call_cost
 from core.db import session_scope
 from core.enums import TransactionType
 from core.models import User
 from core.models.columns import utcnow
 from core.money import format_money
-from core.rating import call_cost
 
 BATCH = 2000
 

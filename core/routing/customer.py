@@ -13,7 +13,7 @@ from decimal import Decimal
 from sqlalchemy import bindparam, select, true
 from sqlmodel import Session
 
-from core.credit import RESERVED
+from core.billing.credit import RESERVED
 from core.models import User
 from core.routing.blocks import BLOCK, Block, block_params
 from core.routing.catalogue import VERSION_COLUMN, saw

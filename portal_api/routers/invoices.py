@@ -4,23 +4,16 @@ The beat job makes last month's invoices by itself (core.billing.invoices); an a
 one for any finished month. Either way a month is invoiced once.
 """
 
-from datetime import UTC, date, datetime
+from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Response
-from sqlalchemy import select
 
-from core.billing import invoice_pdf
-from core.billing.invoices import MonthNotOver, generate_invoice
-from core.enums import Role
-from core.models import Invoice, User
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep
-from portal_api.crud import page_of, text_filter
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
-from portal_api.errors import field_error
 from portal_api.schemas.billing import InvoiceDetail, InvoiceGenerateIn, InvoiceSummary
-from portal_api.tenancy import get_visible, scoped
+from portal_api.services import invoices
 
 router = APIRouter(prefix="/invoice", tags=["billing"])
 
@@ -36,9 +29,7 @@ def details(
     pg: PageDep,
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
 ) -> dict:
-    stmt = text_filter(scoped(select(Invoice), Invoice, principal, user_id), pg.params, Invoice.number)
-    stmt = stmt.order_by(Invoice.period_start.desc(), Invoice.id.desc())  # type: ignore[attr-defined, union-attr]
-    return ok(page_of(session, stmt, pg, InvoiceSummary.model_validate))
+    return ok(invoices.page(session, principal, pg, user_id))
 
 
 @router.post(
@@ -49,18 +40,7 @@ def details(
     summary="Make a customer's invoice for a finished month (admin); an invoiced month is returned as is",
 )
 def generate(body: InvoiceGenerateIn, principal: AdminDep, session: SessionDep, response: Response) -> dict:
-    customer = session.get(User, body.user_id)
-    if customer is None or customer.role != Role.CUSTOMER:
-        raise field_error("user_id", f"Customer {body.user_id} does not exist.")
-    month = date.fromisoformat(f"{body.month}-01")
-    try:
-        invoice, created = generate_invoice(session, body.user_id, month, datetime.now(UTC))
-    except MonthNotOver:
-        raise field_error(
-            "month",
-            f"{body.month} is not over yet for this customer ({customer.timezone}); invoice it after.",
-        ) from None
-    session.commit()
+    invoice, created = invoices.generate(session, body.user_id, date.fromisoformat(f"{body.month}-01"))
     if not created:
         response.status_code = 200
         return ok(InvoiceDetail.model_validate(invoice), f"{invoice.number} was already issued.")
@@ -69,7 +49,7 @@ def generate(body: InvoiceGenerateIn, principal: AdminDep, session: SessionDep, 
 
 @router.get("/{id}", response_model=Envelope[InvoiceDetail], summary="One invoice with its lines")
 def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
-    return ok(InvoiceDetail.model_validate(get_visible(session, Invoice, id, principal, "Invoice")))
+    return ok(InvoiceDetail.model_validate(invoices.one(session, id, principal)))
 
 
 @router.get(
@@ -79,10 +59,9 @@ def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
     summary="Download one invoice as PDF",
 )
 def pdf(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Response:
-    invoice = get_visible(session, Invoice, id, principal, "Invoice")
-    customer = session.get(User, invoice.user_id)
+    invoice, content = invoices.pdf(session, id, principal)
     return Response(
-        invoice_pdf.render(invoice, customer),  # type: ignore[arg-type]
+        content,
         media_type="application/pdf",
         headers={"Content-Disposition": f'attachment; filename="{invoice.number}.pdf"'},
     )

@@ -12,6 +12,7 @@ from decimal import Decimal
 from sqlmodel import select
 
 from core import live
+from core.billing.wallet import post
 from core.db import session_scope
 from core.enums import TransactionType
 from core.models import (
@@ -32,7 +33,6 @@ from core.models import (
     Vendor,
 )
 from core.redis_client import get_redis
-from core.wallet import post
 from tests.conftest import Actor, make_actor, reset_state
 
 MARK = "alicemark"

@@ -14,7 +14,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 from sqlmodel import func, select
 
-from core import wallet
+from core.billing import wallet
+from core.billing.periods import add_months
 from core.db import get_engine, session_scope
 from core.enums import TransactionType
 from core.models import (
@@ -27,7 +28,6 @@ from core.models import (
     Vendor,
     WalletTransaction,
 )
-from portal_api.number_pool import add_month
 
 GB = [f"+44207183875{i}" for i in range(10)]
 US = "+12025550143"
@@ -389,7 +389,7 @@ def test_give_charges_each_setup_fee_and_sets_the_paid_period(client, admin, cus
     }
     for row in rows:
         assigned = datetime.fromisoformat(row["assigned_at"])
-        assert datetime.fromisoformat(row["paid_until"]) == add_month(assigned)
+        assert datetime.fromisoformat(row["paid_until"]) == add_months(assigned, 1)
         assert abs((datetime.now(UTC) - assigned).total_seconds()) < 60
 
     assert _balance(customer_a.id) == Decimal("84.5000")
@@ -760,4 +760,4 @@ def test_payment_report_lists_number_fees_scoped_and_filtered(
     ],
 )
 def test_add_month_keeps_the_day_or_clips_to_the_month_end(start, end) -> None:
-    assert add_month(start) == end
+    assert add_months(start, 1) == end

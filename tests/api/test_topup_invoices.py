@@ -74,3 +74,17 @@ def test_invoices_are_listed_per_tenant(client, admin, customer_a, customer_b, b
     assert client.get("/api/invoice/details", headers=customer_b.headers).json()["data"]["total"] == 0
     assert client.get(f"/api/invoice/{iid}", headers=admin.headers).status_code == 200
     assert client.get("/api/invoice/details", headers=buyer_a.headers).status_code == 403
+
+
+def test_refused_topups_name_the_field_and_change_nothing(client, admin, customer_a, customer_b) -> None:
+    body = {"user_id": customer_a.id, "amount": "10", "reference": "bank-7"}
+    assert client.post("/api/topup/add", json=body, headers=admin.headers).status_code == 201
+    stolen = client.post("/api/topup/add", json={**body, "user_id": customer_b.id}, headers=admin.headers)
+    taken = "This reference was already used for another customer."
+    assert stolen.status_code == 409 and stolen.json() == {"message": taken, "errors": {"reference": [taken]}}
+    unknown = client.post("/api/topup/add", json={**body, "user_id": admin.id}, headers=admin.headers)
+    missing = f"Customer {admin.id} does not exist."
+    assert unknown.status_code == 422
+    assert unknown.json() == {"message": missing, "errors": {"user_id": [missing]}}
+    balance = client.get(f"/api/user/balance/{customer_b.id}", headers=admin.headers).json()["data"][0]
+    assert balance["balance"] == "0.0000"

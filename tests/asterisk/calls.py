@@ -18,12 +18,12 @@ from pathlib import Path
 import httpx
 
 from asterisk_config.testing import AsteriskUnderTest, free_port
+from core.billing.wallet import post
 from core.db import session_scope
 from core.enums import TransactionType
 from core.models import Buyer, Campaign, CampaignTarget, Number, Target, Trunk, User
 from core.passwords import hash_password
 from core.pbx_commands import announce_trunk_change
-from core.wallet import post
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIOS = Path(__file__).parent / "scenarios"

@@ -9,11 +9,11 @@ from typing import Any, TypeVar
 from sqlalchemy import func, select
 from sqlmodel import SQLModel
 
+from core.billing.wallet import post
 from core.db import session_scope
 from core.enums import Disposition, Role, TransactionType
 from core.models import Buyer, Call, Campaign, Notification, Rate, Target, Tariff, User, WalletTransaction
 from core.routing.customer import read_customer
-from core.wallet import post
 
 M = TypeVar("M", bound=SQLModel)
 

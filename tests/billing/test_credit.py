@@ -7,10 +7,10 @@ from decimal import Decimal
 
 from sqlalchemy import func, select, update
 
-from core import credit
+from core.billing import credit
+from core.billing.pricing import Price
 from core.db import session_scope
 from core.models import CreditReservation
-from core.rating import Price
 from tests.billing.rows import available, customer
 
 PER_MINUTE = Price(Decimal("0.20"), Decimal(0), 60, 60, 0)

@@ -6,7 +6,7 @@ import random
 from decimal import Decimal
 from typing import Any
 
-from core import wallet
+from core.billing import wallet
 from core.db import get_engine, session_scope
 from core.enums import TransactionType
 from core.models import User

@@ -6,13 +6,13 @@ from decimal import Decimal
 
 from sqlalchemy import select
 
-from core import credit
+from core.billing import credit
+from core.billing.pricing import Price
 from core.billing.rating import rate_call, rate_hangup, rate_pending
 from core.billing.reconcile import reconcile
 from core.db import session_scope
 from core.enums import RatingStatus, TransactionType
 from core.models import Call, CreditReservation, WalletTransaction
-from core.rating import Price
 from tests.billing.rows import (
     MAR,
     admin,

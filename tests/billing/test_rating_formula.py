@@ -1,5 +1,5 @@
 """The rating formula against a small independent reference, and the in-memory rate card of the
-batch path against core.rating.find_rate on a real rate card."""
+batch path against core.billing.pricing.find_rate on a real rate card."""
 
 from datetime import timedelta
 from decimal import Decimal
@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.billing.prefixes import PrefixMap
+from core.billing.pricing import Price, call_cost, find_rate
 from core.db import session_scope
-from core.rating import Price, call_cost, find_rate
 from tests.billing.rows import JAN, rate, tariff
 
 

@@ -10,11 +10,11 @@ from typing import Any, TypeVar
 
 from sqlmodel import Session, SQLModel, select
 
+from core.billing.wallet import post
 from core.db import get_engine, session_scope
 from core.enums import Disposition, TransactionType
 from core.models import Buyer, Call, Campaign, CampaignTarget, Number, Target, Trunk, User
 from core.routing import Admission, LiveCounts, Selection, admit, select_targets
-from core.wallet import post
 
 M = TypeVar("M", bound=SQLModel)
 

@@ -239,7 +239,7 @@ def test_without_a_rate_only_a_positive_balance_is_needed() -> None:
 def test_live_reservations_reduce_the_available_balance() -> None:
     user = priced("1.00")
     desk(line(user), "Acme desk")
-    # Reservations are held against the real clock (core.credit), not the routing `now`.
+    # Reservations are held against the real clock (core.billing.credit), not the routing `now`.
     soon = datetime.now(UTC) + timedelta(minutes=5)
     held = save(
         CreditReservation(user_id=user.id or 0, linkedid="live.1", amount=Decimal("0.40"), expires_at=soon)

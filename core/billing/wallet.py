@@ -10,18 +10,18 @@ from sqlalchemy import text
 from sqlmodel import Session, select
 
 from core.billing import notices
-from core.enums import TransactionType
+from core.billing.errors import InsufficientFunds
+from core.enums import Role, TransactionType
 from core.models import User, WalletTransaction
 from core.models.columns import utcnow
 from core.money import round_money
 from core.settings import get_settings
 
 
-class InsufficientFunds(Exception):
-    def __init__(self, balance: Decimal, needed: Decimal) -> None:
-        super().__init__(f"balance {balance} does not cover {needed}")
-        self.balance = balance
-        self.needed = needed
+def customer(session: Session, user_id: int) -> User | None:
+    """The user with this id when it is a customer: only customers have a wallet to bill."""
+    user = session.get(User, user_id)
+    return user if user is not None and user.role == Role.CUSTOMER else None
 
 
 def post(

@@ -15,8 +15,10 @@ from sqlmodel import Session
 
 from core.models import Country, Number, NumberUploadBatch, Vendor
 from core.phone import region_of, to_e164
+from portal_api.crud import page_of, text_filter
+from portal_api.deps import PageParams
 from portal_api.errors import field_error
-from portal_api.schemas.numbers import UploadLine, parse_fee, region_problem
+from portal_api.schemas.numbers import UploadBatchOut, UploadLine, parse_fee, region_problem
 
 COLUMNS = ("number", "country", "vendor", "setup_fee", "monthly_fee")
 _CSV_TYPES = {"text/csv", "application/csv"}
@@ -117,7 +119,7 @@ def _fee(cells: dict[str, str], column: str) -> Decimal:
 def import_csv(
     session: Session, filename: str, content_type: str | None, content: bytes, uploaded_by: int | None
 ) -> tuple[NumberUploadBatch, list[UploadLine]]:
-    """Import the valid lines of an uploaded CSV and store the batch with its report; the caller commits."""
+    """Import the valid lines of an uploaded CSV and store the batch with its report; committed."""
     rows = [
         (line, cells, _e164(cells["number"])) for line, cells in _rows(_text(filename, content_type, content))
     ]
@@ -161,4 +163,11 @@ def import_csv(
     session.flush()
     if new:
         session.execute(insert(Number), [{**row, "batch_id": batch.id} for row in new])
+    session.commit()
     return batch, report
+
+
+def batches_page(session: Session, pg: PageParams) -> dict:
+    """Past uploads with their counts, newest first; `params` matches the file name."""
+    stmt = text_filter(select(NumberUploadBatch), pg.params, NumberUploadBatch.filename)
+    return page_of(session, stmt.order_by(NumberUploadBatch.id.desc()), pg, UploadBatchOut.model_validate)  # type: ignore[union-attr]

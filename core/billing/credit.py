@@ -13,8 +13,8 @@ from decimal import Decimal
 from sqlalchemy import ARRAY, String, any_, bindparam, cast, func, select, update
 from sqlmodel import Session
 
+from core.billing.pricing import Price, call_cost
 from core.models import CreditReservation, User
-from core.rating import Price, call_cost
 
 SLICE_SECONDS = 60
 # A bridge that stops extending (it crashed) lets its hold lapse this long after the time it covered.

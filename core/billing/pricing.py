@@ -1,4 +1,4 @@
-"""Rating: which rate applies to a call, and what the call costs (domain.md, step 5).
+"""Pricing: which rate applies to a call, and what the call costs (domain.md, step 5).
 
 With billsec `d`, initial block `I`, increment `N` and a minimum duration: below the minimum the
 call is free; otherwise billable = I when d <= I, else I + ceil((d - I) / N) * N; cost =

@@ -1,0 +1,38 @@
+"""Top-ups for the `topup` screen: the credit (core.billing.topups) committed, and the list."""
+
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+from sqlmodel import Session
+
+from core.billing.topups import TopUp, top_up
+from core.enums import TransactionType
+from core.models import WalletTransaction
+from portal_api.crud import page_of, text_filter
+from portal_api.deps import PageParams
+from portal_api.schemas.billing import TopupIn
+from portal_api.schemas.users import WalletTransactionOut
+
+
+def add(session: Session, body: TopupIn, by: int | None) -> TopUp:
+    done = top_up(
+        session,
+        user_id=body.user_id,
+        amount=body.amount,
+        reference=body.reference,
+        note=body.note,
+        by=by,
+        now=datetime.now(UTC),
+    )
+    session.commit()
+    return done
+
+
+def page(session: Session, pg: PageParams, user_id: int | None) -> dict:
+    """Top-ups, newest first, of one customer or all; `params` matches the note."""
+    stmt = select(WalletTransaction).where(WalletTransaction.transaction_type == TransactionType.TOPUP.value)
+    if user_id is not None:
+        stmt = stmt.where(WalletTransaction.user_id == user_id)
+    stmt = text_filter(stmt, pg.params, WalletTransaction.description)
+    stmt = stmt.order_by(WalletTransaction.id.desc())  # type: ignore[union-attr]
+    return page_of(session, stmt, pg, WalletTransactionOut.of)
