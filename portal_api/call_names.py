@@ -2,7 +2,7 @@
 campaign, target, buyer, trunk): one lookup per kind for a whole page, not a join per row."""
 
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 from sqlalchemy import Select, select
@@ -42,7 +42,7 @@ def with_names(session: Session, calls: Iterable[Call | Target | Number], schema
     return rows
 
 
-def named_page(session: Session, stmt: Select, pg: PageParams, schema: type[RowT]) -> dict:
+def named_page(session: Session, stmt: Select, pg: PageParams, schema: type[RowT]) -> dict[str, Any]:
     """One page of `stmt` (rows of calls, targets or numbers) as `schema`, names filled in."""
     page = paginate(session, stmt, pg.page, pg.perpage)
     page["data"] = with_names(session, page["data"], schema)

@@ -32,7 +32,12 @@ def text_filter(stmt: Select[Any], params: str | None, *columns: Any) -> Select[
     return stmt.where(or_(*(column.ilike(like) for column in columns)))
 
 
-def page_of(session: Session, stmt: Select[Any], pg: PageParams, out: Callable[[Any], BaseModel]) -> dict:
+def page_of(
+    session: Session,
+    stmt: Select[Any],
+    pg: PageParams,
+    out: Callable[[Any], BaseModel],
+) -> dict[str, Any]:
     """One page of `stmt`, each row turned into its response schema by `out`."""
     page = paginate(session, stmt, pg.page, pg.perpage)
     page["data"] = [out(row) for row in page["data"]]

@@ -1,6 +1,6 @@
 """Blocked callers (spec §7 Blocks): global entries by an admin, or a customer's own."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 from sqlalchemy import or_, select
@@ -65,7 +65,7 @@ def details(
     session: SessionDep,
     pg: PageDep,
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
-) -> dict:
+) -> dict[str, Any]:
     if principal.is_admin:
         stmt = scoped(select(BlockEntry), BlockEntry, principal, user_id)
     else:
@@ -78,7 +78,7 @@ def details(
 
 
 @router.post("/add", response_model=Envelope[BlockOut], status_code=201, summary="Block a caller or prefix")
-def add(body: BlockIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def add(body: BlockIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     owner = _owner(principal, body.user_id)
     pattern = _pattern(body.pattern, body.match_type)
     if _exists(session, owner, pattern, body.match_type):
@@ -97,7 +97,12 @@ def add(body: BlockIn, principal: AdminOrCustomerDep, session: SessionDep) -> di
 
 
 @router.put("/{id}", response_model=Envelope[BlockOut], summary="Update a block entry")
-def update(id: IdPath, body: BlockUpdate, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def update(
+    id: IdPath,
+    body: BlockUpdate,
+    principal: AdminOrCustomerDep,
+    session: SessionDep,
+) -> dict[str, Any]:
     entry = get_visible(session, BlockEntry, id, principal, "Block entry")
     changes = body.model_dump(exclude_unset=True)
     if "pattern" in changes and changes["pattern"] is None:
@@ -115,21 +120,21 @@ def update(id: IdPath, body: BlockUpdate, principal: AdminOrCustomerDep, session
 
 
 @router.patch("/status/{id}", response_model=Envelope[BlockOut], summary="Activate or deactivate")
-def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     entry = change_status(session, BlockEntry, id, body.status.value, principal, "Block entry")
     session.commit()
     return ok(BlockOut.model_validate(entry), f"Block entry is now {body.status.value}.")
 
 
 @router.delete("/{id}", response_model=Envelope[None], summary="Unblock")
-def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     session.delete(get_visible(session, BlockEntry, id, principal, "Block entry"))
     session.commit()
     return ok(None, "Block entry deleted.")
 
 
 @router.post("/cdr", response_model=Envelope[BlockedCallers], summary="Block the callers of the given calls")
-def from_calls(body: BlockFromCalls, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def from_calls(body: BlockFromCalls, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     owner = _owner(principal, body.user_id)
     ids = set(body.call_ids)
     calls = list(session.scalars(scoped(select(Call), Call, principal).where(Call.id.in_(ids))))  # type: ignore[union-attr]

@@ -5,7 +5,7 @@ one for any finished month. Either way a month is invoiced once.
 """
 
 from datetime import UTC, date, datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 from sqlalchemy import select
@@ -35,7 +35,7 @@ def details(
     session: SessionDep,
     pg: PageDep,
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
-) -> dict:
+) -> dict[str, Any]:
     stmt = text_filter(scoped(select(Invoice), Invoice, principal, user_id), pg.params, Invoice.number)
     stmt = stmt.order_by(Invoice.period_start.desc(), Invoice.id.desc())  # type: ignore[attr-defined, union-attr]
     return ok(page_of(session, stmt, pg, InvoiceSummary.model_validate))
@@ -48,7 +48,12 @@ def details(
     responses={200: {"model": Envelope[InvoiceDetail], "description": "Already invoiced: that invoice"}},
     summary="Make a customer's invoice for a finished month (admin); an invoiced month is returned as is",
 )
-def generate(body: InvoiceGenerateIn, principal: AdminDep, session: SessionDep, response: Response) -> dict:
+def generate(
+    body: InvoiceGenerateIn,
+    principal: AdminDep,
+    session: SessionDep,
+    response: Response,
+) -> dict[str, Any]:
     customer = session.get(User, body.user_id)
     if customer is None or customer.role != Role.CUSTOMER:
         raise field_error("user_id", f"Customer {body.user_id} does not exist.")
@@ -68,7 +73,7 @@ def generate(body: InvoiceGenerateIn, principal: AdminDep, session: SessionDep, 
 
 
 @router.get("/{id}", response_model=Envelope[InvoiceDetail], summary="One invoice with its lines")
-def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(InvoiceDetail.model_validate(get_visible(session, Invoice, id, principal, "Invoice")))
 
 

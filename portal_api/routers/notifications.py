@@ -1,6 +1,7 @@
 """The header bell: the caller's own notifications."""
 
 from datetime import UTC, datetime
+from typing import Any
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict
@@ -48,7 +49,7 @@ def unread_count(session: Session, user_id: int) -> int:
     response_model=Envelope[PageData[NotificationOut]],
     summary="The caller's notifications, newest first",
 )
-def listing(principal: PrincipalDep, session: SessionDep, pg: PageDep) -> dict:
+def listing(principal: PrincipalDep, session: SessionDep, pg: PageDep) -> dict[str, Any]:
     stmt = (
         select(Notification)
         .where(Notification.user_id == principal.user.id)
@@ -59,12 +60,12 @@ def listing(principal: PrincipalDep, session: SessionDep, pg: PageDep) -> dict:
 
 
 @router.get("/unread-count", response_model=Envelope[UnreadCount], summary="How many are unread")
-def unread(principal: PrincipalDep, session: SessionDep) -> dict:
+def unread(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     return ok(UnreadCount(unread_notification_count=unread_count(session, principal.user.id or 0)))
 
 
 @router.patch("/read/{id}", response_model=Envelope[NotificationOut], summary="Mark one as read")
-def mark_read(id: IdPath, principal: PrincipalDep, session: SessionDep) -> dict:
+def mark_read(id: IdPath, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     row = session.get(Notification, id)
     if row is None or row.user_id != principal.user.id:
         raise not_found("Notification")
@@ -75,7 +76,7 @@ def mark_read(id: IdPath, principal: PrincipalDep, session: SessionDep) -> dict:
 
 
 @router.post("/read-all", response_model=Envelope[UnreadCount], summary="Mark all as read")
-def mark_all_read(principal: PrincipalDep, session: SessionDep) -> dict:
+def mark_all_read(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     session.execute(
         update(Notification)
         .where(Notification.user_id == principal.user.id, Notification.read_at.is_(None))  # type: ignore[union-attr]

@@ -110,7 +110,7 @@ def details(
     user_id: UserIdQuery = None,
     status: NumberStatus | None = None,
     country_id: CountryQuery = None,
-) -> dict:
+) -> dict[str, Any]:
     stmt = _filtered(scoped(select(Number), Number, principal, user_id), pg.params, status, country_id)
     return ok(named_page(session, stmt.order_by(Number.id.desc()), pg, NumberRow))  # type: ignore[union-attr]
 
@@ -122,7 +122,7 @@ def details(
 )
 def pool(
     principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, country_id: CountryQuery = None
-) -> dict:
+) -> dict[str, Any]:
     stmt = select(Number).where(Number.user_id.is_(None))  # type: ignore[union-attr]
     status = None if principal.is_admin else NumberStatus.ACTIVE
     stmt = _filtered(stmt, pg.params, status, country_id)
@@ -144,7 +144,7 @@ def payments(
     ] = None,
     to_date: Annotated[date | None, Query(alias="toDate", description="yyyy-mm-dd, inclusive")] = None,
     payment_type: PaymentType | None = None,
-) -> dict:
+) -> dict[str, Any]:
     kinds = [PAYMENT_KINDS[payment_type]] if payment_type else list(PAYMENT_KINDS.values())
     stmt = select(WalletTransaction).outerjoin(Number, Number.id == WalletTransaction.number_id)
     stmt = scoped(stmt, WalletTransaction, principal, user_id)
@@ -175,7 +175,7 @@ def upload(
     principal: AdminDep,
     session: SessionDep,
     file: Annotated[UploadFile, File(description="CSV, UTF-8, with a header line; at most 10 MB")],
-) -> dict:
+) -> dict[str, Any]:
     batch, lines = import_csv(
         session, file.filename or "", file.content_type, file.file.read(), principal.user.id
     )
@@ -189,13 +189,13 @@ def upload(
     response_model=Envelope[PageData[UploadBatchOut]],
     summary="Past CSV uploads with their counts; `params` matches the file name",
 )
-def uploads(principal: AdminDep, session: SessionDep, pg: PageDep) -> dict:
+def uploads(principal: AdminDep, session: SessionDep, pg: PageDep) -> dict[str, Any]:
     stmt = text_filter(select(NumberUploadBatch), pg.params, NumberUploadBatch.filename)
     return ok(page_of(session, stmt.order_by(NumberUploadBatch.id.desc()), pg, UploadBatchOut.model_validate))  # type: ignore[union-attr]
 
 
 @router.post("/add", response_model=Envelope[NumberOut], status_code=201, summary="Add a number to the pool")
-def add(body: NumberCreate, principal: AdminDep, session: SessionDep) -> dict:
+def add(body: NumberCreate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     if session.scalar(select(Number.id).where(Number.number == body.number)) is not None:
         raise field_error("number", f"{body.number} is already in the inventory.", status=409)
     _check_vendor(session, body.vendor_id)
@@ -217,7 +217,7 @@ def add(body: NumberCreate, principal: AdminDep, session: SessionDep) -> dict:
     responses=_CHARGES,
     summary="Assign pool numbers to a customer, charging their setup fees (all or nothing)",
 )
-def give(body: GiveIn, principal: AdminDep, session: SessionDep) -> dict:
+def give(body: GiveIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     owner = session.get(User, body.user_id)
     if owner is None or owner.role != Role.CUSTOMER:
         raise field_error("user_id", f"User {body.user_id} is not a customer.")
@@ -240,7 +240,7 @@ def give(body: GiveIn, principal: AdminDep, session: SessionDep) -> dict:
     responses=_CHARGES,
     summary="Take numbers from the pool, paying their setup fees (all or nothing)",
 )
-def take(body: TakeIn, principal: CustomerDep, session: SessionDep) -> dict:
+def take(body: TakeIn, principal: CustomerDep, session: SessionDep) -> dict[str, Any]:
     if body.number_ids is not None:
         numbers = number_pool.lock(session, select(Number).where(Number.id.in_(body.number_ids)))  # type: ignore[union-attr]
         number_pool.refuse_unless_free(numbers, body.number_ids)
@@ -269,7 +269,7 @@ def take(body: TakeIn, principal: CustomerDep, session: SessionDep) -> dict:
     response_model=Envelope[list[NumberOut]],
     summary="Release numbers to the pool (customer: its own; admin: any); payments stay in the ledger",
 )
-def release(body: ReleaseIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def release(body: ReleaseIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     stmt = scoped(select(Number).where(Number.id.in_(body.ids)), Number, principal)  # type: ignore[union-attr]
     numbers = number_pool.lock(session, stmt)
     unknown = sorted(set(body.ids) - {n.id for n in numbers})
@@ -284,14 +284,14 @@ def release(body: ReleaseIn, principal: AdminOrCustomerDep, session: SessionDep)
 
 
 @router.patch("/status/{id}", response_model=Envelope[NumberOut], summary="Activate, deactivate or suspend")
-def set_status(id: IdPath, body: NumberStatusIn, principal: AdminDep, session: SessionDep) -> dict:
+def set_status(id: IdPath, body: NumberStatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     number = change_status(session, Number, id, body.status.value, principal, "Number")
     session.commit()
     return ok(NumberOut.model_validate(number), f"Number is now {body.status.value}.")
 
 
 @router.get("/{id}", response_model=Envelope[NumberOut], summary="One number (a customer: its own)")
-def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(NumberOut.model_validate(get_visible(session, Number, id, principal, "Number")))
 
 
@@ -300,7 +300,12 @@ def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
     response_model=Envelope[NumberOut],
     summary="Update a number (admin: fees, vendor, country, campaign; customer: only campaign_id)",
 )
-def update(id: IdPath, body: NumberUpdate, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def update(
+    id: IdPath,
+    body: NumberUpdate,
+    principal: AdminOrCustomerDep,
+    session: SessionDep,
+) -> dict[str, Any]:
     number = get_visible(session, Number, id, principal, "Number")
     changes = body.model_dump(exclude_unset=True)
     if not principal.is_admin and set(changes) - {"campaign_id"}:

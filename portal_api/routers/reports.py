@@ -61,7 +61,7 @@ def _calls(principal: Principal, f: ReportFilter) -> Select[Any]:
     response_model=Envelope[PageData[CallReportRow]],
     summary="Calls, newest first, with the routing trail; filters as in the spec",
 )
-def report(principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, f: FilterDep) -> dict:
+def report(principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, f: FilterDep) -> dict[str, Any]:
     return ok(named_page(session, _calls(principal, f), pg, CallReportRow))
 
 

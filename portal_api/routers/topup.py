@@ -6,7 +6,7 @@ a number suspended for an unpaid fee is back the moment the money is.
 
 import uuid
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 from sqlalchemy import select
@@ -33,7 +33,7 @@ router = APIRouter(prefix="/topup", tags=["billing"])
     status_code=201,
     summary="Credit a customer's wallet; shows in /user/wall",
 )
-def add(body: TopupIn, principal: AdminDep, session: SessionDep) -> dict:
+def add(body: TopupIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     user = session.get(User, body.user_id)
     if user is None or user.role != Role.CUSTOMER:
         raise field_error("user_id", f"Customer {body.user_id} does not exist.")
@@ -75,7 +75,7 @@ def details(
     session: SessionDep,
     pg: PageDep,
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
-) -> dict:
+) -> dict[str, Any]:
     stmt = select(WalletTransaction).where(WalletTransaction.transaction_type == TransactionType.TOPUP.value)
     if user_id is not None:
         stmt = stmt.where(WalletTransaction.user_id == user_id)
