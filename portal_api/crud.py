@@ -1,7 +1,7 @@
 """Pieces every catalogue router uses: free-text filters, pages of schemas, status changes."""
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel
 from sqlalchemy import Select, or_
@@ -49,8 +49,10 @@ def change_status(
 ) -> M:
     """Set a visible row's status and record who changed it (the caller commits)."""
     row = get_visible(session, model, row_id, principal, label)
-    record_status(session, model.__tablename__, row_id, row.status, status, principal.user.id)  # type: ignore[attr-defined]
-    row.status = status  # type: ignore[attr-defined]
+    # Every model passed here has a `status` column; a TypeVar can't say "a table with a status".
+    old = row.status  # type: ignore[attr-defined]
+    record_status(session, cast(str, model.__tablename__), row_id, old, status, principal.user.id)
+    row.status = status
     session.add(row)
     return row
 

@@ -48,7 +48,7 @@ def _exists(
     stmt = select(BlockEntry.id).where(
         BlockEntry.pattern == pattern,
         BlockEntry.match_type == match_type.value,
-        BlockEntry.user_id.is_(None) if user_id is None else BlockEntry.user_id == user_id,  # type: ignore[union-attr]
+        BlockEntry.user_id.is_(None) if user_id is None else BlockEntry.user_id == user_id,
     )
     if except_id is not None:
         stmt = stmt.where(BlockEntry.id != except_id)
@@ -71,10 +71,10 @@ def details(
     else:
         # Global blocks apply to every customer's calls, so customers see them (read-only).
         stmt = select(BlockEntry).where(
-            or_(BlockEntry.user_id == principal.owner_id, BlockEntry.user_id.is_(None))  # type: ignore[union-attr]
+            or_(BlockEntry.user_id == principal.owner_id, BlockEntry.user_id.is_(None))
         )
     stmt = text_filter(stmt, pg.params, BlockEntry.pattern, BlockEntry.reason)
-    return ok(page_of(session, stmt.order_by(BlockEntry.id.desc()), pg, BlockOut.model_validate))  # type: ignore[union-attr]
+    return ok(page_of(session, stmt.order_by(BlockEntry.id.desc()), pg, BlockOut.model_validate))
 
 
 @router.post("/add", response_model=Envelope[BlockOut], status_code=201, summary="Block a caller or prefix")
@@ -137,7 +137,7 @@ def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> di
 def from_calls(body: BlockFromCalls, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     owner = _owner(principal, body.user_id)
     ids = set(body.call_ids)
-    calls = list(session.scalars(scoped(select(Call), Call, principal).where(Call.id.in_(ids))))  # type: ignore[union-attr]
+    calls = list(session.scalars(scoped(select(Call), Call, principal).where(Call.id.in_(ids))))
     missing = ids - {c.id for c in calls}
     if missing:
         raise field_error("call_ids", f"Call {min(missing)} does not exist.")

@@ -38,7 +38,7 @@ BuyerOnly = require_roles(Role.BUYER)
 )
 def details(principal: PrincipalDep, session: SessionDep, pg: PageDep) -> dict[str, Any]:
     stmt = text_filter(scoped(select(Buyer), Buyer, principal), pg.params, Buyer.name, Buyer.email)
-    return ok(page_of(session, stmt.order_by(Buyer.id.desc()), pg, BuyerOut.model_validate))  # type: ignore[union-attr]
+    return ok(page_of(session, stmt.order_by(Buyer.id.desc()), pg, BuyerOut.model_validate))
 
 
 @router.get(
@@ -76,7 +76,7 @@ def report(
     if body.buyer_id is not None:
         stmt = stmt.where(Call.buyer_id == body.buyer_id)
     else:
-        stmt = stmt.where(Call.buyer_id.is_not(None))  # type: ignore[union-attr]
+        stmt = stmt.where(Call.buyer_id.is_not(None))
     start, end = day_bounds(body.fromDate, body.toDate, principal.user.timezone)
     if start is not None:
         stmt = stmt.where(Call.started_at >= start)
@@ -85,8 +85,8 @@ def report(
     if body.disposition is not None:
         stmt = stmt.where(Call.disposition == body.disposition.value)
     if body.caller_number:
-        stmt = stmt.where(Call.caller.contains(body.caller_number))  # type: ignore[attr-defined]
-    stmt = stmt.order_by(Call.started_at.desc())  # type: ignore[attr-defined]
+        stmt = stmt.where(Call.caller.contains(body.caller_number))
+    stmt = stmt.order_by(Call.started_at.desc())
     return ok(named_page(session, stmt, pg, BuyerCallRow))
 
 

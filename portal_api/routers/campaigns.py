@@ -46,7 +46,7 @@ def details(
     stmt = text_filter(scoped(select(Campaign), Campaign, principal, user_id), pg.params, Campaign.name)
     if status is not None:
         stmt = stmt.where(Campaign.status == status.value)
-    return ok(page_of(session, stmt.order_by(Campaign.id.desc()), pg, CampaignOut.model_validate))  # type: ignore[union-attr]
+    return ok(page_of(session, stmt.order_by(Campaign.id.desc()), pg, CampaignOut.model_validate))
 
 
 @router.get("/on-camp", response_model=Envelope[list[CampaignBrief]], summary="Active campaigns, for pickers")

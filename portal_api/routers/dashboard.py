@@ -4,6 +4,7 @@ to them (with their payout, never the customer's spend)."""
 
 from collections.abc import Callable
 from datetime import UTC, datetime, time, timedelta
+from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -78,7 +79,7 @@ def _counts(row: Any) -> Counts:
 
 
 def _live(key: str) -> int:
-    return int(get_redis().scard(key))  # type: ignore[arg-type]
+    return int(get_redis().scard(key))
 
 
 @router.get(
@@ -113,7 +114,7 @@ def calls(principal: PrincipalDep, session: SessionDep, type: Period = Period.TO
             end=end,
             answer_rate=round(summary.answered / summary.calls, 4) if summary.calls else 0.0,
             average_talk_seconds=summary.talk_seconds // summary.answered if summary.answered else 0,
-            spend=None if principal.is_buyer else (spend or 0),
+            spend=None if principal.is_buyer else (spend or Decimal(0)),
             payout=payout,
             live_calls=_live(live_feed.scope_key(principal)),
             series=[Bucket(at=at.replace(tzinfo=zone), calls=n, answered=a) for at, n, a in series],

@@ -30,5 +30,5 @@ def details(
 ) -> dict[str, Any]:
     stmt = text_filter(scoped(select(Campaign), Campaign, principal, user_id), pg.params, Campaign.name)
     if enabled is not None:
-        stmt = stmt.where(Campaign.ivr_enabled.is_(enabled))  # type: ignore[attr-defined]
-    return ok(page_of(session, stmt.order_by(Campaign.id.desc()), pg, IvrRow.model_validate))  # type: ignore[union-attr]
+        stmt = stmt.where(Campaign.ivr_enabled.is_(enabled))
+    return ok(page_of(session, stmt.order_by(Campaign.id.desc()), pg, IvrRow.model_validate))

@@ -38,7 +38,7 @@ def unread_count(session: Session, user_id: int) -> int:
         .select_from(Notification)
         .where(
             Notification.user_id == user_id,
-            Notification.read_at.is_(None),  # type: ignore[union-attr]
+            Notification.read_at.is_(None),
         )
     )
     return session.scalar(stmt) or 0
@@ -53,7 +53,7 @@ def listing(principal: PrincipalDep, session: SessionDep, pg: PageDep) -> dict[s
     stmt = (
         select(Notification)
         .where(Notification.user_id == principal.user.id)
-        .order_by(Notification.created_at.desc(), Notification.id.desc())  # type: ignore[attr-defined, union-attr]
+        .order_by(Notification.created_at.desc(), Notification.id.desc())
     )
     stmt = text_filter(stmt, pg.params, Notification.text)
     return ok(page_of(session, stmt, pg, NotificationOut.model_validate))
@@ -79,7 +79,7 @@ def mark_read(id: IdPath, principal: PrincipalDep, session: SessionDep) -> dict[
 def mark_all_read(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     session.execute(
         update(Notification)
-        .where(Notification.user_id == principal.user.id, Notification.read_at.is_(None))  # type: ignore[union-attr]
+        .where(Notification.user_id == principal.user.id, Notification.read_at.is_(None))
         .values(read_at=datetime.now(UTC))
     )
     session.commit()

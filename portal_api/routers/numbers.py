@@ -112,7 +112,7 @@ def details(
     country_id: CountryQuery = None,
 ) -> dict[str, Any]:
     stmt = _filtered(scoped(select(Number), Number, principal, user_id), pg.params, status, country_id)
-    return ok(named_page(session, stmt.order_by(Number.id.desc()), pg, NumberRow))  # type: ignore[union-attr]
+    return ok(named_page(session, stmt.order_by(Number.id.desc()), pg, NumberRow))
 
 
 @router.get(
@@ -123,7 +123,7 @@ def details(
 def pool(
     principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, country_id: CountryQuery = None
 ) -> dict[str, Any]:
-    stmt = select(Number).where(Number.user_id.is_(None))  # type: ignore[union-attr]
+    stmt = select(Number).where(Number.user_id.is_(None))
     status = None if principal.is_admin else NumberStatus.ACTIVE
     stmt = _filtered(stmt, pg.params, status, country_id)
     return ok(page_of(session, stmt.order_by(Number.number), pg, NumberOut.model_validate))
@@ -148,18 +148,18 @@ def payments(
     kinds = [PAYMENT_KINDS[payment_type]] if payment_type else list(PAYMENT_KINDS.values())
     stmt = select(WalletTransaction).outerjoin(Number, Number.id == WalletTransaction.number_id)
     stmt = scoped(stmt, WalletTransaction, principal, user_id)
-    stmt = stmt.where(WalletTransaction.transaction_type.in_([k.value for k in kinds]))  # type: ignore[attr-defined]
+    stmt = stmt.where(WalletTransaction.transaction_type.in_([k.value for k in kinds]))
     start, end = day_bounds(from_date, to_date, principal.user.timezone)
     if start is not None:
         stmt = stmt.where(WalletTransaction.created_at >= start)
     if end is not None:
         stmt = stmt.where(WalletTransaction.created_at <= end)
     stmt = text_filter(stmt, pg.params, Number.number, WalletTransaction.description)
-    stmt = stmt.order_by(WalletTransaction.created_at.desc(), WalletTransaction.id.desc())  # type: ignore[attr-defined, union-attr]
+    stmt = stmt.order_by(WalletTransaction.created_at.desc(), WalletTransaction.id.desc())
     page = paginate(session, stmt, pg.page, pg.perpage)
     # The page's numbers in one query; paginate yields ledger rows only.
     ids = {row.number_id for row in page["data"]}
-    found = session.execute(select(Number.id, Number.number).where(Number.id.in_(ids)))  # type: ignore[union-attr]
+    found = session.execute(select(Number.id, Number.number).where(Number.id.in_(ids)))
     numbers = {number_id: number for number_id, number in found}
     page["data"] = [NumberPaymentOut.of(row, numbers.get(row.number_id)) for row in page["data"]]
     return ok(page)
@@ -191,7 +191,7 @@ def upload(
 )
 def uploads(principal: AdminDep, session: SessionDep, pg: PageDep) -> dict[str, Any]:
     stmt = text_filter(select(NumberUploadBatch), pg.params, NumberUploadBatch.filename)
-    return ok(page_of(session, stmt.order_by(NumberUploadBatch.id.desc()), pg, UploadBatchOut.model_validate))  # type: ignore[union-attr]
+    return ok(page_of(session, stmt.order_by(NumberUploadBatch.id.desc()), pg, UploadBatchOut.model_validate))
 
 
 @router.post("/add", response_model=Envelope[NumberOut], status_code=201, summary="Add a number to the pool")
@@ -221,7 +221,7 @@ def give(body: GiveIn, principal: AdminDep, session: SessionDep) -> dict[str, An
     owner = session.get(User, body.user_id)
     if owner is None or owner.role != Role.CUSTOMER:
         raise field_error("user_id", f"User {body.user_id} is not a customer.")
-    numbers = number_pool.lock(session, select(Number).where(Number.id.in_(body.number_ids)))  # type: ignore[union-attr]
+    numbers = number_pool.lock(session, select(Number).where(Number.id.in_(body.number_ids)))
     unknown = sorted(set(body.number_ids) - {n.id for n in numbers})
     if unknown:
         raise field_error("number_ids", f"Number(s) {', '.join(map(str, unknown))} do not exist.")
@@ -242,14 +242,14 @@ def give(body: GiveIn, principal: AdminDep, session: SessionDep) -> dict[str, An
 )
 def take(body: TakeIn, principal: CustomerDep, session: SessionDep) -> dict[str, Any]:
     if body.number_ids is not None:
-        numbers = number_pool.lock(session, select(Number).where(Number.id.in_(body.number_ids)))  # type: ignore[union-attr]
+        numbers = number_pool.lock(session, select(Number).where(Number.id.in_(body.number_ids)))
         number_pool.refuse_unless_free(numbers, body.number_ids)
     else:
         country = session.get(Country, body.country_id)
         if country is None:
             raise field_error("country_id", f"Country {body.country_id} does not exist.")
         free = select(Number).where(
-            Number.user_id.is_(None),  # type: ignore[union-attr]
+            Number.user_id.is_(None),
             Number.status == NumberStatus.ACTIVE,
             Number.country_id == country.id,
         )
@@ -270,7 +270,7 @@ def take(body: TakeIn, principal: CustomerDep, session: SessionDep) -> dict[str,
     summary="Release numbers to the pool (customer: its own; admin: any); payments stay in the ledger",
 )
 def release(body: ReleaseIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
-    stmt = scoped(select(Number).where(Number.id.in_(body.ids)), Number, principal)  # type: ignore[union-attr]
+    stmt = scoped(select(Number).where(Number.id.in_(body.ids)), Number, principal)
     numbers = number_pool.lock(session, stmt)
     unknown = sorted(set(body.ids) - {n.id for n in numbers})
     if unknown:

@@ -37,7 +37,7 @@ _PRICED = (
 
 
 def _iso2_by_id(session: Session) -> dict[int, str]:
-    return dict(session.execute(select(Country.id, Country.iso2)).all())  # type: ignore[arg-type]
+    return dict(session.execute(select(Country.id, Country.iso2)).all())
 
 
 def _page(
@@ -45,7 +45,7 @@ def _page(
 ) -> dict[str, Any]:
     stmt = (
         select(Rate)
-        .outerjoin(Country, Country.id == Rate.country_id)  # type: ignore[arg-type]
+        .outerjoin(Country, Country.id == Rate.country_id)
         .where(tariff_scope(Rate.tariff_id, principal))
     )
     stmt = text_filter(stmt, pg.params, Rate.prefix, Country.name, Country.iso2)
@@ -53,7 +53,7 @@ def _page(
         stmt = stmt.where(Rate.tariff_id == tariff_id)
     if status is not None:
         stmt = stmt.where(Rate.status == status.value)
-    stmt = stmt.order_by(Rate.tariff_id, Rate.prefix, Rate.effective_from.desc(), Rate.id)  # type: ignore[attr-defined]
+    stmt = stmt.order_by(Rate.tariff_id, Rate.prefix, Rate.effective_from.desc(), Rate.id)
     iso2 = _iso2_by_id(session)
     return page_of(session, stmt, pg, lambda row: RateOut.of(row, iso2))
 

@@ -55,7 +55,7 @@ def details(
     stmt = text_filter(stmt, pg.params, Target.name, Target.destination)
     if buyer_id is not None:
         stmt = stmt.where(Target.buyer_id == buyer_id)
-    return ok(named_page(session, stmt.order_by(Target.id.desc()), pg, TargetRow))  # type: ignore[union-attr]
+    return ok(named_page(session, stmt.order_by(Target.id.desc()), pg, TargetRow))
 
 
 @router.post(
@@ -122,7 +122,7 @@ def assignable(body: CampaignRef, principal: AdminOrCustomerDep, session: Sessio
     stmt = (
         select(Target)
         .where(Target.user_id == campaign.user_id, Target.status == Status.ACTIVE)
-        .where(Target.id.not_in(linked))  # type: ignore[union-attr]
+        .where(Target.id.not_in(linked))
         .order_by(Target.name)
     )
     return ok([TargetOut.model_validate(t) for t in session.scalars(stmt)])
@@ -144,9 +144,9 @@ def assigned(
         owned(session, Campaign, campaign_id, user_id, "campaign_id", "Campaign")
     rows = session.execute(
         select(CampaignTarget, Target)
-        .join(Target, Target.id == CampaignTarget.target_id)  # type: ignore[arg-type]
+        .join(Target, Target.id == CampaignTarget.target_id)
         .where(CampaignTarget.campaign_id == campaign.id)
-        .order_by(CampaignTarget.priority, CampaignTarget.weight.desc(), Target.name)  # type: ignore[attr-defined]
+        .order_by(CampaignTarget.priority, CampaignTarget.weight.desc(), Target.name)
     )
     return ok(
         [

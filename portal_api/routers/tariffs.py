@@ -24,7 +24,7 @@ def tariff_scope(column: Any, principal: Principal) -> ColumnElement[bool]:
     if principal.is_admin:
         return true()
     tariff_id = principal.user.tariff_id
-    return false() if tariff_id is None else column == tariff_id  # type: ignore[no-any-return]
+    return false() if tariff_id is None else column == tariff_id
 
 
 def visible_tariff(session: Session, tariff_id: int, principal: Principal) -> Tariff:

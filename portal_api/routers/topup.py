@@ -80,5 +80,5 @@ def details(
     if user_id is not None:
         stmt = stmt.where(WalletTransaction.user_id == user_id)
     stmt = text_filter(stmt, pg.params, WalletTransaction.description)
-    stmt = stmt.order_by(WalletTransaction.id.desc())  # type: ignore[union-attr]
+    stmt = stmt.order_by(WalletTransaction.id.desc())
     return ok(page_of(session, stmt, pg, WalletTransactionOut.of))

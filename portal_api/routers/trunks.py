@@ -2,7 +2,7 @@
 
 import logging
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 import redis
 from fastapi import APIRouter
@@ -43,7 +43,7 @@ def _endpoint_statuses(ids: list[int]) -> dict[int, str | None]:
     if not ids:
         return {}
     try:
-        values = get_redis().mget([f"trunk:status:{i}" for i in ids])
+        values = cast(list[str | None], get_redis().mget([f"trunk:status:{i}" for i in ids]))  # decoded
     except redis.RedisError:
         # A status display must not take the trunk screens down with it.
         log.warning("trunk endpoint status unavailable: Redis did not answer")

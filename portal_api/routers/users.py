@@ -51,7 +51,7 @@ def details(
     stmt = text_filter(select(User), pg.params, User.name, User.email, User.company)
     if role is not None:
         stmt = stmt.where(User.role == role)
-    return ok(page_of(session, stmt.order_by(User.id.desc()), pg, UserOut.of))  # type: ignore[union-attr]
+    return ok(page_of(session, stmt.order_by(User.id.desc()), pg, UserOut.of))
 
 
 @router.get("/on", response_model=Envelope[list[UserBrief]], summary="Active customers, for pickers")
@@ -130,8 +130,8 @@ def wall(
         stmt = stmt.where(WalletTransaction.created_at <= end)
     text = description or pg.params
     if text:
-        stmt = stmt.where(WalletTransaction.description.ilike(f"%{text}%"))  # type: ignore[attr-defined]
-    stmt = stmt.order_by(WalletTransaction.created_at.desc(), WalletTransaction.id.desc())  # type: ignore[attr-defined, union-attr]
+        stmt = stmt.where(WalletTransaction.description.ilike(f"%{text}%"))
+    stmt = stmt.order_by(WalletTransaction.created_at.desc(), WalletTransaction.id.desc())
     return ok(page_of(session, stmt, pg, WalletTransactionOut.of))
 
 
@@ -197,11 +197,11 @@ def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict[str, An
             "This user owns numbers, calls or wallet history, so it can't be deleted; deactivate it instead.",
         )
     # The customer's buyers' logins go with it (buyer rows cascade from the customer).
-    logins = select(Buyer.login_user_id).where(Buyer.user_id == id, Buyer.login_user_id.is_not(None))  # type: ignore[union-attr]
+    logins = select(Buyer.login_user_id).where(Buyer.user_id == id, Buyer.login_user_id.is_not(None))
     login_ids = list(session.scalars(logins))
     session.delete(user)
     session.flush()
     if login_ids:
-        session.execute(delete(User).where(User.id.in_(login_ids)))  # type: ignore[union-attr]
+        session.execute(delete(User).where(User.id.in_(login_ids)))
     session.commit()
     return ok(None, "User deleted.")

@@ -35,7 +35,7 @@ def _check_name_free(session: Session, name: str, except_id: int | None = None) 
 )
 def details(principal: AdminDep, session: SessionDep, pg: PageDep) -> dict[str, Any]:
     stmt = text_filter(select(Vendor), pg.params, Vendor.name, Vendor.contact_name, Vendor.email)
-    return ok(page_of(session, stmt.order_by(Vendor.id.desc()), pg, VendorOut.model_validate))  # type: ignore[union-attr]
+    return ok(page_of(session, stmt.order_by(Vendor.id.desc()), pg, VendorOut.model_validate))
 
 
 @router.get("/on", response_model=Envelope[list[VendorBrief]], summary="Active vendors, for pickers")
