@@ -28,8 +28,10 @@ web: $(if $(wildcard web/package.json),web/dist/index.html)
 run: install web
 	$(PY) -m core.launch
 
+# ruff, then mypy on the product's packages (its settings, and why, are in pyproject.toml).
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 # The browser tests drive Debian's Chromium with playwright-core (no browser download works here).
 browser:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
@@ -86,8 +87,8 @@ class AsteriskSettings:
         settings.validate_basic()
         return settings
 
-    def with_(self, **changes: object) -> AsteriskSettings:
-        new = replace(self, **changes)  # type: ignore[arg-type]
+    def with_(self, **changes: Any) -> AsteriskSettings:
+        new = replace(self, **changes)
         new.validate_basic()
         return new
 

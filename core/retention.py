@@ -15,5 +15,5 @@ def purge_channel_events(now: datetime, days: int = CHANNEL_EVENT_DAYS) -> int:
     """Delete events older than `days`; returns how many went."""
     cutoff = (now - timedelta(days=days)).astimezone(UTC).replace(tzinfo=None)  # the column is naive UTC
     with session_scope() as session:
-        result = session.exec(delete(ChannelEvent).where(ChannelEvent.eventtime < cutoff))  # type: ignore[call-overload]
+        result = session.exec(delete(ChannelEvent).where(ChannelEvent.eventtime < cutoff))
         return int(result.rowcount or 0)

@@ -23,7 +23,7 @@ def seed_countries(session: Session) -> int:
         }
         for c in pycountry.countries
     ]
-    result = session.execute(insert(Country).values(rows).on_conflict_do_nothing(index_elements=["iso2"]))
+    result = session.exec(insert(Country).values(rows).on_conflict_do_nothing(index_elements=["iso2"]))
     return int(result.rowcount or 0)
 
 

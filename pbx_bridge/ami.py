@@ -27,6 +27,8 @@ class AmiError(Exception):
 class _Connection(Manager):
     """One panoramisk connection that reports its loss instead of reconnecting by itself."""
 
+    pinger: asyncio.TimerHandle | None  # Manager's keep-alive timer
+
     def __init__(self, lost: asyncio.Event, **config: Any) -> None:
         super().__init__(**config)
         self.lost = lost

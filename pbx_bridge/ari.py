@@ -66,7 +66,7 @@ class _Lane:
         self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
 
     async def send(self, message: dict[str, Any]) -> dict[str, Any]:
-        answer = asyncio.get_running_loop().create_future()
+        answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.pending[message["request_id"]] = answer
         try:
             await self.ws.send(orjson.dumps(message).decode())  # a text frame, as Asterisk reads
@@ -238,9 +238,11 @@ class Ari:
 
     async def channel_var(self, channel: str, name: str) -> str | None:
         try:
-            return (await self.request("GET", f"/channels/{channel}/variable", variable=name))["value"]
+            reply = await self.request("GET", f"/channels/{channel}/variable", variable=name)
         except AriError:
             return None
+        value: str | None = reply["value"]
+        return value
 
     async def put_config(self, object_type: str, object_id: str, fields: dict[str, str]) -> None:
         """Create or replace a PJSIP sorcery object (ARI dynamic configuration)."""

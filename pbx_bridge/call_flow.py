@@ -230,6 +230,7 @@ class CallFlow:
     async def _carry_on(self) -> Disposition:
         """A resumed call goes on until a side hangs up."""
         self.note("bridge", "the bridge restarted and took the call back")
+        assert self.connected_at is not None  # only a connected call is resumed
         self.if_caller_hangs = Disposition.ANSWERED
         self.live_call.update(
             user_id=self.row["user_id"],
@@ -375,8 +376,8 @@ class CallFlow:
                 statuses.append(status)
                 await self._ringing(dialled[len(statuses)] if len(statuses) < len(dialled) else None)
             elif event["type"] == ANSWERED:
-                answer = {"result": "ANSWER", "sip": "dial status ANSWER"}
-                self.note("dial", _describe("ANSWER"), **answer, **_attempt(candidate))
+                answer_note = {"result": "ANSWER", "sip": "dial status ANSWER"}
+                self.note("dial", _describe("ANSWER"), **answer_note, **_attempt(candidate))
                 return await self._talk(event)
             elif len(statuses) < len(dialled):  # over while a target rang: the caller gave up
                 why = "caller hung up while the target rang"

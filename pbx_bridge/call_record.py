@@ -135,5 +135,5 @@ class RowWriter:
 def open_calls() -> list[Call]:
     """Calls the bridge started but never finished (it stopped or crashed meanwhile)."""
     with session_scope() as session:
-        stmt = select(Call).where(Call.ended_at.is_(None))  # type: ignore[union-attr]
+        stmt = select(Call).where(Call.ended_at.is_(None))
         return list(session.exec(stmt).all())

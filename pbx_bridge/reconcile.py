@@ -62,7 +62,7 @@ def ending(linkedid: str, events: list[ChannelEvent], otherwise: datetime, other
     else:
         by = "caller" if hangups[0].uniqueid == linkedid else "target"
     try:
-        cause = int((told or _extra(hangups[0])).get("hangupcause"))
+        cause = int((told or _extra(hangups[0])).get("hangupcause", ""))  # "" fails as None would
     except (TypeError, ValueError):
         cause = None
     reason = f"the {by} hung up (from Asterisk's record of the call)"

@@ -69,7 +69,7 @@ class TrunkStatus:
         self.ami = ami
         self.redis = redis
         self.refresh_seconds = min(qualify_seconds, REFRESH_SECONDS)
-        self._work: asyncio.Queue[Callable[[], Awaitable[None]]] = asyncio.Queue()
+        self._work: asyncio.Queue[Callable[[], Awaitable[object]]] = asyncio.Queue()
         ami.on("FullyBooted", self._fully_booted)
         ami.on("ContactStatus", self._contact_status)
 

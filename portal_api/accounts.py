@@ -33,11 +33,12 @@ def create_user(
     role: Role,
     timezone: str = "UTC",
     created_by: int | None = None,
+    tariff_id: int | None = None,
     **extra: object,
 ) -> User:
     if email_taken(session, email):
         raise field_error("email", "An account with this email already exists.", status=409)
-    check_tariff(session, extra.get("tariff_id"))  # type: ignore[arg-type]
+    check_tariff(session, tariff_id)
     user = User(
         email=email.lower(),
         password_hash=hash_password(password),
@@ -45,6 +46,7 @@ def create_user(
         role=role,
         timezone=timezone,
         created_by=created_by,
+        tariff_id=tariff_id,
         **extra,
     )
     session.add(user)

@@ -2,7 +2,7 @@
 campaign, target, buyer, trunk): one lookup per kind for a whole page, not a join per row."""
 
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 from sqlalchemy import Select, select
@@ -15,7 +15,7 @@ from portal_api.envelope import paginate
 RowT = TypeVar("RowT", bound=BaseModel)
 
 # A `*_name` field of a row: the table holding the name, and the row's column pointing at it.
-NAMED = {
+NAMED: dict[str, tuple[type[User | Campaign | Target | Buyer | Trunk], str]] = {
     "customer_name": (User, "user_id"),
     "campaign_name": (Campaign, "campaign_id"),
     "target_name": (Target, "target_id"),
@@ -31,7 +31,7 @@ def with_names(session: Session, calls: Iterable[Call | Target | Number], schema
     found: dict[str, dict[int, str]] = {}
     for field, (model, key) in wanted.items():
         ids = {getattr(c, key) for c in calls} - {None}
-        pairs = session.execute(select(model.id, model.name).where(model.id.in_(ids))).all() if ids else []  # type: ignore[attr-defined]
+        pairs = session.execute(select(model.id, model.name).where(model.id.in_(ids))).all() if ids else []
         found[field] = {row_id: name for row_id, name in pairs}
     rows = []
     for call in calls:
@@ -42,7 +42,7 @@ def with_names(session: Session, calls: Iterable[Call | Target | Number], schema
     return rows
 
 
-def named_page(session: Session, stmt: Select, pg: PageParams, schema: type[RowT]) -> dict:
+def named_page(session: Session, stmt: Select[Any], pg: PageParams, schema: type[RowT]) -> dict[str, Any]:
     """One page of `stmt` (rows of calls, targets or numbers) as `schema`, names filled in."""
     page = paginate(session, stmt, pg.page, pg.perpage)
     page["data"] = with_names(session, page["data"], schema)

@@ -1,7 +1,7 @@
 """Pieces every catalogue router uses: free-text filters, pages of schemas, status changes."""
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel
 from sqlalchemy import Select, or_
@@ -32,7 +32,12 @@ def text_filter(stmt: Select[Any], params: str | None, *columns: Any) -> Select[
     return stmt.where(or_(*(column.ilike(like) for column in columns)))
 
 
-def page_of(session: Session, stmt: Select[Any], pg: PageParams, out: Callable[[Any], BaseModel]) -> dict:
+def page_of(
+    session: Session,
+    stmt: Select[Any],
+    pg: PageParams,
+    out: Callable[[Any], BaseModel],
+) -> dict[str, Any]:
     """One page of `stmt`, each row turned into its response schema by `out`."""
     page = paginate(session, stmt, pg.page, pg.perpage)
     page["data"] = [out(row) for row in page["data"]]
@@ -44,8 +49,10 @@ def change_status(
 ) -> M:
     """Set a visible row's status and record who changed it (the caller commits)."""
     row = get_visible(session, model, row_id, principal, label)
-    record_status(session, model.__tablename__, row_id, row.status, status, principal.user.id)  # type: ignore[attr-defined]
-    row.status = status  # type: ignore[attr-defined]
+    # Every model passed here has a `status` column; a TypeVar can't say "a table with a status".
+    old = row.status  # type: ignore[attr-defined]
+    record_status(session, cast(str, model.__tablename__), row_id, old, status, principal.user.id)
+    row.status = status
     session.add(row)
     return row
 

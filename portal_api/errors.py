@@ -150,10 +150,12 @@ async def _unexpected_handler(request: Request, exc: Exception) -> JSONResponse:
 
 
 def install(app: FastAPI) -> None:
-    app.add_exception_handler(ApiError, _api_error_handler)  # type: ignore[arg-type]
-    app.add_exception_handler(DomainError, _domain_error_handler)
-    app.add_exception_handler(RequestValidationError, _validation_handler)  # type: ignore[arg-type]
-    app.add_exception_handler(StarletteHTTPException, _http_error_handler)  # type: ignore[arg-type]
-    app.add_exception_handler(IntegrityError, _integrity_handler)  # type: ignore[arg-type]
-    app.add_exception_handler(DataError, _data_error_handler)  # type: ignore[arg-type]
+    # The decorator form registers each handler as add_exception_handler does; its type accepts a
+    # handler of one exception class, which add_exception_handler's (any Exception) does not.
+    app.exception_handler(ApiError)(_api_error_handler)
+    app.exception_handler(DomainError)(_domain_error_handler)
+    app.exception_handler(RequestValidationError)(_validation_handler)
+    app.exception_handler(StarletteHTTPException)(_http_error_handler)
+    app.exception_handler(IntegrityError)(_integrity_handler)
+    app.exception_handler(DataError)(_data_error_handler)
     app.add_exception_handler(Exception, _unexpected_handler)

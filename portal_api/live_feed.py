@@ -1,7 +1,7 @@
 """Live calls as each caller may see them, read from the bridge's Redis state (core.live)."""
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import redis.asyncio as aioredis
 
@@ -27,7 +27,7 @@ def concerns(principal: Principal, change: dict[str, Any]) -> bool:
 
 
 async def calls(client: aioredis.Redis, principal: Principal) -> list[dict[str, Any]]:
-    ids = sorted(await client.smembers(scope_key(principal)))
+    ids = sorted(cast(set[str], await client.smembers(scope_key(principal))))  # decode_responses
     if not ids:
         return []
     raw = await client.mget([live.call_key(i) for i in ids])

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import BinaryIO, TypeVar
+from typing import Any, BinaryIO, TypeVar, cast
 
+from psycopg import Connection
 from sqlalchemy import select, text
 from sqlmodel import Session
 
@@ -218,9 +219,9 @@ def _row(
         cells.problems.append(f"country '{code[:20]}' is not an ISO 3166 alpha-2 code")
     if cells.problems:
         return None, cells.problems
+    # No problem means every take() returned a value; mypy can't follow that, hence the two ignores.
     if not code:
         country_id = countries.get(region_for_prefix(digits) or "")  # type: ignore[arg-type]
-    # No problem means every take() returned a value.
     row = _Line(number, digits, country_id, rate, fee, initial, billing, shortest, start)  # type: ignore[arg-type]
     return row, []
 
@@ -235,8 +236,8 @@ def _stage(session: Session, tariff_id: int, lines: dict[int, _Line]) -> dict[in
         )
     )
     # The psycopg connection under the session: COPY runs inside the same transaction.
-    raw = session.connection().connection.driver_connection
-    with raw.cursor() as cursor, cursor.copy(f"COPY rate_import ({_TEMP_COLUMNS}) FROM STDIN") as copy:  # type: ignore[union-attr]
+    raw = cast(Connection[Any], session.connection().connection.driver_connection)
+    with raw.cursor() as cursor, cursor.copy(f"COPY rate_import ({_TEMP_COLUMNS}) FROM STDIN") as copy:
         batch: list[str] = []
         for row in lines.values():
             batch.append(row.copy_text())

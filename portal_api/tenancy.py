@@ -5,9 +5,10 @@ rows of its own buyer record. A row outside the caller's scope answers 404, exac
 that does not exist, so ids leak nothing.
 """
 
-from typing import Any, TypeVar
+from typing import Any, TypeVar, TypeVarTuple
 
 from sqlalchemy import ColumnElement, Select, false, select, true
+from sqlalchemy.orm import QueryableAttribute
 from sqlmodel import Session, SQLModel
 
 from core.models import Buyer, User
@@ -15,13 +16,14 @@ from portal_api.auth.principal import Principal
 from portal_api.errors import not_found
 
 M = TypeVar("M", bound=SQLModel)
+Ts = TypeVarTuple("Ts")
 
 
-def _owner_column(model: type[SQLModel]) -> Any:
-    return model.id if model is User else getattr(model, "user_id", None)  # type: ignore[attr-defined]
+def _owner_column(model: type[SQLModel]) -> QueryableAttribute[Any] | None:
+    return model.id if model is User else getattr(model, "user_id", None)
 
 
-def _buyer_column(model: type[SQLModel]) -> Any:
+def _buyer_column(model: type[SQLModel]) -> QueryableAttribute[Any] | None:
     if model is Buyer:
         return Buyer.id
     return getattr(model, "buyer_id", None)
@@ -33,18 +35,18 @@ def scope_clause(model: type[SQLModel], principal: Principal) -> ColumnElement[b
         return true()
     if principal.is_buyer:
         if model is User:
-            return User.id == principal.user.id  # type: ignore[return-value]
+            return User.id == principal.user.id
         column = _buyer_column(model)
         if column is None or principal.buyer is None:
             return false()
-        return column == principal.buyer.id  # type: ignore[no-any-return]
+        return column == principal.buyer.id
     column = _owner_column(model)
-    return false() if column is None else column == principal.user.id  # type: ignore[no-any-return]
+    return false() if column is None else column == principal.user.id
 
 
 def scoped(
-    stmt: Select[Any], model: type[SQLModel], principal: Principal, user_id: int | None = None
-) -> Select[Any]:
+    stmt: Select[*Ts], model: type[SQLModel], principal: Principal, user_id: int | None = None
+) -> Select[*Ts]:
     """`stmt` restricted to the caller's rows; an admin's optional `user_id` filter applies too."""
     stmt = stmt.where(scope_clause(model, principal))
     if principal.is_admin and user_id is not None:
@@ -56,6 +58,7 @@ def scoped(
 
 def get_visible(session: Session, model: type[M], row_id: int, principal: Principal, label: str) -> M:
     """The row with `row_id` if the caller may see it; otherwise 404 `label not found.`"""
+    # Every table has an `id`; SQLModel, the bound of M, declares none.
     stmt = select(model).where(model.id == row_id).where(scope_clause(model, principal))  # type: ignore[attr-defined]
     row = session.scalars(stmt).first()
     if row is None:

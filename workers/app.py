@@ -3,6 +3,8 @@
 Configuration comes from core.jobs, shared with the services that enqueue tasks by name.
 """
 
+from typing import Any
+
 from celery import Celery
 from celery.schedules import crontab
 
@@ -12,7 +14,7 @@ app = Celery("callroute", include=["workers.tasks"])
 app.conf.update(jobs.celery_config())
 
 
-def _every(task: str, schedule: float | crontab, expires: float) -> dict:
+def _every(task: str, schedule: float | crontab, expires: float) -> dict[str, Any]:
     # `expires`: runs missed while no worker was up are dropped, not piled up.
     return {"task": task, "schedule": schedule, "options": {"expires": expires}}
 

@@ -1,6 +1,7 @@
 """Thin tasks: ids in, a plain function call, nothing returned. Each is safe to run twice."""
 
 from datetime import UTC, datetime
+from typing import TypedDict
 
 from sqlalchemy.exc import OperationalError
 
@@ -9,8 +10,17 @@ from core.billing import credit, fees, invoices, rating, reconcile, rerate
 from core.db import session_scope
 from workers.app import app
 
+
+class Retry(TypedDict):
+    """The retry options of `app.task`, typed so that `**RETRY` matches its signature."""
+
+    autoretry_for: tuple[type[Exception], ...]
+    retry_backoff: bool
+    max_retries: int
+
+
 # A lost connection or a deadlock victim: the work was rolled back, so running it again is safe.
-RETRY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "max_retries": 5}
+RETRY: Retry = {"autoretry_for": (OperationalError,), "retry_backoff": True, "max_retries": 5}
 
 
 @app.task(name=jobs.RATE_CALL, **RETRY)

@@ -25,7 +25,7 @@ GRACE = timedelta(seconds=30)
 # (inside the customer read of core.routing.customer).
 RESERVED = select(func.coalesce(func.sum(CreditReservation.amount), 0)).where(
     CreditReservation.user_id == bindparam("user_id"),
-    CreditReservation.released_at.is_(None),  # type: ignore[union-attr]
+    CreditReservation.released_at.is_(None),
     CreditReservation.expires_at > bindparam("now"),
 )
 
@@ -102,26 +102,26 @@ def release(session: Session, linkedid: str) -> bool:
 
 def release_many(session: Session, linkedids: list[str]) -> int:
     """End the holds of these calls (a rating batch); returns how many were still open."""
-    result = session.execute(
+    result = session.exec(
         update(CreditReservation)
         .where(
             CreditReservation.linkedid == any_(cast(linkedids, ARRAY(String))),
-            CreditReservation.released_at.is_(None),  # type: ignore[union-attr]
+            CreditReservation.released_at.is_(None),
         )
         .values(released_at=datetime.now(UTC))
     )
-    return int(result.rowcount)  # type: ignore[attr-defined]
+    return int(result.rowcount)
 
 
 def release_expired(session: Session) -> int:
     """Close holds whose time ran out (left by a crash); they already stopped counting in `reserved`."""
     now = datetime.now(UTC)
-    result = session.execute(
+    result = session.exec(
         update(CreditReservation)
-        .where(CreditReservation.released_at.is_(None), CreditReservation.expires_at <= now)  # type: ignore[union-attr]
+        .where(CreditReservation.released_at.is_(None), CreditReservation.expires_at <= now)
         .values(released_at=now)
     )
-    return int(result.rowcount)  # type: ignore[attr-defined]
+    return int(result.rowcount)
 
 
 def _hold(price: Price, seconds: int) -> Decimal:

@@ -84,7 +84,7 @@ def settle(session: Session, user_id: int, now: datetime) -> None:
 
 
 def due_numbers(session: Session, now: datetime, user_id: int | None = None) -> list[int]:
-    stmt = select(Number.id).where(Number.user_id.is_not(None), Number.paid_until <= now)  # type: ignore[union-attr, operator]
+    stmt = select(Number.id).where(Number.user_id.is_not(None), Number.paid_until <= now)
     if user_id is not None:
         stmt = stmt.where(Number.user_id == user_id)
     return list(session.scalars(stmt.order_by(Number.id)))

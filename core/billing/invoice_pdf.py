@@ -52,7 +52,7 @@ def render(invoice: Invoice, customer: User) -> bytes:
     fees = [ln for ln in lines if ln["kind"] in ("number_setup", "number_monthly")]
     credits = [ln for ln in lines if ln["kind"] in ("topup", "refund", "adjustment")]
     if calls:
-        rows = [
+        rows: list[tuple[str, ...]] = [
             (_text(ln["country"]), ln["prefix"], str(ln["calls"]), ln["minutes"], _money(ln["amount"]))
             for ln in calls
         ]

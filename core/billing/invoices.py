@@ -107,7 +107,7 @@ def _balance_before(session: Session, user_id: int, moment: datetime) -> Decimal
     stmt = (
         select(WalletTransaction.balance_after)
         .where(WalletTransaction.user_id == user_id, WalletTransaction.created_at < moment)
-        .order_by(WalletTransaction.created_at.desc(), WalletTransaction.id.desc())  # type: ignore[attr-defined, union-attr]
+        .order_by(WalletTransaction.created_at.desc(), WalletTransaction.id.desc())
         .limit(1)
     )
     return session.scalar(stmt) or round_money(Decimal(0))

@@ -2,6 +2,7 @@
 
 from datetime import datetime
 from decimal import Decimal
+from typing import cast
 
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
@@ -25,7 +26,8 @@ def notify(session: Session, user_ids: list[int], text: str, dedupe_key: str, ki
 
 
 def notify_admins(session: Session, text: str, dedupe_key: str) -> None:
-    admins = list(session.scalars(select(User.id).where(User.role == Role.ADMIN)))
+    # Ids of stored rows: never None, though the model's `id` is optional until a row is added.
+    admins = cast(list[int], list(session.scalars(select(User.id).where(User.role == Role.ADMIN))))
     notify(session, admins, text, dedupe_key, kind="admin")
 
 

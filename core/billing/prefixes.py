@@ -35,7 +35,7 @@ class PrefixMap:
             Rate.billing_increment,
             Rate.min_duration,
         ).where(Rate.tariff_id == tariff_id, Rate.status == Status.ACTIVE.value)
-        return cls([(r[0], r[1], r[2], Price(*r[3:])) for r in session.execute(stmt)])  # type: ignore[call-overload]
+        return cls([(r[0], r[1], r[2], Price(*r[3:])) for r in session.execute(stmt)])
 
     def lookup(self, number: str, at: datetime) -> tuple[int, Price] | None:
         """(rate id, price) of the longest prefix of `number` with a rate in force at `at`."""

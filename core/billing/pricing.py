@@ -63,8 +63,8 @@ def minimum_charge(price: Price) -> Decimal:
 _RATE = (
     select(Rate)
     .where(Rate.tariff_id == bindparam("tariff_id"), Rate.status == Status.ACTIVE.value)
-    .where(Rate.prefix.in_(bindparam("prefixes", expanding=True)), Rate.effective_from <= bindparam("at"))  # type: ignore[attr-defined]
-    .order_by(func.length(Rate.prefix).desc(), Rate.effective_from.desc())  # type: ignore[attr-defined]
+    .where(Rate.prefix.in_(bindparam("prefixes", expanding=True)), Rate.effective_from <= bindparam("at"))
+    .order_by(func.length(Rate.prefix).desc(), Rate.effective_from.desc())
     .limit(1)
 )  # built once: every call's credit check and every rating runs it
 

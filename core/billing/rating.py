@@ -218,7 +218,7 @@ def rate_pending(
 def flag_unrated(session: Session, user_ids: Iterable[int], at: datetime) -> None:
     """Tell the admins, once per customer per day, that billable calls matched no rate."""
     for user_id, name, tariff_id in session.execute(
-        select(User.id, User.name, User.tariff_id).where(User.id.in_(sorted(set(user_ids))))  # type: ignore[union-attr]
+        select(User.id, User.name, User.tariff_id).where(User.id.in_(sorted(set(user_ids))))
     ):
         why = "has no tariff" if tariff_id is None else f"match no rate of tariff {tariff_id}"
         notices.notify_admins(

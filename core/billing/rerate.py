@@ -7,6 +7,7 @@ difference and writes nothing.
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import select, text
 from sqlmodel import Session
@@ -62,14 +63,15 @@ def rerate_period(
 ) -> Rerated:
     """Re-rate the calls started in [start, end) (of one tariff's customers, or one customer),
     a batch per transaction."""
-    customers = select(User.id, User.tariff_id).where(User.tariff_id.is_not(None))  # type: ignore[union-attr]
+    customers = select(User.id, User.tariff_id).where(User.tariff_id.is_not(None))
     if tariff_id is not None:
         customers = customers.where(User.tariff_id == tariff_id)
     if user_id is not None:
         customers = customers.where(User.id == user_id)
     with session_scope() as session:
-        tariffs: dict[int, int] = dict(session.execute(customers).all())  # type: ignore[arg-type]
+        tariffs: dict[int, int] = dict(session.execute(customers).all())
     window = {"start": start, "end": end, "user_ids": list(tariffs), "limit": batch}
+    after: int | None
     result, cache, after = Rerated(), TariffCache(), 0
     while after is not None:
         with session_scope() as session:
@@ -78,7 +80,7 @@ def rerate_period(
 
 
 def _rerate_batch(
-    session: Session, cache: TariffCache, tariffs: dict[int, int], result: Rerated, window: dict
+    session: Session, cache: TariffCache, tariffs: dict[int, int], result: Rerated, window: dict[str, Any]
 ) -> int | None:
     """One batch into `result`; returns the id to continue after, None when the period is done."""
     rows = session.execute(_CLAIM, window).all()

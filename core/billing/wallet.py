@@ -4,7 +4,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import Any, cast
 
+from psycopg import Connection
 from psycopg.errors import UniqueViolation
 from sqlalchemy import text
 from sqlmodel import Session, select
@@ -141,8 +143,8 @@ def post_many(session: Session, entries: Sequence[Entry]) -> int:
             rows.append((e.user_id, e.kind.value, amount, balances[e.user_id], e.description, e.reference))
         try:
             with session.begin_nested():
-                raw = session.connection().connection.driver_connection
-                with raw.cursor() as cursor, cursor.copy(_COPY) as copy:  # type: ignore[union-attr]
+                raw = cast(Connection[Any], session.connection().connection.driver_connection)  # psycopg 3
+                with raw.cursor() as cursor, cursor.copy(_COPY) as copy:
                     for row, e in zip(rows, batch, strict=True):
                         copy.write_row((*row, e.call_id, e.number_id, now))
             break
@@ -152,7 +154,7 @@ def post_many(session: Session, entries: Sequence[Entry]) -> int:
             if not posted:
                 raise
             for key in posted:
-                unique.pop(key, None)  # type: ignore[arg-type]
+                unique.pop(key, None)
             if not unique:
                 return 0
     debited = {e.user_id for e in batch if e.amount < 0}

@@ -2,6 +2,7 @@
 
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import BigInteger, CheckConstraint, Column, Date, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
@@ -73,6 +74,6 @@ class Invoice(SQLModel, table=True):
     topups_total: Decimal = money()
     total: Decimal = money()
     # Calls grouped by destination, fees and top-ups, as shown on the PDF.
-    lines: list = jsonb()
+    lines: list[Any] = jsonb()
     status: str = string(16, default=InvoiceStatus.ISSUED.value)
     created_at: datetime = created_at()

@@ -2,6 +2,7 @@
 
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import CheckConstraint, Column, DateTime, Index
 from sqlmodel import Field, SQLModel
@@ -56,7 +57,7 @@ class Call(SQLModel, table=True):
     rating_status: str = string(16, default=RatingStatus.PENDING.value)
     rated_at: datetime | None = timestamp()
     # Routing trail: each decision (candidate taken/skipped and why, dial attempts, trunk used).
-    trail: list = jsonb()
+    trail: list[Any] = jsonb()
     recording: str | None = string(255, nullable=True)
     # "bridge" when the bridge wrote it, "reconciled" when rebuilt from Asterisk's own records.
     source: str = string(16, default="bridge")

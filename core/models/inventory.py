@@ -2,6 +2,7 @@
 
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import CheckConstraint
 from sqlmodel import Field, SQLModel
@@ -47,7 +48,7 @@ class NumberUploadBatch(SQLModel, table=True):
     total: int = 0
     imported: int = 0
     skipped: int = 0
-    lines: list = jsonb()
+    lines: list[Any] = jsonb()
     created_at: datetime = created_at()
 
 

@@ -2,6 +2,7 @@
 
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import ARRAY, BigInteger, CheckConstraint, Column, String, UniqueConstraint
 from sqlalchemy import text as sql_text
@@ -139,7 +140,7 @@ class Target(SQLModel, table=True):
     monthly_cap: int | None = None
     timezone: str = string(64, default="UTC")
     # {"mon": [["09:00", "17:00"]], ...}; empty means open at all hours.
-    schedule: dict = jsonb(dict)
+    schedule: dict[str, Any] = jsonb(dict)
     payout: Decimal = money()
     status: str = string(16, default=Status.ACTIVE.value)
     created_at: datetime = created_at()

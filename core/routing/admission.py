@@ -23,7 +23,7 @@ from core.routing.trail import Result, Step, entry, stopped_at
 # changes with every call, is read each time (core.routing.customer).
 _ROUTE = (
     select(Number, Campaign)
-    .outerjoin(Campaign, Campaign.id == Number.campaign_id)  # type: ignore[arg-type]
+    .outerjoin(Campaign, Campaign.id == Number.campaign_id)
     .where(Number.number == bindparam("did"))
 )
 

@@ -30,7 +30,7 @@ BLOCK = (
     select(BlockEntry.id, BlockEntry.user_id, BlockEntry.pattern, BlockEntry.match_type, BlockEntry.reason)
     .where(
         BlockEntry.status == Status.ACTIVE.value,
-        or_(BlockEntry.user_id.is_(None), BlockEntry.user_id == bindparam("user_id")),  # type: ignore[union-attr]
+        or_(BlockEntry.user_id.is_(None), BlockEntry.user_id == bindparam("user_id")),
         or_(
             and_(BlockEntry.match_type == BlockMatch.EXACT.value, BlockEntry.pattern == bindparam("caller")),
             and_(
@@ -41,7 +41,7 @@ BLOCK = (
             ),
         ),
     )
-    .order_by(BlockEntry.user_id.is_not(None), func.length(BlockEntry.pattern).desc())  # type: ignore[union-attr]
+    .order_by(BlockEntry.user_id.is_not(None), func.length(BlockEntry.pattern).desc())
     .limit(1)
 )
 

@@ -44,7 +44,7 @@ def cap_use(session: Session, target: Target, local_now: datetime) -> list[CapUs
     connected = Call.connected_at
     counts = session.exec(
         select(
-            *(func.count().filter(connected >= starts[label]) for label in wanted)  # type: ignore[operator]
-        ).where(Call.target_id == target.id, connected >= min(starts[label] for label in wanted))  # type: ignore[operator]
+            *(func.count().filter(connected >= starts[label]) for label in wanted)
+        ).where(Call.target_id == target.id, connected >= min(starts[label] for label in wanted))
     ).one()
     return [CapUse(label, used, caps[label] or 0) for label, used in zip(wanted, counts, strict=True)]

@@ -11,7 +11,7 @@ with no cache attached (the API's dry run) reads everything, once per session.
 
 import threading
 from collections.abc import Callable, Hashable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import text
 from sqlmodel import Session
@@ -61,7 +61,7 @@ class CatalogueCache:
         with self._lock:
             found = self._entries.get(key, _MISSING) if self._version == version else _MISSING
         if found is not _MISSING:
-            return found  # type: ignore[return-value]
+            return cast(T, found)  # what `load` returned for this key
         value = load()
         with self._lock:
             # Not if the catalogue changed meanwhile: this was loaded for the older one.
@@ -87,11 +87,11 @@ def cached(session: Session, key: Hashable, load: Callable[[], T]) -> T:
     Cached values outlive their session: they are read-only detached rows, never changed or added
     to another session.
     """
-    attached = session.info.get(_ATTACHED)
+    attached: tuple[CatalogueCache, int] | None = session.info.get(_ATTACHED)
     if attached is not None:
         cache, version = attached
         return cache._get(key, version, load)
     memo: dict[Hashable, Any] = session.info.setdefault(_MEMO, {})
     if key not in memo:
         memo[key] = load()
-    return memo[key]  # type: ignore[no-any-return]
+    return cast(T, memo[key])  # what `load` returned for this key

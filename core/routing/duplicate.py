@@ -27,8 +27,8 @@ def recent_contacts(
         select(Call.id, Call.buyer_id, reached_at)
         .where(
             Call.campaign_id == campaign_id,
-            Call.caller.in_(list(callers)),  # type: ignore[attr-defined]
-            or_(Call.connected_at.is_not(None), Call.converted),  # type: ignore[union-attr]
+            Call.caller.in_(list(callers)),
+            or_(Call.connected_at.is_not(None), Call.converted),
             reached_at >= since,
         )
         .order_by(reached_at.desc())

@@ -19,9 +19,9 @@ class Link:
 
 _LINKS = (
     select(CampaignTarget, Target, Buyer, Trunk)
-    .join(Target, Target.id == CampaignTarget.target_id)  # type: ignore[arg-type]
-    .join(Buyer, Buyer.id == Target.buyer_id)  # type: ignore[arg-type]
-    .outerjoin(Trunk, Trunk.id == Target.trunk_id)  # type: ignore[arg-type]
+    .join(Target, Target.id == CampaignTarget.target_id)
+    .join(Buyer, Buyer.id == Target.buyer_id)
+    .outerjoin(Trunk, Trunk.id == Target.trunk_id)
     .where(CampaignTarget.campaign_id == bindparam("campaign_id"))
     .order_by(CampaignTarget.priority, CampaignTarget.id)
 )  # built once: every call runs it

@@ -252,7 +252,7 @@ def _advance_cursor(session: Session, campaign_id: int) -> int:
     """
     stmt = (
         update(Campaign)
-        .where(Campaign.id == campaign_id)  # type: ignore[arg-type]
+        .where(Campaign.id == campaign_id)
         .values(rr_cursor=(Campaign.rr_cursor + 1) % _CURSOR_WRAP)
         .returning(Campaign.rr_cursor)
     )

@@ -1,7 +1,7 @@
 """Who is calling: the bearer token resolved to a user (and an impersonating admin, if any)."""
 
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -85,7 +85,7 @@ def get_principal(
 PrincipalDep = Annotated[Principal, Depends(get_principal)]
 
 
-def require_roles(*roles: Role) -> object:
+def require_roles(*roles: Role) -> Any:  # what Depends() is typed as, to fit anywhere FastAPI takes one
     allowed = set(roles)
     names = " or ".join(r.label.lower() for r in roles)
 

@@ -54,11 +54,11 @@ def revoke(session: Session, row: AuthToken) -> None:
 def revoke_all(session: Session, user_id: int, kinds: list[TokenKind], keep_id: int | None = None) -> None:
     stmt = (
         update(AuthToken)
-        .where(AuthToken.user_id == user_id)  # type: ignore[arg-type]
-        .where(AuthToken.kind.in_([k.value for k in kinds]))  # type: ignore[attr-defined]
-        .where(AuthToken.revoked_at.is_(None))  # type: ignore[union-attr]
+        .where(AuthToken.user_id == user_id)
+        .where(AuthToken.kind.in_([k.value for k in kinds]))
+        .where(AuthToken.revoked_at.is_(None))
         .values(revoked_at=datetime.now(UTC))
     )
     if keep_id is not None:
-        stmt = stmt.where(AuthToken.id != keep_id)  # type: ignore[arg-type]
+        stmt = stmt.where(AuthToken.id != keep_id)
     session.execute(stmt)

@@ -1,6 +1,7 @@
 """The signed-in user's own account: profile, password, balance, server time."""
 
 from datetime import UTC, datetime
+from typing import Any
 
 from fastapi import APIRouter
 
@@ -18,18 +19,18 @@ router = APIRouter(tags=["account"])
 
 
 @router.get("/server-time", response_model=Envelope[ServerTime], summary="The server clock, in UTC")
-def server_time(principal: PrincipalDep) -> dict:
+def server_time(principal: PrincipalDep) -> dict[str, Any]:
     now = datetime.now(UTC)
     return ok(ServerTime(server_time=now.strftime("%Y-%m-%d %H:%M:%S"), timezone="UTC"))
 
 
 @router.get("/profile", response_model=Envelope[UserOut], summary="The signed-in user's profile")
-def profile(principal: PrincipalDep) -> dict:
+def profile(principal: PrincipalDep) -> dict[str, Any]:
     return ok(UserOut.of(principal.user))
 
 
 @router.put("/profile", response_model=Envelope[UserOut], summary="Update the signed-in user's profile")
-def update_profile(body: ProfileUpdate, principal: PrincipalDep, session: SessionDep) -> dict:
+def update_profile(body: ProfileUpdate, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     user = principal.user
     for field, value in body.model_dump(exclude_unset=True).items():
         if value is None and field in ("name", "timezone"):
@@ -46,7 +47,7 @@ def update_profile(body: ProfileUpdate, principal: PrincipalDep, session: Sessio
     response_model=Envelope[None],
     summary="Change the password; every other session of this user is signed out",
 )
-def change_password(body: PasswordChange, principal: PrincipalDep, session: SessionDep) -> dict:
+def change_password(body: PasswordChange, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     user = principal.user
     if not verify_password(user.password_hash, body.current_password):
         raise field_error("current_password", "The current password is incorrect.")
@@ -62,7 +63,7 @@ def change_password(body: PasswordChange, principal: PrincipalDep, session: Sess
     response_model=Envelope[list[Balance]],
     summary="Wallet balance of a user (a customer may read only its own)",
 )
-def balance(user_id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def balance(user_id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     user = get_visible(session, User, user_id, principal, "User")
     tariff = session.get(Tariff, user.tariff_id) if user.tariff_id else None
     currency = tariff.currency if tariff else "USD"

@@ -1,6 +1,6 @@
 """Blocked callers (spec §7 Blocks): global entries by an admin, or a customer's own."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 from sqlalchemy import or_, select
@@ -48,7 +48,7 @@ def _exists(
     stmt = select(BlockEntry.id).where(
         BlockEntry.pattern == pattern,
         BlockEntry.match_type == match_type.value,
-        BlockEntry.user_id.is_(None) if user_id is None else BlockEntry.user_id == user_id,  # type: ignore[union-attr]
+        BlockEntry.user_id.is_(None) if user_id is None else BlockEntry.user_id == user_id,
     )
     if except_id is not None:
         stmt = stmt.where(BlockEntry.id != except_id)
@@ -65,20 +65,20 @@ def details(
     session: SessionDep,
     pg: PageDep,
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
-) -> dict:
+) -> dict[str, Any]:
     if principal.is_admin:
         stmt = scoped(select(BlockEntry), BlockEntry, principal, user_id)
     else:
         # Global blocks apply to every customer's calls, so customers see them (read-only).
         stmt = select(BlockEntry).where(
-            or_(BlockEntry.user_id == principal.owner_id, BlockEntry.user_id.is_(None))  # type: ignore[union-attr]
+            or_(BlockEntry.user_id == principal.owner_id, BlockEntry.user_id.is_(None))
         )
     stmt = text_filter(stmt, pg.params, BlockEntry.pattern, BlockEntry.reason)
-    return ok(page_of(session, stmt.order_by(BlockEntry.id.desc()), pg, BlockOut.model_validate))  # type: ignore[union-attr]
+    return ok(page_of(session, stmt.order_by(BlockEntry.id.desc()), pg, BlockOut.model_validate))
 
 
 @router.post("/add", response_model=Envelope[BlockOut], status_code=201, summary="Block a caller or prefix")
-def add(body: BlockIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def add(body: BlockIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     owner = _owner(principal, body.user_id)
     pattern = _pattern(body.pattern, body.match_type)
     if _exists(session, owner, pattern, body.match_type):
@@ -97,7 +97,12 @@ def add(body: BlockIn, principal: AdminOrCustomerDep, session: SessionDep) -> di
 
 
 @router.put("/{id}", response_model=Envelope[BlockOut], summary="Update a block entry")
-def update(id: IdPath, body: BlockUpdate, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def update(
+    id: IdPath,
+    body: BlockUpdate,
+    principal: AdminOrCustomerDep,
+    session: SessionDep,
+) -> dict[str, Any]:
     entry = get_visible(session, BlockEntry, id, principal, "Block entry")
     changes = body.model_dump(exclude_unset=True)
     if "pattern" in changes and changes["pattern"] is None:
@@ -115,24 +120,24 @@ def update(id: IdPath, body: BlockUpdate, principal: AdminOrCustomerDep, session
 
 
 @router.patch("/status/{id}", response_model=Envelope[BlockOut], summary="Activate or deactivate")
-def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     entry = change_status(session, BlockEntry, id, body.status.value, principal, "Block entry")
     session.commit()
     return ok(BlockOut.model_validate(entry), f"Block entry is now {body.status.value}.")
 
 
 @router.delete("/{id}", response_model=Envelope[None], summary="Unblock")
-def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     session.delete(get_visible(session, BlockEntry, id, principal, "Block entry"))
     session.commit()
     return ok(None, "Block entry deleted.")
 
 
 @router.post("/cdr", response_model=Envelope[BlockedCallers], summary="Block the callers of the given calls")
-def from_calls(body: BlockFromCalls, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def from_calls(body: BlockFromCalls, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     owner = _owner(principal, body.user_id)
     ids = set(body.call_ids)
-    calls = list(session.scalars(scoped(select(Call), Call, principal).where(Call.id.in_(ids))))  # type: ignore[union-attr]
+    calls = list(session.scalars(scoped(select(Call), Call, principal).where(Call.id.in_(ids))))
     missing = ids - {c.id for c in calls}
     if missing:
         raise field_error("call_ids", f"Call {min(missing)} does not exist.")

@@ -1,6 +1,7 @@
 """Buyers (spec §7 Buyers): a customer's clients, each with its own role-3 login."""
 
 from datetime import UTC, datetime
+from typing import Any
 
 from fastapi import APIRouter
 from sqlalchemy import select
@@ -35,15 +36,15 @@ BuyerOnly = require_roles(Role.BUYER)
     response_model=Envelope[PageData[BuyerOut]],
     summary="Buyers, paginated (a buyer sees only itself)",
 )
-def details(principal: PrincipalDep, session: SessionDep, pg: PageDep) -> dict:
+def details(principal: PrincipalDep, session: SessionDep, pg: PageDep) -> dict[str, Any]:
     stmt = text_filter(scoped(select(Buyer), Buyer, principal), pg.params, Buyer.name, Buyer.email)
-    return ok(page_of(session, stmt.order_by(Buyer.id.desc()), pg, BuyerOut.model_validate))  # type: ignore[union-attr]
+    return ok(page_of(session, stmt.order_by(Buyer.id.desc()), pg, BuyerOut.model_validate))
 
 
 @router.get(
     "/buyer-userId/{id}", response_model=Envelope[list[BuyerBrief]], summary="The buyers of customer `id`"
 )
-def of_user(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def of_user(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     get_visible(session, User, id, principal, "User")
     rows = session.scalars(select(Buyer).where(Buyer.user_id == id).order_by(Buyer.name))
     return ok([BuyerBrief.model_validate(b) for b in rows])
@@ -55,7 +56,7 @@ def of_user(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> d
     summary="The signed-in buyer's own targets",
     dependencies=[BuyerOnly],
 )
-def own_targets(principal: PrincipalDep, session: SessionDep) -> dict:
+def own_targets(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     rows = session.scalars(scoped(select(Target), Target, principal).order_by(Target.name))
     return ok([TargetOut.model_validate(t) for t in rows])
 
@@ -65,12 +66,17 @@ def own_targets(principal: PrincipalDep, session: SessionDep) -> dict:
     response_model=Envelope[PageData[BuyerCallRow]],
     summary="Calls delivered to buyers (a buyer sees its own)",
 )
-def report(body: BuyerReportFilter, principal: PrincipalDep, session: SessionDep, pg: PageDep) -> dict:
+def report(
+    body: BuyerReportFilter,
+    principal: PrincipalDep,
+    session: SessionDep,
+    pg: PageDep,
+) -> dict[str, Any]:
     stmt = scoped(select(Call), Call, principal)
     if body.buyer_id is not None:
         stmt = stmt.where(Call.buyer_id == body.buyer_id)
     else:
-        stmt = stmt.where(Call.buyer_id.is_not(None))  # type: ignore[union-attr]
+        stmt = stmt.where(Call.buyer_id.is_not(None))
     start, end = day_bounds(body.fromDate, body.toDate, principal.user.timezone)
     if start is not None:
         stmt = stmt.where(Call.started_at >= start)
@@ -79,8 +85,8 @@ def report(body: BuyerReportFilter, principal: PrincipalDep, session: SessionDep
     if body.disposition is not None:
         stmt = stmt.where(Call.disposition == body.disposition.value)
     if body.caller_number:
-        stmt = stmt.where(Call.caller.contains(body.caller_number))  # type: ignore[attr-defined]
-    stmt = stmt.order_by(Call.started_at.desc())  # type: ignore[attr-defined]
+        stmt = stmt.where(Call.caller.contains(body.caller_number))
+    stmt = stmt.order_by(Call.started_at.desc())
     return ok(named_page(session, stmt, pg, BuyerCallRow))
 
 
@@ -90,7 +96,7 @@ def report(body: BuyerReportFilter, principal: PrincipalDep, session: SessionDep
     status_code=201,
     summary="Create a buyer and its sign-in (role 3)",
 )
-def add(body: BuyerIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def add(body: BuyerIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     owner_id = resolve_owner(session, principal, body.user_id)
     owner = session.get(User, owner_id)
     assert owner is not None
@@ -113,7 +119,12 @@ def add(body: BuyerIn, principal: AdminOrCustomerDep, session: SessionDep) -> di
 
 
 @router.put("/{id}", response_model=Envelope[BuyerOut], summary="Update a buyer (and its sign-in)")
-def update(id: IdPath, body: BuyerUpdate, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def update(
+    id: IdPath,
+    body: BuyerUpdate,
+    principal: AdminOrCustomerDep,
+    session: SessionDep,
+) -> dict[str, Any]:
     buyer = get_visible(session, Buyer, id, principal, "Buyer")
     changes = body.model_dump(exclude_unset=True)
     if changes.get("name", "") is None or changes.get("email", "") is None:
@@ -141,7 +152,7 @@ def update(id: IdPath, body: BuyerUpdate, principal: AdminOrCustomerDep, session
     response_model=Envelope[BuyerOut],
     summary="Activate or deactivate a buyer; its sign-in follows",
 )
-def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     buyer = change_status(session, Buyer, id, body.status.value, principal, "Buyer")
     login = session.get(User, buyer.login_user_id) if buyer.login_user_id else None
     if login is not None:
@@ -155,7 +166,7 @@ def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: S
     response_model=Envelope[None],
     summary="Delete a buyer, its targets and its sign-in (refused while calls reference them)",
 )
-def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     buyer = get_visible(session, Buyer, id, principal, "Buyer")
     login_id = buyer.login_user_id
     session.delete(buyer)

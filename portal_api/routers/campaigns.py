@@ -1,7 +1,7 @@
 """Campaigns (spec §7 Campaigns) and their IVR authentication settings."""
 
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 from sqlalchemy import select
@@ -42,15 +42,15 @@ def details(
     pg: PageDep,
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
     status: Status | None = None,
-) -> dict:
+) -> dict[str, Any]:
     stmt = text_filter(scoped(select(Campaign), Campaign, principal, user_id), pg.params, Campaign.name)
     if status is not None:
         stmt = stmt.where(Campaign.status == status.value)
-    return ok(page_of(session, stmt.order_by(Campaign.id.desc()), pg, CampaignOut.model_validate))  # type: ignore[union-attr]
+    return ok(page_of(session, stmt.order_by(Campaign.id.desc()), pg, CampaignOut.model_validate))
 
 
 @router.get("/on-camp", response_model=Envelope[list[CampaignBrief]], summary="Active campaigns, for pickers")
-def active(principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def active(principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     stmt = scoped(select(Campaign), Campaign, principal).where(Campaign.status == Status.ACTIVE)
     return ok([CampaignBrief.model_validate(c) for c in session.scalars(stmt.order_by(Campaign.name))])
 
@@ -58,7 +58,7 @@ def active(principal: AdminOrCustomerDep, session: SessionDep) -> dict:
 @router.get(
     "/user/{id}", response_model=Envelope[list[CampaignBrief]], summary="The campaigns of customer `id`"
 )
-def of_user(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def of_user(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     get_visible(session, User, id, principal, "User")
     stmt = select(Campaign).where(Campaign.user_id == id).order_by(Campaign.name)
     return ok([CampaignBrief.model_validate(c) for c in session.scalars(stmt)])
@@ -67,7 +67,7 @@ def of_user(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> d
 @router.get(
     "/camp-user/{id}", response_model=Envelope[CampaignOwner], summary="The customer owning campaign `id`"
 )
-def owner(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def owner(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     campaign = get_visible(session, Campaign, id, principal, "Campaign")
     user = session.get(User, campaign.user_id)
     assert user is not None
@@ -75,7 +75,7 @@ def owner(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dic
 
 
 @router.get("/ivr/{id}", response_model=Envelope[IvrSettings], summary="IVR settings of campaign `id`")
-def ivr(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def ivr(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(
         IvrSettings.model_validate(
             get_visible(session, Campaign, id, principal, "Campaign"), from_attributes=True
@@ -84,7 +84,7 @@ def ivr(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
 
 
 @router.put("/ivr-edit", response_model=Envelope[IvrSettings], summary="Change a campaign's IVR settings")
-def ivr_edit(body: IvrEdit, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def ivr_edit(body: IvrEdit, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     campaign = get_visible(session, Campaign, body.campaign_id, principal, "Campaign")
     for field, value in body.model_dump(exclude={"campaign_id"}).items():
         setattr(campaign, field, value)
@@ -96,7 +96,7 @@ def ivr_edit(body: IvrEdit, principal: AdminOrCustomerDep, session: SessionDep) 
 
 
 @router.post("/add", response_model=Envelope[CampaignOut], status_code=201, summary="Create a campaign")
-def add(body: CampaignIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def add(body: CampaignIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     owner_id = resolve_owner(session, principal, body.user_id)
     _name_taken(session, owner_id, body.name)
     campaign = Campaign(**body.model_dump(exclude={"user_id"}), user_id=owner_id)
@@ -106,7 +106,12 @@ def add(body: CampaignIn, principal: AdminOrCustomerDep, session: SessionDep) ->
 
 
 @router.put("/{id}", response_model=Envelope[CampaignOut], summary="Update a campaign's routing settings")
-def update(id: IdPath, body: CampaignUpdate, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def update(
+    id: IdPath,
+    body: CampaignUpdate,
+    principal: AdminOrCustomerDep,
+    session: SessionDep,
+) -> dict[str, Any]:
     campaign = get_visible(session, Campaign, id, principal, "Campaign")
     changes = body.model_dump(exclude_unset=True)
     nulls = [f for f, v in changes.items() if v is None]
@@ -123,7 +128,7 @@ def update(id: IdPath, body: CampaignUpdate, principal: AdminOrCustomerDep, sess
 
 
 @router.patch("/status/{id}", response_model=Envelope[CampaignOut], summary="Activate or deactivate")
-def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     campaign = change_status(session, Campaign, id, body.status.value, principal, "Campaign")
     session.commit()
     return ok(CampaignOut.model_validate(campaign), f"Campaign is now {body.status.value}.")
@@ -134,7 +139,7 @@ def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: S
     response_model=Envelope[None],
     summary="Delete a campaign without calls (with calls: 409, deactivate it)",
 )
-def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     # Calls reference campaigns with RESTRICT: one with history is refused (409) by the database.
     session.delete(get_visible(session, Campaign, id, principal, "Campaign"))
     session.commit()

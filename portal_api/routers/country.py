@@ -1,5 +1,7 @@
 """The country list behind every country picker."""
 
+from typing import Any
+
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict
 from sqlalchemy import select
@@ -23,6 +25,6 @@ class CountryOut(BaseModel):
 
 
 @router.get("/country", response_model=Envelope[list[CountryOut]], summary="All countries, by name")
-def countries(principal: PrincipalDep, session: SessionDep) -> dict:
+def countries(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     rows = session.scalars(select(Country).order_by(Country.name))
     return ok([CountryOut.model_validate(c) for c in rows])

@@ -4,6 +4,7 @@ to them (with their payout, never the customer's spend)."""
 
 from collections.abc import Callable
 from datetime import UTC, datetime, time, timedelta
+from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -78,7 +79,7 @@ def _counts(row: Any) -> Counts:
 
 
 def _live(key: str) -> int:
-    return int(get_redis().scard(key))  # type: ignore[arg-type]
+    return int(get_redis().scard(key))
 
 
 @router.get(
@@ -86,7 +87,7 @@ def _live(key: str) -> int:
     response_model=Envelope[DashboardCalls],
     summary="Call counts for a period (today, yesterday, week, month), with an hourly or daily series",
 )
-def calls(principal: PrincipalDep, session: SessionDep, type: Period = Period.TODAY) -> dict:
+def calls(principal: PrincipalDep, session: SessionDep, type: Period = Period.TODAY) -> dict[str, Any]:
     tz = principal.user.timezone
     start, end = _bounds(type, tz, datetime.now(UTC))
     mine = _calls_in(scoped(select(Call), Call, principal), start, end)
@@ -113,7 +114,7 @@ def calls(principal: PrincipalDep, session: SessionDep, type: Period = Period.TO
             end=end,
             answer_rate=round(summary.answered / summary.calls, 4) if summary.calls else 0.0,
             average_talk_seconds=summary.talk_seconds // summary.answered if summary.answered else 0,
-            spend=None if principal.is_buyer else (spend or 0),
+            spend=None if principal.is_buyer else (spend or Decimal(0)),
             payout=payout,
             live_calls=_live(live_feed.scope_key(principal)),
             series=[Bucket(at=at.replace(tzinfo=zone), calls=n, answered=a) for at, n, a in series],
@@ -148,7 +149,7 @@ def _slices(session: Session, calls: Subquery, model: Any, key: str) -> list[Sli
     response_model=Envelope[CallDetail],
     summary="Where the period's calls went: by disposition, the busiest campaigns and targets",
 )
-def call_detail(principal: PrincipalDep, session: SessionDep, type: Period = Period.TODAY) -> dict:
+def call_detail(principal: PrincipalDep, session: SessionDep, type: Period = Period.TODAY) -> dict[str, Any]:
     start, end = _bounds(type, principal.user.timezone, datetime.now(UTC))
     mine = _calls_in(scoped(select(Call), Call, principal), start, end)
     dispositions = session.execute(
@@ -205,7 +206,7 @@ def _parties(
     response_model=Envelope[PartyCounts],
     summary="A buyer's calls today and this month, and live now (its customer, the admin, the buyer)",
 )
-def buyer_counts(id: IdPath, principal: PrincipalDep, session: SessionDep) -> dict:
+def buyer_counts(id: IdPath, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     buyer = get_visible(session, Buyer, id, principal, "Buyer")
     (counts,) = _parties(session, Call.buyer_id, [(id, buyer.name)], principal.user.timezone, live.buyer_key)
     return ok(counts)
@@ -216,7 +217,7 @@ def buyer_counts(id: IdPath, principal: PrincipalDep, session: SessionDep) -> di
     response_model=Envelope[list[PartyCounts]],
     summary="Per customer: calls today and this month, live now (admin: all customers; a customer: itself)",
 )
-def customer_counts(principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def customer_counts(principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     customers = session.execute(
         scoped(select(User.id, User.name), User, principal)
         .where(User.role == Role.CUSTOMER)

@@ -1,5 +1,7 @@
 """An admin acting as another user: start, stop, return to admin; every step audited."""
 
+from typing import Any
+
 from fastapi import APIRouter, Request
 from sqlmodel import Session
 
@@ -43,7 +45,7 @@ def _audit(
     response_model=Envelope[Impersonating],
     summary="Start acting as a customer or buyer (admin only, never another admin)",
 )
-def start(id: IdPath, request: Request, principal: AdminDep, session: SessionDep) -> dict:
+def start(id: IdPath, request: Request, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     if principal.impersonator_id is not None:
         raise ApiError(409, "Return to your own account before impersonating someone else.")
     user = session.get(User, id)
@@ -86,7 +88,7 @@ def _stop(request: Request, principal: Principal, session: Session) -> User:
     response_model=Envelope[StoredUser],
     summary="Stop impersonating: the impersonation token is revoked",
 )
-def stop(request: Request, principal: PrincipalDep, session: SessionDep) -> dict:
+def stop(request: Request, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     admin = _stop(request, principal, session)
     return ok(StoredUser.of(admin), "Impersonation stopped.")
 
@@ -98,7 +100,7 @@ def stop(request: Request, principal: PrincipalDep, session: SessionDep) -> dict
 )
 def return_to_admin(
     body: ReturnToAdminIn, request: Request, principal: PrincipalDep, session: SessionDep
-) -> dict:
+) -> dict[str, Any]:
     if principal.impersonator_id is not None and body.impersonator_id != principal.impersonator_id:
         raise ApiError(403, "impersonator_id does not match the administrator of this session.")
     admin = _stop(request, principal, session)

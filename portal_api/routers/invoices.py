@@ -5,7 +5,7 @@ one for any finished month. Either way a month is invoiced once.
 """
 
 from datetime import date
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 
@@ -28,7 +28,7 @@ def details(
     session: SessionDep,
     pg: PageDep,
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
-) -> dict:
+) -> dict[str, Any]:
     return ok(invoices.page(session, principal, pg, user_id))
 
 
@@ -39,7 +39,9 @@ def details(
     responses={200: {"model": Envelope[InvoiceDetail], "description": "Already invoiced: that invoice"}},
     summary="Make a customer's invoice for a finished month (admin); an invoiced month is returned as is",
 )
-def generate(body: InvoiceGenerateIn, principal: AdminDep, session: SessionDep, response: Response) -> dict:
+def generate(
+    body: InvoiceGenerateIn, principal: AdminDep, session: SessionDep, response: Response
+) -> dict[str, Any]:
     invoice, created = invoices.generate(session, body.user_id, date.fromisoformat(f"{body.month}-01"))
     if not created:
         response.status_code = 200
@@ -48,7 +50,7 @@ def generate(body: InvoiceGenerateIn, principal: AdminDep, session: SessionDep, 
 
 
 @router.get("/{id}", response_model=Envelope[InvoiceDetail], summary="One invoice with its lines")
-def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(InvoiceDetail.model_validate(invoices.one(session, id, principal)))
 
 

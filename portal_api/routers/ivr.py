@@ -1,6 +1,6 @@
 """The IVR Auth screens (admin `ivr`, customer `user_ivr`): campaigns with their IVR settings."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 from sqlalchemy import select
@@ -27,8 +27,8 @@ def details(
     pg: PageDep,
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
     enabled: bool | None = None,
-) -> dict:
+) -> dict[str, Any]:
     stmt = text_filter(scoped(select(Campaign), Campaign, principal, user_id), pg.params, Campaign.name)
     if enabled is not None:
-        stmt = stmt.where(Campaign.ivr_enabled.is_(enabled))  # type: ignore[attr-defined]
-    return ok(page_of(session, stmt.order_by(Campaign.id.desc()), pg, IvrRow.model_validate))  # type: ignore[union-attr]
+        stmt = stmt.where(Campaign.ivr_enabled.is_(enabled))
+    return ok(page_of(session, stmt.order_by(Campaign.id.desc()), pg, IvrRow.model_validate))

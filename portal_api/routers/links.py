@@ -1,5 +1,7 @@
 """Campaign-target links (spec §7 `/camp/*`): which targets take a campaign's calls, in what order."""
 
+from typing import Any
+
 from fastapi import APIRouter
 from sqlalchemy import select
 
@@ -27,7 +29,7 @@ def _link(session: SessionDep, campaign_id: int, target_id: int) -> CampaignTarg
     response_model=Envelope[int],
     summary="Assign targets to a campaign with priority and weight (re-assigning updates them)",
 )
-def add(body: LinkAdd, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def add(body: LinkAdd, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     campaign = get_visible(session, Campaign, body.campaign_id, principal, "Campaign")
     if len({item.target_id for item in body.targets}) != len(body.targets):
         raise field_error("targets", "A target appears more than once.")
@@ -43,7 +45,7 @@ def add(body: LinkAdd, principal: AdminOrCustomerDep, session: SessionDep) -> di
 
 
 @router.post("/rc", response_model=Envelope[None], summary="Remove a target from a campaign")
-def remove(body: LinkRemove, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def remove(body: LinkRemove, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     campaign = get_visible(session, Campaign, body.campaign_id, principal, "Campaign")
     link = _link(session, campaign.id or 0, body.target_id)
     if link is None:
@@ -60,7 +62,7 @@ def remove(body: LinkRemove, principal: AdminOrCustomerDep, session: SessionDep)
 )
 def priority(
     target_id: IdPath, body: LinkPriority, principal: AdminOrCustomerDep, session: SessionDep
-) -> dict:
+) -> dict[str, Any]:
     campaign = get_visible(session, Campaign, body.campaign_id, principal, "Campaign")
     link = _link(session, campaign.id or 0, target_id)
     if link is None:

@@ -137,7 +137,7 @@ class HangUpOut(BaseModel):
 @router.post(
     "/report/callHangUp", response_model=Envelope[HangUpOut], summary="Hang up a live call the caller may see"
 )
-async def hang_up(body: HangUpIn, principal: PrincipalDep) -> dict:
+async def hang_up(body: HangUpIn, principal: PrincipalDep) -> dict[str, Any]:
     client = async_redis()
     try:
         if await live_feed.visible_call(client, principal, body.linkedid) is None:

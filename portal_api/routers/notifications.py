@@ -1,6 +1,7 @@
 """The header bell: the caller's own notifications."""
 
 from datetime import UTC, datetime
+from typing import Any
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict
@@ -37,7 +38,7 @@ def unread_count(session: Session, user_id: int) -> int:
         .select_from(Notification)
         .where(
             Notification.user_id == user_id,
-            Notification.read_at.is_(None),  # type: ignore[union-attr]
+            Notification.read_at.is_(None),
         )
     )
     return session.scalar(stmt) or 0
@@ -48,23 +49,23 @@ def unread_count(session: Session, user_id: int) -> int:
     response_model=Envelope[PageData[NotificationOut]],
     summary="The caller's notifications, newest first",
 )
-def listing(principal: PrincipalDep, session: SessionDep, pg: PageDep) -> dict:
+def listing(principal: PrincipalDep, session: SessionDep, pg: PageDep) -> dict[str, Any]:
     stmt = (
         select(Notification)
         .where(Notification.user_id == principal.user.id)
-        .order_by(Notification.created_at.desc(), Notification.id.desc())  # type: ignore[attr-defined, union-attr]
+        .order_by(Notification.created_at.desc(), Notification.id.desc())
     )
     stmt = text_filter(stmt, pg.params, Notification.text)
     return ok(page_of(session, stmt, pg, NotificationOut.model_validate))
 
 
 @router.get("/unread-count", response_model=Envelope[UnreadCount], summary="How many are unread")
-def unread(principal: PrincipalDep, session: SessionDep) -> dict:
+def unread(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     return ok(UnreadCount(unread_notification_count=unread_count(session, principal.user.id or 0)))
 
 
 @router.patch("/read/{id}", response_model=Envelope[NotificationOut], summary="Mark one as read")
-def mark_read(id: IdPath, principal: PrincipalDep, session: SessionDep) -> dict:
+def mark_read(id: IdPath, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     row = session.get(Notification, id)
     if row is None or row.user_id != principal.user.id:
         raise not_found("Notification")
@@ -75,10 +76,10 @@ def mark_read(id: IdPath, principal: PrincipalDep, session: SessionDep) -> dict:
 
 
 @router.post("/read-all", response_model=Envelope[UnreadCount], summary="Mark all as read")
-def mark_all_read(principal: PrincipalDep, session: SessionDep) -> dict:
+def mark_all_read(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     session.execute(
         update(Notification)
-        .where(Notification.user_id == principal.user.id, Notification.read_at.is_(None))  # type: ignore[union-attr]
+        .where(Notification.user_id == principal.user.id, Notification.read_at.is_(None))
         .values(read_at=datetime.now(UTC))
     )
     session.commit()

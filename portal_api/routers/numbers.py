@@ -59,7 +59,7 @@ def details(
     user_id: UserIdQuery = None,
     status: NumberStatus | None = None,
     country_id: CountryQuery = None,
-) -> dict:
+) -> dict[str, Any]:
     return ok(numbers.page(session, principal, pg, user_id, status, country_id))
 
 
@@ -70,7 +70,7 @@ def details(
 )
 def pool(
     principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, country_id: CountryQuery = None
-) -> dict:
+) -> dict[str, Any]:
     return ok(numbers.pool_page(session, principal, pg, country_id))
 
 
@@ -89,7 +89,7 @@ def payments(
     ] = None,
     to_date: Annotated[date | None, Query(alias="toDate", description="yyyy-mm-dd, inclusive")] = None,
     payment_type: PaymentType | None = None,
-) -> dict:
+) -> dict[str, Any]:
     page = numbers.payments_page(
         session,
         principal,
@@ -112,7 +112,7 @@ def upload(
     principal: AdminDep,
     session: SessionDep,
     file: Annotated[UploadFile, File(description="CSV, UTF-8, with a header line; at most 10 MB")],
-) -> dict:
+) -> dict[str, Any]:
     batch, lines = number_upload.import_csv(
         session, file.filename or "", file.content_type, file.file.read(), principal.user.id
     )
@@ -125,12 +125,12 @@ def upload(
     response_model=Envelope[PageData[UploadBatchOut]],
     summary="Past CSV uploads with their counts; `params` matches the file name",
 )
-def uploads(principal: AdminDep, session: SessionDep, pg: PageDep) -> dict:
+def uploads(principal: AdminDep, session: SessionDep, pg: PageDep) -> dict[str, Any]:
     return ok(number_upload.batches_page(session, pg))
 
 
 @router.post("/add", response_model=Envelope[NumberOut], status_code=201, summary="Add a number to the pool")
-def add(body: NumberCreate, principal: AdminDep, session: SessionDep) -> dict:
+def add(body: NumberCreate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     return ok(NumberOut.model_validate(numbers.add(session, body)), "Number added to the pool.")
 
 
@@ -140,7 +140,7 @@ def add(body: NumberCreate, principal: AdminDep, session: SessionDep) -> dict:
     responses=_CHARGES,
     summary="Assign pool numbers to a customer, charging their setup fees (all or nothing)",
 )
-def give(body: GiveIn, principal: AdminDep, session: SessionDep) -> dict:
+def give(body: GiveIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     bought = number_pool.give(session, body.user_id, body.number_ids, principal.user.id)
     return ok(
         _out(bought.numbers),
@@ -155,7 +155,7 @@ def give(body: GiveIn, principal: AdminDep, session: SessionDep) -> dict:
     responses=_CHARGES,
     summary="Take numbers from the pool, paying their setup fees (all or nothing)",
 )
-def take(body: TakeIn, principal: CustomerDep, session: SessionDep) -> dict:
+def take(body: TakeIn, principal: CustomerDep, session: SessionDep) -> dict[str, Any]:
     bought = number_pool.take(session, body, principal.user)
     return ok(
         _out(bought.numbers),
@@ -168,19 +168,19 @@ def take(body: TakeIn, principal: CustomerDep, session: SessionDep) -> dict:
     response_model=Envelope[list[NumberOut]],
     summary="Release numbers to the pool (customer: its own; admin: any); payments stay in the ledger",
 )
-def release(body: ReleaseIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def release(body: ReleaseIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     released = number_pool.release(session, body.ids, principal)
     return ok(_out(released), f"{len(released)} number(s) released to the pool.")
 
 
 @router.patch("/status/{id}", response_model=Envelope[NumberOut], summary="Activate, deactivate or suspend")
-def set_status(id: IdPath, body: NumberStatusIn, principal: AdminDep, session: SessionDep) -> dict:
+def set_status(id: IdPath, body: NumberStatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     number = numbers.set_status(session, id, body.status, principal)
     return ok(NumberOut.model_validate(number), f"Number is now {body.status.value}.")
 
 
 @router.get("/{id}", response_model=Envelope[NumberOut], summary="One number (a customer: its own)")
-def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(NumberOut.model_validate(numbers.one(session, id, principal)))
 
 
@@ -189,5 +189,7 @@ def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
     response_model=Envelope[NumberOut],
     summary="Update a number (admin: fees, vendor, country, campaign; customer: only campaign_id)",
 )
-def update(id: IdPath, body: NumberUpdate, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def update(
+    id: IdPath, body: NumberUpdate, principal: AdminOrCustomerDep, session: SessionDep
+) -> dict[str, Any]:
     return ok(NumberOut.model_validate(numbers.update(session, id, body, principal)), "Number saved.")

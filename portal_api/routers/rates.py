@@ -1,7 +1,7 @@
 """Rate-card entries (spec §7 Rates) and their CSV import: the admin writes, a customer reads its own."""
 
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Query, UploadFile
 from sqlalchemy import exists, select
@@ -37,15 +37,15 @@ _PRICED = (
 
 
 def _iso2_by_id(session: Session) -> dict[int, str]:
-    return dict(session.execute(select(Country.id, Country.iso2)).all())  # type: ignore[arg-type]
+    return dict(session.execute(select(Country.id, Country.iso2)).all())
 
 
 def _page(
     session: Session, principal: Principal, pg: PageParams, tariff_id: int | None, status: Status | None
-) -> dict:
+) -> dict[str, Any]:
     stmt = (
         select(Rate)
-        .outerjoin(Country, Country.id == Rate.country_id)  # type: ignore[arg-type]
+        .outerjoin(Country, Country.id == Rate.country_id)
         .where(tariff_scope(Rate.tariff_id, principal))
     )
     stmt = text_filter(stmt, pg.params, Rate.prefix, Country.name, Country.iso2)
@@ -53,7 +53,7 @@ def _page(
         stmt = stmt.where(Rate.tariff_id == tariff_id)
     if status is not None:
         stmt = stmt.where(Rate.status == status.value)
-    stmt = stmt.order_by(Rate.tariff_id, Rate.prefix, Rate.effective_from.desc(), Rate.id)  # type: ignore[attr-defined]
+    stmt = stmt.order_by(Rate.tariff_id, Rate.prefix, Rate.effective_from.desc(), Rate.id)
     iso2 = _iso2_by_id(session)
     return page_of(session, stmt, pg, lambda row: RateOut.of(row, iso2))
 
@@ -110,7 +110,7 @@ def details(
     pg: PageDep,
     tariff_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
     status: Status | None = None,
-) -> dict:
+) -> dict[str, Any]:
     return ok(_page(session, principal, pg, tariff_id, status))
 
 
@@ -121,13 +121,13 @@ def details(
 )
 def of_tariff(
     id: IdPath, principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, status: Status | None = None
-) -> dict:
+) -> dict[str, Any]:
     visible_tariff(session, id, principal)
     return ok(_page(session, principal, pg, id, status))
 
 
 @router.post("/add", response_model=Envelope[RateOut], status_code=201, summary="Add a rate to a tariff")
-def add(body: RateCreate, principal: AdminDep, session: SessionDep) -> dict:
+def add(body: RateCreate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     check_tariff(session, body.tariff_id)
     if body.country_id is None and body.country is None:
         country_id = _inferred_country(session, body.prefix)
@@ -161,7 +161,7 @@ def import_card(
     session: SessionDep,
     file: Annotated[UploadFile, File(description="UTF-8 CSV, at most 10 MB")],
     replace: Annotated[bool, Query(description="Overwrite existing (prefix, effective_from) rates")] = False,
-) -> dict:
+) -> dict[str, Any]:
     result = import_rates(
         session, tariff_id, file.file, replace=replace, max_bytes=get_settings().max_upload_bytes
     )
@@ -170,7 +170,7 @@ def import_card(
 
 
 @router.patch("/status/{id}", response_model=Envelope[RateOut], summary="Activate or deactivate a rate")
-def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> dict:
+def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     rate = change_status(session, Rate, id, body.status.value, principal, "Rate")
     session.commit()
     return ok(RateOut.of(rate, _iso2_by_id(session)), f"Rate is now {body.status.value}.")
@@ -181,7 +181,7 @@ def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: Session
     response_model=Envelope[RateOut],
     summary="Update a rate; a rate calls were rated at keeps its price (add a newer one instead)",
 )
-def update(id: IdPath, body: RateUpdate, principal: AdminDep, session: SessionDep) -> dict:
+def update(id: IdPath, body: RateUpdate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     rate = get_visible(session, Rate, id, principal, "Rate")
     changes = body.model_dump(exclude_unset=True, exclude={"country_id", "country"})
     for field, value in changes.items():
@@ -211,7 +211,7 @@ def update(id: IdPath, body: RateUpdate, principal: AdminDep, session: SessionDe
 @router.delete(
     "/{id}", response_model=Envelope[None], summary="Delete a rate; refused (409) once calls were rated at it"
 )
-def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict:
+def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     rate = get_visible(session, Rate, id, principal, "Rate")
     if _used_by_calls(session, id):
         raise ApiError(409, "Calls were rated at this rate, so it can't be deleted; deactivate it instead.")

@@ -44,16 +44,16 @@ def _calls(principal: Principal, f: ReportFilter) -> Select[Any]:
     if f.disposition is not None:
         stmt = stmt.where(Call.disposition == f.disposition.value)
     if f.campaign_name:
-        named = select(Campaign.id).where(Campaign.name.ilike(_like(f.campaign_name)))  # type: ignore[attr-defined]
-        stmt = stmt.where(Call.campaign_id.in_(named))  # type: ignore[union-attr]
+        named = select(Campaign.id).where(Campaign.name.ilike(_like(f.campaign_name)))
+        stmt = stmt.where(Call.campaign_id.in_(named))
     for column, part in (
         (Call.did, f.did_number),
         (Call.caller, f.caller_number),
         (Call.destination, f.target_number),
     ):
         if part:
-            stmt = stmt.where(column.ilike(_like(part)))  # type: ignore[union-attr]
-    return stmt.order_by(Call.started_at.desc(), Call.id.desc())  # type: ignore[attr-defined, union-attr]
+            stmt = stmt.where(column.ilike(_like(part)))
+    return stmt.order_by(Call.started_at.desc(), Call.id.desc())
 
 
 @router.get(
@@ -61,7 +61,7 @@ def _calls(principal: Principal, f: ReportFilter) -> Select[Any]:
     response_model=Envelope[PageData[CallReportRow]],
     summary="Calls, newest first, with the routing trail; filters as in the spec",
 )
-def report(principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, f: FilterDep) -> dict:
+def report(principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, f: FilterDep) -> dict[str, Any]:
     return ok(named_page(session, _calls(principal, f), pg, CallReportRow))
 
 

@@ -1,6 +1,7 @@
 """The routing dry run (domain.md, "Seeing why"): the engine's answer for a call not yet made."""
 
 from datetime import UTC, datetime
+from typing import Any
 
 from fastapi import APIRouter
 
@@ -19,7 +20,7 @@ router = APIRouter(prefix="/routing", tags=["routing"])
     response_model=Envelope[DryRunOut],
     summary="Where a call from `caller` to `did` would go right now, and why (writes nothing)",
 )
-def dry_run(body: DryRunIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def dry_run(body: DryRunIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     now = datetime.now(UTC)
     # A customer routes only its own numbers; any other answers as an unknown number.
     admission = admit(session, body.did, body.caller, now, owner_id=principal.owner_id)

@@ -1,5 +1,7 @@
 """Sign-in, sign-out and sign-up."""
 
+from typing import Any
+
 from fastapi import APIRouter, Request
 from sqlmodel import select
 
@@ -19,7 +21,7 @@ router = APIRouter(tags=["auth"])
 
 
 @router.post("/login", response_model=Envelope[SignedIn], summary="Sign in with email and password")
-def login(body: LoginIn, request: Request, session: SessionDep) -> dict:
+def login(body: LoginIn, request: Request, session: SessionDep) -> dict[str, Any]:
     email = body.email.strip().lower()
     ip = client_ip(request)
     throttle.check(email, ip)
@@ -36,7 +38,7 @@ def login(body: LoginIn, request: Request, session: SessionDep) -> dict:
 
 
 @router.post("/logout", response_model=Envelope[None], summary="Revoke the token used for this call")
-def logout(principal: PrincipalDep, session: SessionDep) -> dict:
+def logout(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     tokens.revoke(session, principal.token)
     session.commit()
     return ok(None, "Signed out.")
@@ -48,7 +50,7 @@ def logout(principal: PrincipalDep, session: SessionDep) -> dict:
     status_code=201,
     summary="Create a customer account (role 2) and sign it in",
 )
-def register(body: RegisterIn, request: Request, session: SessionDep) -> dict:
+def register(body: RegisterIn, request: Request, session: SessionDep) -> dict[str, Any]:
     user = create_user(
         session,
         email=body.email,

@@ -1,7 +1,7 @@
 """Targets (spec §7 Targets): where a buyer takes calls."""
 
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 from sqlalchemy import select
@@ -50,18 +50,18 @@ def details(
     pg: PageDep,
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
     buyer_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
-) -> dict:
+) -> dict[str, Any]:
     stmt = scoped(select(Target), Target, principal, user_id)
     stmt = text_filter(stmt, pg.params, Target.name, Target.destination)
     if buyer_id is not None:
         stmt = stmt.where(Target.buyer_id == buyer_id)
-    return ok(named_page(session, stmt.order_by(Target.id.desc()), pg, TargetRow))  # type: ignore[union-attr]
+    return ok(named_page(session, stmt.order_by(Target.id.desc()), pg, TargetRow))
 
 
 @router.post(
     "/add", response_model=Envelope[TargetOut], status_code=201, summary="Create a target for a buyer"
 )
-def add(body: TargetIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def add(body: TargetIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     buyer = session.get(Buyer, body.buyer_id)
     if buyer is None or (not principal.is_admin and buyer.user_id != principal.owner_id):
         raise field_error("buyer_id", f"Buyer {body.buyer_id} does not exist.")
@@ -73,7 +73,12 @@ def add(body: TargetIn, principal: AdminOrCustomerDep, session: SessionDep) -> d
 
 
 @router.put("/{id}", response_model=Envelope[TargetOut], summary="Update a target")
-def update(id: IdPath, body: TargetUpdate, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def update(
+    id: IdPath,
+    body: TargetUpdate,
+    principal: AdminOrCustomerDep,
+    session: SessionDep,
+) -> dict[str, Any]:
     target = get_visible(session, Target, id, principal, "Target")
     changes = body.model_dump(exclude_unset=True)
     for field in ("name", "destination", "timezone", "schedule", "payout"):
@@ -89,7 +94,7 @@ def update(id: IdPath, body: TargetUpdate, principal: AdminOrCustomerDep, sessio
 
 
 @router.patch("/status/{id}", response_model=Envelope[TargetOut], summary="Activate or deactivate")
-def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     target = change_status(session, Target, id, body.status.value, principal, "Target")
     session.commit()
     return ok(TargetOut.model_validate(target), f"Target is now {body.status.value}.")
@@ -100,7 +105,7 @@ def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: S
     response_model=Envelope[None],
     summary="Delete a target without calls (with calls: 409, deactivate it)",
 )
-def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     session.delete(get_visible(session, Target, id, principal, "Target"))
     session.commit()
     return ok(None, "Target deleted.")
@@ -111,13 +116,13 @@ def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> di
     response_model=Envelope[list[TargetOut]],
     summary="Active targets of the campaign's customer not yet assigned to it",
 )
-def assignable(body: CampaignRef, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def assignable(body: CampaignRef, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     campaign = get_visible(session, Campaign, body.campaign_id, principal, "Campaign")
     linked = select(CampaignTarget.target_id).where(CampaignTarget.campaign_id == campaign.id)
     stmt = (
         select(Target)
         .where(Target.user_id == campaign.user_id, Target.status == Status.ACTIVE)
-        .where(Target.id.not_in(linked))  # type: ignore[union-attr]
+        .where(Target.id.not_in(linked))
         .order_by(Target.name)
     )
     return ok([TargetOut.model_validate(t) for t in session.scalars(stmt)])
@@ -133,15 +138,15 @@ def assigned(
     session: SessionDep,
     campaign_id: Annotated[int, Query(ge=1, le=MAX_ID)],
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
-) -> dict:
+) -> dict[str, Any]:
     campaign = get_visible(session, Campaign, campaign_id, principal, "Campaign")
     if user_id is not None:
         owned(session, Campaign, campaign_id, user_id, "campaign_id", "Campaign")
     rows = session.execute(
         select(CampaignTarget, Target)
-        .join(Target, Target.id == CampaignTarget.target_id)  # type: ignore[arg-type]
+        .join(Target, Target.id == CampaignTarget.target_id)
         .where(CampaignTarget.campaign_id == campaign.id)
-        .order_by(CampaignTarget.priority, CampaignTarget.weight.desc(), Target.name)  # type: ignore[attr-defined]
+        .order_by(CampaignTarget.priority, CampaignTarget.weight.desc(), Target.name)
     )
     return ok(
         [

@@ -24,7 +24,7 @@ def tariff_scope(column: Any, principal: Principal) -> ColumnElement[bool]:
     if principal.is_admin:
         return true()
     tariff_id = principal.user.tariff_id
-    return false() if tariff_id is None else column == tariff_id  # type: ignore[no-any-return]
+    return false() if tariff_id is None else column == tariff_id
 
 
 def visible_tariff(session: Session, tariff_id: int, principal: Principal) -> Tariff:
@@ -60,7 +60,7 @@ def _in_use(session: Session, tariff_id: int) -> str | None:
 )
 def details(
     principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, status: Status | None = None
-) -> dict:
+) -> dict[str, Any]:
     stmt = select(Tariff).where(tariff_scope(Tariff.id, principal))
     stmt = text_filter(stmt, pg.params, Tariff.name, Tariff.currency, Tariff.description)
     if status is not None:
@@ -69,13 +69,13 @@ def details(
 
 
 @router.get("/on", response_model=Envelope[list[TariffBrief]], summary="Active tariffs, for pickers")
-def active(principal: AdminDep, session: SessionDep) -> dict:
+def active(principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     rows = session.scalars(select(Tariff).where(Tariff.status == Status.ACTIVE).order_by(Tariff.name))
     return ok([TariffBrief.model_validate(t) for t in rows])
 
 
 @router.post("/add", response_model=Envelope[TariffOut], status_code=201, summary="Create a tariff")
-def add(body: TariffCreate, principal: AdminDep, session: SessionDep) -> dict:
+def add(body: TariffCreate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     if _name_taken(session, body.name):
         raise field_error("name", "A tariff with this name already exists.", status=409)
     tariff = Tariff(**body.model_dump())
@@ -87,7 +87,7 @@ def add(body: TariffCreate, principal: AdminDep, session: SessionDep) -> dict:
 @router.patch(
     "/status/{id}", response_model=Envelope[TariffOut], summary="Activate or deactivate a tariff (recorded)"
 )
-def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> dict:
+def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     tariff = change_status(session, Tariff, id, body.status.value, principal, "Tariff")
     session.commit()
     return ok(TariffOut.of(tariff), f"Tariff is now {body.status.value}.")
@@ -98,7 +98,7 @@ def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: Session
     response_model=Envelope[TariffOut],
     summary="Update a tariff; its currency is fixed once customers or calls use it",
 )
-def update(id: IdPath, body: TariffUpdate, principal: AdminDep, session: SessionDep) -> dict:
+def update(id: IdPath, body: TariffUpdate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     tariff = get_visible(session, Tariff, id, principal, "Tariff")
     changes = body.model_dump(exclude_unset=True)
     for field in ("name", "currency"):
@@ -124,7 +124,7 @@ def update(id: IdPath, body: TariffUpdate, principal: AdminDep, session: Session
     response_model=Envelope[None],
     summary="Delete a tariff and its rates; refused (409) while customers or calls use it",
 )
-def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict:
+def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     tariff = get_visible(session, Tariff, id, principal, "Tariff")
     reason = _in_use(session, id)
     if reason:

@@ -1,6 +1,6 @@
 """Wallet top-ups by an admin (screen `topup`): a ledger credit with a note (core.billing.topups)."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
@@ -21,7 +21,7 @@ router = APIRouter(prefix="/topup", tags=["billing"])
     status_code=201,
     summary="Credit a customer's wallet; shows in /user/wall",
 )
-def add(body: TopupIn, principal: AdminDep, session: SessionDep) -> dict:
+def add(body: TopupIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     done = topups.add(session, body, principal.user.id)
     if not done.credited:
         # The same idempotency key again: the credit already made, nothing changed.
@@ -40,5 +40,5 @@ def details(
     session: SessionDep,
     pg: PageDep,
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
-) -> dict:
+) -> dict[str, Any]:
     return ok(topups.page(session, pg, user_id))

@@ -2,6 +2,7 @@
 
 import logging
 from datetime import UTC, datetime
+from typing import Any, cast
 
 import redis
 from fastapi import APIRouter
@@ -42,7 +43,7 @@ def _endpoint_statuses(ids: list[int]) -> dict[int, str | None]:
     if not ids:
         return {}
     try:
-        values = get_redis().mget([f"trunk:status:{i}" for i in ids])
+        values = cast(list[str | None], get_redis().mget([f"trunk:status:{i}" for i in ids]))  # decoded
     except redis.RedisError:
         # A status display must not take the trunk screens down with it.
         log.warning("trunk endpoint status unavailable: Redis did not answer")
@@ -97,7 +98,7 @@ def details(
     pg: PageDep,
     direction: TrunkDirection | None = None,
     status: Status | None = None,
-) -> dict:
+) -> dict[str, Any]:
     stmt = text_filter(select(Trunk), pg.params, Trunk.name, Trunk.host, Trunk.username)
     if direction is not None:
         stmt = stmt.where(Trunk.direction == direction.value)
@@ -116,17 +117,17 @@ def details(
     response_model=Envelope[list[TrunkBrief]],
     summary="Active outbound trunks, for target pickers (customers too: id, name, direction, status only)",
 )
-def outbound(principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def outbound(principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(_active(session, TrunkDirection.OUTBOUND))
 
 
 @router.get("/imb", response_model=Envelope[list[TrunkBrief]], summary="Active inbound trunks, for pickers")
-def inbound(principal: AdminDep, session: SessionDep) -> dict:
+def inbound(principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     return ok(_active(session, TrunkDirection.INBOUND))
 
 
 @router.post("/add", response_model=Envelope[TrunkOut], status_code=201, summary="Create a trunk")
-def add(body: TrunkCreate, principal: AdminDep, session: SessionDep) -> dict:
+def add(body: TrunkCreate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     _check_name(session, body.name)
     _check_vendor(session, body.vendor_id)
     trunk = Trunk(
@@ -142,7 +143,7 @@ def add(body: TrunkCreate, principal: AdminDep, session: SessionDep) -> dict:
 
 
 @router.patch("/status/{id}", response_model=Envelope[TrunkOut], summary="Activate or deactivate a trunk")
-def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> dict:
+def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     trunk = change_status(session, Trunk, id, body.status.value, principal, "Trunk")
     trunk.updated_at = datetime.now(UTC)
     session.commit()
@@ -155,7 +156,7 @@ def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: Session
     response_model=Envelope[TrunkOut],
     summary="Update a trunk; `secret` left out keeps the stored one, `null` removes it",
 )
-def update(id: IdPath, body: TrunkUpdate, principal: AdminDep, session: SessionDep) -> dict:
+def update(id: IdPath, body: TrunkUpdate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     trunk = get_visible(session, Trunk, id, principal, "Trunk")
     changes = body.model_dump(mode="json", exclude_unset=True, exclude={"secret"})
     for field in _REQUIRED:
@@ -190,7 +191,7 @@ def update(id: IdPath, body: TrunkUpdate, principal: AdminDep, session: SessionD
     response_model=Envelope[None],
     summary="Delete a trunk; refused (409) while targets use it or calls went through it",
 )
-def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict:
+def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     trunk = get_visible(session, Trunk, id, principal, "Trunk")
     if _used_by_targets(session, id):
         raise ApiError(409, "Targets still dial through this trunk; move them to another trunk first.")

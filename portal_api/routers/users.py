@@ -1,7 +1,7 @@
 """The admin's user management (spec §7 Users) and the wallet history."""
 
 from datetime import UTC, date, datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 from sqlalchemy import delete, select
@@ -47,15 +47,15 @@ def details(
     session: SessionDep,
     pg: PageDep,
     role: Annotated[int | None, Query(ge=1, le=3)] = None,
-) -> dict:
+) -> dict[str, Any]:
     stmt = text_filter(select(User), pg.params, User.name, User.email, User.company)
     if role is not None:
         stmt = stmt.where(User.role == role)
-    return ok(page_of(session, stmt.order_by(User.id.desc()), pg, UserOut.of))  # type: ignore[union-attr]
+    return ok(page_of(session, stmt.order_by(User.id.desc()), pg, UserOut.of))
 
 
 @router.get("/on", response_model=Envelope[list[UserBrief]], summary="Active customers, for pickers")
-def active_customers(principal: AdminDep, session: SessionDep) -> dict:
+def active_customers(principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     rows = session.scalars(
         select(User).where(User.role == Role.CUSTOMER, User.status == UserStatus.ACTIVE).order_by(User.name)
     )
@@ -63,7 +63,7 @@ def active_customers(principal: AdminDep, session: SessionDep) -> dict:
 
 
 @router.post("/add", response_model=Envelope[UserOut], status_code=201, summary="Create a customer")
-def add(body: UserCreate, principal: AdminDep, session: SessionDep) -> dict:
+def add(body: UserCreate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     user = create_user(session, role=Role.CUSTOMER, created_by=principal.user.id, **body.model_dump())
     session.commit()
     return ok(UserOut.of(user), "User created.")
@@ -75,7 +75,7 @@ def add(body: UserCreate, principal: AdminDep, session: SessionDep) -> dict:
     status_code=201,
     summary="Create another administrator account",
 )
-def add_admin(body: UserCreate, principal: AdminDep, session: SessionDep) -> dict:
+def add_admin(body: UserCreate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     user = create_user(session, role=Role.ADMIN, created_by=principal.user.id, **body.model_dump())
     session.commit()
     return ok(UserOut.of(user), "Administrator created.")
@@ -84,7 +84,7 @@ def add_admin(body: UserCreate, principal: AdminDep, session: SessionDep) -> dic
 @router.post(
     "/admin/{user_id}", response_model=Envelope[UserOut], summary="Make an existing customer an administrator"
 )
-def make_admin(user_id: IdPath, principal: AdminDep, session: SessionDep) -> dict:
+def make_admin(user_id: IdPath, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     user = get_visible(session, User, user_id, principal, "User")
     if user.role == Role.ADMIN:
         raise ApiError(409, "This user is already an administrator.")
@@ -119,7 +119,7 @@ def wall(
     ] = None,
     to_date: Annotated[date | None, Query(alias="toDate", description="yyyy-mm-dd, inclusive")] = None,
     description: Annotated[str | None, Query(max_length=100)] = None,
-) -> dict:
+) -> dict[str, Any]:
     stmt = scoped(select(WalletTransaction), WalletTransaction, principal, user_id)
     if transaction_type is not None:
         stmt = stmt.where(WalletTransaction.transaction_type == transaction_type.value)
@@ -130,13 +130,13 @@ def wall(
         stmt = stmt.where(WalletTransaction.created_at <= end)
     text = description or pg.params
     if text:
-        stmt = stmt.where(WalletTransaction.description.ilike(f"%{text}%"))  # type: ignore[attr-defined]
-    stmt = stmt.order_by(WalletTransaction.created_at.desc(), WalletTransaction.id.desc())  # type: ignore[attr-defined, union-attr]
+        stmt = stmt.where(WalletTransaction.description.ilike(f"%{text}%"))
+    stmt = stmt.order_by(WalletTransaction.created_at.desc(), WalletTransaction.id.desc())
     return ok(page_of(session, stmt, pg, WalletTransactionOut.of))
 
 
 @router.get("/id/{id}", response_model=Envelope[UserOut], summary="One user (a customer may read itself)")
-def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
+def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(UserOut.of(get_visible(session, User, id, principal, "User")))
 
 
@@ -145,7 +145,7 @@ def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
     response_model=Envelope[ApiToken],
     summary="Issue a new API token for a user; the previous one stops working",
 )
-def new_api_token(user_id: IdPath, principal: AdminDep, session: SessionDep) -> dict:
+def new_api_token(user_id: IdPath, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     user = get_visible(session, User, user_id, principal, "User")
     tokens.revoke_all(session, user_id, [TokenKind.API])
     token, _ = tokens.issue(session, user_id, TokenKind.API)
@@ -154,7 +154,7 @@ def new_api_token(user_id: IdPath, principal: AdminDep, session: SessionDep) -> 
 
 
 @router.patch("/status/{id}", response_model=Envelope[UserOut], summary="Activate, deactivate or suspend")
-def change_status(id: IdPath, body: UserStatusIn, principal: AdminDep, session: SessionDep) -> dict:
+def change_status(id: IdPath, body: UserStatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     user = get_visible(session, User, id, principal, "User")
     set_user_status(session, user, body.status, principal.user.id or 0)
     session.commit()
@@ -162,7 +162,7 @@ def change_status(id: IdPath, body: UserStatusIn, principal: AdminDep, session: 
 
 
 @router.put("/{id}", response_model=Envelope[UserOut], summary="Update a user")
-def update(id: IdPath, body: UserUpdate, principal: AdminDep, session: SessionDep) -> dict:
+def update(id: IdPath, body: UserUpdate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     user = get_visible(session, User, id, principal, "User")
     changes = body.model_dump(exclude_unset=True)
     for field in ("name", "email", "timezone"):
@@ -187,7 +187,7 @@ def update(id: IdPath, body: UserUpdate, principal: AdminDep, session: SessionDe
     response_model=Envelope[None],
     summary="Delete a user with no history; one with numbers, calls or payments is refused (409)",
 )
-def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict:
+def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     user = get_visible(session, User, id, principal, "User")
     if user.id == principal.user.id:
         raise ApiError(409, "You can't delete your own account.")
@@ -197,11 +197,11 @@ def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict:
             "This user owns numbers, calls or wallet history, so it can't be deleted; deactivate it instead.",
         )
     # The customer's buyers' logins go with it (buyer rows cascade from the customer).
-    logins = select(Buyer.login_user_id).where(Buyer.user_id == id, Buyer.login_user_id.is_not(None))  # type: ignore[union-attr]
+    logins = select(Buyer.login_user_id).where(Buyer.user_id == id, Buyer.login_user_id.is_not(None))
     login_ids = list(session.scalars(logins))
     session.delete(user)
     session.flush()
     if login_ids:
-        session.execute(delete(User).where(User.id.in_(login_ids)))  # type: ignore[union-attr]
+        session.execute(delete(User).where(User.id.in_(login_ids)))
     session.commit()
     return ok(None, "User deleted.")

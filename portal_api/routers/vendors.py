@@ -1,5 +1,7 @@
 """The admin's vendors: the carriers that supply numbers and inbound trunks."""
 
+from typing import Any
+
 from fastapi import APIRouter
 from sqlalchemy import func, select
 from sqlmodel import Session
@@ -31,19 +33,19 @@ def _check_name_free(session: Session, name: str, except_id: int | None = None) 
     response_model=Envelope[PageData[VendorOut]],
     summary="Vendors, paginated; `params` matches name, contact or email",
 )
-def details(principal: AdminDep, session: SessionDep, pg: PageDep) -> dict:
+def details(principal: AdminDep, session: SessionDep, pg: PageDep) -> dict[str, Any]:
     stmt = text_filter(select(Vendor), pg.params, Vendor.name, Vendor.contact_name, Vendor.email)
-    return ok(page_of(session, stmt.order_by(Vendor.id.desc()), pg, VendorOut.model_validate))  # type: ignore[union-attr]
+    return ok(page_of(session, stmt.order_by(Vendor.id.desc()), pg, VendorOut.model_validate))
 
 
 @router.get("/on", response_model=Envelope[list[VendorBrief]], summary="Active vendors, for pickers")
-def active(principal: AdminDep, session: SessionDep) -> dict:
+def active(principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     rows = session.scalars(select(Vendor).where(Vendor.status == Status.ACTIVE).order_by(Vendor.name))
     return ok([VendorBrief.model_validate(v) for v in rows])
 
 
 @router.post("/add", response_model=Envelope[VendorOut], status_code=201, summary="Create a vendor")
-def add(body: VendorCreate, principal: AdminDep, session: SessionDep) -> dict:
+def add(body: VendorCreate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     _check_name_free(session, body.name)
     vendor = Vendor(**body.model_dump())
     session.add(vendor)
@@ -52,14 +54,14 @@ def add(body: VendorCreate, principal: AdminDep, session: SessionDep) -> dict:
 
 
 @router.patch("/status/{id}", response_model=Envelope[VendorOut], summary="Activate or deactivate")
-def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> dict:
+def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     vendor = change_status(session, Vendor, id, body.status.value, principal, "Vendor")
     session.commit()
     return ok(VendorOut.model_validate(vendor), f"Vendor is now {body.status.value}.")
 
 
 @router.put("/{id}", response_model=Envelope[VendorOut], summary="Update a vendor")
-def update(id: IdPath, body: VendorUpdate, principal: AdminDep, session: SessionDep) -> dict:
+def update(id: IdPath, body: VendorUpdate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     vendor = get_visible(session, Vendor, id, principal, "Vendor")
     changes = body.model_dump(exclude_unset=True)
     if "name" in changes:
@@ -78,7 +80,7 @@ def update(id: IdPath, body: VendorUpdate, principal: AdminDep, session: Session
     response_model=Envelope[None],
     summary="Delete a vendor; one that numbers or trunks still reference is refused (409)",
 )
-def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict:
+def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     vendor = get_visible(session, Vendor, id, principal, "Vendor")
     numbers = session.scalar(select(func.count()).select_from(Number).where(Number.vendor_id == id)) or 0
     trunks = session.scalar(select(func.count()).select_from(Trunk).where(Trunk.vendor_id == id)) or 0

@@ -2,7 +2,7 @@
 
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -54,4 +54,4 @@ class InvoiceSummary(BaseModel):
 
 
 class InvoiceDetail(InvoiceSummary):
-    lines: list[dict]
+    lines: list[dict[str, Any]]

@@ -4,7 +4,7 @@ import re
 from datetime import UTC, datetime
 from decimal import Decimal
 from functools import lru_cache
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import phonenumbers
 import pycountry
@@ -36,7 +36,8 @@ def money(value: Any) -> Decimal:
         raise ValueError("can't be negative")
     if amount >= MONEY_LIMIT:
         raise ValueError("is too large")
-    if amount.as_tuple().exponent < -4:  # type: ignore[operator]
+    # An int: the checks above let no NaN or infinity (whose exponent is a letter) through.
+    if cast(int, amount.as_tuple().exponent) < -4:
         raise ValueError("has more than 4 decimal places")
     return amount.quantize(Decimal("0.0001"))
 
@@ -124,7 +125,9 @@ def _leading_digits(code: int) -> list[tuple[re.Pattern[str], str]]:
     """The regions of a shared calling code that are told apart by their first national digits."""
     found = []
     for region in phonenumbers.COUNTRY_CODE_TO_REGION_CODE[code][1:]:
-        lead = phonenumbers.PhoneMetadata.metadata_for_region(region).leading_digits
+        meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
+        assert meta is not None  # the library has metadata for every region it lists under a code
+        lead = meta.leading_digits
         if lead:
             found.append((re.compile(lead), str(region)))
     return found
@@ -137,6 +140,7 @@ def _region_by_number_shape(code: int, national: str) -> str | None:
         return None
     for region in phonenumbers.COUNTRY_CODE_TO_REGION_CODE[code][1:]:
         meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
+        assert meta is not None and meta.general_desc is not None  # as above; every region has one
         if meta.leading_digits:
             continue
         for length in meta.general_desc.possible_length:

@@ -63,7 +63,9 @@ class TargetFields(StrictBody):
 
     @field_validator("schedule")
     @classmethod
-    def _no_overlaps(cls, schedule: dict[str, list[tuple[str, str]]] | None) -> dict | None:
+    def _no_overlaps(
+        cls, schedule: dict[str, list[tuple[str, str]]] | None
+    ) -> dict[str, list[tuple[str, str]]] | None:
         for day, windows in (schedule or {}).items():
             ordered = sorted(windows)
             for (_, end), (start, _) in pairwise(ordered):
@@ -82,6 +84,8 @@ class TargetIn(TargetFields):
 class TargetUpdate(TargetFields):
     name: Name | None = None
     destination: Destination | None = None
+    # Optional here, required-with-default in TargetFields: a subclass widening a field's type is what
+    # mypy's [assignment] flags, and is how pydantic makes an update's fields optional.
     timezone: Timezone | None = None  # type: ignore[assignment]
     schedule: Schedule | None = None  # type: ignore[assignment]
     payout: Money | None = None  # type: ignore[assignment]

@@ -1,6 +1,7 @@
 """Invoices for the `invoice` screen: the list, one invoice with its PDF, and making one on demand."""
 
 from datetime import UTC, date, datetime
+from typing import Any
 
 from sqlalchemy import select
 from sqlmodel import Session
@@ -15,10 +16,10 @@ from portal_api.schemas.billing import InvoiceSummary
 from portal_api.tenancy import get_visible, scoped
 
 
-def page(session: Session, principal: Principal, pg: PageParams, user_id: int | None) -> dict:
+def page(session: Session, principal: Principal, pg: PageParams, user_id: int | None) -> dict[str, Any]:
     """The invoices the principal may see, newest period first; `params` matches the number."""
     stmt = text_filter(scoped(select(Invoice), Invoice, principal, user_id), pg.params, Invoice.number)
-    stmt = stmt.order_by(Invoice.period_start.desc(), Invoice.id.desc())  # type: ignore[attr-defined, union-attr]
+    stmt = stmt.order_by(Invoice.period_start.desc(), Invoice.id.desc())
     return page_of(session, stmt, pg, InvoiceSummary.model_validate)
 
 

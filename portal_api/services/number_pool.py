@@ -34,7 +34,7 @@ def give(session: Session, user_id: int, number_ids: list[int], by: int | None) 
     owner = wallet.customer(session, user_id)
     if owner is None:
         raise NotACustomer(user_id)
-    numbers = _lock(session, select(Number).where(Number.id.in_(number_ids)))  # type: ignore[union-attr]
+    numbers = _lock(session, select(Number).where(Number.id.in_(number_ids)))
     unknown = sorted(set(number_ids) - {n.id for n in numbers})
     if unknown:
         raise field_error("number_ids", f"Number(s) {', '.join(map(str, unknown))} do not exist.")
@@ -46,14 +46,14 @@ def take(session: Session, body: TakeIn, customer: User) -> Purchase:
     """The customer takes chosen pool numbers, or `count` free ones of a country, and pays their
     setup fees (all or nothing); committed."""
     if body.number_ids is not None:
-        numbers = _lock(session, select(Number).where(Number.id.in_(body.number_ids)))  # type: ignore[union-attr]
+        numbers = _lock(session, select(Number).where(Number.id.in_(body.number_ids)))
         _refuse_unless_free(numbers, body.number_ids)
     else:
         country = session.get(Country, body.country_id)
         if country is None:
             raise field_error("country_id", f"Country {body.country_id} does not exist.")
         free = select(Number).where(
-            Number.user_id.is_(None),  # type: ignore[union-attr]
+            Number.user_id.is_(None),
             Number.status == NumberStatus.ACTIVE,
             Number.country_id == country.id,
         )
@@ -66,7 +66,7 @@ def take(session: Session, body: TakeIn, customer: User) -> Purchase:
 
 def release(session: Session, ids: list[int], principal: Principal) -> list[Number]:
     """Back to the pool, unlinked from its campaign (a customer: only its own); committed."""
-    numbers = _lock(session, scoped(select(Number).where(Number.id.in_(ids)), Number, principal))  # type: ignore[union-attr]
+    numbers = _lock(session, scoped(select(Number).where(Number.id.in_(ids)), Number, principal))
     unknown = sorted(set(ids) - {n.id for n in numbers})
     if unknown:
         raise ApiError(404, f"Number(s) {', '.join(map(str, unknown))} not found.")

@@ -9,6 +9,7 @@ import io
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import PurePath
+from typing import Any
 
 from sqlalchemy import insert, select
 from sqlmodel import Session
@@ -78,7 +79,7 @@ class _Lookups:
         listed = sorted(numbers)
         for start in range(0, len(listed), _CHUNK):
             chunk = listed[start : start + _CHUNK]
-            self.existing.update(session.scalars(select(Number.number).where(Number.number.in_(chunk))))  # type: ignore[attr-defined]
+            self.existing.update(session.scalars(select(Number.number).where(Number.number.in_(chunk))))
 
     def country_id(self, number: str, code: str) -> int | None:
         if not code:
@@ -128,7 +129,7 @@ def import_csv(
     lookups = _Lookups(session, {number for _, _, number in rows if isinstance(number, str)})
     first_seen: dict[str, int] = {}
     report: list[UploadLine] = []
-    new: list[dict] = []
+    new: list[dict[str, Any]] = []
     for line, cells, number in rows:
         try:
             if isinstance(number, _Skip):
@@ -167,7 +168,7 @@ def import_csv(
     return batch, report
 
 
-def batches_page(session: Session, pg: PageParams) -> dict:
+def batches_page(session: Session, pg: PageParams) -> dict[str, Any]:
     """Past uploads with their counts, newest first; `params` matches the file name."""
     stmt = text_filter(select(NumberUploadBatch), pg.params, NumberUploadBatch.filename)
-    return page_of(session, stmt.order_by(NumberUploadBatch.id.desc()), pg, UploadBatchOut.model_validate)  # type: ignore[union-attr]
+    return page_of(session, stmt.order_by(NumberUploadBatch.id.desc()), pg, UploadBatchOut.model_validate)

@@ -37,15 +37,17 @@ def page(
     user_id: int | None,
     status: NumberStatus | None,
     country_id: int | None,
-) -> dict:
+) -> dict[str, Any]:
     """Numbers with customer and campaign names (admin: all; customer: its own), newest first."""
     stmt = _filtered(scoped(select(Number), Number, principal, user_id), pg.params, status, country_id)
-    return named_page(session, stmt.order_by(Number.id.desc()), pg, NumberRow)  # type: ignore[union-attr]
+    return named_page(session, stmt.order_by(Number.id.desc()), pg, NumberRow)
 
 
-def pool_page(session: Session, principal: Principal, pg: PageParams, country_id: int | None) -> dict:
+def pool_page(
+    session: Session, principal: Principal, pg: PageParams, country_id: int | None
+) -> dict[str, Any]:
     """The unassigned pool by number (customers see only the active numbers they can take)."""
-    stmt = select(Number).where(Number.user_id.is_(None))  # type: ignore[union-attr]
+    stmt = select(Number).where(Number.user_id.is_(None))
     status = None if principal.is_admin else NumberStatus.ACTIVE
     stmt = _filtered(stmt, pg.params, status, country_id)
     return page_of(session, stmt.order_by(Number.number), pg, NumberOut.model_validate)
@@ -60,23 +62,23 @@ def payments_page(
     from_date: date | None,
     to_date: date | None,
     payment_type: PaymentType | None,
-) -> dict:
+) -> dict[str, Any]:
     """Setup and monthly fees charged, newest first, between two days of the caller's time zone."""
     kinds = [PAYMENT_KINDS[payment_type]] if payment_type else list(PAYMENT_KINDS.values())
     stmt = select(WalletTransaction).outerjoin(Number, Number.id == WalletTransaction.number_id)
     stmt = scoped(stmt, WalletTransaction, principal, user_id)
-    stmt = stmt.where(WalletTransaction.transaction_type.in_([k.value for k in kinds]))  # type: ignore[attr-defined]
+    stmt = stmt.where(WalletTransaction.transaction_type.in_([k.value for k in kinds]))
     start, end = day_bounds(from_date, to_date, principal.user.timezone)
     if start is not None:
         stmt = stmt.where(WalletTransaction.created_at >= start)
     if end is not None:
         stmt = stmt.where(WalletTransaction.created_at <= end)
     stmt = text_filter(stmt, pg.params, Number.number, WalletTransaction.description)
-    stmt = stmt.order_by(WalletTransaction.created_at.desc(), WalletTransaction.id.desc())  # type: ignore[attr-defined, union-attr]
+    stmt = stmt.order_by(WalletTransaction.created_at.desc(), WalletTransaction.id.desc())
     page = paginate(session, stmt, pg.page, pg.perpage)
     # The page's numbers in one query; paginate yields ledger rows only.
     ids = {row.number_id for row in page["data"]}
-    found = session.execute(select(Number.id, Number.number).where(Number.id.in_(ids)))  # type: ignore[union-attr]
+    found = session.execute(select(Number.id, Number.number).where(Number.id.in_(ids)))
     numbers = {number_id: number for number_id, number in found}
     page["data"] = [NumberPaymentOut.of(row, numbers.get(row.number_id)) for row in page["data"]]
     return page

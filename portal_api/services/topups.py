@@ -1,6 +1,7 @@
 """Top-ups for the `topup` screen: the credit (core.billing.topups) committed, and the list."""
 
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import select
 from sqlmodel import Session
@@ -28,11 +29,11 @@ def add(session: Session, body: TopupIn, by: int | None) -> TopUp:
     return done
 
 
-def page(session: Session, pg: PageParams, user_id: int | None) -> dict:
+def page(session: Session, pg: PageParams, user_id: int | None) -> dict[str, Any]:
     """Top-ups, newest first, of one customer or all; `params` matches the note."""
     stmt = select(WalletTransaction).where(WalletTransaction.transaction_type == TransactionType.TOPUP.value)
     if user_id is not None:
         stmt = stmt.where(WalletTransaction.user_id == user_id)
     stmt = text_filter(stmt, pg.params, WalletTransaction.description)
-    stmt = stmt.order_by(WalletTransaction.id.desc())  # type: ignore[union-attr]
+    stmt = stmt.order_by(WalletTransaction.id.desc())
     return page_of(session, stmt, pg, WalletTransactionOut.of)

@@ -66,7 +66,7 @@ def build_world() -> World:
         inbound = Trunk(name="in-1", direction="inbound", host="carrier.example.net")
         s.add_all([vendor, tariff, out, inbound])
         s.flush()
-        s.get(User, a.id).tariff_id = tariff.id  # type: ignore[union-attr]
+        s.get_one(User, a.id).tariff_id = tariff.id
         rate = Rate(
             tariff_id=tariff.id,
             prefix="44",
