@@ -9,7 +9,6 @@ from sqlmodel import Session
 from core.enums import BlockMatch, Status
 from core.models import BlockEntry, Call
 from portal_api.auth.principal import AdminOrCustomerDep, Principal
-from portal_api.crud import StatusIn, change_status, page_of, text_filter
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.errors import field_error
@@ -21,6 +20,8 @@ from portal_api.schemas.blocks import (
     BlockUpdate,
     normalise,
 )
+from portal_api.schemas.common import StatusIn
+from portal_api.services.common import change_status, page_of, text_filter
 from portal_api.tenancy import get_visible, scoped
 
 router = APIRouter(prefix="/block", tags=["blocks"])

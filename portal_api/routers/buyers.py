@@ -10,7 +10,6 @@ from core.models import Buyer, Call, Target, User
 from portal_api.accounts import create_user, email_taken, set_password, set_user_status
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep, require_roles
 from portal_api.call_names import named_page
-from portal_api.crud import StatusIn, change_status, page_of, resolve_owner, text_filter
 from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.errors import field_error
@@ -22,8 +21,9 @@ from portal_api.schemas.buyers import (
     BuyerReportFilter,
     BuyerUpdate,
 )
-from portal_api.schemas.common import day_bounds
+from portal_api.schemas.common import StatusIn, day_bounds
 from portal_api.schemas.targets import TargetOut
+from portal_api.services.common import change_status, page_of, resolve_owner, text_filter
 from portal_api.tenancy import get_visible, scoped
 
 router = APIRouter(prefix="/buyer", tags=["buyers"])

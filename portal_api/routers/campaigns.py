@@ -9,7 +9,6 @@ from sqlalchemy import select
 from core.enums import Status
 from core.models import Campaign, User
 from portal_api.auth.principal import AdminOrCustomerDep
-from portal_api.crud import StatusIn, change_status, page_of, resolve_owner, text_filter
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.errors import field_error
@@ -22,6 +21,8 @@ from portal_api.schemas.campaigns import (
     IvrEdit,
     IvrSettings,
 )
+from portal_api.schemas.common import StatusIn
+from portal_api.services.common import change_status, page_of, resolve_owner, text_filter
 from portal_api.tenancy import get_visible, scoped
 
 router = APIRouter(prefix="/campaign", tags=["campaigns"])

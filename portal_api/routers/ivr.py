@@ -7,10 +7,10 @@ from sqlalchemy import select
 
 from core.models import Campaign
 from portal_api.auth.principal import AdminOrCustomerDep
-from portal_api.crud import page_of, text_filter
 from portal_api.deps import MAX_ID, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.campaigns import IvrRow
+from portal_api.services.common import page_of, text_filter
 from portal_api.tenancy import scoped
 
 router = APIRouter(prefix="/ivr", tags=["campaigns"])

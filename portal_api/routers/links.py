@@ -5,11 +5,11 @@ from sqlalchemy import select
 
 from core.models import Campaign, CampaignTarget, Target
 from portal_api.auth.principal import AdminOrCustomerDep
-from portal_api.crud import owned
 from portal_api.deps import IdPath, SessionDep
 from portal_api.envelope import Envelope, ok
 from portal_api.errors import ApiError, field_error
 from portal_api.schemas.targets import LinkAdd, LinkPriority, LinkRemove
+from portal_api.services.common import owned
 from portal_api.tenancy import get_visible
 
 router = APIRouter(prefix="/camp", tags=["campaign targets"])

@@ -9,10 +9,10 @@ from sqlmodel import Session
 
 from core.models import Notification
 from portal_api.auth.principal import PrincipalDep
-from portal_api.crud import page_of, text_filter
 from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.errors import not_found
+from portal_api.services.common import page_of, text_filter
 
 router = APIRouter(prefix="/notification", tags=["notifications"])
 

@@ -10,10 +10,10 @@ from core.enums import Status, TrunkDirection
 from core.models import Buyer, Campaign, CampaignTarget, Target, Trunk
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
 from portal_api.call_names import named_page
-from portal_api.crud import StatusIn, change_status, owned, text_filter
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.errors import field_error
+from portal_api.schemas.common import StatusIn
 from portal_api.schemas.targets import (
     AssignedTarget,
     CampaignRef,
@@ -22,6 +22,7 @@ from portal_api.schemas.targets import (
     TargetRow,
     TargetUpdate,
 )
+from portal_api.services.common import change_status, owned, text_filter
 from portal_api.tenancy import get_visible, scoped
 
 router = APIRouter(prefix="/target", tags=["targets"])

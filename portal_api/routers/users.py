@@ -18,7 +18,6 @@ from portal_api.accounts import (
 )
 from portal_api.auth import tokens
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep
-from portal_api.crud import page_of, text_filter
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.errors import ApiError, field_error
@@ -32,6 +31,7 @@ from portal_api.schemas.users import (
     UserUpdate,
     WalletTransactionOut,
 )
+from portal_api.services.common import page_of, text_filter
 from portal_api.tenancy import get_visible, scoped
 
 router = APIRouter(prefix="/user", tags=["users"])
