@@ -6,7 +6,6 @@ from sqlmodel import Session
 
 from core.enums import Role, Status, UserStatus
 from core.models import Buyer, Call, Target, User
-from portal_api.accounts import create_user, email_taken, set_password, set_user_status
 from portal_api.auth.principal import Principal
 from portal_api.call_names import named_page
 from portal_api.deps import PageParams
@@ -21,6 +20,7 @@ from portal_api.schemas.buyers import (
 )
 from portal_api.schemas.common import day_bounds
 from portal_api.schemas.targets import TargetOut
+from portal_api.services.accounts import create_user, email_taken, set_password, set_user_status
 from portal_api.services.common import (
     create_row,
     delete_row,

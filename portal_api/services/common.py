@@ -13,8 +13,7 @@ from sqlalchemy import Select, or_
 from sqlmodel import Session, SQLModel
 
 from core.enums import Role
-from core.models import User
-from portal_api.accounts import record_status
+from core.models import StatusChange, User
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import paginate
@@ -74,6 +73,16 @@ def update_row(
     session.add(row)
     session.commit()
     return row
+
+
+def record_status(
+    session: Session, entity: str, entity_id: int, old: str | None, new: str, changed_by: int | None
+) -> None:
+    session.add(
+        StatusChange(
+            entity=entity, entity_id=entity_id, old_status=old, new_status=new, changed_by=changed_by
+        )
+    )
 
 
 def change_status(

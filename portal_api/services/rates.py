@@ -11,12 +11,12 @@ from core.enums import Status
 from core.models import Call, Country, Rate
 from core.phone import region_for_prefix
 from core.settings import get_settings
-from portal_api.accounts import check_tariff
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.errors import ApiError, field_error
 from portal_api.rate_import import import_rates
 from portal_api.schemas.rating import RateCreate, RateImportOut, RateOut, RateUpdate
+from portal_api.services.accounts import check_tariff
 from portal_api.services.common import create_row, delete_row, page_of, text_filter, update_row
 from portal_api.services.tariffs import tariff_scope, visible_tariff
 from portal_api.tenancy import get_visible
