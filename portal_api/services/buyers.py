@@ -18,7 +18,6 @@ from portal_api.schemas.buyers import (
     BuyerReportFilter,
     BuyerUpdate,
 )
-from portal_api.schemas.common import day_bounds
 from portal_api.schemas.targets import TargetOut
 from portal_api.services.accounts import create_user, email_taken, set_password, set_user_status
 from portal_api.services.common import (
@@ -30,6 +29,7 @@ from portal_api.services.common import (
     text_filter,
     touch,
     update_row,
+    within_days,
 )
 from portal_api.tenancy import get_visible, scoped
 
@@ -61,11 +61,7 @@ def report(session: Session, principal: Principal, body: BuyerReportFilter, pg: 
         stmt = stmt.where(Call.buyer_id == body.buyer_id)
     else:
         stmt = stmt.where(Call.buyer_id.is_not(None))  # type: ignore[union-attr]
-    start, end = day_bounds(body.fromDate, body.toDate, principal.user.timezone)
-    if start is not None:
-        stmt = stmt.where(Call.started_at >= start)
-    if end is not None:
-        stmt = stmt.where(Call.started_at <= end)
+    stmt = within_days(stmt, Call.started_at, body.fromDate, body.toDate, principal.user.timezone)
     if body.disposition is not None:
         stmt = stmt.where(Call.disposition == body.disposition.value)
     if body.caller_number:

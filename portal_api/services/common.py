@@ -5,19 +5,20 @@ share, so an update, a status change or a delete behaves alike on every screen.
 """
 
 from collections.abc import Callable, Iterable, Mapping
-from datetime import UTC, datetime
-from typing import Any, TypeVar
+from datetime import UTC, date, datetime
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
-from sqlalchemy import Select, or_
+from sqlalchemy import Select, func, or_, select
 from sqlmodel import Session, SQLModel
 
 from core.enums import Role
-from core.models import StatusChange, User
+from core.models import StatusChange, Tariff, Trunk, User, Vendor
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import paginate
 from portal_api.errors import field_error
+from portal_api.schemas.common import day_bounds
 from portal_api.tenancy import get_visible
 
 M = TypeVar("M", bound=SQLModel)
@@ -31,6 +32,33 @@ def text_filter(stmt: Select[Any], params: str | None, *columns: Any) -> Select[
     return stmt.where(or_(*(column.ilike(like) for column in columns)))
 
 
+def within_days(
+    stmt: Select[Any], column: Any, from_date: date | None, to_date: date | None, tz: str
+) -> Select[Any]:
+    """`fromDate` / `toDate` filters: whole days in the caller's time zone, both inclusive."""
+    start, end = day_bounds(from_date, to_date, tz)
+    if start is not None:
+        stmt = stmt.where(column >= start)
+    if end is not None:
+        stmt = stmt.where(column <= end)
+    return stmt
+
+
+def check_name_free(
+    session: Session,
+    model: type[Vendor | Trunk | Tariff],
+    label: str,
+    name: str,
+    except_id: int | None = None,
+) -> None:
+    """Catalogue names are unique case-insensitively: "Acme" and "ACME" would be the same on screen."""
+    stmt = select(model.id).where(func.lower(model.name) == name.lower())
+    if except_id is not None:
+        stmt = stmt.where(model.id != except_id)
+    if session.scalar(stmt) is not None:
+        raise field_error("name", f"A {label} with this name already exists.", status=409)
+
+
 def page_of(session: Session, stmt: Select[Any], pg: PageParams, out: Callable[[Any], BaseModel]) -> dict:
     """One page of `stmt`, each row turned into its response schema by `out`."""
     page = paginate(session, stmt, pg.page, pg.perpage)
@@ -38,10 +66,15 @@ def page_of(session: Session, stmt: Select[Any], pg: PageParams, out: Callable[[
     return page
 
 
+@runtime_checkable
+class _Stamped(Protocol):
+    updated_at: datetime | None
+
+
 def touch(row: SQLModel) -> None:
     """Stamp `updated_at` on rows that keep one (vendors, tariffs and rates don't)."""
-    if "updated_at" in type(row).model_fields:
-        row.updated_at = datetime.now(UTC)  # type: ignore[attr-defined]
+    if isinstance(row, _Stamped):
+        row.updated_at = datetime.now(UTC)
 
 
 def reject_nulls(changes: Mapping[str, Any], required: Iterable[str] | None = None) -> None:

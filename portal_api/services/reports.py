@@ -18,8 +18,8 @@ from portal_api.call_names import named_page, with_names
 from portal_api.deps import PageParams
 from portal_api.errors import ApiError
 from portal_api.recordings import stored_recording
-from portal_api.schemas.common import day_bounds
 from portal_api.schemas.reports import CSV_COLUMNS, CallReportRow, ReportFilter, csv_value
+from portal_api.services.common import within_days
 from portal_api.tenancy import get_visible, scoped
 
 CSV_BATCH = 500  # rows fetched at a time while the download streams
@@ -32,11 +32,7 @@ def _like(value: str) -> str:
 
 def _calls(principal: Principal, f: ReportFilter) -> Select[Any]:
     stmt = scoped(select(Call), Call, principal, f.user_id)
-    start, end = day_bounds(f.fromDate, f.toDate, principal.user.timezone)
-    if start is not None:
-        stmt = stmt.where(Call.started_at >= start)
-    if end is not None:
-        stmt = stmt.where(Call.started_at <= end)
+    stmt = within_days(stmt, Call.started_at, f.fromDate, f.toDate, principal.user.timezone)
     if f.disposition is not None:
         stmt = stmt.where(Call.disposition == f.disposition.value)
     if f.campaign_name:

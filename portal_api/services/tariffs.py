@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from sqlalchemy import ColumnElement, exists, false, func, select, true
+from sqlalchemy import ColumnElement, exists, false, select, true
 from sqlmodel import Session
 
 from core.enums import Status
@@ -11,7 +11,14 @@ from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.errors import ApiError, field_error, not_found
 from portal_api.schemas.rating import TariffBrief, TariffCreate, TariffOut, TariffUpdate
-from portal_api.services.common import create_row, delete_row, page_of, text_filter, update_row
+from portal_api.services.common import (
+    check_name_free,
+    create_row,
+    delete_row,
+    page_of,
+    text_filter,
+    update_row,
+)
 from portal_api.tenancy import get_visible
 
 
@@ -30,14 +37,6 @@ def visible_tariff(session: Session, tariff_id: int, principal: Principal) -> Ta
     if tariff is None:
         raise not_found("Tariff")
     return tariff
-
-
-def _check_name_free(session: Session, name: str, except_id: int | None = None) -> None:
-    stmt = select(Tariff.id).where(func.lower(Tariff.name) == name.lower())
-    if except_id is not None:
-        stmt = stmt.where(Tariff.id != except_id)
-    if session.scalar(stmt) is not None:
-        raise field_error("name", "A tariff with this name already exists.", status=409)
 
 
 def _in_use(session: Session, tariff_id: int) -> str | None:
@@ -64,7 +63,7 @@ def active(session: Session) -> list[TariffBrief]:
 
 
 def create(session: Session, body: TariffCreate) -> Tariff:
-    _check_name_free(session, body.name)
+    check_name_free(session, Tariff, "tariff", body.name)
     return create_row(session, Tariff(**body.model_dump()))
 
 
@@ -74,7 +73,7 @@ def update(session: Session, tariff_id: int, body: TariffUpdate, principal: Prin
 
     def check() -> None:
         if "name" in changes:
-            _check_name_free(session, changes["name"], except_id=tariff_id)
+            check_name_free(session, Tariff, "tariff", changes["name"], except_id=tariff_id)
         if changes.get("currency", tariff.currency) != tariff.currency:
             reason = _in_use(session, tariff_id)
             if reason:

@@ -4,7 +4,7 @@ PBX bridge told of every change, so Asterisk picks it up without a restart."""
 import logging
 
 import redis
-from sqlalchemy import exists, func, select
+from sqlalchemy import exists, select
 from sqlmodel import Session
 
 from core.enums import Status, TrunkAuth, TrunkDirection
@@ -15,7 +15,15 @@ from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.errors import ApiError, field_error
 from portal_api.schemas.trunks import TrunkBrief, TrunkCreate, TrunkOut, TrunkUpdate
-from portal_api.services.common import create_row, delete_row, page_of, set_status, text_filter, update_row
+from portal_api.services.common import (
+    check_name_free,
+    create_row,
+    delete_row,
+    page_of,
+    set_status,
+    text_filter,
+    update_row,
+)
 from portal_api.tenancy import get_visible
 
 log = logging.getLogger(__name__)
@@ -50,14 +58,6 @@ def _endpoint_statuses(ids: list[int]) -> dict[int, str | None]:
 def out(trunk: Trunk) -> TrunkOut:
     """The trunk as the API shows it, with the endpoint status the bridge last reported."""
     return TrunkOut.of(trunk, _endpoint_statuses([trunk.id or 0])[trunk.id or 0])
-
-
-def _check_name(session: Session, name: str, except_id: int | None = None) -> None:
-    stmt = select(Trunk.id).where(func.lower(Trunk.name) == name.lower())
-    if except_id is not None:
-        stmt = stmt.where(Trunk.id != except_id)
-    if session.scalar(stmt) is not None:
-        raise field_error("name", "A trunk with this name already exists.", status=409)
 
 
 def _check_vendor(session: Session, vendor_id: int | None) -> None:
@@ -99,7 +99,7 @@ def active(session: Session, direction: TrunkDirection) -> list[TrunkBrief]:
 
 
 def create(session: Session, body: TrunkCreate) -> Trunk:
-    _check_name(session, body.name)
+    check_name_free(session, Trunk, "trunk", body.name)
     _check_vendor(session, body.vendor_id)
     trunk = Trunk(
         **body.model_dump(mode="json", exclude={"secret", "codecs"}),
@@ -124,7 +124,7 @@ def update(session: Session, trunk_id: int, body: TrunkUpdate, principal: Princi
 
     def check() -> None:
         if "name" in changes:
-            _check_name(session, changes["name"], except_id=trunk_id)
+            check_name_free(session, Trunk, "trunk", changes["name"], except_id=trunk_id)
         _check_vendor(session, changes.get("vendor_id"))
         turns_inbound = (
             changes.get("direction") == TrunkDirection.INBOUND and trunk.direction != changes["direction"]

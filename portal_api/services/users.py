@@ -12,7 +12,6 @@ from portal_api.auth import tokens
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.errors import ApiError, field_error
-from portal_api.schemas.common import day_bounds
 from portal_api.schemas.users import (
     ApiToken,
     UserBrief,
@@ -29,7 +28,7 @@ from portal_api.services.accounts import (
     set_password,
     set_user_status,
 )
-from portal_api.services.common import delete_row, page_of, text_filter, update_row
+from portal_api.services.common import delete_row, page_of, text_filter, update_row, within_days
 from portal_api.tenancy import get_visible, scoped
 
 
@@ -82,11 +81,7 @@ def wallet_history(
     stmt = scoped(select(WalletTransaction), WalletTransaction, principal, user_id)
     if transaction_type is not None:
         stmt = stmt.where(WalletTransaction.transaction_type == transaction_type.value)
-    start, end = day_bounds(from_date, to_date, principal.user.timezone)
-    if start is not None:
-        stmt = stmt.where(WalletTransaction.created_at >= start)
-    if end is not None:
-        stmt = stmt.where(WalletTransaction.created_at <= end)
+    stmt = within_days(stmt, WalletTransaction.created_at, from_date, to_date, principal.user.timezone)
     text = description or pg.params
     if text:
         stmt = stmt.where(WalletTransaction.description.ilike(f"%{text}%"))  # type: ignore[attr-defined]

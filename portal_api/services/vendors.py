@@ -7,19 +7,17 @@ from core.enums import Status
 from core.models import Number, Trunk, Vendor
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import ApiError, field_error
+from portal_api.errors import ApiError
 from portal_api.schemas.vendors import VendorBrief, VendorCreate, VendorOut, VendorUpdate
-from portal_api.services.common import create_row, delete_row, page_of, text_filter, update_row
+from portal_api.services.common import (
+    check_name_free,
+    create_row,
+    delete_row,
+    page_of,
+    text_filter,
+    update_row,
+)
 from portal_api.tenancy import get_visible
-
-
-def _check_name_free(session: Session, name: str, except_id: int | None = None) -> None:
-    # Names are compared case-insensitively: "Acme" and "ACME" would be the same carrier on screen.
-    stmt = select(Vendor.id).where(func.lower(Vendor.name) == name.lower())
-    if except_id is not None:
-        stmt = stmt.where(Vendor.id != except_id)
-    if session.scalar(stmt) is not None:
-        raise field_error("name", "A vendor with this name already exists.", status=409)
 
 
 def page(session: Session, pg: PageParams) -> dict:
@@ -33,7 +31,7 @@ def active(session: Session) -> list[VendorBrief]:
 
 
 def create(session: Session, body: VendorCreate) -> Vendor:
-    _check_name_free(session, body.name)
+    check_name_free(session, Vendor, "vendor", body.name)
     return create_row(session, Vendor(**body.model_dump()))
 
 
@@ -43,7 +41,7 @@ def update(session: Session, vendor_id: int, body: VendorUpdate, principal: Prin
 
     def check() -> None:
         if "name" in changes:
-            _check_name_free(session, changes["name"], except_id=vendor_id)
+            check_name_free(session, Vendor, "vendor", changes["name"], except_id=vendor_id)
 
     return update_row(session, vendor, changes, required=("name",), check=check)
 
