@@ -55,9 +55,9 @@ def run() -> None:
     from core.enums import Role, TokenKind
     from core.models import Rate, Tariff
     from core.seed import seed_countries
-    from portal_api.accounts import create_user
     from portal_api.app import create_app
     from portal_api.auth import tokens
+    from portal_api.services.accounts import create_user
 
     with session_scope() as session:
         seed_countries(session)

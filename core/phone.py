@@ -1,5 +1,6 @@
 """Phone numbers are stored in E.164 ('+' and digits); `phonenumbers` does the parsing."""
 
+import re
 from functools import lru_cache
 
 import phonenumbers
@@ -46,3 +47,70 @@ def digit_prefixes(number: str) -> list[str]:
     index on a prefix column is probed with (rate cards, caller blocks)."""
     all_digits = digits(number)
     return [all_digits[:n] for n in range(1, min(len(all_digits), 15) + 1)]
+
+
+def region_for_prefix(prefix: str) -> str | None:
+    """The ISO country a destination prefix dials, as far as its digits tell (None for +800 and such)."""
+    for size in (1, 2, 3):
+        regions = phonenumbers.COUNTRY_CODE_TO_REGION_CODE.get(int(prefix[:size]))
+        if regions:
+            break
+    else:
+        return None
+    if regions == ("001",):
+        return None  # international services (+800, +882...) belong to no country
+    if len(regions) == 1:
+        return str(regions[0])
+    # Five more digits settle every shared code (the longest leading digits are +379 06698, +44 74576).
+    return _shared_code_region(int(prefix[:size]), prefix[size : size + 5])
+
+
+@lru_cache(maxsize=65536)
+def _shared_code_region(code: int, national: str) -> str:
+    """Among the regions sharing calling `code`: the one claiming `national`, else the main one."""
+    for lead, region in _leading_digits(code):
+        if lead.match(national):
+            return region
+    return _region_by_number_shape(code, national[:4]) or str(
+        phonenumbers.COUNTRY_CODE_TO_REGION_CODE[code][0]
+    )
+
+
+@lru_cache
+def _leading_digits(code: int) -> list[tuple[re.Pattern[str], str]]:
+    """The regions of a shared calling code that are told apart by their first national digits."""
+    found = []
+    for region in phonenumbers.COUNTRY_CODE_TO_REGION_CODE[code][1:]:
+        meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
+        assert meta is not None  # the library has metadata for every region it lists under a code
+        lead = meta.leading_digits
+        if lead:
+            found.append((re.compile(lead), str(region)))
+    return found
+
+
+@lru_cache(maxsize=16384)
+def _region_by_number_shape(code: int, national: str) -> str | None:
+    """Regions without leading digits (Canada within +1, Jersey within +44): test a number of that shape."""
+    if not national:
+        return None
+    for region in phonenumbers.COUNTRY_CODE_TO_REGION_CODE[code][1:]:
+        meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
+        assert meta is not None and meta.general_desc is not None  # as above; every region has one
+        if meta.leading_digits:
+            continue
+        for length in meta.general_desc.possible_length:
+            if length >= len(national):
+                number = phonenumbers.parse(f"+{code}{national}{'2' * (length - len(national))}")
+                if phonenumbers.is_valid_number_for_region(number, region):
+                    return str(region)
+    return None
+
+
+def region_problem(number: str, iso2: str) -> str | None:
+    """Why E.164 `number` can't be filed under country `iso2`, or None when it can."""
+    region = region_of(number)
+    # Non-geographic numbers (+800, +882...) have the region "001": any country may hold them.
+    if region and region.isalpha() and region != iso2:
+        return f"{number} is a {region} number, not {iso2}"
+    return None

@@ -19,6 +19,7 @@ from sqlalchemy import select, text
 from sqlmodel import Session
 
 from core.models import Country, Tariff
+from core.phone import region_for_prefix
 from portal_api.errors import ApiError, not_found
 from portal_api.schemas.rating import (
     RateImportOut,
@@ -27,7 +28,6 @@ from portal_api.schemas.rating import (
     moment,
     money,
     prefix,
-    region_for_prefix,
 )
 
 COLUMNS = (

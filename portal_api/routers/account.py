@@ -5,15 +5,11 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from core.models import Tariff, User
-from core.passwords import verify_password
-from portal_api.accounts import set_password
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
 from portal_api.deps import IdPath, SessionDep
 from portal_api.envelope import Envelope, ok
-from portal_api.errors import field_error
 from portal_api.schemas.users import Balance, PasswordChange, ProfileUpdate, ServerTime, UserOut
-from portal_api.tenancy import get_visible
+from portal_api.services import accounts
 
 router = APIRouter(tags=["account"])
 
@@ -31,14 +27,7 @@ def profile(principal: PrincipalDep) -> dict[str, Any]:
 
 @router.put("/profile", response_model=Envelope[UserOut], summary="Update the signed-in user's profile")
 def update_profile(body: ProfileUpdate, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
-    user = principal.user
-    for field, value in body.model_dump(exclude_unset=True).items():
-        if value is None and field in ("name", "timezone"):
-            raise field_error(field, f"{field} can't be empty.")
-        setattr(user, field, value)
-    user.updated_at = datetime.now(UTC)
-    session.add(user)
-    session.commit()
+    user = accounts.update_profile(session, principal.user, body.model_dump(exclude_unset=True))
     return ok(UserOut.of(user), "Profile saved.")
 
 
@@ -48,13 +37,7 @@ def update_profile(body: ProfileUpdate, principal: PrincipalDep, session: Sessio
     summary="Change the password; every other session of this user is signed out",
 )
 def change_password(body: PasswordChange, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
-    user = principal.user
-    if not verify_password(user.password_hash, body.current_password):
-        raise field_error("current_password", "The current password is incorrect.")
-    if body.current_password == body.new_password:
-        raise field_error("new_password", "The new password must differ from the current one.")
-    set_password(session, user, body.new_password, keep_token_id=principal.token.id)
-    session.commit()
+    accounts.change_password(session, principal, body.current_password, body.new_password)
     return ok(None, "Password changed.")
 
 
@@ -64,7 +47,4 @@ def change_password(body: PasswordChange, principal: PrincipalDep, session: Sess
     summary="Wallet balance of a user (a customer may read only its own)",
 )
 def balance(user_id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
-    user = get_visible(session, User, user_id, principal, "User")
-    tariff = session.get(Tariff, user.tariff_id) if user.tariff_id else None
-    currency = tariff.currency if tariff else "USD"
-    return ok([Balance(user_id=user.id or 0, balance=user.balance, currency=currency)])
+    return ok([accounts.balance(session, principal, user_id)])

@@ -3,56 +3,16 @@
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
-from sqlalchemy import or_, select
-from sqlmodel import Session
 
-from core.enums import BlockMatch, Status
-from core.models import BlockEntry, Call
-from portal_api.auth.principal import AdminOrCustomerDep, Principal
-from portal_api.crud import StatusIn, change_status, page_of, text_filter
+from core.models import BlockEntry
+from portal_api.auth.principal import AdminOrCustomerDep
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
-from portal_api.errors import field_error
-from portal_api.schemas.blocks import (
-    BlockedCallers,
-    BlockFromCalls,
-    BlockIn,
-    BlockOut,
-    BlockUpdate,
-    normalise,
-)
-from portal_api.tenancy import get_visible, scoped
+from portal_api.schemas.blocks import BlockedCallers, BlockFromCalls, BlockIn, BlockOut, BlockUpdate
+from portal_api.schemas.common import StatusIn
+from portal_api.services import blocks, common
 
 router = APIRouter(prefix="/block", tags=["blocks"])
-
-
-def _owner(principal: Principal, user_id: int | None) -> int | None:
-    """Whose list an entry goes on: an admin's choice (None = global), else the caller's own."""
-    if principal.is_admin:
-        return user_id
-    if user_id not in (None, principal.owner_id):
-        raise field_error("user_id", "You can only block callers for your own account.")
-    return principal.owner_id
-
-
-def _pattern(pattern: str, match_type: BlockMatch) -> str:
-    try:
-        return normalise(pattern, match_type)
-    except ValueError as exc:
-        raise field_error("pattern", str(exc)) from exc
-
-
-def _exists(
-    session: Session, user_id: int | None, pattern: str, match_type: BlockMatch, except_id: int | None = None
-) -> bool:
-    stmt = select(BlockEntry.id).where(
-        BlockEntry.pattern == pattern,
-        BlockEntry.match_type == match_type.value,
-        BlockEntry.user_id.is_(None) if user_id is None else BlockEntry.user_id == user_id,
-    )
-    if except_id is not None:
-        stmt = stmt.where(BlockEntry.id != except_id)
-    return session.scalar(stmt) is not None
 
 
 @router.get(
@@ -66,102 +26,34 @@ def details(
     pg: PageDep,
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
 ) -> dict[str, Any]:
-    if principal.is_admin:
-        stmt = scoped(select(BlockEntry), BlockEntry, principal, user_id)
-    else:
-        # Global blocks apply to every customer's calls, so customers see them (read-only).
-        stmt = select(BlockEntry).where(
-            or_(BlockEntry.user_id == principal.owner_id, BlockEntry.user_id.is_(None))
-        )
-    stmt = text_filter(stmt, pg.params, BlockEntry.pattern, BlockEntry.reason)
-    return ok(page_of(session, stmt.order_by(BlockEntry.id.desc()), pg, BlockOut.model_validate))
+    return ok(blocks.page(session, principal, pg, user_id))
 
 
 @router.post("/add", response_model=Envelope[BlockOut], status_code=201, summary="Block a caller or prefix")
 def add(body: BlockIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
-    owner = _owner(principal, body.user_id)
-    pattern = _pattern(body.pattern, body.match_type)
-    if _exists(session, owner, pattern, body.match_type):
-        raise field_error("pattern", f"{pattern} is already blocked.", status=409)
-    entry = BlockEntry(
-        user_id=owner,
-        pattern=pattern,
-        match_type=body.match_type.value,
-        reason=body.reason,
-        status=body.status.value,
-        created_by=principal.user.id,
-    )
-    session.add(entry)
-    session.commit()
-    return ok(BlockOut.model_validate(entry), "Caller blocked.")
+    return ok(BlockOut.model_validate(blocks.create(session, principal, body)), "Caller blocked.")
 
 
 @router.put("/{id}", response_model=Envelope[BlockOut], summary="Update a block entry")
 def update(
-    id: IdPath,
-    body: BlockUpdate,
-    principal: AdminOrCustomerDep,
-    session: SessionDep,
+    id: IdPath, body: BlockUpdate, principal: AdminOrCustomerDep, session: SessionDep
 ) -> dict[str, Any]:
-    entry = get_visible(session, BlockEntry, id, principal, "Block entry")
-    changes = body.model_dump(exclude_unset=True)
-    if "pattern" in changes and changes["pattern"] is None:
-        raise field_error("pattern", "pattern can't be empty.")
-    match_type = BlockMatch(changes.get("match_type") or entry.match_type)
-    pattern = _pattern(changes.get("pattern") or entry.pattern, match_type)
-    if _exists(session, entry.user_id, pattern, match_type, except_id=id):
-        raise field_error("pattern", f"{pattern} is already blocked.", status=409)
-    entry.pattern, entry.match_type = pattern, match_type.value
-    if "reason" in changes:
-        entry.reason = changes["reason"]
-    session.add(entry)
-    session.commit()
-    return ok(BlockOut.model_validate(entry), "Block entry saved.")
+    return ok(BlockOut.model_validate(blocks.update(session, principal, id, body)), "Block entry saved.")
 
 
 @router.patch("/status/{id}", response_model=Envelope[BlockOut], summary="Activate or deactivate")
 def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
-    entry = change_status(session, BlockEntry, id, body.status.value, principal, "Block entry")
-    session.commit()
+    entry = common.set_status(session, BlockEntry, id, body.status.value, principal, "Block entry")
     return ok(BlockOut.model_validate(entry), f"Block entry is now {body.status.value}.")
 
 
 @router.delete("/{id}", response_model=Envelope[None], summary="Unblock")
 def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
-    session.delete(get_visible(session, BlockEntry, id, principal, "Block entry"))
-    session.commit()
+    blocks.delete(session, principal, id)
     return ok(None, "Block entry deleted.")
 
 
 @router.post("/cdr", response_model=Envelope[BlockedCallers], summary="Block the callers of the given calls")
 def from_calls(body: BlockFromCalls, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
-    owner = _owner(principal, body.user_id)
-    ids = set(body.call_ids)
-    calls = list(session.scalars(scoped(select(Call), Call, principal).where(Call.id.in_(ids))))
-    missing = ids - {c.id for c in calls}
-    if missing:
-        raise field_error("call_ids", f"Call {min(missing)} does not exist.")
-    created = skipped = 0
-    for caller in sorted({c.caller for c in calls}):
-        try:
-            pattern = normalise(caller, BlockMatch.EXACT)
-        except ValueError:
-            skipped += 1  # withheld or malformed caller ids can't be blocked by number
-            continue
-        if _exists(session, owner, pattern, BlockMatch.EXACT):
-            skipped += 1
-            continue
-        session.add(
-            BlockEntry(
-                user_id=owner,
-                pattern=pattern,
-                match_type=BlockMatch.EXACT.value,
-                reason=body.reason or "Blocked from call report",
-                status=Status.ACTIVE.value,
-                created_by=principal.user.id,
-            )
-        )
-        session.flush()
-        created += 1
-    session.commit()
-    return ok(BlockedCallers(created=created, already_blocked=skipped), f"{created} caller(s) blocked.")
+    result = blocks.block_callers(session, principal, body)
+    return ok(result, f"{result.created} caller(s) blocked.")

@@ -4,12 +4,11 @@ from typing import Any
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import select
 
-from core.models import Country
 from portal_api.auth.principal import PrincipalDep
 from portal_api.deps import SessionDep
 from portal_api.envelope import Envelope, ok
+from portal_api.services import country
 
 router = APIRouter(tags=["countries"])
 
@@ -26,5 +25,4 @@ class CountryOut(BaseModel):
 
 @router.get("/country", response_model=Envelope[list[CountryOut]], summary="All countries, by name")
 def countries(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
-    rows = session.scalars(select(Country).order_by(Country.name))
-    return ok([CountryOut.model_validate(c) for c in rows])
+    return ok([CountryOut.model_validate(c) for c in country.by_name(session)])

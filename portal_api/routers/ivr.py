@@ -3,15 +3,12 @@
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
-from sqlalchemy import select
 
-from core.models import Campaign
 from portal_api.auth.principal import AdminOrCustomerDep
-from portal_api.crud import page_of, text_filter
 from portal_api.deps import MAX_ID, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.campaigns import IvrRow
-from portal_api.tenancy import scoped
+from portal_api.services import campaigns
 
 router = APIRouter(prefix="/ivr", tags=["campaigns"])
 
@@ -28,7 +25,4 @@ def details(
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
     enabled: bool | None = None,
 ) -> dict[str, Any]:
-    stmt = text_filter(scoped(select(Campaign), Campaign, principal, user_id), pg.params, Campaign.name)
-    if enabled is not None:
-        stmt = stmt.where(Campaign.ivr_enabled.is_(enabled))
-    return ok(page_of(session, stmt.order_by(Campaign.id.desc()), pg, IvrRow.model_validate))
+    return ok(campaigns.ivr_page(session, principal, pg, user_id, enabled))

@@ -9,18 +9,15 @@ import redis.asyncio as aioredis
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
-from sqlmodel import Session
 
 from core import live
-from core.db import get_engine
-from core.pbx_commands import request_hangup
 from core.redis_client import async_redis, pubsub_channel
 from portal_api import live_feed
-from portal_api.auth.principal import Principal, PrincipalDep, resolve
+from portal_api.auth.principal import Principal, PrincipalDep
 from portal_api.envelope import Envelope, ok
-from portal_api.errors import ApiError, not_found
-from portal_api.routers.notifications import unread_count
+from portal_api.errors import ApiError
 from portal_api.schemas.common import StrictBody
+from portal_api.services import live as live_calls
 
 router = APIRouter(tags=["live calls"])
 log = logging.getLogger(__name__)
@@ -29,18 +26,6 @@ CALL_ACTIONS = {"GET_LIVE_CALLS_BY_ADMIN", "GET_LIVE_CALLS_BY_CUSTOMER"}
 COUNT_ACTIONS = {"GET_CALLS_COUNT_FOR_ADMIN", "GET_CALLS_COUNT_FOR_COMPANY"}
 NOTIFICATION_ACTIONS = {"GET_NOTIFICATION_COUNT"}
 NOTIFICATION_POLL_SECONDS = 15
-
-
-def _principal(token: str) -> Principal:
-    with Session(get_engine(), expire_on_commit=False) as session:
-        principal = resolve(session, token)
-        session.expunge_all()
-        return principal
-
-
-def _unread(user_id: int) -> int:
-    with Session(get_engine()) as session:
-        return unread_count(session, user_id)
 
 
 class LiveSocket:
@@ -62,7 +47,7 @@ class LiveSocket:
             await self.ws.send_json(message)
 
     async def send_unread(self, only_if_changed: bool = False) -> None:
-        count = await run_in_threadpool(_unread, self.principal.user.id or 0)
+        count = await run_in_threadpool(live_calls.unread_for, self.principal.user.id or 0)
         if not only_if_changed or count != self.unread:
             self.unread = count
             await self.ws.send_json({"unread_notification_count": count})
@@ -104,7 +89,7 @@ async def live_socket(ws: WebSocket, token: str = "") -> None:
     """The live feed; authenticates with the API token (`?token=`), like every other call."""
     await ws.accept()  # accept first, so the portal can read why a bad token is refused
     try:
-        principal = await run_in_threadpool(_principal, token)
+        principal = await run_in_threadpool(live_calls.principal_for, token)
     except ApiError as exc:
         await ws.close(code=4401, reason=exc.message[:120])
         return
@@ -138,15 +123,6 @@ class HangUpOut(BaseModel):
     "/report/callHangUp", response_model=Envelope[HangUpOut], summary="Hang up a live call the caller may see"
 )
 async def hang_up(body: HangUpIn, principal: PrincipalDep) -> dict[str, Any]:
-    client = async_redis()
-    try:
-        if await live_feed.visible_call(client, principal, body.linkedid) is None:
-            raise not_found("Live call")
-        await run_in_threadpool(request_hangup, body.linkedid, principal.user.id or 0)
-        for _ in range(50):  # the bridge usually ends it within a few hundred milliseconds
-            if not await client.exists(live.call_key(body.linkedid)):
-                return ok(HangUpOut(linkedid=body.linkedid, ended=True), "Call hung up.")
-            await asyncio.sleep(0.1)
-        return ok(HangUpOut(linkedid=body.linkedid, ended=False), "Hang-up requested; the call is ending.")
-    finally:
-        await client.aclose()
+    if await live_calls.hang_up(principal, body.linkedid):
+        return ok(HangUpOut(linkedid=body.linkedid, ended=True), "Call hung up.")
+    return ok(HangUpOut(linkedid=body.linkedid, ended=False), "Hang-up requested; the call is ending.")

@@ -1,19 +1,14 @@
 """Targets (spec §7 Targets): where a buyer takes calls."""
 
-from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
-from sqlalchemy import select
 
-from core.enums import Status, TrunkDirection
-from core.models import Buyer, Campaign, CampaignTarget, Target, Trunk
+from core.models import Target
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
-from portal_api.call_names import named_page
-from portal_api.crud import StatusIn, change_status, owned, text_filter
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
-from portal_api.errors import field_error
+from portal_api.schemas.common import StatusIn
 from portal_api.schemas.targets import (
     AssignedTarget,
     CampaignRef,
@@ -22,21 +17,9 @@ from portal_api.schemas.targets import (
     TargetRow,
     TargetUpdate,
 )
-from portal_api.tenancy import get_visible, scoped
+from portal_api.services import common, targets
 
 router = APIRouter(prefix="/target", tags=["targets"])
-
-
-def _check_trunk(session: SessionDep, trunk_id: int | None) -> None:
-    if trunk_id is None:
-        return
-    trunk = session.get(Trunk, trunk_id)
-    if trunk is None:
-        raise field_error("trunk_id", f"Trunk {trunk_id} does not exist.")
-    if trunk.direction != TrunkDirection.OUTBOUND:
-        raise field_error(
-            "trunk_id", f"Trunk {trunk.name} is inbound; targets are dialled through outbound trunks."
-        )
 
 
 @router.get(
@@ -51,52 +34,26 @@ def details(
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
     buyer_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
 ) -> dict[str, Any]:
-    stmt = scoped(select(Target), Target, principal, user_id)
-    stmt = text_filter(stmt, pg.params, Target.name, Target.destination)
-    if buyer_id is not None:
-        stmt = stmt.where(Target.buyer_id == buyer_id)
-    return ok(named_page(session, stmt.order_by(Target.id.desc()), pg, TargetRow))
+    return ok(targets.page(session, principal, pg, user_id, buyer_id))
 
 
 @router.post(
     "/add", response_model=Envelope[TargetOut], status_code=201, summary="Create a target for a buyer"
 )
 def add(body: TargetIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
-    buyer = session.get(Buyer, body.buyer_id)
-    if buyer is None or (not principal.is_admin and buyer.user_id != principal.owner_id):
-        raise field_error("buyer_id", f"Buyer {body.buyer_id} does not exist.")
-    _check_trunk(session, body.trunk_id)
-    target = Target(**body.model_dump(), user_id=buyer.user_id)
-    session.add(target)
-    session.commit()
-    return ok(TargetOut.model_validate(target), "Target created.")
+    return ok(TargetOut.model_validate(targets.create(session, principal, body)), "Target created.")
 
 
 @router.put("/{id}", response_model=Envelope[TargetOut], summary="Update a target")
 def update(
-    id: IdPath,
-    body: TargetUpdate,
-    principal: AdminOrCustomerDep,
-    session: SessionDep,
+    id: IdPath, body: TargetUpdate, principal: AdminOrCustomerDep, session: SessionDep
 ) -> dict[str, Any]:
-    target = get_visible(session, Target, id, principal, "Target")
-    changes = body.model_dump(exclude_unset=True)
-    for field in ("name", "destination", "timezone", "schedule", "payout"):
-        if field in changes and changes[field] is None:
-            raise field_error(field, f"{field} can't be empty.")
-    _check_trunk(session, changes.get("trunk_id"))
-    for field, value in changes.items():
-        setattr(target, field, value)
-    target.updated_at = datetime.now(UTC)
-    session.add(target)
-    session.commit()
-    return ok(TargetOut.model_validate(target), "Target saved.")
+    return ok(TargetOut.model_validate(targets.update(session, principal, id, body)), "Target saved.")
 
 
 @router.patch("/status/{id}", response_model=Envelope[TargetOut], summary="Activate or deactivate")
 def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
-    target = change_status(session, Target, id, body.status.value, principal, "Target")
-    session.commit()
+    target = common.set_status(session, Target, id, body.status.value, principal, "Target")
     return ok(TargetOut.model_validate(target), f"Target is now {body.status.value}.")
 
 
@@ -106,8 +63,7 @@ def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: S
     summary="Delete a target without calls (with calls: 409, deactivate it)",
 )
 def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
-    session.delete(get_visible(session, Target, id, principal, "Target"))
-    session.commit()
+    targets.delete(session, principal, id)
     return ok(None, "Target deleted.")
 
 
@@ -117,15 +73,7 @@ def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> di
     summary="Active targets of the campaign's customer not yet assigned to it",
 )
 def assignable(body: CampaignRef, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
-    campaign = get_visible(session, Campaign, body.campaign_id, principal, "Campaign")
-    linked = select(CampaignTarget.target_id).where(CampaignTarget.campaign_id == campaign.id)
-    stmt = (
-        select(Target)
-        .where(Target.user_id == campaign.user_id, Target.status == Status.ACTIVE)
-        .where(Target.id.not_in(linked))
-        .order_by(Target.name)
-    )
-    return ok([TargetOut.model_validate(t) for t in session.scalars(stmt)])
+    return ok(targets.assignable(session, principal, body.campaign_id))
 
 
 @router.get(
@@ -139,27 +87,4 @@ def assigned(
     campaign_id: Annotated[int, Query(ge=1, le=MAX_ID)],
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
 ) -> dict[str, Any]:
-    campaign = get_visible(session, Campaign, campaign_id, principal, "Campaign")
-    if user_id is not None:
-        owned(session, Campaign, campaign_id, user_id, "campaign_id", "Campaign")
-    rows = session.execute(
-        select(CampaignTarget, Target)
-        .join(Target, Target.id == CampaignTarget.target_id)
-        .where(CampaignTarget.campaign_id == campaign.id)
-        .order_by(CampaignTarget.priority, CampaignTarget.weight.desc(), Target.name)
-    )
-    return ok(
-        [
-            AssignedTarget(
-                target_id=t.id or 0,
-                name=t.name,
-                destination=t.destination,
-                buyer_id=t.buyer_id,
-                target_status=Status(t.status),
-                priority=link.priority,
-                weight=link.weight,
-                link_status=Status(link.status),
-            )
-            for link, t in rows
-        ]
-    )
+    return ok(targets.assigned(session, principal, campaign_id, user_id))

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo, available_timezones
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, EmailStr, PlainSerializer, StringConstraints
 
+from core.enums import Status
 from core.money import format_money
 from core.passwords import password_problem
 
@@ -54,3 +55,7 @@ def day_bounds(
     start = datetime.combine(from_date, time.min, zone) if from_date else None
     end = datetime.combine(to_date, time.max, zone) if to_date else None
     return start, end
+
+
+class StatusIn(StrictBody):
+    status: Status

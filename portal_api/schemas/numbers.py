@@ -10,7 +10,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 from core.enums import NumberStatus, TransactionType
 from core.models import WalletTransaction
 from core.money import round_money, to_money
-from core.phone import region_of, to_e164
+from core.phone import to_e164
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import StrictBody
 
@@ -53,15 +53,6 @@ def _iso2(value: str) -> str:
 
 def _unique(ids: list[int]) -> list[int]:
     return list(dict.fromkeys(ids))
-
-
-def region_problem(number: str, iso2: str) -> str | None:
-    """Why E.164 `number` can't be filed under country `iso2`, or None when it can."""
-    region = region_of(number)
-    # Non-geographic numbers (+800, +882...) have the region "001": any country may hold them.
-    if region and region.isalpha() and region != iso2:
-        return f"{number} is a {region} number, not {iso2}"
-    return None
 
 
 Fee = Annotated[Decimal, BeforeValidator(parse_fee)]

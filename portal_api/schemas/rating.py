@@ -1,12 +1,9 @@
 """Tariffs and rate-card entries: request/response bodies and the field rules the CSV import shares."""
 
-import re
 from datetime import UTC, datetime
 from decimal import Decimal
-from functools import lru_cache
-from typing import Annotated, Any, cast
+from typing import Annotated, Any
 
-import phonenumbers
 import pycountry
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
 from pydantic import StringConstraints as Str
@@ -36,8 +33,7 @@ def money(value: Any) -> Decimal:
         raise ValueError("can't be negative")
     if amount >= MONEY_LIMIT:
         raise ValueError("is too large")
-    # An int: the checks above let no NaN or infinity (whose exponent is a letter) through.
-    if cast(int, amount.as_tuple().exponent) < -4:
+    if amount.as_tuple().exponent < -4:  # type: ignore[operator]
         raise ValueError("has more than 4 decimal places")
     return amount.quantize(Decimal("0.0001"))
 
@@ -91,64 +87,6 @@ def currency(value: str) -> str:
     if pycountry.currencies.get(alpha_3=code) is None:
         raise ValueError(f"'{value}' is not an ISO 4217 currency code (such as USD or EUR)")
     return code
-
-
-def region_for_prefix(digits: str) -> str | None:
-    """The ISO country a destination prefix dials, as far as its digits tell (None for +800 and such)."""
-    for size in (1, 2, 3):
-        regions = phonenumbers.COUNTRY_CODE_TO_REGION_CODE.get(int(digits[:size]))
-        if regions:
-            break
-    else:
-        return None
-    if regions == ("001",):
-        return None  # international services (+800, +882...) belong to no country
-    if len(regions) == 1:
-        return str(regions[0])
-    # Five more digits settle every shared code (the longest leading digits are +379 06698, +44 74576).
-    return _shared_code_region(int(digits[:size]), digits[size : size + 5])
-
-
-@lru_cache(maxsize=65536)
-def _shared_code_region(code: int, national: str) -> str:
-    """Among the regions sharing calling `code`: the one claiming `national`, else the main one."""
-    for lead, region in _leading_digits(code):
-        if lead.match(national):
-            return region
-    return _region_by_number_shape(code, national[:4]) or str(
-        phonenumbers.COUNTRY_CODE_TO_REGION_CODE[code][0]
-    )
-
-
-@lru_cache
-def _leading_digits(code: int) -> list[tuple[re.Pattern[str], str]]:
-    """The regions of a shared calling code that are told apart by their first national digits."""
-    found = []
-    for region in phonenumbers.COUNTRY_CODE_TO_REGION_CODE[code][1:]:
-        meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
-        assert meta is not None  # the library has metadata for every region it lists under a code
-        lead = meta.leading_digits
-        if lead:
-            found.append((re.compile(lead), str(region)))
-    return found
-
-
-@lru_cache(maxsize=16384)
-def _region_by_number_shape(code: int, national: str) -> str | None:
-    """Regions without leading digits (Canada within +1, Jersey within +44): test a number of that shape."""
-    if not national:
-        return None
-    for region in phonenumbers.COUNTRY_CODE_TO_REGION_CODE[code][1:]:
-        meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
-        assert meta is not None and meta.general_desc is not None  # as above; every region has one
-        if meta.leading_digits:
-            continue
-        for length in meta.general_desc.possible_length:
-            if length >= len(national):
-                number = phonenumbers.parse(f"+{code}{national}{'2' * (length - len(national))}")
-                if phonenumbers.is_valid_number_for_region(number, region):
-                    return str(region)
-    return None
 
 
 Money = Annotated[Decimal, BeforeValidator(money), Field(examples=["0.0125"])]

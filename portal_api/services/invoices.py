@@ -10,9 +10,9 @@ from core.billing import invoice_pdf
 from core.billing.invoices import generate_invoice
 from core.models import Invoice, User
 from portal_api.auth.principal import Principal
-from portal_api.crud import page_of, text_filter
 from portal_api.deps import PageParams
 from portal_api.schemas.billing import InvoiceSummary
+from portal_api.services.common import page_of, text_filter
 from portal_api.tenancy import get_visible, scoped
 
 

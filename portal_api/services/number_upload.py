@@ -15,11 +15,11 @@ from sqlalchemy import insert, select
 from sqlmodel import Session
 
 from core.models import Country, Number, NumberUploadBatch, Vendor
-from core.phone import region_of, to_e164
-from portal_api.crud import page_of, text_filter
+from core.phone import region_of, region_problem, to_e164
 from portal_api.deps import PageParams
 from portal_api.errors import field_error
-from portal_api.schemas.numbers import UploadBatchOut, UploadLine, parse_fee, region_problem
+from portal_api.schemas.numbers import UploadBatchOut, UploadLine, parse_fee
+from portal_api.services.common import page_of, text_filter
 
 COLUMNS = ("number", "country", "vendor", "setup_fee", "monthly_fee")
 _CSV_TYPES = {"text/csv", "application/csv"}

@@ -9,10 +9,9 @@ from sqlmodel import Session
 
 from core.enums import NumberStatus
 from core.models import Campaign, Country, Number, Vendor, WalletTransaction
-from core.phone import region_of
+from core.phone import region_of, region_problem
 from portal_api.auth.principal import Principal
 from portal_api.call_names import named_page
-from portal_api.crud import change_status, page_of, text_filter
 from portal_api.deps import PageParams
 from portal_api.envelope import paginate
 from portal_api.errors import ApiError, field_error
@@ -25,8 +24,8 @@ from portal_api.schemas.numbers import (
     NumberRow,
     NumberUpdate,
     PaymentType,
-    region_problem,
 )
+from portal_api.services.common import change_status, page_of, text_filter
 from portal_api.tenancy import get_visible, scoped
 
 

@@ -9,10 +9,10 @@ from sqlmodel import Session
 from core.billing.topups import TopUp, top_up
 from core.enums import TransactionType
 from core.models import WalletTransaction
-from portal_api.crud import page_of, text_filter
 from portal_api.deps import PageParams
 from portal_api.schemas.billing import TopupIn
 from portal_api.schemas.users import WalletTransactionOut
+from portal_api.services.common import page_of, text_filter
 
 
 def add(session: Session, body: TopupIn, by: int | None) -> TopUp:

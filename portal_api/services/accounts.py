@@ -1,15 +1,18 @@
-"""Account operations shared by sign-up, the admin's user screens and buyer logins."""
-
-from datetime import UTC, datetime
+"""Account operations shared by sign-up, the admin's user screens, buyer logins and the signed-in
+user's own account (profile, password, balance)."""
 
 from sqlalchemy import exists, select
 from sqlmodel import Session
 
 from core.enums import Role, TokenKind, UserStatus
-from core.models import Call, Number, StatusChange, Tariff, User, WalletTransaction
-from core.passwords import hash_password
+from core.models import Call, Number, Tariff, User, WalletTransaction
+from core.passwords import hash_password, verify_password
 from portal_api.auth import tokens
+from portal_api.auth.principal import Principal
 from portal_api.errors import ApiError, field_error
+from portal_api.schemas.users import Balance
+from portal_api.services.common import record_status, touch, update_row
+from portal_api.tenancy import get_visible
 
 
 def email_taken(session: Session, email: str, except_id: int | None = None) -> bool:
@@ -67,22 +70,12 @@ def has_history(session: Session, user_id: int) -> bool:
     )
 
 
-def record_status(
-    session: Session, entity: str, entity_id: int, old: str | None, new: str, changed_by: int | None
-) -> None:
-    session.add(
-        StatusChange(
-            entity=entity, entity_id=entity_id, old_status=old, new_status=new, changed_by=changed_by
-        )
-    )
-
-
 def set_user_status(session: Session, user: User, status: UserStatus, changed_by: int) -> None:
     if user.id == changed_by and status != UserStatus.ACTIVE:
         raise ApiError(409, "You can't deactivate your own account.")
     record_status(session, "user", user.id or 0, user.status, status.value, changed_by)
     user.status = status.value
-    user.updated_at = datetime.now(UTC)
+    touch(user)
     session.add(user)
 
 
@@ -91,3 +84,27 @@ def set_password(session: Session, user: User, password: str, keep_token_id: int
     user.password_hash = hash_password(password)
     session.add(user)
     tokens.revoke_all(session, user.id or 0, [TokenKind.SESSION], keep_id=keep_token_id)
+
+
+def update_profile(session: Session, user: User, changes: dict[str, object]) -> User:
+    """The signed-in user's own name, time zone, company and phone."""
+    return update_row(session, user, changes, required=("name", "timezone"))
+
+
+def change_password(session: Session, principal: Principal, current: str, new: str) -> None:
+    """Every other session of the user is signed out; the one asking stays signed in."""
+    user = principal.user
+    if not verify_password(user.password_hash, current):
+        raise field_error("current_password", "The current password is incorrect.")
+    if current == new:
+        raise field_error("new_password", "The new password must differ from the current one.")
+    set_password(session, user, new, keep_token_id=principal.token.id)
+    session.commit()
+
+
+def balance(session: Session, principal: Principal, user_id: int) -> Balance:
+    """A user's wallet balance in its tariff's currency (USD without a tariff)."""
+    user = get_visible(session, User, user_id, principal, "User")
+    tariff = session.get(Tariff, user.tariff_id) if user.tariff_id else None
+    currency = tariff.currency if tariff else "USD"
+    return Balance(user_id=user.id or 0, balance=user.balance, currency=currency)

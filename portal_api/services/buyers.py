@@ -1,0 +1,139 @@
+"""Buyers: a customer's clients, each with its own role-3 sign-in that follows the buyer's name,
+email, phone and status, and goes with it."""
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlmodel import Session
+
+from core.enums import Role, Status, UserStatus
+from core.models import Buyer, Call, Target, User
+from portal_api.auth.principal import Principal
+from portal_api.call_names import named_page
+from portal_api.deps import PageParams
+from portal_api.errors import field_error
+from portal_api.schemas.buyers import (
+    BuyerBrief,
+    BuyerCallRow,
+    BuyerIn,
+    BuyerOut,
+    BuyerReportFilter,
+    BuyerUpdate,
+)
+from portal_api.schemas.targets import TargetOut
+from portal_api.services.accounts import create_user, email_taken, set_password, set_user_status
+from portal_api.services.common import (
+    create_row,
+    delete_row,
+    page_of,
+    resolve_owner,
+    set_status,
+    text_filter,
+    touch,
+    update_row,
+    within_days,
+)
+from portal_api.tenancy import get_visible, scoped
+
+
+def _login(session: Session, buyer: Buyer) -> User | None:
+    return session.get(User, buyer.login_user_id) if buyer.login_user_id else None
+
+
+def page(session: Session, principal: Principal, pg: PageParams) -> dict[str, Any]:
+    stmt = text_filter(scoped(select(Buyer), Buyer, principal), pg.params, Buyer.name, Buyer.email)
+    return page_of(session, stmt.order_by(Buyer.id.desc()), pg, BuyerOut.model_validate)
+
+
+def of_user(session: Session, principal: Principal, user_id: int) -> list[BuyerBrief]:
+    get_visible(session, User, user_id, principal, "User")
+    rows = session.scalars(select(Buyer).where(Buyer.user_id == user_id).order_by(Buyer.name))
+    return [BuyerBrief.model_validate(b) for b in rows]
+
+
+def own_targets(session: Session, principal: Principal) -> list[TargetOut]:
+    rows = session.scalars(scoped(select(Target), Target, principal).order_by(Target.name))
+    return [TargetOut.model_validate(t) for t in rows]
+
+
+def report(session: Session, principal: Principal, body: BuyerReportFilter, pg: PageParams) -> dict[str, Any]:
+    """Calls delivered to buyers (a buyer: its own), newest first."""
+    stmt = scoped(select(Call), Call, principal)
+    if body.buyer_id is not None:
+        stmt = stmt.where(Call.buyer_id == body.buyer_id)
+    else:
+        stmt = stmt.where(Call.buyer_id.is_not(None))
+    stmt = within_days(stmt, Call.started_at, body.fromDate, body.toDate, principal.user.timezone)
+    if body.disposition is not None:
+        stmt = stmt.where(Call.disposition == body.disposition.value)
+    if body.caller_number:
+        stmt = stmt.where(Call.caller.contains(body.caller_number))
+    stmt = stmt.order_by(Call.started_at.desc())
+    return named_page(session, stmt, pg, BuyerCallRow)
+
+
+def create(session: Session, principal: Principal, body: BuyerIn) -> Buyer:
+    owner_id = resolve_owner(session, principal, body.user_id)
+    owner = session.get(User, owner_id)
+    assert owner is not None
+    login = create_user(
+        session,
+        email=body.email,
+        password=body.password,
+        name=body.name,
+        role=Role.BUYER,
+        timezone=owner.timezone,
+        phone=body.phone,
+        created_by=principal.user.id,
+    )
+    buyer = Buyer(
+        user_id=owner_id, login_user_id=login.id, name=body.name, email=body.email, phone=body.phone
+    )
+    return create_row(session, buyer)
+
+
+def update(session: Session, principal: Principal, buyer_id: int, body: BuyerUpdate) -> Buyer:
+    buyer = get_visible(session, Buyer, buyer_id, principal, "Buyer")
+    changes = body.model_dump(exclude_unset=True)
+    if changes.get("name", "") is None or changes.get("email", "") is None:
+        raise field_error("name" if "name" in changes else "email", "This field can't be empty.")
+    login = _login(session, buyer)
+    if "email" in changes and email_taken(session, changes["email"], except_id=buyer.login_user_id):
+        raise field_error("email", "An account with this email already exists.", status=409)
+    password = changes.pop("password", None)
+
+    def complete(buyer: Buyer) -> None:
+        if login is None:
+            return
+        for field in ("name", "email", "phone"):
+            if field in changes:
+                setattr(login, field, changes[field])
+        if password:
+            set_password(session, login, password)
+        touch(login)
+        session.add(login)
+
+    return update_row(session, buyer, changes, required=(), complete=complete)
+
+
+def change_status(session: Session, principal: Principal, buyer_id: int, status: Status) -> Buyer:
+    """The buyer's sign-in follows its status."""
+
+    def complete(buyer: Buyer) -> None:
+        login = _login(session, buyer)
+        if login is not None:
+            set_user_status(session, login, UserStatus(status.value), principal.user.id or 0)
+
+    return set_status(session, Buyer, buyer_id, status.value, principal, "Buyer", complete=complete)
+
+
+def delete(session: Session, principal: Principal, buyer_id: int) -> None:
+    """The buyer, its targets (cascade) and its sign-in; calls referencing them refuse this (409)."""
+
+    def complete(buyer: Buyer) -> None:
+        if buyer.login_user_id is not None:
+            login = session.get(User, buyer.login_user_id)
+            if login is not None:
+                session.delete(login)
+
+    delete_row(session, Buyer, buyer_id, principal, "Buyer", complete=complete)

@@ -1,0 +1,209 @@
+"""What every entity's service does the same way: filter, page, update, change status, delete.
+
+A service owns its queries and its commit; these helpers are the one copy of the steps entities
+share, so an update, a status change or a delete behaves alike on every screen.
+"""
+
+from collections.abc import Callable, Iterable, Mapping
+from datetime import UTC, date, datetime
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
+
+from pydantic import BaseModel
+from sqlalchemy import Select, func, or_, select
+from sqlmodel import Session, SQLModel
+
+from core.enums import Role
+from core.models import StatusChange, Tariff, Trunk, User, Vendor
+from portal_api.auth.principal import Principal
+from portal_api.deps import PageParams
+from portal_api.envelope import paginate
+from portal_api.errors import field_error
+from portal_api.schemas.common import day_bounds
+from portal_api.tenancy import get_visible
+
+M = TypeVar("M", bound=SQLModel)
+
+
+def text_filter(stmt: Select[Any], params: str | None, *columns: Any) -> Select[Any]:
+    """The spec's `params`: a case-insensitive substring over the entity's main text columns."""
+    if not params:
+        return stmt
+    like = f"%{params}%"
+    return stmt.where(or_(*(column.ilike(like) for column in columns)))
+
+
+def within_days(
+    stmt: Select[Any], column: Any, from_date: date | None, to_date: date | None, tz: str
+) -> Select[Any]:
+    """`fromDate` / `toDate` filters: whole days in the caller's time zone, both inclusive."""
+    start, end = day_bounds(from_date, to_date, tz)
+    if start is not None:
+        stmt = stmt.where(column >= start)
+    if end is not None:
+        stmt = stmt.where(column <= end)
+    return stmt
+
+
+def check_name_free(
+    session: Session,
+    model: type[Vendor | Trunk | Tariff],
+    label: str,
+    name: str,
+    except_id: int | None = None,
+) -> None:
+    """Catalogue names are unique case-insensitively: "Acme" and "ACME" would be the same on screen."""
+    stmt = select(model.id).where(func.lower(model.name) == name.lower())
+    if except_id is not None:
+        stmt = stmt.where(model.id != except_id)
+    if session.scalar(stmt) is not None:
+        raise field_error("name", f"A {label} with this name already exists.", status=409)
+
+
+def page_of(
+    session: Session, stmt: Select[Any], pg: PageParams, out: Callable[[Any], BaseModel]
+) -> dict[str, Any]:
+    """One page of `stmt`, each row turned into its response schema by `out`."""
+    page = paginate(session, stmt, pg.page, pg.perpage)
+    page["data"] = [out(row) for row in page["data"]]
+    return page
+
+
+@runtime_checkable
+class _Stamped(Protocol):
+    updated_at: datetime | None
+
+
+def touch(row: SQLModel) -> None:
+    """Stamp `updated_at` on rows that keep one (vendors, tariffs and rates don't)."""
+    if isinstance(row, _Stamped):
+        row.updated_at = datetime.now(UTC)
+
+
+def reject_nulls(changes: Mapping[str, Any], required: Iterable[str] | None = None) -> None:
+    """A partial update may leave a field out but not blank a required one (`None`: every field)."""
+    for field in changes if required is None else required:
+        if field in changes and changes[field] is None:
+            raise field_error(field, f"{field} can't be empty.")
+
+
+def update_row(
+    session: Session,
+    row: M,
+    changes: Mapping[str, Any],
+    *,
+    required: Iterable[str] | None = None,
+    check: Callable[[], None] | None = None,
+    complete: Callable[[M], None] | None = None,
+) -> M:
+    """The update every entity shares: null check, the entity's own `check` (before anything
+    changes), the new values, `complete` (what follows from them), `updated_at`, commit."""
+    reject_nulls(changes, required)
+    if check is not None:
+        check()
+    for field, value in changes.items():
+        setattr(row, field, value)
+    if complete is not None:
+        complete(row)
+    touch(row)
+    session.add(row)
+    session.commit()
+    return row
+
+
+def record_status(
+    session: Session, entity: str, entity_id: int, old: str | None, new: str, changed_by: int | None
+) -> None:
+    session.add(
+        StatusChange(
+            entity=entity, entity_id=entity_id, old_status=old, new_status=new, changed_by=changed_by
+        )
+    )
+
+
+def change_status(
+    session: Session, model: type[M], row_id: int, status: str, principal: Principal, label: str
+) -> M:
+    """Set a visible row's status and record who changed it (the caller commits)."""
+    row = get_visible(session, model, row_id, principal, label)
+    # Every model passed here has a `status` column; a TypeVar can't say "a table with a status".
+    old = row.status  # type: ignore[attr-defined]
+    record_status(session, cast(str, model.__tablename__), row_id, old, status, principal.user.id)
+    row.status = status
+    session.add(row)
+    return row
+
+
+def set_status(
+    session: Session,
+    model: type[M],
+    row_id: int,
+    status: str,
+    principal: Principal,
+    label: str,
+    *,
+    complete: Callable[[M], None] | None = None,
+) -> M:
+    """The status change every entity shares: recorded, `complete` (what follows), committed."""
+    row = change_status(session, model, row_id, status, principal, label)
+    if complete is not None:
+        complete(row)
+    touch(row)
+    session.commit()
+    return row
+
+
+def delete_row(
+    session: Session,
+    model: type[M],
+    row_id: int,
+    principal: Principal,
+    label: str,
+    *,
+    check: Callable[[M], None] | None = None,
+    complete: Callable[[M], None] | None = None,
+) -> M:
+    """The delete every entity shares: the visible row, the entity's `check` (raises to refuse),
+    the delete (flushed first when `complete` removes what hangs off it), commit.
+
+    Rows that history references with RESTRICT are refused by the database (409, errors.py)."""
+    row = get_visible(session, model, row_id, principal, label)
+    if check is not None:
+        check(row)
+    session.delete(row)
+    if complete is not None:
+        session.flush()
+        complete(row)
+    session.commit()
+    return row
+
+
+def resolve_owner(session: Session, principal: Principal, user_id: int | None) -> int:
+    """The customer a new row belongs to: the caller itself, or the active customer an admin names."""
+    if not principal.is_admin:
+        if user_id not in (None, principal.owner_id):
+            raise field_error("user_id", "You can only create rows for your own account.")
+        return principal.owner_id or 0
+    if user_id is None:
+        raise field_error("user_id", "user_id is required: name the customer this belongs to.")
+    user = session.get(User, user_id)
+    if user is None or user.role != Role.CUSTOMER:
+        raise field_error("user_id", f"Customer {user_id} does not exist.")
+    return user_id
+
+
+def owned(session: Session, model: type[M], row_id: int, owner_id: int, field: str, label: str) -> M:
+    """A row another row points at, which must belong to the same customer.
+
+    A foreign row answers exactly like a missing one, so ids leak nothing.
+    """
+    row = session.get(model, row_id)
+    if row is None or getattr(row, "user_id", None) != owner_id:
+        raise field_error(field, f"{label} {row_id} does not exist.")
+    return row
+
+
+def create_row(session: Session, row: M) -> M:
+    """A new row, committed (its id filled in)."""
+    session.add(row)
+    session.commit()
+    return row

@@ -1,0 +1,37 @@
+"""The routing dry run (domain.md, "Seeing why"): the engine's answer for a call not yet made."""
+
+from datetime import UTC, datetime
+
+from sqlmodel import Session
+
+from core.redis_client import get_redis
+from core.routing import RedisLiveCounts, admit, select_targets
+from portal_api.auth.principal import Principal
+from portal_api.schemas.routing import DryRunCandidate, DryRunOut
+
+
+def dry_run(session: Session, principal: Principal, did: str, caller: str) -> DryRunOut:
+    """Where a call from `caller` to `did` would go right now, and why; writes nothing."""
+    now = datetime.now(UTC)
+    # A customer routes only its own numbers; any other answers as an unknown number.
+    admission = admit(session, did, caller, now, owner_id=principal.owner_id)
+    if not admission.admitted:
+        return DryRunOut(
+            disposition=admission.disposition,
+            stopped_at=admission.stopped_at,
+            ivr=False,
+            candidates=[],
+            trail=admission.trail,
+        )
+    # Live counts as the bridge sees them; the round-robin cursor is read, never moved. The IVR
+    # can't be answered in a dry run, so selection runs as if the PIN was right.
+    selection = select_targets(
+        session, admission, caller, now, RedisLiveCounts(get_redis()), advance_cursor=False
+    )
+    return DryRunOut(
+        disposition=selection.disposition,
+        stopped_at=selection.stopped_at,
+        ivr=admission.ivr_to_pass is not None,
+        candidates=[DryRunCandidate.of(c) for c in selection.candidates],
+        trail=admission.trail + selection.trail,
+    )

@@ -1,0 +1,50 @@
+"""Signing in and out, and signing up: the session tokens of the portal."""
+
+from sqlmodel import Session, select
+
+from core.enums import Role, TokenKind, UserStatus
+from core.models import AuthToken, User
+from core.passwords import verify_password
+from core.settings import get_settings
+from portal_api.auth import throttle, tokens
+from portal_api.errors import ApiError
+from portal_api.schemas.users import RegisterIn, SignedIn, StoredUser
+from portal_api.services.accounts import create_user
+
+
+def sign_in(session: Session, email: str, password: str, ip: str) -> SignedIn:
+    """A session token for the right password of an active account; failures are throttled."""
+    email = email.strip().lower()
+    throttle.check(email, ip)
+    user = session.exec(select(User).where(User.email == email)).first()
+    if not verify_password(user.password_hash if user else None, password) or user is None:
+        throttle.record_failure(email, ip)
+        raise ApiError(401, "The email or password is incorrect.")
+    if user.status != UserStatus.ACTIVE:
+        raise ApiError(403, "This account is not active; contact your administrator.")
+    throttle.record_success(email)
+    token, _ = tokens.issue(session, user.id or 0, TokenKind.SESSION, get_settings().session_hours, ip=ip)
+    session.commit()
+    return SignedIn(token=token, user=StoredUser.of(user))
+
+
+def sign_out(session: Session, token: AuthToken) -> None:
+    tokens.revoke(session, token)
+    session.commit()
+
+
+def register(session: Session, body: RegisterIn, ip: str) -> SignedIn:
+    """A new customer account (role 2), signed in."""
+    user = create_user(
+        session,
+        email=body.email,
+        password=body.password,
+        name=body.name,
+        role=Role.CUSTOMER,
+        timezone=body.timezone,
+        company=body.company,
+        phone=body.phone,
+    )
+    token, _ = tokens.issue(session, user.id or 0, TokenKind.SESSION, get_settings().session_hours, ip=ip)
+    session.commit()
+    return SignedIn(token=token, user=StoredUser.of(user))

@@ -1,0 +1,103 @@
+"""Targets: where a buyer takes calls, dialled through an outbound trunk."""
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlmodel import Session
+
+from core.enums import Status, TrunkDirection
+from core.models import Buyer, Campaign, CampaignTarget, Target, Trunk
+from portal_api.auth.principal import Principal
+from portal_api.call_names import named_page
+from portal_api.deps import PageParams
+from portal_api.errors import field_error
+from portal_api.schemas.targets import AssignedTarget, TargetIn, TargetOut, TargetRow, TargetUpdate
+from portal_api.services.common import create_row, delete_row, owned, text_filter, update_row
+from portal_api.tenancy import get_visible, scoped
+
+
+def _check_trunk(session: Session, trunk_id: int | None) -> None:
+    if trunk_id is None:
+        return
+    trunk = session.get(Trunk, trunk_id)
+    if trunk is None:
+        raise field_error("trunk_id", f"Trunk {trunk_id} does not exist.")
+    if trunk.direction != TrunkDirection.OUTBOUND:
+        raise field_error(
+            "trunk_id", f"Trunk {trunk.name} is inbound; targets are dialled through outbound trunks."
+        )
+
+
+def page(
+    session: Session, principal: Principal, pg: PageParams, user_id: int | None, buyer_id: int | None
+) -> dict[str, Any]:
+    stmt = scoped(select(Target), Target, principal, user_id)
+    stmt = text_filter(stmt, pg.params, Target.name, Target.destination)
+    if buyer_id is not None:
+        stmt = stmt.where(Target.buyer_id == buyer_id)
+    return named_page(session, stmt.order_by(Target.id.desc()), pg, TargetRow)
+
+
+def create(session: Session, principal: Principal, body: TargetIn) -> Target:
+    buyer = session.get(Buyer, body.buyer_id)
+    if buyer is None or (not principal.is_admin and buyer.user_id != principal.owner_id):
+        raise field_error("buyer_id", f"Buyer {body.buyer_id} does not exist.")
+    _check_trunk(session, body.trunk_id)
+    return create_row(session, Target(**body.model_dump(), user_id=buyer.user_id))
+
+
+def update(session: Session, principal: Principal, target_id: int, body: TargetUpdate) -> Target:
+    target = get_visible(session, Target, target_id, principal, "Target")
+    changes = body.model_dump(exclude_unset=True)
+    return update_row(
+        session,
+        target,
+        changes,
+        required=("name", "destination", "timezone", "schedule", "payout"),
+        check=lambda: _check_trunk(session, changes.get("trunk_id")),
+    )
+
+
+def delete(session: Session, principal: Principal, target_id: int) -> None:
+    delete_row(session, Target, target_id, principal, "Target")
+
+
+def assignable(session: Session, principal: Principal, campaign_id: int) -> list[TargetOut]:
+    """Active targets of the campaign's customer not yet assigned to it."""
+    campaign = get_visible(session, Campaign, campaign_id, principal, "Campaign")
+    linked = select(CampaignTarget.target_id).where(CampaignTarget.campaign_id == campaign.id)
+    stmt = (
+        select(Target)
+        .where(Target.user_id == campaign.user_id, Target.status == Status.ACTIVE)
+        .where(Target.id.not_in(linked))
+        .order_by(Target.name)
+    )
+    return [TargetOut.model_validate(t) for t in session.scalars(stmt)]
+
+
+def assigned(
+    session: Session, principal: Principal, campaign_id: int, user_id: int | None
+) -> list[AssignedTarget]:
+    """The campaign's targets in dialling order."""
+    campaign = get_visible(session, Campaign, campaign_id, principal, "Campaign")
+    if user_id is not None:
+        owned(session, Campaign, campaign_id, user_id, "campaign_id", "Campaign")
+    rows = session.execute(
+        select(CampaignTarget, Target)
+        .join(Target, Target.id == CampaignTarget.target_id)
+        .where(CampaignTarget.campaign_id == campaign.id)
+        .order_by(CampaignTarget.priority, CampaignTarget.weight.desc(), Target.name)
+    )
+    return [
+        AssignedTarget(
+            target_id=t.id or 0,
+            name=t.name,
+            destination=t.destination,
+            buyer_id=t.buyer_id,
+            target_status=Status(t.status),
+            priority=link.priority,
+            weight=link.weight,
+            link_status=Status(link.status),
+        )
+        for link, t in rows
+    ]

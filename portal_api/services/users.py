@@ -1,0 +1,151 @@
+"""The admin's user management and the wallet history (payments, top-ups, charges) it shows."""
+
+from datetime import date
+from typing import Any
+
+from sqlalchemy import delete as delete_rows
+from sqlalchemy import select
+from sqlmodel import Session
+
+from core.enums import Role, TokenKind, TransactionType, UserStatus
+from core.models import Buyer, User, WalletTransaction
+from portal_api.auth import tokens
+from portal_api.auth.principal import Principal
+from portal_api.deps import PageParams
+from portal_api.errors import ApiError, field_error
+from portal_api.schemas.users import (
+    ApiToken,
+    UserBrief,
+    UserCreate,
+    UserOut,
+    UserUpdate,
+    WalletTransactionOut,
+)
+from portal_api.services.accounts import (
+    check_tariff,
+    create_user,
+    email_taken,
+    has_history,
+    set_password,
+    set_user_status,
+)
+from portal_api.services.common import delete_row, page_of, text_filter, update_row, within_days
+from portal_api.tenancy import get_visible, scoped
+
+
+def page(session: Session, pg: PageParams, role: int | None) -> dict[str, Any]:
+    stmt = text_filter(select(User), pg.params, User.name, User.email, User.company)
+    if role is not None:
+        stmt = stmt.where(User.role == role)
+    return page_of(session, stmt.order_by(User.id.desc()), pg, UserOut.of)
+
+
+def active_customers(session: Session) -> list[UserBrief]:
+    rows = session.scalars(
+        select(User).where(User.role == Role.CUSTOMER, User.status == UserStatus.ACTIVE).order_by(User.name)
+    )
+    return [UserBrief.model_validate(u) for u in rows]
+
+
+def create(session: Session, principal: Principal, body: UserCreate, role: Role) -> User:
+    user = create_user(session, role=role, created_by=principal.user.id, **body.model_dump())
+    session.commit()
+    return user
+
+
+def make_admin(session: Session, principal: Principal, user_id: int) -> User:
+    user = get_visible(session, User, user_id, principal, "User")
+    if user.role == Role.ADMIN:
+        raise ApiError(409, "This user is already an administrator.")
+    if user.role == Role.BUYER:
+        raise ApiError(409, "A buyer login can't become an administrator.")
+    if has_history(session, user_id) or session.scalar(select(Buyer.id).where(Buyer.user_id == user_id)):
+        raise ApiError(
+            409,
+            "This customer owns numbers, buyers, calls or wallet history; "
+            "create a separate administrator account instead.",
+        )
+    return update_row(session, user, {"role": Role.ADMIN})
+
+
+def wallet_history(
+    session: Session,
+    principal: Principal,
+    pg: PageParams,
+    user_id: int | None,
+    transaction_type: TransactionType | None,
+    from_date: date | None,
+    to_date: date | None,
+    description: str | None,
+) -> dict[str, Any]:
+    """Wallet transactions, newest first; `description` (else `params`) matches their text."""
+    stmt = scoped(select(WalletTransaction), WalletTransaction, principal, user_id)
+    if transaction_type is not None:
+        stmt = stmt.where(WalletTransaction.transaction_type == transaction_type.value)
+    stmt = within_days(stmt, WalletTransaction.created_at, from_date, to_date, principal.user.timezone)
+    text = description or pg.params
+    if text:
+        stmt = stmt.where(WalletTransaction.description.ilike(f"%{text}%"))
+    stmt = stmt.order_by(WalletTransaction.created_at.desc(), WalletTransaction.id.desc())
+    return page_of(session, stmt, pg, WalletTransactionOut.of)
+
+
+def visible(session: Session, principal: Principal, user_id: int) -> User:
+    return get_visible(session, User, user_id, principal, "User")
+
+
+def new_api_token(session: Session, principal: Principal, user_id: int) -> ApiToken:
+    """A new API token for the user; the previous one stops working."""
+    user = get_visible(session, User, user_id, principal, "User")
+    tokens.revoke_all(session, user_id, [TokenKind.API])
+    token, _ = tokens.issue(session, user_id, TokenKind.API)
+    session.commit()
+    return ApiToken(user_id=user.id or 0, token=token)
+
+
+def change_status(session: Session, principal: Principal, user_id: int, status: UserStatus) -> User:
+    user = get_visible(session, User, user_id, principal, "User")
+    set_user_status(session, user, status, principal.user.id or 0)
+    session.commit()
+    return user
+
+
+def update(session: Session, principal: Principal, user_id: int, body: UserUpdate) -> User:
+    user = get_visible(session, User, user_id, principal, "User")
+    changes = body.model_dump(exclude_unset=True)
+    password = changes.pop("password", None)
+
+    def check() -> None:
+        if "email" in changes and email_taken(session, changes["email"], except_id=user_id):
+            raise field_error("email", "An account with this email already exists.", status=409)
+        check_tariff(session, changes.get("tariff_id"))
+        if password:
+            set_password(session, user, password)
+
+    return update_row(session, user, changes, required=("name", "email", "timezone"), check=check)
+
+
+def delete(session: Session, principal: Principal, user_id: int) -> None:
+    """A user without history; its buyers' sign-ins go with it (buyer rows cascade from the customer)."""
+    login_ids: list[int] = []
+
+    def check(user: User) -> None:
+        if user.id == principal.user.id:
+            raise ApiError(409, "You can't delete your own account.")
+        if has_history(session, user_id):
+            raise ApiError(
+                409,
+                "This user owns numbers, calls or wallet history, so it can't be deleted; "
+                "deactivate it instead.",
+            )
+        logins = select(Buyer.login_user_id).where(
+            Buyer.user_id == user_id,
+            Buyer.login_user_id.is_not(None),
+        )
+        login_ids.extend(i for i in session.scalars(logins) if i is not None)
+
+    def complete(user: User) -> None:
+        if login_ids:
+            session.execute(delete_rows(User).where(User.id.in_(login_ids)))
+
+    delete_row(session, User, user_id, principal, "User", check=check, complete=complete)
