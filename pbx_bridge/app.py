@@ -11,9 +11,9 @@ from typing import Any
 import redis.asyncio as aioredis
 from panoramisk.message import Message
 
-from core import jobs
+from core import jobs, names
 from core.models import Call
-from core.pbx_commands import HANGUP_REQUESTS, TRUNK_CHANGES
+from core.names import HANGUP_REQUESTS, TRUNK_CHANGES
 from core.redis_client import async_redis, pubsub_channel
 from core.settings import get_settings
 from pbx_bridge import call_record, reconcile, trunks
@@ -199,7 +199,7 @@ async def main() -> None:
     ami.on("UserEvent", bridge.dispatch_ami)
     bridge.ctx.ami = ami
     # Rating also releases the call's credit hold, in the same transaction as the debit.
-    rating = RatingQueue(lambda linkedids: jobs.enqueue(jobs.RATE_CALL, *linkedids))
+    rating = RatingQueue(lambda linkedids: jobs.enqueue(names.RATE_CALL, *linkedids))
     bridge.ctx.after_hangup = rating.add
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

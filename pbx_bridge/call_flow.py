@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from core import names
 from core.enums import Disposition
 from core.models import Call
 from core.routing import Admission, Candidate, IvrSettings, Result, Selection, Step, entry
@@ -46,13 +47,8 @@ GOODBYE_SECONDS = 10  # how long the goodbye may take before the call is hung up
 ROW_WAIT_SECONDS = 5  # how long a call's connected state waits for its answered row
 # The only ARI events a call's flow reads; Asterisk is asked for no others (ARI's event filter).
 EVENTS_READ = ("StasisStart", "StasisEnd", "PlaybackFinished", "ChannelDtmfReceived")
-# Where admitted calls are dialled, and where a call whose credit ran out hears goodbye
-# (asterisk_config/templates/extensions.conf).
-DIAL_CONTEXT, GOODBYE_CONTEXT = "callroute-dial", "callroute-goodbye"
-# What Dial runs on the target's leg as it answers: it tells us, and records when asked to.
-ANSWER_ROUTINE, RECORDED_ANSWER = "callroute-answered", "callroute-recorded"
-# The user events that dialplan raises (AMI), as the flows read them.
-ATTEMPT, ANSWERED, ENDED = "CallrouteAttempt", "CallrouteAnswered", "CallrouteEnd"
+# The user events the dialplan raises (AMI), as the flows read them.
+ATTEMPT, ANSWERED, ENDED = names.ATTEMPT_EVENT, names.ANSWERED_EVENT, names.END_EVENT
 DIALPLAN_EVENTS = (ATTEMPT, ANSWERED, ENDED)
 # What a dial string may hold: the dialplan splits its plan on ^ and Dial its arguments on , and &.
 _DIALABLE = re.compile(r"[A-Za-z0-9+*#@:/._-]+")
@@ -352,12 +348,11 @@ class CallFlow:
         if not dialled:
             await self._hang_up()
             return Disposition.FAILED
-        answer = RECORDED_ANSWER if self.record else ANSWER_ROUTINE
+        answer = names.RECORDED_ANSWER if self.record else names.ANSWER_ROUTINE
         await self._ringing(dialled[0])
         try:
-            await self.ctx.ari.continue_in_dialplan(
-                self.inbound, DIAL_CONTEXT, {"CR_PLAN": "^".join([str(ring_timeout), answer, *endpoints])}
-            )
+            plan = "^".join([str(ring_timeout), answer, *endpoints])
+            await self.ctx.ari.continue_in_dialplan(self.inbound, names.DIAL_CONTEXT, {"CR_PLAN": plan})
         except AriError as exc:
             if exc.status in (404, 409, 412):  # the caller went before the call could be sent on
                 raise CallerGone from None
@@ -407,7 +402,7 @@ class CallFlow:
         self.if_caller_hangs = Disposition.ANSWERED
         if self.record:
             if answered.get("recording"):
-                self.row["recording"] = f"call-{self.linkedid}"  # as ARI names the stored recording
+                self.row["recording"] = names.recording_name(self.linkedid)
                 self.note("record", "both sides recorded", result="started", name=self.row["recording"])
             else:
                 self.note("record", "recording could not start", result="failed")
@@ -472,10 +467,10 @@ class CallFlow:
                 "Redirect",
                 Channel=self.inbound_name,
                 ExtraChannel=peer,
-                Context=GOODBYE_CONTEXT,
+                Context=names.GOODBYE_CONTEXT,
                 Exten="s",
                 Priority="1",
-                ExtraContext=GOODBYE_CONTEXT,
+                ExtraContext=names.GOODBYE_CONTEXT,
                 ExtraExten="s",
                 ExtraPriority="1",
             )

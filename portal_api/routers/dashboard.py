@@ -11,9 +11,9 @@ from fastapi import APIRouter
 from sqlalchemy import Select, Subquery, func, select
 from sqlmodel import Session
 
-from core import live
 from core.enums import Disposition, Role
 from core.models import Buyer, Call, Campaign, Target, User
+from core.names import live_buyer_key, live_user_key
 from core.redis_client import get_redis
 from portal_api import live_feed
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
@@ -207,7 +207,7 @@ def _parties(
 )
 def buyer_counts(id: IdPath, principal: PrincipalDep, session: SessionDep) -> dict:
     buyer = get_visible(session, Buyer, id, principal, "Buyer")
-    (counts,) = _parties(session, Call.buyer_id, [(id, buyer.name)], principal.user.timezone, live.buyer_key)
+    (counts,) = _parties(session, Call.buyer_id, [(id, buyer.name)], principal.user.timezone, live_buyer_key)
     return ok(counts)
 
 
@@ -223,4 +223,4 @@ def customer_counts(principal: AdminOrCustomerDep, session: SessionDep) -> dict:
         .order_by(User.name)
     ).all()
     named = [(i, name) for i, name in customers]
-    return ok(_parties(session, Call.user_id, named, principal.user.timezone, live.user_key) if named else [])
+    return ok(_parties(session, Call.user_id, named, principal.user.timezone, live_user_key) if named else [])

@@ -11,7 +11,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 from sqlmodel import Session
 
-from core import live
+from core import names
 from core.db import get_engine
 from core.pbx_commands import request_hangup
 from core.redis_client import async_redis, pubsub_channel
@@ -85,7 +85,7 @@ class LiveSocket:
 
     async def push_changes(self) -> None:
         pubsub = self.redis.pubsub()
-        await pubsub.subscribe(pubsub_channel(live.LIVE_CHANNEL))
+        await pubsub.subscribe(pubsub_channel(names.LIVE_EVENTS))
         try:
             while True:
                 message = await pubsub.get_message(
@@ -144,7 +144,7 @@ async def hang_up(body: HangUpIn, principal: PrincipalDep) -> dict:
             raise not_found("Live call")
         await run_in_threadpool(request_hangup, body.linkedid, principal.user.id or 0)
         for _ in range(50):  # the bridge usually ends it within a few hundred milliseconds
-            if not await client.exists(live.call_key(body.linkedid)):
+            if not await client.exists(names.live_call_key(body.linkedid)):
                 return ok(HangUpOut(linkedid=body.linkedid, ended=True), "Call hung up.")
             await asyncio.sleep(0.1)
         return ok(HangUpOut(linkedid=body.linkedid, ended=False), "Hang-up requested; the call is ending.")

@@ -8,6 +8,7 @@ from fastapi import APIRouter
 from sqlalchemy import exists, func, select
 from sqlmodel import Session
 
+from core import names
 from core.enums import Status, TrunkAuth, TrunkDirection
 from core.models import Call, Target, Trunk, Vendor
 from core.pbx_commands import announce_trunk_change
@@ -42,7 +43,7 @@ def _endpoint_statuses(ids: list[int]) -> dict[int, str | None]:
     if not ids:
         return {}
     try:
-        values = get_redis().mget([f"trunk:status:{i}" for i in ids])
+        values = get_redis().mget([names.trunk_status_key(i) for i in ids])
     except redis.RedisError:
         # A status display must not take the trunk screens down with it.
         log.warning("trunk endpoint status unavailable: Redis did not answer")

@@ -17,7 +17,7 @@ import pytest
 from sqlmodel import select
 
 from asterisk_config.testing import AsteriskUnderTest
-from core import live
+from core import names
 from core.db import session_scope
 from core.enums import TokenKind
 from core.models import (
@@ -305,8 +305,8 @@ async def wait_live(match, timeout: float = 15):
     client = get_redis()
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        for linkedid in client.smembers(live.ALL_CALLS):
-            raw = client.get(live.call_key(linkedid))
+        for linkedid in client.smembers(names.LIVE_CALLS):
+            raw = client.get(names.live_call_key(linkedid))
             if raw and match(json.loads(raw)):
                 return json.loads(raw)
         await asyncio.sleep(0.1)
