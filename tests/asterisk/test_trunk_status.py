@@ -162,7 +162,7 @@ async def test_a_call_skips_the_target_behind_an_unreachable_trunk(
         log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=1000)
     assert "final=SIP/2.0 200" in log
     (row,) = calls()
-    dials = [(d["target_id"], d["result"]) for d in row.trail if d["step"] == "dial"]
+    dials = [(d["target_id"], d["status"]) for d in row.trail if d["step"] == "dial"]
     assert dials == [(plan.targets[0], "CHANUNAVAIL"), (plan.targets[1], "ANSWER")], row.trail
 
 
