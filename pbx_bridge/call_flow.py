@@ -235,6 +235,8 @@ class CallFlow:
             disposition = self._abandoned()
         except (LetGo, asyncio.CancelledError) as stop:
             if not self.in_dialplan:  # a call still in Stasis can't go on without us
+                reason = "the bridge stopped while the call was being routed"
+                self.note(Step.BRIDGE, Result.STOPPED, reason, disposition=Disposition.FAILED.value)
                 await self._finish(Disposition.FAILED)
             else:
                 await self._release()
