@@ -291,13 +291,25 @@ async def test_a_call_hung_up_from_the_portal() -> None:
     assert b.ari.made("hangup") == [("hangup", linkedid, "normal")]
 
 
-async def test_credit_running_out_plays_goodbye_to_both_sides() -> None:
+def paying_customer(balance: str) -> User:
+    """A customer charged 1.00 a second of talk time to its target (+1...), `balance` in its wallet."""
     tariff = save(Tariff(name="Per second"))
-    per_second = {"rate_per_minute": Decimal("60"), "initial_increment": 1, "billing_increment": 1}
-    save(Rate(tariff_id=tariff.id or 0, prefix="1", effective_from=now() - timedelta(days=1), **per_second))
-    user = customer(balance="6", tariff_id=tariff.id)
-    ln = line(user)
-    desk(ln, "Acme desk", trunk_id=trunk("carrier-credit").id)
+    rate = Rate(
+        tariff_id=tariff.id or 0,
+        prefix="1",
+        rate_per_minute=Decimal(60),
+        initial_increment=1,
+        billing_increment=1,
+        effective_from=now() - timedelta(days=1),
+    )
+    save(rate)
+    user = customer(balance=balance, tariff_id=tariff.id)
+    desk(line(user), "Acme desk", trunk_id=trunk("carrier").id)
+    return user
+
+
+async def test_credit_running_out_plays_goodbye_to_both_sides() -> None:
+    paying_customer(balance="6")
     # Six seconds paid for, no more: the goodbye is due at once with these timings.
     async with bridge(Timing(extend_ahead=3600, warning=3600, goodbye=1, row_wait=1)) as b:
         b.ari.variables["BRIDGEPEER"] = "PJSIP/trunk-1-00000001"
@@ -313,10 +325,7 @@ async def test_credit_running_out_plays_goodbye_to_both_sides() -> None:
 
 
 async def test_without_ami_a_call_out_of_credit_is_hung_up() -> None:
-    user = customer(balance="6", tariff_id=save(Tariff(name="Per second 2")).id)
-    rate = {"rate_per_minute": Decimal("60"), "initial_increment": 1, "billing_increment": 1}
-    save(Rate(tariff_id=user.tariff_id or 0, prefix="1", effective_from=now() - timedelta(days=1), **rate))
-    desk(line(user), "Acme desk", trunk_id=trunk("carrier-credit-2").id)
+    user = paying_customer(balance="6")
     async with bridge(Timing(warning=0, goodbye=1, row_wait=1)) as b:
         b.ami.connected = False
         linkedid = b.call()
