@@ -59,7 +59,7 @@ RECONCILE = "billing.reconcile"
 RERATE = "billing.rerate"
 PURGE_CHANNEL_EVENTS = "maintenance.purge_channel_events"
 
-# --- Asterisk's dialplan (asterisk_config/templates/extensions.conf spells the same) -------------
+# --- Asterisk's dialplan (rendered into asterisk_config/templates/extensions.conf) ---------------
 # Where admitted calls are dialled, and where a call whose credit ran out hears goodbye.
 DIAL_CONTEXT, GOODBYE_CONTEXT = "callroute-dial", "callroute-goodbye"
 # What Dial runs on the target's leg as it answers: it tells the bridge, and records when asked to.
