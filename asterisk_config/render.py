@@ -15,6 +15,7 @@ from pathlib import Path
 
 from asterisk_config.errors import ConfigError
 from asterisk_config.settings import AsteriskSettings
+from core import names
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 PG_TEMPLATE_DIR = TEMPLATE_DIR / "pgsql"
@@ -40,6 +41,15 @@ def template_values(settings: AsteriskSettings) -> dict[str, str]:
         "AMI_USER": settings.ami_user,
         "AMI_SECRET": settings.ami_secret,
         "STASIS_APP": settings.stasis_app,
+        # What the bridge and the dialplan both spell (core.names).
+        "DIAL_CONTEXT": names.DIAL_CONTEXT,
+        "GOODBYE_CONTEXT": names.GOODBYE_CONTEXT,
+        "ANSWER_ROUTINE": names.ANSWER_ROUTINE,
+        "RECORDED_ANSWER": names.RECORDED_ANSWER,
+        "ATTEMPT_EVENT": names.ATTEMPT_EVENT,
+        "ANSWERED_EVENT": names.ANSWERED_EVENT,
+        "END_EVENT": names.END_EVENT,
+        "RECORDING": names.recording_name("${CHANNEL(linkedid)}"),
         # CEL costs work per call: only produce it when it is stored somewhere.
         "CEL_MODULE": "load => cel_pgsql.so" if pg else "noload => cel_pgsql.so",
         "CEL_ENABLE": "yes" if pg else "no",

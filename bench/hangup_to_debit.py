@@ -36,7 +36,7 @@ def main() -> None:
 
 def hang_up(user_id: int, campaign_id: int, target_id: int, n: int, talk: int) -> tuple[int, datetime]:
     """Write one ended call as the bridge does and enqueue its rating; (call id, hangup time)."""
-    from core import jobs
+    from core import jobs, names
     from core.db import session_scope
     from core.models import Call
 
@@ -63,7 +63,7 @@ def hang_up(user_id: int, campaign_id: int, target_id: int, n: int, talk: int) -
         session.add(row)
         session.flush()
         call_id = row.id or 0
-    jobs.enqueue(jobs.RATE_CALL, row.linkedid)
+    jobs.enqueue(names.RATE_CALL, row.linkedid)
     return call_id, ended
 
 

@@ -83,6 +83,30 @@ class Disposition(StrEnum):
     IVR_FAILED = "IVR_FAILED"
 
 
+class HangupBy(StrEnum):
+    """Who ended a call (Call.hangup_by)."""
+
+    CALLER = "caller"
+    TARGET = "target"
+    SYSTEM = "system"  # the platform: credit ran out, the bridge ended what it could not pick up
+    PORTAL = "portal"  # a user hung it up from the live calls screen
+
+
+class LiveState(StrEnum):
+    """Where a live call is (the live views' `state`)."""
+
+    RINGING = "ringing"  # routing, or a target ringing (a refusal's announcement too)
+    IVR = "ivr"  # the caller is asked for a PIN
+    CONNECTED = "connected"  # talking to a target
+
+
+class CallSource(StrEnum):
+    """Who wrote a call row (Call.source)."""
+
+    BRIDGE = "bridge"
+    RECONCILED = "reconciled"  # rebuilt from Asterisk's own record (CEL)
+
+
 class RatingStatus(StrEnum):
     PENDING = "pending"
     RATED = "rated"

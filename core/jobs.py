@@ -1,4 +1,4 @@
-"""Background work by task name, so services enqueue without importing `workers/`.
+"""Background work by task name (core.names), so services enqueue without importing `workers/`.
 
 The Celery settings live here too: the worker app (`workers.app`) and this client are configured
 from the same function, on the same broker (REDIS_URL).
@@ -11,16 +11,6 @@ from urllib.parse import parse_qs, urlsplit
 from celery import Celery
 
 from core.settings import get_settings
-
-# Task names, the contract between enqueuers and the worker.
-RATE_CALL = "billing.rate_call"  # (*linkedids): the bridge, once the rows are written at hangup
-RATE_PENDING = "billing.rate_pending"
-RELEASE_EXPIRED = "billing.release_expired"
-NUMBER_FEES = "billing.number_fees"
-INVOICES = "billing.invoices"
-RECONCILE = "billing.reconcile"
-RERATE = "billing.rerate"
-PURGE_CHANNEL_EVENTS = "maintenance.purge_channel_events"
 
 # Hard limit per task; a message is redelivered only after the visibility timeout, so keep it larger.
 TASK_TIME_LIMIT = 300
@@ -64,5 +54,5 @@ def client() -> Celery:
 
 
 def enqueue(name: str, *args: Any) -> None:
-    """Queue task `name` with JSON-serialisable `args`, e.g. enqueue(RATE_CALL, linkedid)."""
+    """Queue task `name` with JSON-serialisable `args`, e.g. enqueue(names.RATE_CALL, linkedid)."""
     client().send_task(name, args=list(args))

@@ -2,17 +2,15 @@
 
 import json
 
+from core import names
 from core.redis_client import get_redis, pubsub_channel
-
-# Channel names: publish and subscribe through `core.redis_client.pubsub_channel`.
-TRUNK_CHANGES = "pbx:trunk-changed"
-HANGUP_REQUESTS = "pbx:hangup"
 
 
 def announce_trunk_change(trunk_id: int) -> None:
     """A trunk was created, changed or deleted: the bridge re-pushes it into Asterisk."""
-    get_redis().publish(pubsub_channel(TRUNK_CHANGES), trunk_id)
+    get_redis().publish(pubsub_channel(names.TRUNK_CHANGES), trunk_id)
 
 
 def request_hangup(linkedid: str, by_user_id: int) -> None:
-    get_redis().publish(pubsub_channel(HANGUP_REQUESTS), json.dumps({"linkedid": linkedid, "by": by_user_id}))
+    message = json.dumps({"linkedid": linkedid, "by": by_user_id})
+    get_redis().publish(pubsub_channel(names.HANGUP_REQUESTS), message)

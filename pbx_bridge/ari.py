@@ -1,6 +1,7 @@
-"""The one gateway to Asterisk's REST Interface: websockets carry the app's events and, since
-Asterisk 22.4, its REST requests and their answers too ("ARI REST over WebSocket"); only the
-rare whole-list reads go over HTTP (`_listing`).
+"""The bridge's gateway to Asterisk's REST Interface, built on core.ari (the address, the errors,
+the query spelling, HTTP): websockets carry the app's events and, since Asterisk 22.4, its REST
+requests and their answers too ("ARI REST over WebSocket"); only the rare whole-list reads go over
+HTTP (`core.ari.AriHttp`).
 
 Why not HTTP: at tens of calls a second the bridge spent about half its time in the HTTP client
 (a request per ARI call, each with connection-pool bookkeeping); a websocket message costs a
@@ -20,32 +21,21 @@ import itertools
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
-from urllib.parse import quote, urlencode
+from urllib.parse import quote
 
-import httpx
 import orjson
 import websockets
 
+from core.ari import REQUEST_TIMEOUT, AriAddress, AriError, AriHttp, query
+
 log = logging.getLogger(__name__)
 
-REQUEST_TIMEOUT = 10.0
 # Websockets carrying requests beside the event socket. Asterisk answers one socket's requests one
 # after another, each waiting for the channel it acts on: with 500 calls up, a single socket queued
 # them for seconds (setup p95 8 s, calls connected without audio); spread over a few, they overlap
 # as HTTP requests did, still at a websocket message's cost.
 REQUEST_LANES = 3
 _CLOSED = object()  # the reader's last word to the event stream: the websocket is gone
-
-
-class AriError(Exception):
-    def __init__(self, status: int, text: str) -> None:
-        super().__init__(f"ARI answered {status}: {text[:200]}")
-        self.status = status
-
-
-def _query(params: dict[str, Any]) -> str:
-    clean = {k: (str(v).lower() if isinstance(v, bool) else v) for k, v in params.items() if v is not None}
-    return f"?{urlencode(clean)}" if clean else ""
 
 
 async def _close_all_when(
@@ -99,13 +89,10 @@ class _Lane:
 
 
 class Ari:
-    def __init__(self, host: str, port: int, user: str, password: str, app: str) -> None:
+    def __init__(self, address: AriAddress, app: str) -> None:
         self.app = app
-        self._http = (f"http://{host}:{port}/ari", httpx.BasicAuth(user, password))
-        self._ws_base = (
-            f"ws://{host}:{port}/ari/events?subscribeAll=false"
-            f"&api_key={quote(user, safe='')}:{quote(password, safe='')}"
-        )
+        self.address = address
+        self._http = AriHttp(address)
         self._lanes: list[_Lane] = []
         self._ids = itertools.count(1)
 
@@ -114,7 +101,7 @@ class Ari:
             "type": "RESTRequest",
             "request_id": str(next(self._ids)),
             "method": method,
-            "uri": path.lstrip("/") + _query(params),
+            "uri": path.lstrip("/") + query(params),
         }
         if json_body is not None:
             message.update(content_type="application/json", message_body=orjson.dumps(json_body).decode())
@@ -134,7 +121,7 @@ class Ari:
 
     def _connect(self, app: str) -> websockets.connect:
         # A short close timeout: stopping must not wait long for a peer slow to close.
-        url = f"{self._ws_base}&app={quote(app)}"
+        url = self.address.events_url(app)
         return websockets.connect(url, ping_interval=10, ping_timeout=10, close_timeout=1)
 
     async def events(
@@ -219,22 +206,10 @@ class Ari:
     async def play(self, channel: str, media: str, playback_id: str) -> None:
         await self.request("POST", f"/channels/{channel}/play", media=media, playbackId=playback_id)
 
-    async def _listing(self, path: str) -> list[dict[str, Any]]:
-        """A whole list (every channel, every bridge) over HTTP, not the websocket: Asterisk 22.10
-        crashed (a stack overflow in res_http_websocket) answering GET /channels over the socket
-        with 1,200 channels up. Rare and bulky, so a short-lived client is cheap enough."""
-        base, auth = self._http
-        try:
-            async with httpx.AsyncClient(auth=auth, timeout=REQUEST_TIMEOUT) as client:
-                response = await client.get(f"{base}{path}")
-        except httpx.HTTPError as exc:
-            raise AriError(503, f"GET {path} failed: {exc}") from exc
-        if response.status_code >= 400:
-            raise AriError(response.status_code, response.text)
-        return list(response.json() or [])
-
     async def channels(self) -> list[dict[str, Any]]:
-        return await self._listing("/channels")
+        """Every channel, over HTTP, not the websocket: Asterisk 22.10 crashed (a stack overflow in
+        res_http_websocket) answering GET /channels over the socket with 1,200 channels up."""
+        return list(await self._http.get_json("/channels") or [])
 
     async def channel_var(self, channel: str, name: str) -> str | None:
         try:

@@ -12,8 +12,9 @@ call; dialled by the dialplan, a call costs two requests after the decision, its
 by Asterisk with nobody asking, and a talking call goes on if the bridge stops (the next one takes
 it back, `resume`).
 
-Each call has its own event queue consumed by its own task, so the events of one call are handled
-in the order Asterisk sent them. Database work runs in a thread so the event loop never blocks.
+The call's facts are one `core.calls.CallState`: the row and the live view are its views. Each
+call has its own event queue consumed by its own task, so the events of one call are handled in
+the order Asterisk sent them. Database work runs in a thread so the event loop never blocks.
 """
 
 import asyncio
@@ -27,35 +28,59 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from core.enums import Disposition
+from core import names
+from core.ari import AriError
+from core.calls import CallState, Result, Step, stopped_at
+from core.enums import Disposition, HangupBy, LiveState
 from core.models import Call
-from core.routing import Admission, Candidate, IvrSettings, Result, Selection, Step, entry
-from pbx_bridge.ami import Ami, AmiError
-from pbx_bridge.ari import Ari, AriError
-from pbx_bridge.call_record import RowWriter
+from core.routing import Admission, Candidate, IvrSettings, Selection
+from pbx_bridge.ami import AmiError
 from pbx_bridge.credit_hold import CreditHold
 from pbx_bridge.live_store import LiveStore
+from pbx_bridge.row_writer import RowWriter
 from pbx_bridge.trunks import endpoint_name
 
 log = logging.getLogger(__name__)
 Event = dict[str, Any]
 
-EXTEND_AHEAD_SECONDS = 10  # ask for the next slice this long before the paid-for time ends
-WARNING_SECONDS = 2  # the goodbye prompt plays this long before credit runs out
-GOODBYE_SECONDS = 10  # how long the goodbye may take before the call is hung up regardless
-ROW_WAIT_SECONDS = 5  # how long a call's connected state waits for its answered row
-# The only ARI events a call's flow reads; Asterisk is asked for no others (ARI's event filter).
-EVENTS_READ = ("StasisStart", "StasisEnd", "PlaybackFinished", "ChannelDtmfReceived")
-# Where admitted calls are dialled, and where a call whose credit ran out hears goodbye
-# (asterisk_config/templates/extensions.conf).
-DIAL_CONTEXT, GOODBYE_CONTEXT = "callroute-dial", "callroute-goodbye"
-# What Dial runs on the target's leg as it answers: it tells us, and records when asked to.
-ANSWER_ROUTINE, RECORDED_ANSWER = "callroute-answered", "callroute-recorded"
-# The user events that dialplan raises (AMI), as the flows read them.
-ATTEMPT, ANSWERED, ENDED = "CallrouteAttempt", "CallrouteAnswered", "CallrouteEnd"
-DIALPLAN_EVENTS = (ATTEMPT, ANSWERED, ENDED)
+# The user events the dialplan raises for the call it dials (AMI), as the flows read them.
+DIALPLAN_EVENTS = (names.ATTEMPT_EVENT, names.ANSWERED_EVENT, names.END_EVENT)
 # What a dial string may hold: the dialplan splits its plan on ^ and Dial its arguments on , and &.
 _DIALABLE = re.compile(r"[A-Za-z0-9+*#@:/._-]+")
+_LET_GO = "LetGo"  # the event that tells a flow to let go of its call
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How long a call waits for what (seconds). Tests shorten them; the defaults are the product's."""
+
+    extend_ahead: float = 10  # ask for the next credit slice this long before the paid-for time ends
+    warning: float = 2  # the goodbye plays this long before credit runs out
+    goodbye: float = 10  # how long the goodbye may take before the call is hung up regardless
+    row_wait: float = 5  # how long a call's connected state waits for its answered row
+    digit: float = 10  # how long the IVR waits for each PIN digit
+    announcement: float = 8  # the "not in service" announcement's longest wait
+    retry_prompt: float = 5  # the "wrong PIN" prompt's longest wait
+
+
+class CallAri(Protocol):
+    """ARI as a call's flow uses it (pbx_bridge.ari.Ari; a fake in the unit tests)."""
+
+    async def answer(self, channel: str) -> None: ...
+
+    async def hangup(self, channel: str, reason: str = "normal") -> None: ...
+
+    async def play(self, channel: str, media: str, playback_id: str) -> None: ...
+
+    async def continue_in_dialplan(self, channel: str, context: str, variables: dict[str, str]) -> None: ...
+
+    async def channel_var(self, channel: str, name: str) -> str | None: ...
+
+
+class CallAmi(Protocol):
+    """AMI as a call's flow uses it (pbx_bridge.ami.Ami): actions; raises AmiError when it can't."""
+
+    async def send(self, action: str, **fields: str) -> list[Any]: ...
 
 
 class Router(Protocol):
@@ -77,15 +102,17 @@ class LetGo(Exception):
 
 @dataclass
 class Context:
-    """What every call shares: the gateways, the live store, the router, who owns which channel."""
+    """What every call shares: the gateways, the stores, the router, and which flow owns which
+    call (by the caller's channel id, which is the call's linkedid)."""
 
-    ari: Ari
+    ari: CallAri
+    ami: CallAmi  # redirects a call out of credit to its goodbye
     live: LiveStore
     router: Router
     rows: RowWriter
-    ami: Ami | None = None  # redirects a call out of credit to its goodbye
+    after_hangup: Callable[[str], None]  # told each call whose final row is in (rating)
+    timing: Timing = field(default_factory=Timing)
     channels: dict[str, "CallFlow"] = field(default_factory=dict)
-    after_hangup: Callable[[str], None] | None = None  # e.g. enqueue rating
 
 
 def _now() -> datetime:
@@ -93,6 +120,7 @@ def _now() -> datetime:
 
 
 def channel_of(event: Event) -> str | None:
+    """The channel an ARI event is about (a playback's: the channel it plays on)."""
     if "channel" in event:
         return str(event["channel"]["id"])
     target = event.get("playback", {}).get("target_uri", "")
@@ -112,77 +140,68 @@ def dial_endpoint(candidate: Candidate) -> str | None:
 
 
 class CallFlow:
-    def __init__(self, ctx: Context, channel: Event, did: str, caller: str) -> None:
+    def __init__(self, ctx: Context, state: CallState, inbound_name: str = "", exten: str | None = None):
         self.ctx = ctx
-        self.inbound = str(channel["id"])
-        self.inbound_name = str(channel.get("name", ""))  # AMI names channels by name, not id
+        self.call = state
+        self.inbound = state.linkedid  # the caller's channel: the call's first, its id the linkedid
+        self.inbound_name = inbound_name  # AMI names channels by name, not id
         # The extension dialled, as Asterisk received it (`did` is the dialplan's filtered copy).
-        self.exten: str | None = channel.get("dialplan", {}).get("exten")
-        # The inbound channel is the first of the call, so its uniqueid is the call's linkedid.
-        self.linkedid = self.inbound
-        self.did, self.caller = did, caller
+        self.exten = exten
         self.queue: asyncio.Queue[Event] = asyncio.Queue()
-        self.trail: list[dict[str, Any]] = []
-        self.started_at = _now()
-        self.answered_at: datetime | None = None
-        self.connected_at: datetime | None = None
-        self.row: dict[str, Any] = {
-            "linkedid": self.linkedid,
-            "did": did,
-            "caller": caller,
-            "started_at": self.started_at,
-        }
-        self.hangup_by: str | None = None
         self.tariff_id: int | None = None  # the customer's, once admitted
         self.record = False  # the campaign's choice, once admitted
+        self.decided: Disposition | None = None  # refused: what the call is, whoever hangs up now
+        self.resumed = False  # taken back after a bridge restart
         self.in_dialplan = False  # sent on to the dialplan, which dials: its StasisEnd is no hang-up
         self.finished = False  # its final row is written or on its way
         self.gone = False  # the caller's channel was hung up by us or seen ending: not again
-        # What the call counts as if the caller hangs up now: abandoned until connected.
-        self.if_caller_hangs = Disposition.NO_ANSWER
-        self.resumed = False  # taken back after a bridge restart
-        self.live_call: dict[str, Any] = {
-            "linkedid": self.linkedid,
-            "did": did,
-            "caller": caller,
-            "state": "ringing",
-            "started_at": self.started_at.isoformat(),
-        }
+
+    @classmethod
+    def start(cls, ctx: Context, channel: Event, did: str, caller: str) -> "CallFlow":
+        """A call that has just entered Stasis (its StasisStart's channel and arguments)."""
+        state = CallState(linkedid=str(channel["id"]), did=did, caller=caller, started_at=_now())
+        exten = channel.get("dialplan", {}).get("exten")
+        return cls(ctx, state, str(channel.get("name", "")), exten)
 
     @classmethod
     def resume(cls, ctx: Context, row: Call) -> "CallFlow":
         """Take back a call that was talking when the bridge stopped (it talks on in the dialplan)."""
-        flow = cls(ctx, {"id": row.linkedid}, row.did, row.caller)
-        flow.started_at, flow.answered_at, flow.connected_at = (
-            row.started_at,
-            row.answered_at,
-            row.connected_at,
-        )
-        flow.trail = list(row.trail)
-        flow.row.update(
-            started_at=row.started_at,
-            user_id=row.user_id,
-            campaign_id=row.campaign_id,
-            number_id=row.number_id,
-            target_id=row.target_id,
-            buyer_id=row.buyer_id,
-            trunk_id=row.trunk_id,
-            destination=row.destination,
-            ivr_result=row.ivr_result,
-            recording=row.recording,
-        )
+        flow = cls(ctx, CallState.of_row(row))
         flow.in_dialplan = flow.resumed = True
         return flow
+
+    @property
+    def linkedid(self) -> str:
+        return self.call.linkedid
 
     def deliver(self, event: Event) -> None:
         self.queue.put_nowait(event)
 
     def let_go(self) -> None:
         """Stop following the call (see LetGo), whatever the flow waits for."""
-        self.deliver({"type": LetGo.__name__})
+        self.deliver({"type": _LET_GO})
 
-    def note(self, step: str, reason: str, **extra: Any) -> None:
-        self.trail.append({"step": step, "at": _now().isoformat(), "reason": reason, **extra})
+    def note(self, step: Step, result: Result, reason: str, **fields: Any) -> None:
+        self.call.note(step, result, reason, _now(), **fields)
+
+    def hung_up_from_portal(self, user_id: Any) -> None:
+        """A user hangs the call up from the live calls screen (the hang-up itself is ARI's)."""
+        self._hung_up(HangupBy.PORTAL, f"hung up from the portal by user {user_id}", user_id=user_id)
+
+    def _hung_up(self, by: HangupBy, reason: str, step: Step = Step.HANGUP, **fields: Any) -> None:
+        """Someone ended the call before it was over: the first to do so is on the row and the
+        trail (the call stops once, at the first stop)."""
+        self.call.hung_up_by(by)
+        if stopped_at(self.call.trail) is None:
+            disposition = self._abandoned().value
+            self.note(step, Result.STOPPED, reason, by=by.value, disposition=disposition, **fields)
+
+    def _abandoned(self) -> Disposition:
+        """What the call counts as when the caller hangs up now: what a refusal decided, answered
+        once connected, and before that abandoned (no answer)."""
+        if self.decided is not None:
+            return self.decided
+        return Disposition.ANSWERED if self.call.connected_at else Disposition.NO_ANSWER
 
     async def next_event(self, match: Callable[[Event], bool], timeout: float | None) -> Event | None:
         """The next event `match` accepts, or None after `timeout`; raises CallerGone when the
@@ -193,13 +212,13 @@ class CallFlow:
                 while True:
                     event = await self.queue.get()
                     kind = event.get("type")
-                    if kind == LetGo.__name__:
+                    if kind == _LET_GO:
                         raise LetGo
                     if kind == "StasisEnd" and channel_of(event) == self.inbound and not self.in_dialplan:
                         self.gone = True
-                        self.hangup_by = self.hangup_by or "caller"
+                        self.call.hung_up_by(HangupBy.CALLER)
                         raise CallerGone
-                    if kind == ENDED:  # the caller's channel is gone: nothing left to hang up
+                    if kind == names.END_EVENT:  # the caller's channel is gone: nothing left to hang up
                         self.gone = True
                     if match(event):
                         return event
@@ -212,9 +231,12 @@ class CallFlow:
         try:
             disposition = await (self._carry_on() if self.resumed else self._route())
         except CallerGone:
-            disposition = self.if_caller_hangs
+            self._hung_up(HangupBy.CALLER, "caller hung up")
+            disposition = self._abandoned()
         except (LetGo, asyncio.CancelledError) as stop:
             if not self.in_dialplan:  # a call still in Stasis can't go on without us
+                reason = "the bridge stopped while the call was being routed"
+                self.note(Step.BRIDGE, Result.STOPPED, reason, disposition=Disposition.FAILED.value)
                 await self._finish(Disposition.FAILED)
             else:
                 await self._release()
@@ -223,56 +245,42 @@ class CallFlow:
             return
         except Exception:
             log.exception("call %s failed", self.linkedid)
-            self.note("error", "the bridge failed handling this call")
-            disposition = Disposition.ANSWERED if self.connected_at else Disposition.FAILED
+            disposition = self.call.provisional
+            reason = "the bridge failed handling this call"
+            self.note(Step.BRIDGE, Result.STOPPED, reason, disposition=disposition.value)
         await self._finish(disposition)
 
     async def _carry_on(self) -> Disposition:
         """A resumed call goes on until a side hangs up."""
-        self.note("bridge", "the bridge restarted and took the call back")
-        assert self.connected_at is not None  # only a connected call is resumed
-        self.if_caller_hangs = Disposition.ANSWERED
-        self.live_call.update(
-            user_id=self.row["user_id"],
-            buyer_id=self.row["buyer_id"],
-            target_id=self.row["target_id"],
-            trunk_id=self.row["trunk_id"],
-            state="connected",
-            connected_at=self.connected_at.isoformat(),
-        )
-        await self.ctx.live.put(self.live_call)
-        self._ended_by(await self.next_event(lambda e: e.get("type") == ENDED, None))
+        self.note(Step.BRIDGE, Result.PASSED, "the bridge restarted and took the call back")
+        await self.ctx.live.put(self.call.live())
+        self._ended_by(await self.next_event(_is_end, None))
         return Disposition.ANSWERED
 
     def _admitted(self, admission: Admission) -> None:
         """Take in what admission decided, and write the call's first row: a row exists from the
         first moment, whatever happens next."""
-        self.trail.extend(admission.trail)
+        call = self.call
+        call.trail.extend(admission.trail)
         self.tariff_id, self.record = admission.tariff_id, admission.record
-        self.row.update(
-            did=admission.did,  # E.164 where it parses, as the engine normalised them
-            caller=admission.caller,
-            user_id=admission.user_id,
-            campaign_id=admission.campaign_id,
-            number_id=admission.number_id,
+        # E.164 where they parse, as the engine normalised them.
+        call.did, call.caller = admission.did, admission.caller
+        call.user_id, call.campaign_id, call.number_id = (
+            admission.user_id,
+            admission.campaign_id,
+            admission.number_id,
         )
-        self.live_call.update(
-            did=admission.did,
-            caller=admission.caller,
-            user_id=admission.user_id,
-            campaign_id=admission.campaign_id,
-        )
-        self.ctx.rows.write(self._row(Disposition.FAILED))
+        self.ctx.rows.write(call.row(_now()))
 
     async def _route(self) -> Disposition:
         self.ctx.live.starting(self.linkedid)
-        if self.exten is not None and self.exten != self.did:  # refused, not routed to another number
+        if self.exten is not None and self.exten != self.call.did:  # refused, not routed to another number
             reason = f"the dialled number {self.exten!r} holds characters no phone number has"
-            stop = entry(Step.ROUTE, Result.STOPPED, reason, _now(), disposition=Disposition.NO_ROUTE)
-            self.trail.append(stop)
+            self.note(Step.ROUTE, Result.STOPPED, reason, disposition=Disposition.NO_ROUTE.value)
             await self._refuse(Disposition.NO_ROUTE)
             return Disposition.NO_ROUTE
-        admission, selection = await asyncio.to_thread(self.ctx.router.route, self.did, self.caller, _now())
+        did, caller = self.call.did, self.call.caller
+        admission, selection = await asyncio.to_thread(self.ctx.router.route, did, caller, _now())
         self._admitted(admission)
         # Shown live from the first step that takes time: a prompt, the IVR or the first dial.
         if admission.disposition is not None:
@@ -282,22 +290,25 @@ class CallFlow:
             await self._hang_up()
             return Disposition.IVR_FAILED
         if selection is None:  # after the IVR: chosen now, with the counts of now
-            selection = await asyncio.to_thread(self.ctx.router.select, admission, self.caller, _now())
-        self.trail.extend(selection.trail)
+            selection = await asyncio.to_thread(self.ctx.router.select, admission, caller, _now())
+        self.call.trail.extend(selection.trail)
         if selection.disposition is not None:
             await self._refuse(selection.disposition)
             return Disposition(selection.disposition)
         return await self._dial(selection.candidates, admission.ring_timeout or 30)
 
-    async def _refuse(self, disposition: str) -> None:
-        self.if_caller_hangs = Disposition(disposition)  # decided: hanging up during a prompt changes nothing
-        if disposition == Disposition.NO_ROUTE and self.row.get("number_id") is None:
+    async def _refuse(self, disposition: Disposition) -> None:
+        self.decided = Disposition(disposition)  # hanging up during a prompt changes nothing
+        if disposition == Disposition.NO_ROUTE and self.call.number_id is None:
             # A number that routes nowhere says so, like a carrier would.
-            await self.ctx.ari.answer(self.inbound)
-            self.answered_at = _now()
-            await self.ctx.live.put(self.live_call)
-            await self._play("sound:ss-noservice", wait=8)
+            await self._answer()
+            await self.ctx.live.put(self.call.live())
+            await self._play("sound:ss-noservice", self.ctx.timing.announcement)
         await self._hang_up("busy" if disposition == Disposition.BUSY else "normal")
+
+    async def _answer(self) -> None:
+        await self.ctx.ari.answer(self.inbound)
+        self.call.answered_at = _now()
 
     async def _play(self, media: str, wait: float) -> None:
         playback = f"pb-{uuid.uuid4().hex}"
@@ -308,23 +319,25 @@ class CallFlow:
 
     async def _ivr(self, ivr: IvrSettings) -> bool:
         """Answer, ask for the PIN as DTMF, allow `attempts` tries."""
-        await self.ctx.ari.answer(self.inbound)
-        self.answered_at = _now()
-        self.live_call["state"] = "ivr"
-        await self.ctx.live.put(self.live_call)
+        await self._answer()
+        self.call.live_state = LiveState.IVR
+        await self.ctx.live.put(self.call.live())
         for attempt in range(1, ivr.attempts + 1):
             await self.ctx.ari.play(
                 self.inbound, f"sound:{ivr.prompt or 'agent-pass'}", f"pb-{uuid.uuid4().hex}"
             )
-            digits = await self._collect_digits(ivr.digits, timeout=10)
+            digits = await self._collect_digits(ivr.digits, self.ctx.timing.digit)
             if digits in ivr.pins:
-                self.note("ivr", "PIN accepted", attempt=attempt, result="passed")
-                self.row["ivr_result"] = "passed"
+                self.note(Step.IVR, Result.PASSED, "PIN accepted", attempt=attempt)
+                self.call.ivr_result = Result.PASSED.value
                 return True
-            self.note("ivr", "wrong PIN" if digits else "no PIN entered", attempt=attempt, result="failed")
+            why = "wrong PIN" if digits else "no PIN entered"
             if attempt < ivr.attempts:
-                await self._play("sound:auth-incorrect", wait=5)
-        self.row["ivr_result"] = "failed"
+                self.note(Step.IVR, Result.FAILED, why, attempt=attempt)
+                await self._play("sound:auth-incorrect", self.ctx.timing.retry_prompt)
+        self.decided = Disposition.IVR_FAILED
+        self.note(Step.IVR, Result.STOPPED, why, attempt=attempt, disposition=self.decided.value)
+        self.call.ivr_result = Result.FAILED.value
         return False
 
     async def _collect_digits(self, count: int, timeout: float) -> str:
@@ -349,16 +362,18 @@ class CallFlow:
                 endpoints.append(endpoint)
             else:
                 why = "target has no outbound trunk" if endpoint is None else "destination can't be dialled"
-                self.note("dial", why, result="skipped", **_attempt(candidate))
+                self.note(Step.DIAL, Result.SKIPPED, why, **_attempt(candidate))
         if not dialled:
+            self.decided = Disposition.FAILED
+            reason = "no target could be dialled"
+            self.note(Step.DIAL, Result.STOPPED, reason, disposition=Disposition.FAILED.value)
             await self._hang_up()
             return Disposition.FAILED
-        answer = RECORDED_ANSWER if self.record else ANSWER_ROUTINE
+        answer = names.RECORDED_ANSWER if self.record else names.ANSWER_ROUTINE
         await self._ringing(dialled[0])
         try:
-            await self.ctx.ari.continue_in_dialplan(
-                self.inbound, DIAL_CONTEXT, {"CR_PLAN": "^".join([str(ring_timeout), answer, *endpoints])}
-            )
+            plan = "^".join([str(ring_timeout), answer, *endpoints])
+            await self.ctx.ari.continue_in_dialplan(self.inbound, names.DIAL_CONTEXT, {"CR_PLAN": plan})
         except AriError as exc:
             if exc.status in (404, 409, 412):  # the caller went before the call could be sent on
                 raise CallerGone from None
@@ -369,120 +384,116 @@ class CallFlow:
             event = await self.next_event(lambda e: e.get("type") in DIALPLAN_EVENTS, None)
             assert event is not None
             candidate = dialled[min(len(statuses), len(dialled) - 1)]
-            if event["type"] == ATTEMPT:
+            if event["type"] == names.ATTEMPT_EVENT:
                 status = str(event.get("status") or "CHANUNAVAIL")
-                sip = event.get("sip") or f"cause {event.get('cause') or 0}"
-                self.note("dial", _describe(status), result=status, sip=sip, **_attempt(candidate))
                 statuses.append(status)
-                await self._ringing(dialled[len(statuses)] if len(statuses) < len(dialled) else None)
-            elif event["type"] == ANSWERED:
-                answer_note = {"result": "ANSWER", "sip": "dial status ANSWER"}
-                self.note("dial", _describe("ANSWER"), **answer_note, **_attempt(candidate))
+                fields = {"status": status, "sip": event.get("sip") or f"cause {event.get('cause') or 0}"}
+                if len(statuses) < len(dialled):  # the next target is dialled
+                    self.note(Step.DIAL, Result.FAILED, _describe(status), **fields, **_attempt(candidate))
+                    await self._ringing(dialled[len(statuses)])
+                else:  # nobody left: the dialplan hangs up, the call ends (CallrouteEnd follows)
+                    self.decided = _all_failed(statuses)
+                    fields["disposition"] = self.decided.value
+                    self.note(Step.DIAL, Result.STOPPED, _describe(status), **fields, **_attempt(candidate))
+            elif event["type"] == names.ANSWERED_EVENT:
+                answered = {"status": "ANSWER", **_attempt(candidate)}
+                self.note(Step.DIAL, Result.PASSED, _describe("ANSWER"), **answered)
                 return await self._talk(event)
-            elif len(statuses) < len(dialled):  # over while a target rang: the caller gave up
+            elif self.decided is None:  # over while a target rang: the caller gave up
                 why = "caller hung up while the target rang"
-                self.note("dial", why, result="CANCEL", **_attempt(candidate))
-                self.hangup_by = self.hangup_by or "caller"
-                return self.if_caller_hangs
+                self._hung_up(HangupBy.CALLER, why, Step.DIAL, status="CANCEL", **_attempt(candidate))
+                return self._abandoned()
             else:  # every target tried; the dialplan hung up (486 when all were busy)
-                if set(statuses) == {"BUSY"}:
-                    return Disposition.BUSY
-                return Disposition.NO_ANSWER if "NOANSWER" in statuses else Disposition.FAILED
+                return self.decided
 
-    async def _ringing(self, candidate: Candidate | None) -> None:
-        """The target the call rings now (None: none left), in the live view and on the row."""
-        target = {
-            "target_id": candidate.target_id if candidate else None,
-            "buyer_id": candidate.buyer_id if candidate else None,
-            "trunk_id": candidate.trunk_id if candidate else None,
-        }
-        self.live_call.update(target, target_name=candidate.name if candidate else None)
-        if candidate is None:
-            return
-        self.row.update(target, destination=candidate.destination)
-        await self.ctx.live.put(self.live_call)
+    async def _ringing(self, candidate: Candidate) -> None:
+        """The target the call rings now, in the live view and on the row (which keeps the last
+        one rung when none answers)."""
+        call = self.call
+        call.target_id, call.buyer_id = candidate.target_id, candidate.buyer_id
+        call.trunk_id = candidate.trunk_id
+        call.target_name, call.destination = candidate.name, candidate.destination
+        await self.ctx.live.put(call.live())
 
     async def _talk(self, answered: Event) -> Disposition:
-        self.connected_at = _now()
-        self.answered_at = self.answered_at or self.connected_at  # Dial answers the caller now
-        self.if_caller_hangs = Disposition.ANSWERED
+        call = self.call
+        call.connected_at = _now()
+        call.answered_at = call.answered_at or call.connected_at  # Dial answers the caller now
         if self.record:
             if answered.get("recording"):
-                self.row["recording"] = f"call-{self.linkedid}"  # as ARI names the stored recording
-                self.note("record", "both sides recorded", result="started", name=self.row["recording"])
+                call.recording = names.recording_name(self.linkedid)
+                self.note(Step.RECORD, Result.PASSED, "both sides recorded", name=call.recording)
             else:
-                self.note("record", "recording could not start", result="failed")
-        hold = CreditHold(
-            self.row["user_id"], self.tariff_id, self.linkedid, self.row["destination"], self.connected_at
-        )
+                self.note(Step.RECORD, Result.FAILED, "recording could not start")
+        assert call.user_id is not None and call.destination is not None  # admitted, then dialled
+        hold = CreditHold(call.user_id, self.tariff_id, self.linkedid, call.destination, call.connected_at)
         # The answered row: a bridge restarted after it is in takes the call back from it. The call
         # shows connected only then (at the writer's next tick, at most 50 ms on), so whatever saw
         # it connected can count on the row. A bridge that dies in between leaves it unconnected.
         written = asyncio.Event()
-        self.ctx.rows.write(self._row(Disposition.ANSWERED), then=lambda _: written.set())
+        self.ctx.rows.write(call.row(_now()), then=lambda _: written.set())
         covered = await hold.next_slice()
         with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(ROW_WAIT_SECONDS):  # the database may be down: the call goes on
+            async with asyncio.timeout(self.ctx.timing.row_wait):  # the database may be down: go on
                 await written.wait()
-        self.live_call.update(state="connected", connected_at=self.connected_at.isoformat())
-        await self.ctx.live.put(self.live_call)
+        call.live_state = LiveState.CONNECTED
+        await self.ctx.live.put(call.live())
         await self._talk_within_credit(hold, covered)
         return Disposition.ANSWERED
 
     def _ended_by(self, event: Event | None) -> None:
         """Who hung up, from the call's end (unless the bridge itself ended it, and said so)."""
         if event is not None:
-            self.hangup_by = self.hangup_by or ("target" if event.get("by") == "target" else "caller")
+            self.call.hung_up_by(HangupBy.TARGET if event.get("by") == "target" else HangupBy.CALLER)
 
     async def _talk_within_credit(self, hold: CreditHold, covered: float) -> None:
         """Wait for a side to hang up, holding credit slice by slice; end the call when the
         customer's credit runs out (so parallel calls can't spend the same money twice)."""
-        assert self.connected_at is not None
-
-        def over(event: Event) -> bool:
-            return event.get("type") == ENDED
-
+        connected_at = self.call.connected_at
+        assert connected_at is not None
+        timing = self.ctx.timing
         while True:
-            talked = (_now() - self.connected_at).total_seconds()
-            wait = None if math.isinf(covered) else max(0.0, covered - talked - EXTEND_AHEAD_SECONDS)
-            if (end := await self.next_event(over, wait)) is not None:
+            talked = (_now() - connected_at).total_seconds()
+            wait = None if math.isinf(covered) else max(0.0, covered - talked - timing.extend_ahead)
+            if (end := await self.next_event(_is_end, wait)) is not None:
                 return self._ended_by(end)
             paid_for, covered = covered, await hold.next_slice()
             if covered > paid_for:
-                self.note("credit", f"credit held for {int(covered)} s of talk time", result="extended")
+                self.note(Step.CREDIT, Result.PASSED, f"credit held for {int(covered)} s of talk time")
                 continue
-            self.note("credit", f"credit ran out after {int(covered)} s of talk time", result="stopped")
-            remaining = covered - (_now() - self.connected_at).total_seconds()
-            if (end := await self.next_event(over, max(0.0, remaining - WARNING_SECONDS))) is not None:
+            reason = f"credit ran out after {int(covered)} s of talk time"
+            self.note(Step.CREDIT, Result.STOPPED, reason, disposition=Disposition.ANSWERED.value)
+            remaining = covered - (_now() - connected_at).total_seconds()
+            if (end := await self.next_event(_is_end, max(0.0, remaining - timing.warning))) is not None:
                 return self._ended_by(end)
-            self.hangup_by = "system"
+            self.call.hung_up_by(HangupBy.SYSTEM)
             await self._say_goodbye()
-            if await self.next_event(over, GOODBYE_SECONDS) is None:
+            if await self.next_event(_is_end, timing.goodbye) is None:
                 await self._hang_up()
             return
 
     async def _say_goodbye(self) -> None:
         """Both sides hear goodbye, then Asterisk hangs them up. The call talks in the dialplan's
-        bridge, out of ARI's reach: AMI moves both legs to the goodbye. Without AMI the call is
-        only hung up, when the paid-for time is over."""
+        bridge, out of ARI's reach: AMI moves both legs to the goodbye. When AMI can't, the call
+        is only hung up, when the paid-for time is over."""
         peer = await self.ctx.ari.channel_var(self.inbound, "BRIDGEPEER")
         try:
-            if self.ctx.ami is None or not peer:
-                raise AmiError("no AMI connection or no target leg to redirect")
+            if not peer:
+                raise AmiError("no target leg to redirect")
             await self.ctx.ami.send(
                 "Redirect",
                 Channel=self.inbound_name,
                 ExtraChannel=peer,
-                Context=GOODBYE_CONTEXT,
+                Context=names.GOODBYE_CONTEXT,
                 Exten="s",
                 Priority="1",
-                ExtraContext=GOODBYE_CONTEXT,
+                ExtraContext=names.GOODBYE_CONTEXT,
                 ExtraExten="s",
                 ExtraPriority="1",
             )
         except AmiError as exc:
             log.warning("could not play the credit warning on %s: %s", self.linkedid, exc)
-            await asyncio.sleep(WARNING_SECONDS)
+            await asyncio.sleep(self.ctx.timing.warning)
             await self._hang_up()
 
     async def _finish(self, disposition: Disposition) -> None:
@@ -491,9 +502,9 @@ class CallFlow:
             await self._hang_up()
         except Exception:  # Asterisk may be gone; the row below matters more
             log.warning("could not hang up %s", self.inbound)
-        self.row["ended_at"] = ended
+        self.call.ended_at, self.call.disposition = ended, disposition
         self.finished = True
-        self.ctx.rows.write(self._row(disposition, ended), then=self._written)
+        self.ctx.rows.write(self.call.row(ended), then=self._written)
         await self._unlist()
 
     def _written(self, linkedid: str) -> None:
@@ -501,8 +512,7 @@ class CallFlow:
         reconciliation leaves it to us, and completes it from Asterisk's record should the row
         never be written), and it goes to rating."""
         self._disown()
-        if self.ctx.after_hangup is not None:
-            self.ctx.after_hangup(linkedid)
+        self.ctx.after_hangup(linkedid)
 
     async def _release(self) -> None:
         """This flow no longer answers for the call: not ours, not shown live."""
@@ -527,22 +537,16 @@ class CallFlow:
             self.gone = True
             await self.ctx.ari.hangup(self.inbound, reason)
 
-    def _row(self, disposition: Disposition, ended: datetime | None = None) -> dict[str, Any]:
-        """The call row as of now."""
-        end = ended or _now()
-        row = dict(self.row)
-        row.update(
-            disposition=disposition.value,
-            answered_at=self.answered_at,
-            connected_at=self.connected_at,
-            duration=int((end - self.started_at).total_seconds()) if ended else 0,
-            billsec=int((end - self.answered_at).total_seconds()) if ended and self.answered_at else 0,
-            talk_seconds=int((end - self.connected_at).total_seconds()) if ended and self.connected_at else 0,
-            hangup_by=self.hangup_by,
-            trail=self.trail,
-            updated_at=_now(),
-        )
-        return row
+
+def _is_end(event: Event) -> bool:
+    return event.get("type") == names.END_EVENT
+
+
+def _all_failed(statuses: list[str]) -> Disposition:
+    """The call's disposition when every target was tried and none answered."""
+    if set(statuses) == {"BUSY"}:
+        return Disposition.BUSY
+    return Disposition.NO_ANSWER if "NOANSWER" in statuses else Disposition.FAILED
 
 
 def _attempt(candidate: Candidate) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Writes live-call state to Redis (layout in core.live) and publishes every change."""
+"""Writes live-call state to Redis (layout in core.live, names in core.names) and publishes every change."""
 
 import asyncio
 from typing import Any, cast
@@ -8,7 +8,7 @@ import redis.asyncio as aioredis
 from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError
 
-from core import live
+from core import live, names
 from core.redis_client import pubsub_channel
 
 # Each change is one script run in Redis (one command: the call, its index sets and the publish),
@@ -36,7 +36,7 @@ class LiveStore:
         self.redis = client
         self._put = client.register_script(_PUT)
         self._remove = client.register_script(_REMOVE)
-        self._channel = pubsub_channel(live.LIVE_CHANNEL)
+        self._channel = pubsub_channel(names.LIVE_EVENTS)
         # What this process last wrote per call (None: nothing yet): saves reading it back first.
         self._written: dict[str, dict[str, Any] | None] = {}
         self._waiting: list[tuple[AsyncScript, list[Any], list[Any], asyncio.Future[None]]] = []
@@ -107,7 +107,7 @@ class LiveStore:
         join = [key(call[field]) for key, field in live.INDEXES if call.get(field)]
         await self._run(
             self._put,
-            keys=[live.call_key(linkedid), live.ALL_CALLS, *leave, *join],
+            keys=[names.live_call_key(linkedid), names.LIVE_CALLS, *leave, *join],
             args=[
                 orjson.dumps(call),
                 linkedid,
@@ -119,7 +119,7 @@ class LiveStore:
         self._written[linkedid] = dict(call)
 
     async def get(self, linkedid: str) -> dict[str, Any] | None:
-        raw = await self.redis.get(live.call_key(linkedid))
+        raw = await self.redis.get(names.live_call_key(linkedid))
         return orjson.loads(raw) if raw else None
 
     async def remove(self, linkedid: str) -> None:
@@ -132,12 +132,12 @@ class LiveStore:
         indexes = [key(call[field]) for key, field in live.INDEXES if call and call.get(field)]
         await self._run(
             self._remove,
-            keys=[live.call_key(linkedid), live.ALL_CALLS, *indexes],
+            keys=[names.live_call_key(linkedid), names.LIVE_CALLS, *indexes],
             args=[linkedid, self._channel, orjson.dumps(_scope(call or {"linkedid": linkedid}, "end"))],
         )
 
     async def linkedids(self) -> set[str]:
-        return cast(set[str], await self.redis.smembers(live.ALL_CALLS))  # decode_responses
+        return cast(set[str], await self.redis.smembers(names.LIVE_CALLS))  # decode_responses
 
 
 def _scope(call: dict[str, Any], event: str) -> dict[str, Any]:

@@ -1,191 +1,89 @@
-"""Completing call rows from Asterisk's own record of the call (CEL, table `cel`).
-
-The bridge writes a call's row as the call goes; when it was down or restarting as a call ended,
-the row stays open (no end), and a call that arrived while it was down has no row at all (Asterisk
-refused it). Asterisk wrote both into `cel` itself, so the rows are completed or created from there:
-the first hang-up says when and by whom the call ended. Rows go through `call_record.save`, so doing
-this twice changes nothing and a rated row is never touched.
+"""Reconciliation: the open call rows matched to what Asterisk has, at each (re)connection and every
+minute. Calls still talking are taken back, the rest ended and completed from Asterisk's record
+(pbx_bridge.cel), and calls that never reached the bridge get a row. Calls a flow of ours is
+handling (`ctx.channels`) are left to it.
 """
 
-import json
-from collections import defaultdict
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
-from typing import Any
+import asyncio
+import contextlib
+import logging
+from datetime import UTC, datetime
+from typing import Any, Protocol
 
-from sqlalchemy import exists
-from sqlalchemy.orm import aliased
-from sqlmodel import col, select
+from core.calls import open_calls
+from core.models import Call
+from pbx_bridge import cel
+from pbx_bridge.call_flow import CallFlow, Context
+from pbx_bridge.flows import Flows
 
-from core.db import session_scope
-from core.enums import Disposition
-from core.models import Call, ChannelEvent
-from core.routing import Admission, admit
+log = logging.getLogger(__name__)
 
-# The application inbound calls are handed to (asterisk_config/templates/extensions.conf).
-HANDOFF_APP = "Stasis"
-# How far back calls missing a row are looked for: older ones were dealt with by earlier runs.
-LOOKBACK = timedelta(days=1)
-LOST = "the call ended while the bridge was away; Asterisk's record has no hang-up: last known moment used"
-NEVER_ROUTED = (
-    "the call never reached the routing application (it was not running, or the dialplan refused "
-    "the dialled number); Asterisk ended it"
-)
+SWEEP_SECONDS = 60
 
 
-@dataclass(frozen=True)
-class Ending:
-    at: datetime
-    by: str  # caller, target or system
-    cause: int | None
-    reason: str
+class ChannelAri(Protocol):
+    """ARI as the reconciliation uses it."""
+
+    async def channels(self) -> list[dict[str, Any]]: ...
+
+    async def hangup(self, channel: str, reason: str = "normal") -> None: ...
 
 
-def _utc(naive: datetime) -> datetime:
-    return naive.replace(tzinfo=UTC)  # cel_pgsql writes UTC (usegmtime) without a zone
+class Reconciler:
+    def __init__(self, ctx: Context, ari: ChannelAri, flows: Flows) -> None:
+        self.ctx, self.ari, self.flows = ctx, ari, flows
+        self.running = asyncio.Lock()
+        self.missing: set[str] = set()  # calls followed in the dialplan whose channel was gone
 
+    async def reconcile(self) -> None:
+        async with self.running:  # at connect and in the sweep: never both at once
+            now = datetime.now(UTC)
+            ended = await self._settle_open_calls()
+            await self._tidy()
+            rows = await asyncio.to_thread(cel.completed_rows, ended, now)
+            rows += await asyncio.to_thread(cel.missed_calls, now, set(self.ctx.channels))
+            for row in rows:
+                log.info("call %s completed from Asterisk's record", row["linkedid"])
+                self.ctx.rows.write(row, then=self.ctx.after_hangup)
 
-def ending(linkedid: str, events: list[ChannelEvent], otherwise: datetime, otherwise_reason: str) -> Ending:
-    """When and how a call ended per Asterisk: its first hang-up, else `otherwise`.
-
-    Who ended it: the hang-up source Asterisk noted on the caller's leg (the caller's own channel,
-    or the target's leg that hung up first) and, where it noted none, whose leg hung up first.
-    With the dialplan dialling, the first of the two is not always the one who hung up: Dial
-    hangs up the target's leg as soon as the caller goes, before the caller's leg ends."""
-    hangups = sorted((e for e in events if e.eventtype == "HANGUP"), key=lambda e: e.eventtime)
-    if not hangups:
-        return Ending(otherwise, "system", None, otherwise_reason)
-    caller = next((e for e in hangups if e.uniqueid == linkedid), None)
-    told = _extra(caller) if caller is not None else {}
-    if caller is not None and told.get("hangupsource"):
-        by = "caller" if told["hangupsource"] == caller.channame else "target"
-    else:
-        by = "caller" if hangups[0].uniqueid == linkedid else "target"
-    try:
-        cause = int((told or _extra(hangups[0])).get("hangupcause", ""))  # "" fails as None would
-    except (TypeError, ValueError):
-        cause = None
-    reason = f"the {by} hung up (from Asterisk's record of the call)"
-    return Ending(_utc(hangups[0].eventtime), by, cause, reason)
-
-
-def _extra(event: ChannelEvent) -> dict[str, Any]:
-    try:
-        extra = json.loads(event.extra or "{}")
-    except ValueError:
-        return {}
-    return extra if isinstance(extra, dict) else {}
-
-
-def last_seen(events: list[ChannelEvent], known: datetime | None = None) -> datetime:
-    """The latest moment the call is known to have been up (its row's last write, its events)."""
-    return max([*(_utc(e.eventtime) for e in events), *([known] if known else [])])
-
-
-def completed(row: Call, end: Ending, now: datetime) -> dict[str, Any]:
-    """The row's missing end, as the bridge would have written it."""
-    if row.connected_at is not None:
-        disposition = Disposition.ANSWERED
-    elif end.by == "caller":
-        disposition = Disposition.NO_ANSWER  # abandoned before anyone answered, as the bridge counts it
-    else:
-        disposition = Disposition.FAILED
-
-    def seconds(since: datetime | None) -> int:
-        return max(0, int((end.at - since).total_seconds())) if since else 0
-
-    return {
-        "linkedid": row.linkedid,
-        "did": row.did,
-        "caller": row.caller,
-        "started_at": row.started_at,
-        "ended_at": end.at,
-        "disposition": disposition.value,
-        "duration": seconds(row.started_at),
-        "billsec": seconds(row.answered_at),
-        "talk_seconds": seconds(row.connected_at),
-        "hangup_by": end.by,
-        "hangup_cause": end.cause,
-        "trail": [*row.trail, _note(end.reason, now)],
-        "source": "reconciled",
-        "updated_at": now,
-    }
-
-
-def completed_rows(ended: list[tuple[Call, bool]], now: datetime) -> list[dict[str, Any]]:
-    """Rows for open calls that are over, each with whether the bridge ended it just now."""
-    events = events_of([row.linkedid for row, _ in ended])
-    rows = []
-    for row, ended_by_us in ended:
-        found = events.get(row.linkedid, [])
-        if ended_by_us:
-            otherwise = now, "the bridge restarted and ended what was left of the call"
-        else:
-            otherwise = last_seen(found, row.updated_at or row.started_at), LOST
-        rows.append(completed(row, ending(row.linkedid, found, *otherwise), now))
-    return rows
-
-
-def _note(reason: str, now: datetime) -> dict[str, Any]:
-    return {"step": "reconciled", "at": now.isoformat(), "reason": reason}
-
-
-def events_of(linkedids: list[str]) -> dict[str, list[ChannelEvent]]:
-    found: dict[str, list[ChannelEvent]] = defaultdict(list)
-    if not linkedids:
-        return found
-    with session_scope() as session:
-        stmt = select(ChannelEvent).where(col(ChannelEvent.linkedid).in_(linkedids))
-        for event in session.exec(stmt):
-            found[str(event.linkedid)].append(event)
-    return found
-
-
-def missed_calls(now: datetime, skip: set[str]) -> list[dict[str, Any]]:
-    """Rows for inbound calls Asterisk took and ended with no row written (the bridge was down)."""
-    since = (now - LOOKBACK).astimezone(UTC).replace(tzinfo=None)
-    with session_scope() as session:
-        no_row = ~exists().where(Call.linkedid == ChannelEvent.linkedid)
-        # Only calls for the bridge: in SQL, or calls some dialplan-only route took would be read
-        # again at every sweep.
-        app = aliased(ChannelEvent)
-        handed = exists().where(
-            app.linkedid == ChannelEvent.linkedid, app.eventtype == "APP_START", app.appname == HANDOFF_APP
-        )
-        stmt = select(ChannelEvent.linkedid).where(
-            ChannelEvent.eventtype == "LINKEDID_END", ChannelEvent.eventtime >= since, no_row, handed
-        )
-        linkedids = [str(i) for i in session.exec(stmt) if i not in skip]
-    rows = []
-    with session_scope() as session:  # read-only: which customer, campaign and number each DID is
-        for linkedid, events in events_of(linkedids).items():
-            start = next((e for e in events if e.eventtype == "CHAN_START" and e.uniqueid == linkedid), None)
-            if start is None:
+    async def _settle_open_calls(self) -> list[tuple[Call, bool]]:
+        """Resume open calls still talking; hang up what is left of the others, which are returned
+        (with whether we ended them just now)."""
+        following = {linkedid for linkedid, flow in self.ctx.channels.items() if flow.in_dialplan}
+        channels = {c["id"] for c in await self.ari.channels()}
+        # Calls we follow in the dialplan whose channel was gone at two sweeps in a row: their end
+        # never reached us (AMI was away). Asterisk's record completes them.
+        lost, self.missing = self.missing & (following - channels), following - channels
+        ended: list[tuple[Call, bool]] = []
+        for row in await asyncio.to_thread(open_calls):
+            up = row.linkedid in channels
+            flow = self.ctx.channels.get(row.linkedid)
+            if flow is not None:
+                if row.linkedid not in lost or flow.finished:
+                    continue
+                flow.let_go()
+            elif up and row.connected_at is not None:  # talking on in the dialplan
+                self.flows.start(CallFlow.resume(self.ctx, row))
                 continue
-            started = _utc(start.eventtime)
-            admission = admit(session, start.exten or "", start.cid_num or "", started)
-            rows.append(_missed_row(linkedid, events, started, admission, now))
-    return rows
+            elif up:  # routing can't be picked up halfway: end it
+                await self.ari.hangup(row.linkedid)
+            ended.append((row, up))
+        return ended
 
+    async def _tidy(self) -> None:
+        """No live call left over from calls nobody handles any more."""
+        for linkedid in await self.ctx.live.linkedids():
+            if linkedid not in self.ctx.channels:
+                await self.ctx.live.remove(linkedid)
 
-def _missed_row(
-    linkedid: str, events: list[ChannelEvent], started: datetime, admission: Admission, now: datetime
-) -> dict[str, Any]:
-    end = ending(linkedid, events, last_seen(events), "Asterisk ended the call")
-    return {
-        "linkedid": linkedid,
-        "did": admission.did,
-        "caller": admission.caller,
-        "user_id": admission.user_id,
-        "campaign_id": admission.campaign_id,
-        "number_id": admission.number_id,
-        "started_at": started,
-        "ended_at": end.at,
-        "duration": max(0, int((end.at - started).total_seconds())),
-        "disposition": Disposition.FAILED.value,
-        "hangup_by": end.by,
-        "hangup_cause": end.cause,
-        "trail": [_note(NEVER_ROUTED, now)],
-        "source": "reconciled",
-        "updated_at": now,
-    }
+    async def sweep(self, stop: asyncio.Event) -> None:
+        """Reconcile now and then, not only at connect: a call can fall through while we run too
+        (a flow that failed to save, a call the dialplan refused)."""
+        while not stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), SWEEP_SECONDS)
+                return
+            try:
+                await self.reconcile()
+            except Exception:
+                log.exception("reconciliation failed; next try in %s s", SWEEP_SECONDS)

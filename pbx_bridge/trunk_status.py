@@ -1,5 +1,5 @@
-"""Whether each outbound trunk answers, from Asterisk's qualify over AMI, into Redis `trunk:status:{id}`
-(the trunk list's status column).
+"""Whether each outbound trunk answers, from Asterisk's qualify over AMI, into Redis
+(`names.trunk_status_key`: the trunk list's status column).
 
 Asterisk sends OPTIONS to every outbound trunk each `trunk_qualify_seconds` (see `trunks.py`); any
 answer, even 403 or 405, means the carrier is there. What the list shows:
@@ -33,19 +33,15 @@ from functools import partial
 import redis.asyncio as aioredis
 from panoramisk.message import Message
 
+from core.names import TRUNK_STATUS_PREFIX, trunk_status_key
 from pbx_bridge import trunks
 from pbx_bridge.ami import Ami, AmiError
 
 log = logging.getLogger(__name__)
 
-KEY_PREFIX = "trunk:status:"
 UNREACHABLE, UNKNOWN, NOT_LOADED = "Unreachable", "Unknown", "Not loaded"
 REFRESH_SECONDS = 5.0
 KEY_TTL_SECONDS = 30
-
-
-def status_key(trunk_id: int) -> str:
-    return f"{KEY_PREFIX}{trunk_id}"
 
 
 def contact_status_text(status: str, roundtrip_usec: str = "") -> str:
@@ -93,7 +89,7 @@ class TrunkStatus:
         if trunk_id is None or status == "Updated":  # Updated: the contact's details, not its state
             return
         if status == "Removed":
-            self._work.put_nowait(partial(self.redis.delete, status_key(trunk_id)))
+            self._work.put_nowait(partial(self.redis.delete, trunk_status_key(trunk_id)))
         else:
             text = contact_status_text(status, event.get("RoundtripUsec", ""))
             self._work.put_nowait(partial(self._write, {trunk_id: text}))
@@ -111,8 +107,9 @@ class TrunkStatus:
         monitored = [
             t.id for t in await asyncio.to_thread(trunks.load) if t.id is not None and trunks.is_qualified(t)
         ]
-        keep = {status_key(trunk_id) for trunk_id in monitored}
-        stale = [key async for key in self.redis.scan_iter(match=f"{KEY_PREFIX}*") if key not in keep]
+        keep = {trunk_status_key(trunk_id) for trunk_id in monitored}
+        found = self.redis.scan_iter(match=f"{TRUNK_STATUS_PREFIX}*")
+        stale = [key async for key in found if key not in keep]
         if stale:
             await self.redis.delete(*stale)
         return monitored
@@ -129,7 +126,7 @@ class TrunkStatus:
     async def _write(self, statuses: dict[int, str]) -> None:
         async with self.redis.pipeline(transaction=False) as pipe:
             for trunk_id, text in statuses.items():
-                pipe.set(status_key(trunk_id), text, ex=KEY_TTL_SECONDS)
+                pipe.set(trunk_status_key(trunk_id), text, ex=KEY_TTL_SECONDS)
             await pipe.execute()
 
     async def _apply(self) -> None:

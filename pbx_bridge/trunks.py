@@ -5,6 +5,7 @@ to dial; inbound ones an identify so the carrier's address lands in the `from-ca
 """
 
 import logging
+from typing import Protocol
 
 from sqlmodel import select
 
@@ -12,9 +13,16 @@ from core.db import session_scope
 from core.enums import Status, TrunkAuth, TrunkDirection
 from core.models import Trunk
 from core.settings import get_settings
-from pbx_bridge.ari import Ari
 
 log = logging.getLogger(__name__)
+
+
+class ConfigAri(Protocol):
+    """ARI as trunks use it: dynamic configuration (pbx_bridge.ari.Ari)."""
+
+    async def put_config(self, object_type: str, object_id: str, fields: dict[str, str]) -> None: ...
+
+    async def delete_config(self, object_type: str, object_id: str) -> None: ...
 
 
 def endpoint_name(trunk_id: int) -> str:
@@ -66,7 +74,7 @@ def _objects(trunk: Trunk) -> list[tuple[str, dict[str, str]]]:
     return objects
 
 
-async def push(ari: Ari, trunk: Trunk) -> None:
+async def push(ari: ConfigAri, trunk: Trunk) -> None:
     name = endpoint_name(trunk.id or 0)
     # Replace, not update: an updated AOR keeps its old permanent contact, so a changed host or
     # port would otherwise still be dialled at the old address.
@@ -77,7 +85,7 @@ async def push(ari: Ari, trunk: Trunk) -> None:
         await ari.put_config(object_type, name, fields)
 
 
-async def remove(ari: Ari, trunk_id: int) -> None:
+async def remove(ari: ConfigAri, trunk_id: int) -> None:
     name = endpoint_name(trunk_id)
     for object_type in ("identify", "endpoint", "aor", "auth"):
         await ari.delete_config(object_type, name)
@@ -89,7 +97,7 @@ def load(trunk_id: int | None = None) -> list[Trunk]:
         return list(session.exec(stmt).all())
 
 
-async def push_all(ari: Ari, trunks: list[Trunk]) -> None:
+async def push_all(ari: ConfigAri, trunks: list[Trunk]) -> None:
     for trunk in trunks:
         try:
             await push(ari, trunk)

@@ -1,20 +1,20 @@
-"""Live calls as each caller may see them, read from the bridge's Redis state (core.live)."""
+"""Live calls as each caller may see them, read from the bridge's Redis state (core.live, core.names)."""
 
 import json
 from typing import Any, cast
 
 import redis.asyncio as aioredis
 
-from core import live
+from core import names
 from portal_api.auth.principal import Principal
 
 
 def scope_key(principal: Principal) -> str:
     if principal.is_admin:
-        return live.ALL_CALLS
+        return names.LIVE_CALLS
     if principal.is_buyer and principal.buyer is not None:
-        return live.buyer_key(principal.buyer.id or 0)
-    return live.user_key(principal.user.id or 0)
+        return names.live_buyer_key(principal.buyer.id or 0)
+    return names.live_user_key(principal.user.id or 0)
 
 
 def concerns(principal: Principal, change: dict[str, Any]) -> bool:
@@ -30,12 +30,12 @@ async def calls(client: aioredis.Redis, principal: Principal) -> list[dict[str, 
     ids = sorted(cast(set[str], await client.smembers(scope_key(principal))))  # decode_responses
     if not ids:
         return []
-    raw = await client.mget([live.call_key(i) for i in ids])
+    raw = await client.mget([names.live_call_key(i) for i in ids])
     return [json.loads(r) for r in raw if r]
 
 
 async def visible_call(client: aioredis.Redis, principal: Principal, linkedid: str) -> dict[str, Any] | None:
-    raw = await client.get(live.call_key(linkedid))
+    raw = await client.get(names.live_call_key(linkedid))
     if raw is None:
         return None
     call = json.loads(raw)

@@ -1,4 +1,4 @@
-"""The bridge writes call rows in batches (pbx_bridge.call_record.RowWriter), into the real database."""
+"""The bridge writes call rows in batches (pbx_bridge.row_writer.RowWriter), into the real database."""
 
 import asyncio
 import logging
@@ -10,7 +10,7 @@ from sqlmodel import select
 
 from core.db import session_scope
 from core.models import Call
-from pbx_bridge.call_record import ATTEMPTS, RowWriter
+from pbx_bridge.row_writer import ATTEMPTS, RowWriter
 
 
 def row(linkedid: str, **fields: Any) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 from celery import Celery
 from celery.schedules import crontab
 
-from core import jobs
+from core import jobs, names
 
 app = Celery("callroute", include=["workers.tasks"])
 app.conf.update(jobs.celery_config())
@@ -21,12 +21,12 @@ def _every(task: str, schedule: float | crontab, expires: float) -> dict[str, An
 
 app.conf.beat_schedule = {
     # The safety net behind the per-call task the bridge enqueues at hangup.
-    "rate-pending": _every(jobs.RATE_PENDING, 30.0, 30),
-    "release-expired-holds": _every(jobs.RELEASE_EXPIRED, 60.0, 60),
+    "rate-pending": _every(names.RATE_PENDING, 30.0, 30),
+    "release-expired-holds": _every(names.RELEASE_EXPIRED, 60.0, 60),
     # Anniversaries fall at any time of day; hourly keeps a renewal within the hour.
-    "number-fees": _every(jobs.NUMBER_FEES, crontab(minute=5), 3600),
-    "reconcile": _every(jobs.RECONCILE, crontab(hour=2, minute=30), 6 * 3600),
+    "number-fees": _every(names.NUMBER_FEES, crontab(minute=5), 3600),
+    "reconcile": _every(names.RECONCILE, crontab(hour=2, minute=30), 6 * 3600),
     # Daily, for last month: by 13:00 UTC the month has ended in every time zone; invoiced months are skipped.
-    "invoices": _every(jobs.INVOICES, crontab(hour=13, minute=0), 6 * 3600),
-    "purge-channel-events": _every(jobs.PURGE_CHANNEL_EVENTS, crontab(hour=3, minute=15), 6 * 3600),
+    "invoices": _every(names.INVOICES, crontab(hour=13, minute=0), 6 * 3600),
+    "purge-channel-events": _every(names.PURGE_CHANNEL_EVENTS, crontab(hour=3, minute=15), 6 * 3600),
 }

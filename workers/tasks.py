@@ -5,7 +5,7 @@ from typing import TypedDict
 
 from sqlalchemy.exc import OperationalError
 
-from core import jobs, retention
+from core import names, retention
 from core.billing import credit, fees, invoices, rating, reconcile, rerate
 from core.db import session_scope
 from workers.app import app
@@ -23,7 +23,7 @@ class Retry(TypedDict):
 RETRY: Retry = {"autoretry_for": (OperationalError,), "retry_backoff": True, "max_retries": 5}
 
 
-@app.task(name=jobs.RATE_CALL, **RETRY)
+@app.task(name=names.RATE_CALL, **RETRY)
 def rate_call(*linkedids: str) -> None:
     """Rate calls just hung up (the bridge sends them in batches), each in its own transaction."""
     for linkedid in linkedids:
@@ -31,38 +31,38 @@ def rate_call(*linkedids: str) -> None:
             rating.rate_hangup(session, linkedid)
 
 
-@app.task(name=jobs.RATE_PENDING, **RETRY)
+@app.task(name=names.RATE_PENDING, **RETRY)
 def rate_pending(batch: int = rating.BATCH) -> None:
     rating.rate_pending(batch=batch)
 
 
-@app.task(name=jobs.RELEASE_EXPIRED, **RETRY)
+@app.task(name=names.RELEASE_EXPIRED, **RETRY)
 def release_expired() -> None:
     with session_scope() as session:
         credit.release_expired(session)
 
 
-@app.task(name=jobs.NUMBER_FEES, **RETRY)
+@app.task(name=names.NUMBER_FEES, **RETRY)
 def number_fees() -> None:
     fees.charge_due(datetime.now(UTC))
 
 
-@app.task(name=jobs.INVOICES, **RETRY)
+@app.task(name=names.INVOICES, **RETRY)
 def monthly_invoices() -> None:
     invoices.generate_due(datetime.now(UTC))
 
 
-@app.task(name=jobs.RECONCILE, **RETRY)
+@app.task(name=names.RECONCILE, **RETRY)
 def nightly_reconcile() -> None:
     reconcile.reconcile(datetime.now(UTC))
 
 
-@app.task(name=jobs.PURGE_CHANNEL_EVENTS, **RETRY)
+@app.task(name=names.PURGE_CHANNEL_EVENTS, **RETRY)
 def purge_channel_events() -> None:
     retention.purge_channel_events(datetime.now(UTC))
 
 
-@app.task(name=jobs.RERATE, **RETRY)
+@app.task(name=names.RERATE, **RETRY)
 def rerate_period(start: str, end: str, tariff_id: int | None = None, user_id: int | None = None) -> None:
     """Run by an operator after a rate change (docs/billing.md shows the command)."""
     rerate.rerate_period(datetime.fromisoformat(start), datetime.fromisoformat(end), tariff_id, user_id)

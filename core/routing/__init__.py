@@ -2,13 +2,12 @@
 
 The bridge calls `admit` when a call arrives, runs the IVR when `admission.ivr_to_pass`, then
 calls `select_targets` (in the same session when there is no IVR) and dials the candidates in
-order, appending its own trail entries.
+order, appending its own trail entries (the trail's vocabulary: core.calls).
 """
 
 from core.routing.admission import Admission, IvrSettings, admit
 from core.routing.live import LiveCounts, RedisLiveCounts
 from core.routing.selection import Candidate, Selection, TrunkDial, select_targets
-from core.routing.trail import Result, Step, entry
 
 __all__ = [
     "Admission",
@@ -16,11 +15,8 @@ __all__ = [
     "IvrSettings",
     "LiveCounts",
     "RedisLiveCounts",
-    "Result",
     "Selection",
-    "Step",
     "TrunkDial",
     "admit",
-    "entry",
     "select_targets",
 ]

@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
+from core.calls import Result, Step, entry, stopped_at
 from core.enums import Disposition, NumberStatus, Status, UserStatus
 from core.models import Campaign, Number
 from core.money import format_money
@@ -15,7 +16,6 @@ from core.routing.caller import canonical_caller
 from core.routing.catalogue import cached
 from core.routing.credit import dearest_first_block
 from core.routing.customer import read_customer
-from core.routing.trail import Result, Step, entry, stopped_at
 
 # Number and campaign in one query: this runs for every call, so it is built once (the hot routing
 # queries are module-level statements with bound parameters: building a statement and its cache key

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlalchemy import update
 from sqlmodel import Session
 
+from core.calls import Result, Step, entry, stopped_at
 from core.enums import Disposition, DuplicateAction, RoutingStrategy, Status, TrunkDirection
 from core.models import Buyer, Campaign, Trunk
 from core.routing.admission import Admission
@@ -20,7 +21,6 @@ from core.routing.links import Link, campaign_links
 from core.routing.live import LiveCounts
 from core.routing.ordering import rotated, weighted_order
 from core.routing.schedule import is_open
-from core.routing.trail import Result, Step, entry, span, stopped_at
 
 # rr_cursor is a PostgreSQL integer: wrap before it overflows (years of calls on one campaign).
 _CURSOR_WRAP = 2**31 - 1
@@ -257,3 +257,12 @@ def _advance_cursor(session: Session, campaign_id: int) -> int:
         .returning(Campaign.rr_cursor)
     )
     return int(session.exec(stmt).scalar_one())
+
+
+def span(seconds: int) -> str:
+    """A duration as people say it: '24 h', '90 min', '45 s'."""
+    if seconds % 3600 == 0:
+        return f"{seconds // 3600} h"
+    if seconds % 60 == 0:
+        return f"{seconds // 60} min"
+    return f"{seconds} s"

@@ -10,7 +10,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
-from core import live
+from core import names
 from core.redis_client import async_redis, pubsub_channel
 from portal_api import live_feed
 from portal_api.auth.principal import Principal, PrincipalDep
@@ -70,7 +70,7 @@ class LiveSocket:
 
     async def push_changes(self) -> None:
         pubsub = self.redis.pubsub()
-        await pubsub.subscribe(pubsub_channel(live.LIVE_CHANNEL))
+        await pubsub.subscribe(pubsub_channel(names.LIVE_EVENTS))
         try:
             while True:
                 message = await pubsub.get_message(

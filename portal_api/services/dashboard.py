@@ -11,9 +11,9 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import Select, Subquery, func, select
 from sqlmodel import Session
 
-from core import live
 from core.enums import Disposition, Role
 from core.models import Buyer, Call, Campaign, Target, User
+from core.names import live_buyer_key, live_user_key
 from core.redis_client import get_redis
 from portal_api import live_feed
 from portal_api.auth.principal import Principal
@@ -187,7 +187,7 @@ def _parties(
 def buyer_counts(session: Session, principal: Principal, buyer_id: int) -> PartyCounts:
     buyer = get_visible(session, Buyer, buyer_id, principal, "Buyer")
     (counts,) = _parties(
-        session, Call.buyer_id, [(buyer_id, buyer.name)], principal.user.timezone, live.buyer_key
+        session, Call.buyer_id, [(buyer_id, buyer.name)], principal.user.timezone, live_buyer_key
     )
     return counts
 
@@ -200,4 +200,4 @@ def customer_counts(session: Session, principal: Principal) -> list[PartyCounts]
         .order_by(User.name)
     ).all()
     named = [(i, name) for i, name in customers]
-    return _parties(session, Call.user_id, named, principal.user.timezone, live.user_key) if named else []
+    return _parties(session, Call.user_id, named, principal.user.timezone, live_user_key) if named else []

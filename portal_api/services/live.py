@@ -6,7 +6,7 @@ import asyncio
 from fastapi.concurrency import run_in_threadpool
 from sqlmodel import Session
 
-from core import live
+from core import names
 from core.db import get_engine
 from core.pbx_commands import request_hangup
 from core.redis_client import async_redis
@@ -39,7 +39,7 @@ async def hang_up(principal: Principal, linkedid: str) -> bool:
             raise not_found("Live call")
         await run_in_threadpool(request_hangup, linkedid, principal.user.id or 0)
         for _ in range(HANGUP_WAIT_STEPS):
-            if not await client.exists(live.call_key(linkedid)):
+            if not await client.exists(names.live_call_key(linkedid)):
                 return True
             await asyncio.sleep(0.1)
         return False

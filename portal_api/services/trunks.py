@@ -8,6 +8,7 @@ import redis
 from sqlalchemy import exists, select
 from sqlmodel import Session
 
+from core import names
 from core.enums import Status, TrunkAuth, TrunkDirection
 from core.models import Call, Target, Trunk, Vendor
 from core.pbx_commands import announce_trunk_change
@@ -44,11 +45,11 @@ _REQUIRED = (
 
 
 def _endpoint_statuses(ids: list[int]) -> dict[int, str | None]:
-    """What the PBX bridge last reported per trunk (Redis `trunk:status:{id}`); None when unknown."""
+    """What the PBX bridge last reported per trunk (Redis `names.trunk_status_key`); None when unknown."""
     if not ids:
         return {}
     try:
-        values = cast(list[str | None], get_redis().mget([f"trunk:status:{i}" for i in ids]))  # decoded
+        values = cast(list[str | None], get_redis().mget([names.trunk_status_key(i) for i in ids]))  # decoded
     except redis.RedisError:
         # A status display must not take the trunk screens down with it.
         log.warning("trunk endpoint status unavailable: Redis did not answer")

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from sqlmodel import select
 
-from core import live
+from core import names
 from core.billing.wallet import post
 from core.db import session_scope
 from core.enums import TransactionType
@@ -66,7 +66,7 @@ def build_world() -> World:
         inbound = Trunk(name="in-1", direction="inbound", host="carrier.example.net")
         s.add_all([vendor, tariff, out, inbound])
         s.flush()
-        s.get_one(User, a.id).tariff_id = tariff.id
+        s.get(User, a.id).tariff_id = tariff.id  # type: ignore[union-attr]
         rate = Rate(
             tariff_id=tariff.id,
             prefix="44",
@@ -142,8 +142,8 @@ def build_world() -> World:
         }
     client = get_redis()
     client.set(
-        live.call_key(call_linkedid),
+        names.live_call_key(call_linkedid),
         json.dumps({"linkedid": call_linkedid, "user_id": a.id, "buyer_id": buyer.buyer_id, "caller": MARK}),
     )
-    client.sadd(live.ALL_CALLS, call_linkedid)
+    client.sadd(names.LIVE_CALLS, call_linkedid)
     return w

@@ -5,7 +5,7 @@ from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from core import live
+from core import names
 from core.redis_client import get_redis
 from tests.api.test_report import seed_calls
 from tests.conftest import Actor, make_actor
@@ -84,12 +84,12 @@ def test_customer_counts_per_customer_with_live_calls(
     client: Any, admin: Actor, customer_a: Actor, customer_b: Actor, buyer_a: Actor
 ) -> None:
     seed_calls(customer_a, "Roofing", {"started_at": NOW}, {"started_at": NOW, "disposition": "BUSY"})
-    get_redis().sadd(live.user_key(customer_b.id), "1700000000.9")  # one call up now
+    get_redis().sadd(names.live_user_key(customer_b.id), "1700000000.9")  # one call up now
     try:
         everyone = {c["name"]: c for c in dashboard(client, admin, "CustomerCounts")}
         mine = dashboard(client, customer_a, "CustomerCounts")
     finally:
-        get_redis().delete(live.user_key(customer_b.id))
+        get_redis().delete(names.live_user_key(customer_b.id))
     assert (
         everyone["Alice Customer"]["today"]["calls"] == 2
         and everyone["Alice Customer"]["today"]["answered"] == 1

@@ -7,8 +7,8 @@ from sqlalchemy import func, select
 from sqlmodel import SQLModel
 
 from core.db import session_scope
-from core.live import target_key
 from core.models import BlockEntry, Campaign, Target, User
+from core.names import live_target_key
 from core.redis_client import get_redis
 from tests.routing.rows import CALLER, DID, Line, call, change, desk, line, top_up, trunk
 
@@ -104,7 +104,7 @@ def test_a_repeat_caller_rejected_after_the_ivr(client, customer_a) -> None:
 def test_live_counts_come_from_redis(client, customer_a) -> None:
     _, acme = alices_line(customer_a)
     change(Target, acme.id, concurrency_cap=1)
-    get_redis().sadd(target_key(acme.id), "1700000001.1")
+    get_redis().sadd(live_target_key(acme.id), "1700000001.1")
     data = dry_run(client, customer_a).json()["data"]
     assert [c["name"] for c in data["candidates"]] == ["Beta desk"]
     skipped = [e for e in data["trail"] if e["result"] == "skipped"]

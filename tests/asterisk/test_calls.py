@@ -17,7 +17,7 @@ import pytest
 from sqlmodel import select
 
 from asterisk_config.testing import AsteriskUnderTest
-from core import live
+from core import names
 from core.db import session_scope
 from core.enums import TokenKind
 from core.models import (
@@ -73,7 +73,7 @@ async def test_answered_call_reaches_the_target_and_writes_one_row(
     assert 2 <= row.billsec <= 4 and row.talk_seconds == row.billsec and row.ended_at is not None
     assert row.hangup_by == "caller"
     dials = [e for e in row.trail if e["step"] == "dial"]
-    assert [d["result"] for d in dials] == ["ANSWER"]
+    assert [d["status"] for d in dials] == ["ANSWER"]
     assert target.invites() == 1
 
 
@@ -91,7 +91,7 @@ async def test_busy_target_fails_over_to_the_next_priority(
     assert (
         row.disposition == "ANSWERED" and row.target_id == plan.targets[1] and row.trunk_id == plan.trunks[1]
     )
-    dials = [(d["target_id"], d["result"]) for d in row.trail if d["step"] == "dial"]
+    dials = [(d["target_id"], d["status"]) for d in row.trail if d["step"] == "dial"]
     assert dials == [(plan.targets[0], "BUSY"), (plan.targets[1], "ANSWER")], row.trail
     assert busy.invites() == 1 and ok.invites() == 1
 
@@ -108,7 +108,7 @@ async def test_nobody_answering_gives_no_answer_after_the_ring_timeout(
     (row,) = calls()
     assert row.disposition == "NO ANSWER", [e for e in row.trail if e["step"] in ("dial", "error")]
     assert row.billsec == 0
-    assert [d["result"] for d in row.trail if d["step"] == "dial"] == ["NOANSWER"]
+    assert [d["status"] for d in row.trail if d["step"] == "dial"] == ["NOANSWER"]
     assert 4 <= waited < 15
 
 
@@ -277,7 +277,7 @@ async def test_recorded_campaign_keeps_the_call_audio_for_its_customer_only(
         assert "final=SIP/2.0 200" in log
         (row,) = calls()
         assert row.disposition == "ANSWERED" and row.recording == f"call-{row.linkedid}"
-        assert [e["result"] for e in row.trail if e["step"] == "record"] == ["started"]
+        assert [e["result"] for e in row.trail if e["step"] == "record"] == ["passed"]
         with session_scope() as s:
             customer = s.exec(select(User).where(User.id == plan.user_id)).one()
             customer_token = tokens.issue(s, customer.id or 0, TokenKind.SESSION, 1)[0]
@@ -305,8 +305,8 @@ async def wait_live(match, timeout: float = 15):
     client = get_redis()
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        for linkedid in client.smembers(live.ALL_CALLS):
-            raw = client.get(live.call_key(linkedid))
+        for linkedid in client.smembers(names.LIVE_CALLS):
+            raw = client.get(names.live_call_key(linkedid))
             if raw and match(json.loads(raw)):
                 return json.loads(raw)
         await asyncio.sleep(0.1)
@@ -324,7 +324,7 @@ async def test_ivr_pin_as_rfc2833_dtmf(
     ivr = [e for e in row.trail if e["step"] == "ivr"]
     assert row.disposition == expected, row.trail
     assert row.ivr_result == ("passed" if expected == "ANSWERED" else "failed")
-    assert [e["result"] for e in ivr] == (["passed"] if expected == "ANSWERED" else ["failed"])
+    assert [e["result"] for e in ivr] == (["passed"] if expected == "ANSWERED" else ["stopped"])
     assert target.invites() == (1 if expected == "ANSWERED" else 0)
     assert "final=SIP/2.0 200" in log  # the IVR answers before it asks
 

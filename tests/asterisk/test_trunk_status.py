@@ -11,6 +11,7 @@ from sqlalchemy import text
 
 from asterisk_config import runtime
 from asterisk_config.testing import AsteriskUnderTest, free_port
+from core import names
 from core.db import session_scope
 from core.models import Trunk
 from core.pbx_commands import announce_trunk_change
@@ -121,7 +122,7 @@ def test_deactivated_deleted_and_inbound_trunks_show_no_status(
         assert r.status_code == 200
         assert listed_status(client, admin, dropped, lambda s: s is None, bridge) is None
         assert client.delete(f"/api/trunk/{dropped}", headers=admin.headers).status_code == 200
-        assert get_redis().get(f"trunk:status:{dropped}") is None
+        assert get_redis().get(names.trunk_status_key(dropped)) is None
 
         # Several refreshes later (every 2 s here) the inbound trunk still has nothing to show.
         time.sleep(5)
@@ -137,7 +138,8 @@ def test_status_comes_back_after_asterisk_restarts_without_touching_the_bridge(
         trunk_id = _add(client, admin, name="Carrier", port=carrier.port)
         listed_status(client, admin, trunk_id, _reachable, bridge)
         runtime.stop(asterisk.settings, lambda m: None)
-        get_redis().delete(f"trunk:status:{trunk_id}")  # what it says next must come from the new Asterisk
+        # What it says next must come from the new Asterisk.
+        get_redis().delete(names.trunk_status_key(trunk_id))
         runtime.start(asterisk.settings, lambda m: None)
         wait_registered(asterisk, 30)
         assert _reachable(listed_status(client, admin, trunk_id, _reachable, bridge))
@@ -154,13 +156,13 @@ async def test_a_call_skips_the_target_behind_an_unreachable_trunk(
     with sipp_target(sipp_binary, "answer", tmp_path) as up:
         plan = seed_plan([free_port(socket.SOCK_DGRAM), up.port])  # first priority: nobody listens
         deadline = time.monotonic() + 15
-        while get_redis().get(f"trunk:status:{plan.trunks[0]}") != "Unreachable":
+        while get_redis().get(names.trunk_status_key(plan.trunks[0])) != "Unreachable":
             assert time.monotonic() < deadline, bridge.read_text()[-3000:]
             time.sleep(0.3)
         log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=1000)
     assert "final=SIP/2.0 200" in log
     (row,) = calls()
-    dials = [(d["target_id"], d["result"]) for d in row.trail if d["step"] == "dial"]
+    dials = [(d["target_id"], d["status"]) for d in row.trail if d["step"] == "dial"]
     assert dials == [(plan.targets[0], "CHANUNAVAIL"), (plan.targets[1], "ANSWER")], row.trail
 
 
@@ -183,4 +185,4 @@ async def test_a_carrier_ignoring_options_is_dialled_once_its_trunk_is_not_quali
     assert "final=SIP/2.0 200" in log
     (row,) = calls()
     assert row.disposition == "ANSWERED" and row.target_id == plan.targets[0]
-    assert get_redis().get(f"trunk:status:{plan.trunks[0]}") is None  # not monitored: no status shown
+    assert get_redis().get(names.trunk_status_key(plan.trunks[0])) is None  # not monitored: no status shown

@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import func, insert, select
 
-from core import jobs
+from core import jobs, names
 from core.db import session_scope
 from core.enums import Disposition, TransactionType
 from core.models import Call, WalletTransaction
@@ -59,10 +59,10 @@ def test_a_worker_killed_mid_batch_rates_every_call_exactly_once(tmp_path) -> No
     try:
         # A slow batch (small transactions) on one process; on the other, the tasks the bridge
         # enqueued at hangup for the latest calls, which the batch reaches too.
-        jobs.enqueue(jobs.RATE_PENDING, 10)
+        jobs.enqueue(names.RATE_PENDING, 10)
         latest = [row["linkedid"] for row in rows[-HANGUPS:]]
         for start in range(0, HANGUPS, 20):  # in batches, as the bridge sends them
-            jobs.enqueue(jobs.RATE_CALL, *latest[start : start + 20])
+            jobs.enqueue(names.RATE_CALL, *latest[start : start + 20])
         wait_for(lambda: rated() >= CALLS // 4, 60, "the worker to start rating")
         os.killpg(worker.pid, signal.SIGKILL)
         worker.wait(timeout=10)
@@ -70,7 +70,7 @@ def test_a_worker_killed_mid_batch_rates_every_call_exactly_once(tmp_path) -> No
         assert at_kill < CALLS, "the batch finished before the kill: nothing was tested"
 
         worker = start_worker(log)
-        jobs.enqueue(jobs.RATE_PENDING)  # what beat sends every 30 s
+        jobs.enqueue(names.RATE_PENDING)  # what beat sends every 30 s
         wait_for(lambda: rated() == CALLS, 120, "every call to be rated")
     finally:
         os.killpg(worker.pid, signal.SIGKILL)

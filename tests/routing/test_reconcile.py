@@ -8,10 +8,10 @@ from datetime import UTC, datetime, timedelta
 
 from sqlmodel import select
 
-from core import retention
+from core import calls, retention
 from core.db import session_scope
 from core.models import Call, ChannelEvent
-from pbx_bridge import call_record, reconcile
+from pbx_bridge import cel
 from tests.billing.rows import get
 from tests.routing.rows import CALLER, DID, NOW, change, line, save
 
@@ -48,8 +48,8 @@ def open_row(connected: bool) -> Call:
 
 
 def reconciled(row: Call, ended_by_us: bool = False) -> dict:
-    (completed,) = reconcile.completed_rows([(row, ended_by_us)], AT)
-    call_record.save(completed)
+    (completed,) = cel.completed_rows([(row, ended_by_us)], AT)
+    calls.save(completed)
     return completed
 
 
@@ -126,7 +126,7 @@ def test_a_call_refused_while_the_bridge_was_down_gets_a_failed_row_of_its_custo
     event("APP_START", AT - timedelta(seconds=30), context="from-carrier", appname="Stasis")
     event("HANGUP", AT - timedelta(seconds=30), extra='{"hangupcause":34}')
     event("LINKEDID_END", AT - timedelta(seconds=30))
-    (row,) = reconcile.missed_calls(AT, skip=set())
+    (row,) = cel.missed_calls(AT, skip=set())
     assert (row["did"], row["caller"], row["user_id"], row["campaign_id"]) == (
         DID,
         CALLER,
@@ -134,8 +134,8 @@ def test_a_call_refused_while_the_bridge_was_down_gets_a_failed_row_of_its_custo
         ln.campaign.id,
     )
     assert (row["disposition"], row["hangup_cause"], row["source"]) == ("FAILED", 34, "reconciled")
-    call_record.save(row)
-    assert reconcile.missed_calls(AT, skip=set()) == []  # it has its row now
+    calls.save(row)
+    assert cel.missed_calls(AT, skip=set()) == []  # it has its row now
 
 
 def test_only_recent_calls_handed_to_the_bridge_and_not_handled_by_it_get_rows() -> None:
@@ -144,14 +144,14 @@ def test_only_recent_calls_handed_to_the_bridge_and_not_handled_by_it_get_rows()
     dialplan_only = "1763000000.55"  # a carrier call some dialplan route took, never meant for Stasis
     for kind in ("CHAN_START", "LINKEDID_END"):
         event(kind, AT, uniqueid=dialplan_only, linkedid=dialplan_only, context="from-carrier", exten="4420")
-    assert reconcile.missed_calls(AT, skip=set()) == []
+    assert cel.missed_calls(AT, skip=set()) == []
     other = "1763000000.77"
     event("CHAN_START", AT, uniqueid=other, linkedid=other, context="from-carrier", exten="442071838750")
     event("APP_START", AT, uniqueid=other, linkedid=other, context="from-carrier", appname="Stasis")
     event("LINKEDID_END", AT, uniqueid=other, linkedid=other)
-    assert reconcile.missed_calls(AT, skip={other}) == []  # a flow of the bridge has it
-    assert reconcile.missed_calls(AT + timedelta(days=2), skip=set()) == []  # long dealt with
-    assert [r["linkedid"] for r in reconcile.missed_calls(AT, skip=set())] == [other]
+    assert cel.missed_calls(AT, skip={other}) == []  # a flow of the bridge has it
+    assert cel.missed_calls(AT + timedelta(days=2), skip=set()) == []  # long dealt with
+    assert [r["linkedid"] for r in cel.missed_calls(AT, skip=set())] == [other]
 
 
 def test_asterisks_events_are_kept_thirty_days() -> None:

@@ -1,4 +1,4 @@
-"""The call row: one per call, keyed by linkedid; written so that repeating a write changes nothing.
+"""The bridge's call rows, written in batches (the row and its upsert: core.calls).
 
 The bridge writes each call's row several times (as routed, answered, ended) through a `RowWriter`:
 what all calls wrote in the last FLUSH_SECONDS goes to the database as one statement per column
@@ -11,19 +11,10 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from contextlib import nullcontext
-from functools import lru_cache
-from itertools import groupby
-from typing import Any
 
-from sqlalchemy import Connection
-from sqlalchemy.dialects.postgresql import Insert, insert
 from sqlalchemy.exc import DataError, IntegrityError
-from sqlmodel import select
 
-from core.db import autocommit_engine, get_engine, session_scope
-from core.enums import RatingStatus
-from core.models import Call
+from core.calls import Row, save, save_many
 
 log = logging.getLogger(__name__)
 
@@ -31,37 +22,7 @@ FLUSH_SECONDS = 0.05  # the most a row waits for company
 RETRY_SECONDS = 2.0  # how often rows are tried again while the database does not answer
 ATTEMPTS = 5  # writes of a row that keep failing on their own (bad data) are given up after this
 
-Row = dict[str, Any]
 Then = Callable[[str], None]  # told the linkedid once the row is in the database
-
-
-@lru_cache(maxsize=64)
-def _upsert(columns: tuple[str, ...]) -> Insert:
-    """The statement for rows with these columns, built once: building it (`excluded` copies the
-    whole table) cost more than the write itself."""
-    stmt = insert(Call)
-    updates = {k: stmt.excluded[k] for k in columns if k not in ("linkedid", "started_at")}
-    # A rated call is final: a late or repeated write must not change what was charged.
-    pending = Call.rating_status == RatingStatus.PENDING.value
-    return stmt.on_conflict_do_update(index_elements=["linkedid"], set_=updates, where=pending)
-
-
-def _columns(row: Row) -> tuple[str, ...]:
-    return tuple(sorted(row))
-
-
-def save(row: Row, conn: Connection | None = None) -> None:
-    """Insert the call, or update the row already there for its linkedid (idempotent); in `conn`'s
-    transaction when given, else on its own (autocommit: the one statement is its own transaction)."""
-    with nullcontext(conn) if conn is not None else autocommit_engine().connect() as target:
-        target.execute(_upsert(_columns(row)), row)
-
-
-def save_many(rows: list[Row]) -> None:
-    """Several calls' rows (one per linkedid) in one transaction, one statement per column set."""
-    with get_engine().begin() as conn:
-        for columns, same in groupby(sorted(rows, key=_columns), key=_columns):
-            conn.execute(_upsert(columns), list(same))
 
 
 class RowWriter:
@@ -69,6 +30,7 @@ class RowWriter:
         # Per call: its latest row, who waits for it, failed attempts. A newer row replaces an
         # older one not yet written (every row is the whole call as of then).
         self._pending: dict[str, tuple[Row, list[Then], int]] = {}
+        self._flushing = asyncio.Lock()
 
     def write(self, row: Row, then: Then | None = None) -> None:
         """Write `row` at the next flush; `then(linkedid)` once it is in the database."""
@@ -77,7 +39,13 @@ class RowWriter:
         self._pending[linkedid] = (row, [*waiting, then] if then else waiting, failed)
 
     async def flush(self) -> bool:
-        """Write what is pending; False when the database took none of it (it is down)."""
+        """Write what is pending; False when the database took none of it (it is down). A flush
+        under way is waited for first, so once this returns every row written before is in the
+        database (or pending again, when it could not be)."""
+        async with self._flushing:
+            return await self._flush()
+
+    async def _flush(self) -> bool:
         batch, self._pending = self._pending, {}
         if not batch:
             return True
@@ -131,9 +99,3 @@ class RowWriter:
                 await asyncio.wait_for(stop.wait(), wait)
             wait = FLUSH_SECONDS if await self.flush() else RETRY_SECONDS
 
-
-def open_calls() -> list[Call]:
-    """Calls the bridge started but never finished (it stopped or crashed meanwhile)."""
-    with session_scope() as session:
-        stmt = select(Call).where(Call.ended_at.is_(None))
-        return list(session.exec(stmt).all())

@@ -1,0 +1,251 @@
+"""The call record contract: what a call is while it runs and once it is over, in one typed state.
+
+A call's facts live in one `CallState`; the two shapes other processes read are views of it, never
+kept in step by hand: `row()` is its row in `call` (one per call, keyed by linkedid, written
+several times as the call goes) and `live()` its live entry in Redis (core.live). The trail's
+vocabulary (`Step`, `Result`, `entry`) is here too, as docs/routing.md describes it: the routing
+engine, the bridge and the reconciliation all write it. `save` / `save_many` are the one upsert.
+
+Times and durations are computed in one place (`row()`), from the state's moments.
+"""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from functools import lru_cache
+from itertools import groupby
+from typing import Any
+
+from sqlalchemy import Connection
+from sqlalchemy.dialects.postgresql import Insert, insert
+from sqlmodel import col, select
+
+from core.db import autocommit_engine, get_engine, session_scope
+from core.enums import CallSource, Disposition, HangupBy, LiveState, RatingStatus
+from core.models import Call
+
+Row = dict[str, Any]  # a call row as written: column -> value
+Entry = dict[str, Any]  # one trail entry, stored as-is (JSON) in Call.trail
+
+
+# --- the trail --------------------------------------------------------------------------------
+
+
+class Step(StrEnum):
+    """What an entry is about (docs/routing.md, "The trail"), by who writes it."""
+
+    # the routing engine (core.routing)
+    ROUTE = "route"
+    BLOCK = "block"
+    CREDIT = "credit"  # also the bridge, for the talking call's credit slices
+    DUPLICATE = "duplicate"
+    TARGET = "target"
+    SELECT = "select"
+    # the bridge
+    IVR = "ivr"
+    DIAL = "dial"
+    RECORD = "record"
+    HANGUP = "hangup"  # hung up from the portal
+    BRIDGE = "bridge"  # the bridge itself: a restart took the call back, or it failed the call
+    # the bridge's reconciliation, from Asterisk's record (pbx_bridge.cel)
+    RECONCILED = "reconciled"
+    # the nightly billing reconciliation (core.billing.reconcile)
+    RECONCILE = "reconcile"
+
+
+class Result(StrEnum):
+    """How the step went for the call."""
+
+    PASSED = "passed"  # the call went on
+    STOPPED = "stopped"  # the call ended here; the entry has the call's `disposition`
+    FAILED = "failed"  # a try that did not work, the call went on (a wrong PIN, a busy target)
+    CANDIDATE = "candidate"  # a target kept for dialling
+    SKIPPED = "skipped"  # a target (or its dial) left out
+    FLAGGED = "flagged"  # billing: the ledger and the rated cost disagree
+
+
+def entry(step: Step, result: Result, reason: str, now: datetime, **fields: Any) -> Entry:
+    """One trail entry; `fields` must be JSON values (ids, numbers, strings, money as strings)."""
+    return {"step": step.value, "at": now.isoformat(), "result": result.value, "reason": reason, **fields}
+
+
+def stopped_at(trail: list[Entry]) -> str | None:
+    """The step a call stopped at: the last entry's step when that entry stopped it."""
+    if trail and trail[-1]["result"] == Result.STOPPED:
+        return str(trail[-1]["step"])
+    return None
+
+
+# --- the call ---------------------------------------------------------------------------------
+
+
+def _seconds(since: datetime | None, end: datetime | None) -> int:
+    """Whole seconds from `since` to `end` (0 when either is unknown)."""
+    if since is None or end is None:
+        return 0
+    return max(0, int((end - since).total_seconds()))
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+@dataclass
+class CallState:
+    """One call's facts. Ids are filled as the call goes (admission, then the target ringing);
+    `disposition` is set once the call is over, and until then the row says what the call counts
+    as should nothing more be heard of it (`provisional`)."""
+
+    linkedid: str  # Asterisk's: the caller's channel is the call's first, so its uniqueid
+    did: str
+    caller: str
+    started_at: datetime
+    user_id: int | None = None
+    campaign_id: int | None = None
+    number_id: int | None = None
+    target_id: int | None = None  # the target ringing now, then the one that answered
+    buyer_id: int | None = None
+    trunk_id: int | None = None
+    target_name: str | None = None  # shown live only
+    destination: str | None = None  # the number dialled at the target: what the call is rated on
+    answered_at: datetime | None = None  # the caller's channel answered (a prompt, the IVR or the target)
+    connected_at: datetime | None = None  # the target answered: talk time starts
+    ended_at: datetime | None = None
+    disposition: Disposition | None = None
+    hangup_by: HangupBy | None = None
+    hangup_cause: int | None = None  # Q.850
+    ivr_result: str | None = None
+    recording: str | None = None
+    live_state: LiveState = LiveState.RINGING
+    source: CallSource = CallSource.BRIDGE
+    trail: list[Entry] = field(default_factory=list)
+
+    @classmethod
+    def of_row(cls, row: Call) -> "CallState":
+        """The state a stored row describes (a call taken back, or completed, after a restart)."""
+        return cls(
+            linkedid=row.linkedid,
+            did=row.did,
+            caller=row.caller,
+            started_at=row.started_at,
+            user_id=row.user_id,
+            campaign_id=row.campaign_id,
+            number_id=row.number_id,
+            target_id=row.target_id,
+            buyer_id=row.buyer_id,
+            trunk_id=row.trunk_id,
+            destination=row.destination,
+            answered_at=row.answered_at,
+            connected_at=row.connected_at,
+            ended_at=row.ended_at,
+            disposition=Disposition(row.disposition) if row.ended_at else None,
+            hangup_by=HangupBy(row.hangup_by) if row.hangup_by else None,
+            hangup_cause=row.hangup_cause,
+            ivr_result=row.ivr_result,
+            recording=row.recording,
+            live_state=LiveState.CONNECTED if row.connected_at else LiveState.RINGING,
+            source=CallSource(row.source),
+            trail=list(row.trail),
+        )
+
+    def note(self, step: Step, result: Result, reason: str, now: datetime, **fields: Any) -> None:
+        self.trail.append(entry(step, result, reason, now, **fields))
+
+    def hung_up_by(self, who: HangupBy) -> None:
+        """Who ended the call, unless someone already did (the first to hang up is the one)."""
+        self.hangup_by = self.hangup_by or who
+
+    @property
+    def provisional(self) -> Disposition:
+        """What the call counts as while it runs: answered once connected, else failed (a call
+        whose bridge died before an end was heard is completed from Asterisk's record)."""
+        return Disposition.ANSWERED if self.connected_at else Disposition.FAILED
+
+    def row(self, now: datetime) -> Row:
+        """The call's row as of `now` (`updated_at`); durations count up to `ended_at`."""
+        end = self.ended_at
+        return {
+            "linkedid": self.linkedid,
+            "did": self.did,
+            "caller": self.caller,
+            "user_id": self.user_id,
+            "campaign_id": self.campaign_id,
+            "number_id": self.number_id,
+            "target_id": self.target_id,
+            "buyer_id": self.buyer_id,
+            "trunk_id": self.trunk_id,
+            "destination": self.destination,
+            "started_at": self.started_at,
+            "answered_at": self.answered_at,
+            "connected_at": self.connected_at,
+            "ended_at": end,
+            "duration": _seconds(self.started_at, end),
+            "billsec": _seconds(self.answered_at, end),
+            "talk_seconds": _seconds(self.connected_at, end),
+            "disposition": (self.disposition or self.provisional).value,
+            "hangup_by": self.hangup_by.value if self.hangup_by else None,
+            "hangup_cause": self.hangup_cause,
+            "ivr_result": self.ivr_result,
+            "recording": self.recording,
+            "trail": self.trail,
+            "source": self.source.value,
+            "updated_at": now,
+        }
+
+    def live(self) -> dict[str, Any]:
+        """The call as the live views show it (JSON): who may see it and where it rings."""
+        return {
+            "linkedid": self.linkedid,
+            "did": self.did,
+            "caller": self.caller,
+            "state": self.live_state.value,
+            "started_at": _iso(self.started_at),
+            "connected_at": _iso(self.connected_at),
+            "user_id": self.user_id,
+            "campaign_id": self.campaign_id,
+            "buyer_id": self.buyer_id,
+            "target_id": self.target_id,
+            "trunk_id": self.trunk_id,
+            "target_name": self.target_name,
+        }
+
+
+# --- the row ----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _upsert(columns: tuple[str, ...]) -> Insert:
+    """The statement for rows with these columns, built once: building it (`excluded` copies the
+    whole table) cost more than the write itself."""
+    stmt = insert(Call)
+    updates = {k: stmt.excluded[k] for k in columns if k not in ("linkedid", "started_at")}
+    # A rated call is final: a late or repeated write must not change what was charged.
+    pending = col(Call.rating_status) == RatingStatus.PENDING.value
+    return stmt.on_conflict_do_update(index_elements=["linkedid"], set_=updates, where=pending)
+
+
+def _columns(row: Row) -> tuple[str, ...]:
+    return tuple(sorted(row))
+
+
+def save(row: Row, conn: Connection | None = None) -> None:
+    """Insert the call, or update the row already there for its linkedid (idempotent); in `conn`'s
+    transaction when given, else on its own (autocommit: the one statement is its own transaction)."""
+    if conn is not None:
+        conn.execute(_upsert(_columns(row)), row)
+        return
+    with autocommit_engine().connect() as own:
+        own.execute(_upsert(_columns(row)), row)
+
+
+def save_many(rows: list[Row]) -> None:
+    """Several calls' rows (one per linkedid) in one transaction, one statement per column set."""
+    with get_engine().begin() as conn:
+        for columns, same in groupby(sorted(rows, key=_columns), key=_columns):
+            conn.execute(_upsert(columns), list(same))
+
+
+def open_calls() -> list[Call]:
+    """Calls the bridge started but never finished (it stopped or crashed meanwhile)."""
+    with session_scope() as session:
+        return list(session.exec(select(Call).where(col(Call.ended_at).is_(None))).all())

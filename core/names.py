@@ -1,0 +1,73 @@
+"""Every name one process uses to find what another wrote, spelled once: Redis keys, pub/sub
+channels, Celery task names, and the names the bridge and Asterisk's dialplan share.
+
+A typo on one side of such a name fails silently (a key nobody reads, a message nobody hears), so
+no module spells one itself. Changing a value here changes it for every process: deploy them
+together.
+"""
+
+# --- Redis keys -------------------------------------------------------------------------------
+# Live calls (the bridge writes them, the API and the routing engine read them; layout in core.live).
+LIVE_CALLS = "live:calls"  # set: the linkedid of every live call
+
+
+def live_call_key(linkedid: str) -> str:
+    """The live call, as JSON (core.calls.CallState.live)."""
+    return f"live:call:{linkedid}"
+
+
+def live_user_key(user_id: int) -> str:
+    """Set: the customer's live calls."""
+    return f"live:user:{user_id}"
+
+
+def live_buyer_key(buyer_id: int) -> str:
+    """Set: the buyer's live calls."""
+    return f"live:buyer:{buyer_id}"
+
+
+def live_target_key(target_id: int) -> str:
+    """Set: the calls ringing or connected at the target (its concurrency cap)."""
+    return f"live:target:{target_id}"
+
+
+def live_trunk_key(trunk_id: int) -> str:
+    """Set: the calls dialling out or connected through the trunk (its channel limit)."""
+    return f"live:trunk:{trunk_id}"
+
+
+# Each outbound trunk's reachability (the bridge writes it from Asterisk's qualify, the trunk list reads).
+TRUNK_STATUS_PREFIX = "trunk:status:"
+
+
+def trunk_status_key(trunk_id: int) -> str:
+    return f"{TRUNK_STATUS_PREFIX}{trunk_id}"
+
+
+# --- Redis pub/sub channels (always through core.redis_client.pubsub_channel) -----------------------
+LIVE_EVENTS = "live:events"  # every live-call change, from the bridge to the API's live feeds
+TRUNK_CHANGES = "pbx:trunk-changed"  # API -> bridge: a trunk's id, to push into Asterisk again
+HANGUP_REQUESTS = "pbx:hangup"  # API -> bridge: {"linkedid", "by"}: hang up a live call
+
+# --- Celery task names (core.jobs enqueues them, workers.tasks runs them) -------------------------
+RATE_CALL = "billing.rate_call"  # (*linkedids): the bridge, once the rows are written at hangup
+RATE_PENDING = "billing.rate_pending"
+RELEASE_EXPIRED = "billing.release_expired"
+NUMBER_FEES = "billing.number_fees"
+INVOICES = "billing.invoices"
+RECONCILE = "billing.reconcile"
+RERATE = "billing.rerate"
+PURGE_CHANNEL_EVENTS = "maintenance.purge_channel_events"
+
+# --- Asterisk's dialplan (rendered into asterisk_config/templates/extensions.conf) ---------------
+# Where admitted calls are dialled, and where a call whose credit ran out hears goodbye.
+DIAL_CONTEXT, GOODBYE_CONTEXT = "callroute-dial", "callroute-goodbye"
+# What Dial runs on the target's leg as it answers: it tells the bridge, and records when asked to.
+ANSWER_ROUTINE, RECORDED_ANSWER = "callroute-answered", "callroute-recorded"
+# The AMI user events the dialplan raises for a call it dials (UserEvent header).
+ATTEMPT_EVENT, ANSWERED_EVENT, END_EVENT = "CallrouteAttempt", "CallrouteAnswered", "CallrouteEnd"
+
+
+def recording_name(linkedid: str) -> str:
+    """A recorded call's file as the dialplan writes it and ARI serves it (`/recordings/stored/…`)."""
+    return f"call-{linkedid}"

@@ -1,0 +1,78 @@
+"""What the API asks of the bridge while calls run (core.pbx_commands, over Redis pub/sub): a trunk
+changed (pushed into Asterisk again, or removed), a live call to hang up. No restart needed.
+
+Commands are applied one after another, in the order they came, by one worker (`run`): a trunk
+changed twice is pushed twice in that order.
+"""
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from functools import partial
+
+import redis.asyncio as aioredis
+
+from core import names
+from core.redis_client import pubsub_channel
+from pbx_bridge import trunks
+from pbx_bridge.call_flow import Context
+from pbx_bridge.events import Event, EventTable, Source
+
+log = logging.getLogger(__name__)
+
+
+class Commands:
+    def __init__(self, ctx: Context, ari: trunks.ConfigAri) -> None:
+        self.ctx, self.ari = ctx, ari
+        self._work: asyncio.Queue[Callable[[], Awaitable[None]]] = asyncio.Queue()
+
+    def subscribe(self, table: EventTable) -> None:
+        table.subscribe(Source.PUBSUB, names.TRUNK_CHANGES, self.trunk_changed)
+        table.subscribe(Source.PUBSUB, names.HANGUP_REQUESTS, self.hangup_requested)
+
+    def trunk_changed(self, event: Event) -> None:
+        self._work.put_nowait(partial(self.apply_trunk, int(event["data"])))
+
+    def hangup_requested(self, event: Event) -> None:
+        """Hang up a live call (`data`: its linkedid, and the user who asked)."""
+        request = event["data"]
+        linkedid = str(request["linkedid"])
+        if (flow := self.ctx.channels.get(linkedid)) is not None:
+            flow.hung_up_from_portal(request.get("by"))
+        # The caller's channel id is the call's linkedid.
+        self._work.put_nowait(partial(self.ctx.ari.hangup, linkedid))
+
+    async def apply_trunk(self, trunk_id: int) -> None:
+        found = await asyncio.to_thread(trunks.load, trunk_id)
+        if found:
+            await trunks.push(self.ari, found[0])
+        else:
+            await trunks.remove(self.ari, trunk_id)
+
+    async def run(self) -> None:
+        """Apply commands as they come, until cancelled."""
+        while True:
+            work = await self._work.get()
+            try:
+                await work()
+            except Exception:
+                log.exception("could not apply a command from the API")
+
+
+async def listen(redis: aioredis.Redis, table: EventTable) -> None:
+    """Feed the table the messages of its pub/sub channels (JSON, as `data`), until cancelled."""
+    channels = {pubsub_channel(name): name for name in table.names(Source.PUBSUB)}
+    pubsub = redis.pubsub()
+    await pubsub.subscribe(*channels)
+    try:
+        async for message in pubsub.listen():
+            if message.get("type") != "message":
+                continue
+            name = channels[message["channel"]]
+            try:
+                table.dispatch(name, {"type": name, "data": json.loads(message["data"])})
+            except Exception:
+                log.exception("could not apply %s %s", name, message["data"])
+    finally:
+        await pubsub.aclose()

@@ -1,0 +1,459 @@
+"""The bridge's call flow against a fake Asterisk (tests/bridge/fakes.py): every path of
+docs/routing.md and docs/bridge.md, with the real routing engine, rows and live calls, in
+milliseconds and without root. The real-call suite (tests/asterisk) covers the same with Asterisk."""
+
+import asyncio
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+from core import names
+from core.enums import Status
+from core.models import BlockEntry, Call, Campaign, Number, Rate, Target, Tariff, User
+from pbx_bridge.call_flow import Timing
+from pbx_bridge.events import Source
+from tests.bridge.fakes import bridge, now, row
+from tests.routing.rows import CALLER, Line, call, change, customer, desk, line, save, trunk
+
+
+def dialled_line(*desks: str, **campaign: Any) -> tuple[Line, list[Target]]:
+    """A customer's number routed to a campaign whose targets (in priority order) have a trunk."""
+    ln = line(**campaign)
+    carrier = trunk(f"carrier-{ln.campaign.id}")
+    targets = [desk(ln, name, priority=n, trunk_id=carrier.id) for n, name in enumerate(desks, 1)]
+    return ln, targets
+
+
+def steps(call_row: Call, step: str) -> list[tuple[str, str]]:
+    """The (result, reason) of each trail entry of `step`."""
+    return [(e["result"], e["reason"]) for e in call_row.trail if e["step"] == step]
+
+
+def last(call_row: Call) -> tuple[str, str, str | None]:
+    entry = call_row.trail[-1]
+    return entry["step"], entry["result"], entry.get("disposition")
+
+
+# --- refusals: the call stops before any target rings -------------------------------------------
+
+
+async def test_a_number_nobody_routes_hears_not_in_service_and_is_hung_up() -> None:
+    async with bridge() as b:
+        linkedid = b.call("+442070000000")
+        done = await b.ended(linkedid)
+    assert [r[:3] for r in b.ari.requests] == [
+        ("answer", linkedid),
+        ("play", linkedid, "sound:ss-noservice"),
+        ("hangup", linkedid, "normal"),
+    ]
+    assert (done.disposition, done.number_id, done.user_id) == ("NO_ROUTE", None, None)
+    assert last(done) == ("route", "stopped", "NO_ROUTE") and done.answered_at is not None
+    assert await b.ctx.live.get(linkedid) is None  # shown while announced, gone once over
+
+
+async def test_a_dialled_number_the_dialplan_had_to_filter_is_refused_not_routed_elsewhere() -> None:
+    dialled_line("Acme desk")
+    async with bridge() as b:
+        linkedid = b.call(exten="+44207183875O")  # the dialplan kept the digits: a different number
+        done = await b.ended(linkedid)
+    assert done.disposition == "NO_ROUTE" and "holds characters no phone" in done.trail[-1]["reason"]
+    assert b.ari.made("continue") == [] and b.rated == [linkedid]
+
+
+async def test_a_number_in_the_inventory_without_a_campaign_is_refused_without_an_answer() -> None:
+    ln, _ = dialled_line("Acme desk")
+    change(Number, ln.number.id or 0, campaign_id=None)
+    async with bridge() as b:
+        linkedid = b.call()
+        done = await b.ended(linkedid)
+    assert [r[0] for r in b.ari.requests] == ["hangup"]
+    assert (done.disposition, done.number_id, done.answered_at) == ("NO_ROUTE", ln.number.id, None)
+
+
+async def test_an_inactive_campaign_stops_the_call_at_route_naming_its_customer() -> None:
+    ln, _ = dialled_line("Acme desk")
+    change(Campaign, ln.campaign.id or 0, status=Status.INACTIVE.value)
+    async with bridge() as b:
+        done = await b.ended(b.call())
+    assert (done.disposition, done.user_id, done.campaign_id) == ("NO_ROUTE", ln.user.id, ln.campaign.id)
+    assert last(done) == ("route", "stopped", "NO_ROUTE")
+
+
+async def test_a_blocked_caller_is_refused_at_block() -> None:
+    ln, _ = dialled_line("Acme desk")
+    save(BlockEntry(user_id=ln.user.id, pattern=CALLER, match_type="exact"))
+    async with bridge() as b:
+        done = await b.ended(b.call())
+    assert done.disposition == "BLOCKED" and last(done) == ("block", "stopped", "BLOCKED")
+    assert b.ari.made("continue") == [] and done.hangup_by is None
+
+
+async def test_a_customer_without_balance_is_refused_at_credit() -> None:
+    user = customer(balance="0")
+    ln = line(user)
+    desk(ln, "Acme desk", trunk_id=trunk("carrier-nb").id)
+    async with bridge() as b:
+        done = await b.ended(b.call())
+    assert done.disposition == "NO_BALANCE" and last(done) == ("credit", "stopped", "NO_BALANCE")
+
+
+async def test_a_repeat_caller_is_rejected_when_the_campaign_says_so() -> None:
+    ln, (acme,) = dialled_line("Acme desk", duplicate_action="reject")
+    call(ln, acme, now() - timedelta(minutes=5))
+    async with bridge() as b:
+        done = await b.ended(b.call())
+    assert done.disposition == "DUPLICATE" and last(done) == ("duplicate", "stopped", "DUPLICATE")
+
+
+async def test_no_target_available_stops_the_call_at_select() -> None:
+    _, (acme,) = dialled_line("Acme desk")
+    change(Target, acme.id or 0, status=Status.INACTIVE.value)
+    async with bridge() as b:
+        done = await b.ended(b.call())
+    assert done.disposition == "NO_ROUTE" and last(done) == ("select", "stopped", "NO_ROUTE")
+    assert steps(done, "target") == [("skipped", "inactive")]
+
+
+async def test_a_target_without_a_trunk_is_skipped_and_the_call_fails() -> None:
+    ln = line()
+    desk(ln, "Trunkless desk")
+    async with bridge() as b:
+        done = await b.ended(b.call())
+    assert done.disposition == "FAILED" and b.ari.made("continue") == []
+    assert steps(done, "dial") == [
+        ("skipped", "target has no outbound trunk"),
+        ("stopped", "no target could be dialled"),
+    ]
+
+
+# --- the IVR ------------------------------------------------------------------------------------
+
+
+async def test_the_right_pin_passes_the_ivr_and_the_call_is_dialled() -> None:
+    dialled_line("Acme desk", ivr_enabled=True, ivr_pins=["4321"], ivr_digits=4, ivr_attempts=2)
+    async with bridge(Timing(digit=2)) as b:
+        linkedid = b.call()
+        await b.live_until(linkedid, lambda shown: shown is not None and shown["state"] == "ivr")
+        b.dtmf(linkedid, "4321")
+        assert len(await b.dialled(linkedid)) == 1
+        b.ari.end(linkedid)
+        done = await b.ended(linkedid)
+    assert (done.ivr_result, steps(done, "ivr")) == ("passed", [("passed", "PIN accepted")])
+    assert b.ari.made("answer") == [("answer", linkedid)]  # the IVR answers before it asks
+
+
+async def test_wrong_pins_fail_the_ivr_after_the_allowed_attempts() -> None:
+    dialled_line("Acme desk", ivr_enabled=True, ivr_pins=["4321"], ivr_digits=4, ivr_attempts=2)
+    async with bridge() as b:
+        linkedid = b.call()
+        b.dtmf(linkedid, "1111")  # then nothing: the second attempt times out
+        done = await b.ended(linkedid)
+    assert (done.disposition, done.ivr_result) == ("IVR_FAILED", "failed")
+    assert steps(done, "ivr") == [("failed", "wrong PIN"), ("stopped", "no PIN entered")]
+    assert last(done) == ("ivr", "stopped", "IVR_FAILED") and b.ari.made("continue") == []
+    assert ("play", linkedid, "sound:auth-incorrect") in b.ari.requests
+
+
+async def test_a_caller_who_hangs_up_in_the_ivr_abandoned_the_call() -> None:
+    dialled_line("Acme desk", ivr_enabled=True, ivr_pins=["4321"], ivr_digits=4)
+    async with bridge(Timing(digit=2)) as b:
+        linkedid = b.call()
+        await b.live_until(linkedid, lambda shown: shown is not None and shown["state"] == "ivr")
+        b.bridge.events.dispatch_ari({"type": "StasisEnd", "channel": {"id": linkedid}})
+        done = await b.ended(linkedid)
+    assert (done.disposition, done.hangup_by) == ("NO ANSWER", "caller")
+    assert last(done) == ("hangup", "stopped", "NO ANSWER")
+    assert b.ari.made("hangup") == []  # it is gone already: not hung up again
+
+
+# --- dialling: failover, busy, no answer --------------------------------------------------------
+
+
+async def test_failover_rings_the_next_target_and_the_answer_connects_it() -> None:
+    _, (acme, beta) = dialled_line("Acme desk", "Beta desk")
+    async with bridge() as b:
+        linkedid = b.call()
+        endpoints = await b.dialled(linkedid)
+        assert len(endpoints) == 2 and endpoints[0].endswith(f"@trunk-{acme.trunk_id}")
+        await b.live_until(linkedid, lambda shown: shown is not None and shown["target_id"] == acme.id)
+        b.dialplan_says(linkedid, names.ATTEMPT_EVENT, Attempt="1", Status="BUSY", SIP="SIP 486 Busy Here")
+        await b.live_until(linkedid, lambda shown: shown is not None and shown["target_id"] == beta.id)
+        await b.answered(linkedid)
+        connected = row(linkedid)  # the call shows connected only once its answered row is in
+        assert (connected.target_id, connected.connected_at is not None) == (beta.id, True)
+        b.ari.end(linkedid, by="target")
+        done = await b.ended(linkedid)
+    dials = [(e["target_id"], e["result"], e["status"]) for e in done.trail if e["step"] == "dial"]
+    assert dials == [(acme.id, "failed", "BUSY"), (beta.id, "passed", "ANSWER")]
+    assert (done.disposition, done.hangup_by, done.buyer_id) == ("ANSWERED", "target", beta.buyer_id)
+    assert done.trail[-2]["sip"] == "SIP 486 Busy Here" and b.rated == [linkedid]
+    assert await b.ctx.live.get(linkedid) is None and await b.ctx.live.linkedids() == set()
+
+
+async def test_every_target_busy_is_busy() -> None:
+    _, targets = dialled_line("Acme desk", "Beta desk")
+    async with bridge() as b:
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        for n in ("1", "2"):
+            b.dialplan_says(linkedid, names.ATTEMPT_EVENT, Attempt=n, Status="BUSY", SIP="SIP 486 Busy Here")
+        b.ari.end(linkedid)
+        done = await b.ended(linkedid)
+    assert done.disposition == "BUSY" and last(done) == ("dial", "stopped", "BUSY")
+    assert done.target_id == targets[1].id  # the last one rung
+
+
+async def test_a_target_that_does_not_answer_in_time_is_no_answer() -> None:
+    dialled_line("Acme desk")
+    async with bridge() as b:
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        b.dialplan_says(linkedid, names.ATTEMPT_EVENT, Attempt="1", Status="NOANSWER", Cause="19")
+        b.ari.end(linkedid)
+        done = await b.ended(linkedid)
+    assert done.disposition == "NO ANSWER" and last(done) == ("dial", "stopped", "NO ANSWER")
+    assert done.trail[-1]["sip"] == "cause 19" and done.hangup_by is None
+
+
+async def test_an_unavailable_target_fails_the_call() -> None:
+    dialled_line("Acme desk")
+    async with bridge() as b:
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        b.dialplan_says(linkedid, names.ATTEMPT_EVENT, Attempt="1", Status="CHANUNAVAIL")
+        b.ari.end(linkedid)
+        done = await b.ended(linkedid)
+    assert done.disposition == "FAILED" and done.trail[-1]["status"] == "CHANUNAVAIL"
+
+
+async def test_a_caller_who_hangs_up_while_the_target_rings_abandoned_the_call() -> None:
+    dialled_line("Acme desk")
+    async with bridge() as b:
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        b.ari.end(linkedid)
+        done = await b.ended(linkedid)
+    assert (done.disposition, done.hangup_by, done.connected_at) == ("NO ANSWER", "caller", None)
+    assert last(done) == ("dial", "stopped", "NO ANSWER") and done.trail[-1]["status"] == "CANCEL"
+
+
+# --- talking ------------------------------------------------------------------------------------
+
+
+async def test_an_answered_call_ended_by_the_caller() -> None:
+    ln, (acme,) = dialled_line("Acme desk")
+    async with bridge() as b:
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        await b.answered(linkedid)
+        shown = await b.ctx.live.get(linkedid)
+        b.ari.end(linkedid)
+        done = await b.ended(linkedid)
+    assert shown is not None and (shown["user_id"], shown["buyer_id"], shown["target_name"]) == (
+        ln.user.id,
+        acme.buyer_id,
+        "Acme desk",
+    )
+    assert (done.disposition, done.hangup_by, done.destination) == ("ANSWERED", "caller", acme.destination)
+    assert done.answered_at == done.connected_at and done.ended_at is not None and b.rated == [linkedid]
+
+
+async def test_a_recorded_campaign_names_the_recording_on_the_row() -> None:
+    dialled_line("Acme desk", record=True)
+    async with bridge() as b:
+        recorded, silent = b.call(), b.call()
+        assert (await b.dialled(recorded))[0] and (await b.dialled(silent))[0]
+        _, _, _, variables = await b.ari.requested("continue", recorded)
+        assert str(variables["CR_PLAN"]).split("^")[1] == names.RECORDED_ANSWER
+        await b.answered(recorded, Recording="/spool/recording/call.wav")
+        await b.answered(silent)  # MixMonitor did not start: no file name
+        b.ari.end(recorded)
+        b.ari.end(silent)
+        done, failed = await b.ended(recorded), await b.ended(silent)
+    assert done.recording == names.recording_name(recorded) and steps(done, "record") == [
+        ("passed", "both sides recorded")
+    ]
+    assert failed.recording is None and steps(failed, "record") == [("failed", "recording could not start")]
+    assert failed.disposition == "ANSWERED"  # the call goes on either way
+
+
+async def test_a_call_hung_up_from_the_portal() -> None:
+    dialled_line("Acme desk")
+    async with bridge() as b:
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        await b.answered(linkedid)
+        request = {"type": names.HANGUP_REQUESTS, "data": {"linkedid": linkedid, "by": 7}}
+        b.bridge.events.dispatch(names.HANGUP_REQUESTS, request)  # as the API publishes it
+        done = await b.ended(linkedid)
+    assert (done.disposition, done.hangup_by) == ("ANSWERED", "portal")
+    assert last(done) == ("hangup", "stopped", "ANSWERED") and done.trail[-1]["user_id"] == 7
+    assert b.ari.made("hangup") == [("hangup", linkedid, "normal")]
+
+
+def paying_customer(balance: str) -> User:
+    """A customer charged 1.00 a second of talk time to its target (+1...), `balance` in its wallet."""
+    tariff = save(Tariff(name="Per second"))
+    rate = Rate(
+        tariff_id=tariff.id or 0,
+        prefix="1",
+        rate_per_minute=Decimal(60),
+        initial_increment=1,
+        billing_increment=1,
+        effective_from=now() - timedelta(days=1),
+    )
+    save(rate)
+    user = customer(balance=balance, tariff_id=tariff.id)
+    desk(line(user), "Acme desk", trunk_id=trunk("carrier").id)
+    return user
+
+
+async def test_credit_running_out_plays_goodbye_to_both_sides() -> None:
+    paying_customer(balance="6")
+    # Six seconds paid for, no more: the goodbye is due at once with these timings.
+    async with bridge(Timing(extend_ahead=3600, warning=3600, goodbye=1, row_wait=1)) as b:
+        b.ari.variables["BRIDGEPEER"] = "PJSIP/trunk-1-00000001"
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        b.dialplan_says(linkedid, names.ANSWERED_EVENT, Attempt="1")  # ends at once: not waited for
+        done = await b.ended(linkedid)
+    ((action, fields),) = b.ami.actions
+    assert action == "Redirect" and fields["ExtraChannel"] == "PJSIP/trunk-1-00000001"
+    assert fields["Context"] == fields["ExtraContext"] == names.GOODBYE_CONTEXT
+    assert (done.disposition, done.hangup_by) == ("ANSWERED", "system")
+    assert steps(done, "credit")[-1] == ("stopped", "credit ran out after 6 s of talk time")
+
+
+async def test_without_ami_a_call_out_of_credit_is_hung_up() -> None:
+    user = paying_customer(balance="6")
+    async with bridge(Timing(warning=0, goodbye=1, row_wait=1)) as b:
+        b.ami.connected = False
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        change(User, user.id or 0, balance=Decimal(0))  # spent meanwhile: not a second is paid for
+        b.dialplan_says(linkedid, names.ANSWERED_EVENT, Attempt="1")  # ends at once: not waited for
+        done = await b.ended(linkedid)
+    assert (done.disposition, done.hangup_by) == ("ANSWERED", "system")
+    assert steps(done, "credit")[-1] == ("stopped", "credit ran out after 0 s of talk time")
+    assert b.ari.made("hangup") == [("hangup", linkedid, "normal")] and b.ami.actions == []
+
+
+# --- bridge restarts ----------------------------------------------------------------------------
+
+
+def open_row(ln: Line, target: Target, connected: bool) -> Call:
+    started = now() - timedelta(seconds=30)
+    talking = started + timedelta(seconds=5) if connected else None
+    return save(
+        Call(
+            linkedid="1763000000.900",
+            user_id=ln.user.id,
+            campaign_id=ln.campaign.id,
+            number_id=ln.number.id,
+            did=ln.number.number,
+            caller=CALLER,
+            target_id=target.id,
+            buyer_id=target.buyer_id,
+            trunk_id=target.trunk_id,
+            destination=target.destination,
+            started_at=started,
+            answered_at=talking,
+            connected_at=talking,
+            disposition="ANSWERED" if connected else "FAILED",
+            trail=[{"step": "dial", "result": "passed", "reason": "target answered"}],
+        )
+    )
+
+
+async def test_a_restarted_bridge_takes_back_a_call_still_talking() -> None:
+    ln, (acme,) = dialled_line("Acme desk")
+    talking = open_row(ln, acme, connected=True)
+    async with bridge() as b:
+        b.ari.dialplan.add(talking.linkedid)  # it talks on in the dialplan
+        await b.bridge.reconciler.reconcile()
+        shown = await b.ctx.live.get(talking.linkedid)
+        b.ari.end(talking.linkedid, by="target")
+        done = await b.ended(talking.linkedid)
+    assert shown is not None and (shown["state"], shown["target_id"]) == ("connected", acme.id)
+    assert (done.disposition, done.hangup_by, done.source) == ("ANSWERED", "target", "bridge")
+    assert steps(done, "bridge") == [("passed", "the bridge restarted and took the call back")]
+    assert done.talk_seconds >= 25 and done.connected_at == talking.connected_at
+
+
+async def test_a_restarted_bridge_ends_a_call_it_can_not_pick_up_halfway() -> None:
+    ln, (acme,) = dialled_line("Acme desk")
+    routing = open_row(ln, acme, connected=False)
+    async with bridge() as b:
+        b.ari.stasis.add(routing.linkedid)
+        await b.bridge.reconciler.reconcile()
+        await b.ctx.rows.flush()
+    done = row(routing.linkedid)
+    assert b.ari.made("hangup") == [("hangup", routing.linkedid, "normal")]
+    assert (done.disposition, done.hangup_by, done.source) == ("FAILED", "system", "reconciled")
+    assert last(done) == ("reconciled", "stopped", "FAILED") and b.rated == [routing.linkedid]
+
+
+async def test_stopping_lets_calls_in_the_dialplan_go_and_fails_those_still_routing() -> None:
+    ln, _ = dialled_line("Acme desk", ivr_enabled=True, ivr_pins=["4321"], ivr_digits=4)
+    async with bridge(Timing(digit=30)) as b:
+        in_ivr = b.call()
+        await b.live_until(in_ivr, lambda shown: shown is not None and shown["state"] == "ivr")
+        change(Campaign, ln.campaign.id or 0, ivr_enabled=False)
+        ringing = b.call()
+        await b.dialled(ringing)
+        await b.bridge.flows.stop(timeout=0.05)
+        # The calls still routing are cancelled as the process exits: each is failed and hung up.
+        waiting = list(b.bridge.flows.tasks)
+        for task in waiting:
+            task.cancel()
+        await asyncio.gather(*waiting, return_exceptions=True)
+        await b.ctx.rows.flush()
+    assert last(row(in_ivr)) == ("bridge", "stopped", "FAILED") and row(in_ivr).ended_at is not None
+    assert row(ringing).ended_at is None  # it goes on: the next bridge's reconciliation has it
+    assert b.ctx.channels == {} and await b.ctx.live.linkedids() == set()
+
+
+async def test_a_call_whose_end_never_came_is_completed_at_the_second_sweep() -> None:
+    dialled_line("Acme desk")
+    async with bridge() as b:
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        await b.ctx.rows.flush()  # its row is in: the reconciliation sees it open
+        b.ari.dialplan.discard(linkedid)  # gone in Asterisk, and AMI never told
+        await b.bridge.reconciler.reconcile()
+        assert linkedid in b.ctx.channels  # once may be a race with the end on its way
+        await b.bridge.reconciler.reconcile()
+        await b.ctx.rows.flush()
+        done = row(linkedid)
+    assert (done.disposition, done.source, done.hangup_by) == ("FAILED", "reconciled", "system")
+    assert b.ctx.channels == {} and b.rated == [linkedid]
+
+
+# --- the event table ----------------------------------------------------------------------------
+
+
+async def test_asterisk_is_asked_only_for_the_events_the_table_reads() -> None:
+    async with bridge() as b:
+        ari_events = b.bridge.events.names(Source.ARI)
+        b.bridge.events.dispatch_ari({"type": "ChannelVarset", "channel": {"id": "nobody"}})  # dropped
+    assert set(ari_events) == {"StasisStart", "StasisEnd", "PlaybackFinished", "ChannelDtmfReceived"}
+    assert set(b.bridge.events.names(Source.AMI)) == {
+        names.ATTEMPT_EVENT,
+        names.ANSWERED_EVENT,
+        names.END_EVENT,
+    }
+    assert set(b.bridge.events.names(Source.PUBSUB)) == {names.TRUNK_CHANGES, names.HANGUP_REQUESTS}
+
+
+async def test_the_customer_is_never_shown_a_call_of_another() -> None:
+    _, (acme,) = dialled_line("Acme desk")
+    other = customer(name="Bob Customer")
+    async with bridge() as b:
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        await b.live_until(linkedid, lambda shown: shown is not None)
+        mine = await b.redis.smembers(names.live_user_key(acme.user_id))
+        theirs = await b.redis.smembers(names.live_user_key(other.id or 0))
+        b.ari.end(linkedid)
+        await b.ended(linkedid)
+    assert (mine, theirs) == ({linkedid}, set())
