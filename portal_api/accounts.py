@@ -19,6 +19,12 @@ def email_taken(session: Session, email: str, except_id: int | None = None) -> b
     return session.scalar(stmt) is not None
 
 
+def wallet_currency(session: Session, user: User) -> str:
+    """The currency of the user's wallet: its tariff's, USD without one."""
+    tariff = session.get(Tariff, user.tariff_id) if user.tariff_id else None
+    return tariff.currency if tariff else "USD"
+
+
 def check_tariff(session: Session, tariff_id: int | None) -> None:
     if tariff_id is not None and session.get(Tariff, tariff_id) is None:
         raise field_error("tariff_id", f"Tariff {tariff_id} does not exist.")

@@ -23,6 +23,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{js,jsx}'],
+    // The render tests take ~5 s on a busy 2-core machine; the default 5 s limit made them flaky.
+    testTimeout: 20000,
     setupFiles: ['./src/test/setup.js'],
     restoreMocks: true
   }

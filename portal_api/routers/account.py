@@ -4,9 +4,9 @@ from datetime import UTC, datetime
 
 from fastapi import APIRouter
 
-from core.models import Tariff, User
+from core.models import User
 from core.passwords import verify_password
-from portal_api.accounts import set_password
+from portal_api.accounts import set_password, wallet_currency
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
 from portal_api.deps import IdPath, SessionDep
 from portal_api.envelope import Envelope, ok
@@ -64,6 +64,4 @@ def change_password(body: PasswordChange, principal: PrincipalDep, session: Sess
 )
 def balance(user_id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict:
     user = get_visible(session, User, user_id, principal, "User")
-    tariff = session.get(Tariff, user.tariff_id) if user.tariff_id else None
-    currency = tariff.currency if tariff else "USD"
-    return ok([Balance(user_id=user.id or 0, balance=user.balance, currency=currency)])
+    return ok([Balance(user_id=user.id or 0, balance=user.balance, currency=wallet_currency(session, user))])

@@ -4,8 +4,8 @@
 //   BASE_URL=http://127.0.0.1:8000 ADMIN_EMAIL=... ADMIN_PASSWORD=... CUSTOMER_EMAIL=... \
 //   CUSTOMER_PASSWORD=... CUSTOMER_NAME=... BUYER_EMAIL=... BUYER_PASSWORD=... node e2e/run.mjs
 //
-// Without BASE_URL it starts e2e/mock-server.mjs on a free port (serving web/dist, which must
-// be built) and uses the mock's accounts. Screenshots go to web/test-artifacts/.
+// BASE_URL is the real API serving the built UI (tests/test_web_e2e.py starts one); there is no
+// stand-in server. Screenshots go to web/test-artifacts/.
 // Prints "N passed, N failed" and exits 1 when any test failed.
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -20,21 +20,12 @@ const TEST_TIMEOUT = Number(process.env.E2E_TEST_TIMEOUT || 60000);
 const ONLY = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
 mkdirSync(ARTIFACTS, { recursive: true });
 
-let mock = null;
-if (!process.env.BASE_URL) {
-  const { startMockServer, MOCK_CREDENTIALS } = await import('./mock-server.mjs');
-  mock = await startMockServer({ port: 0 });
-  process.env.BASE_URL = mock.url;
-  for (const [k, v] of Object.entries(MOCK_CREDENTIALS)) if (!process.env[k]) process.env[k] = v;
-  console.log(`# no BASE_URL: using the mock server at ${mock.url}`);
-}
-
-const BASE = process.env.BASE_URL.replace(/\/$/, '');
 const need = (k) => {
   const v = process.env[k];
   if (!v) throw new Error(`env ${k} is required`);
   return v;
 };
+const BASE = need('BASE_URL').replace(/\/$/, '');
 // Read when a test signs in, so a run limited by E2E_ONLY needs only the accounts it uses.
 const account = (prefix, name = '') => ({
   name,
@@ -69,7 +60,8 @@ const CLOCK = /^\d{2}:\d{2}:\d{2} (AM|PM)$/;
 
 // ---------------------------------------------------------------- tiny harness
 const tests = [];
-const test = (name, fn) => tests.push({ name, fn });
+// `timeout` (ms) for a test that loads many pages; others get TEST_TIMEOUT.
+const test = (name, fn, { timeout = TEST_TIMEOUT } = {}) => tests.push({ name, fn, timeout });
 
 // ---------------------------------------------------------------- helpers
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_ARGS });
@@ -127,6 +119,24 @@ async function navTitles(page) {
 }
 
 const visible = (page, id) => page.getByTestId(id).first().isVisible();
+
+/**
+ * The cell of table row `row` under the header `column`. Tests read cells by column, never by
+ * searching a row for a text: random names ("E2E Leads 82052") can contain any short text.
+ */
+async function cell(row, column) {
+  await row.waitFor();
+  const headers = (await row.locator('xpath=ancestor::table[1]/thead/tr/th').allInnerTexts()).map((t) => t.trim());
+  const index = headers.indexOf(column);
+  assert.ok(index >= 0, `no column "${column}" among ${headers.join(', ')}`);
+  return row.locator(':scope > td').nth(index);
+}
+
+/** Wait until the cell under `column` reads `text` exactly (a RegExp: matches it). */
+async function cellHas(row, column, text) {
+  const pattern = text instanceof RegExp ? text : new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  await (await cell(row, column)).filter({ hasText: pattern }).waitFor();
+}
 const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: false });
 const settle = (page) => page.waitForTimeout(400);
 
@@ -300,7 +310,7 @@ test('every signed-in route renders its lazy page; unknown path lands on /dashbo
   await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
   assert.deepEqual(page.__errors || [], [], 'no page errors');
   await page.context().close();
-});
+}, { timeout: 2 * TEST_TIMEOUT }); // 24 full page loads
 
 test('theme toggle persists across reload', async () => {
   const page = await newPage(1440);
@@ -445,348 +455,348 @@ test('logout clears local storage and returns to /login', async () => {
   await page.context().close();
 });
 
-// These need the real API (trunks saved in PostgreSQL, calls from the bridge): not on the mock.
-if (!mock) {
-  test('admin: add, check, edit, deactivate and delete a trunk from /manage-trunk', async () => {
-    const page = await newPage(1440);
-    await signIn(page, 'admin', '/manage-trunk');
-    const name = `E2E Carrier ${Date.now() % 100000}`;
-    await page.getByTestId('trunk-add').click();
-    const dialog = page.getByTestId('trunk-dialog');
-    await dialog.getByTestId('trunk-save').click();
-    await dialog.getByText('Name is required').waitFor();
-    await dialog.getByText('Host is required').waitFor();
-    await page.getByTestId('trunk-name').fill(name);
-    await page.getByTestId('trunk-host').fill('999.1.1.1'); // the server's check, shown under its field
-    await page.getByTestId('trunk-port').fill('5099');
-    await dialog.getByTestId('trunk-save').click();
-    await dialog.getByText('must be a host name or an IP address').waitFor();
-    await page.getByTestId('trunk-host').fill('127.0.0.1');
-    await dialog.getByTestId('trunk-save').click();
-    await page.getByTestId('trunk-notice').filter({ hasText: `Trunk ${name} created.` }).waitFor();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('textbox', { name: 'Search trunks' }).fill(name);
-    const row = page.locator(`[data-testid="trunk-row"][data-name="${name}"]`);
-    await row.getByText('udp:127.0.0.1:5099').waitFor();
-    assert.equal(await row.getByTestId('trunk-endpoint').innerText(), 'Unknown', 'no bridge here to qualify it');
-    // The direction filter: an outbound trunk is not among the inbound ones.
-    await page.getByRole('combobox', { name: 'Direction' }).click();
-    await page.getByRole('option', { name: 'inbound' }).click();
-    await row.waitFor({ state: 'detached' });
-    await page.getByRole('combobox', { name: 'Direction' }).click();
-    await page.getByRole('option', { name: 'outbound' }).click();
-    await row.waitFor();
-    await settle(page);
-    await shot(page, 'trunks-1440.png');
+test('admin: add, check, edit, deactivate and delete a trunk from /manage-trunk', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'admin', '/manage-trunk');
+  const name = `E2E Carrier ${Date.now() % 100000}`;
+  await page.getByTestId('trunk-add').click();
+  const dialog = page.getByTestId('trunk-dialog');
+  await dialog.getByTestId('trunk-save').click();
+  await dialog.getByText('Name is required').waitFor();
+  await dialog.getByText('Host is required').waitFor();
+  await page.getByTestId('trunk-name').fill(name);
+  await page.getByTestId('trunk-host').fill('999.1.1.1'); // the server's check, shown under its field
+  await page.getByTestId('trunk-port').fill('5099');
+  await dialog.getByTestId('trunk-save').click();
+  await dialog.getByText('must be a host name or an IP address').waitFor();
+  await page.getByTestId('trunk-host').fill('127.0.0.1');
+  await dialog.getByTestId('trunk-save').click();
+  await page.getByTestId('trunk-notice').filter({ hasText: `Trunk ${name} created.` }).waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('textbox', { name: 'Search trunks' }).fill(name);
+  const row = page.locator(`[data-testid="trunk-row"][data-name="${name}"]`);
+  await cellHas(row, 'Address', 'udp:127.0.0.1:5099');
+  assert.equal(await row.getByTestId('trunk-endpoint').innerText(), 'Unknown', 'no bridge here to qualify it');
+  // The direction filter: an outbound trunk is not among the inbound ones.
+  await page.getByRole('combobox', { name: 'Direction' }).click();
+  await page.getByRole('option', { name: 'inbound' }).click();
+  await row.waitFor({ state: 'detached' });
+  await page.getByRole('combobox', { name: 'Direction' }).click();
+  await page.getByRole('option', { name: 'outbound' }).click();
+  await row.waitFor();
+  await settle(page);
+  await shot(page, 'trunks-1440.png');
 
-    await row.getByTestId('trunk-edit').click();
-    assert.equal(await page.getByTestId('trunk-name').inputValue(), name, 'the dialog starts from the trunk');
-    await page.getByTestId('trunk-port').fill('5098');
-    await dialog.getByTestId('trunk-save').click();
-    await row.getByText('udp:127.0.0.1:5098').waitFor();
+  await row.getByTestId('trunk-edit').click();
+  assert.equal(await page.getByTestId('trunk-name').inputValue(), name, 'the dialog starts from the trunk');
+  await page.getByTestId('trunk-port').fill('5098');
+  await dialog.getByTestId('trunk-save').click();
+  await cellHas(row, 'Address', 'udp:127.0.0.1:5098');
 
-    const active = row.getByTestId('trunk-status');
-    assert.equal(await active.isChecked(), true);
-    await active.click();
-    await page.getByTestId('trunk-notice').filter({ hasText: 'is now inactive' }).waitFor();
-    await page.reload();
-    await page.getByRole('textbox', { name: 'Search trunks' }).fill(name);
-    await row.waitFor();
-    assert.equal(await row.getByTestId('trunk-status').isChecked(), false, 'inactive after a reload');
+  const active = row.getByTestId('trunk-status');
+  assert.equal(await active.isChecked(), true);
+  await active.click();
+  await page.getByTestId('trunk-notice').filter({ hasText: 'is now inactive' }).waitFor();
+  await page.reload();
+  await page.getByRole('textbox', { name: 'Search trunks' }).fill(name);
+  await row.waitFor();
+  assert.equal(await row.getByTestId('trunk-status').isChecked(), false, 'inactive after a reload');
 
-    await row.getByTestId('trunk-delete').click();
-    await page.getByTestId('confirm-button').click();
-    await page.getByTestId('trunk-notice').filter({ hasText: `Trunk ${name} deleted.` }).waitFor();
-    await row.waitFor({ state: 'detached' });
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
-    await page.context().close();
-  });
+  await row.getByTestId('trunk-delete').click();
+  await page.getByTestId('confirm-button').click();
+  await page.getByTestId('trunk-notice').filter({ hasText: `Trunk ${name} deleted.` }).waitFor();
+  await row.waitFor({ state: 'detached' });
+  assert.deepEqual(page.__errors || [], [], 'no page errors');
+  await page.context().close();
+});
 
-  test('customer: add, edit, test routing for and delete a campaign on /campaign', async () => {
-    const page = await newPage(1440);
-    await signIn(page, 'customer', '/campaign');
-    const name = `E2E Leads ${Date.now() % 100000}`;
-    await page.getByTestId('campaign-add').click();
-    const dialog = page.getByTestId('campaign-dialog');
-    await page.getByTestId('campaign-name').fill(name);
-    await page.getByTestId('campaign-ring_timeout').fill('3');
-    await dialog.getByTestId('campaign-save').click();
-    await dialog.getByText('Ring timeout must be a whole number from 5 to 300').waitFor();
-    await page.getByTestId('campaign-ring_timeout').fill('45');
-    await page.getByTestId('campaign-record').check();
-    await dialog.getByTestId('campaign-save').click();
-    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${name} created.` }).waitFor();
-    await page.getByRole('textbox', { name: 'Search campaigns' }).fill(name);
-    const row = page.locator(`[data-testid="campaign-row"][data-name="${name}"]`);
-    await row.getByText('Recorded').waitFor();
-    assert.match(await row.innerText(), /45/);
+test('customer: add, edit, test routing for and delete a campaign on /campaign', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'customer', '/campaign');
+  const name = `E2E Leads ${Date.now() % 100000}`;
+  await page.getByTestId('campaign-add').click();
+  const dialog = page.getByTestId('campaign-dialog');
+  await page.getByTestId('campaign-name').fill(name);
+  await page.getByTestId('campaign-ring_timeout').fill('3');
+  await dialog.getByTestId('campaign-save').click();
+  await dialog.getByText('Ring timeout must be a whole number from 5 to 300').waitFor();
+  await page.getByTestId('campaign-ring_timeout').fill('45');
+  await page.getByTestId('campaign-record').check();
+  await dialog.getByTestId('campaign-save').click();
+  await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${name} created.` }).waitFor();
+  await page.getByRole('textbox', { name: 'Search campaigns' }).fill(name);
+  const row = page.locator(`[data-testid="campaign-row"][data-name="${name}"]`);
+  await cellHas(row, 'Features', /Recorded/);
+  await cellHas(row, 'Ring (s)', '45');
 
-    await row.getByTestId('campaign-edit').click();
-    await page.getByTestId('campaign-name').fill(name); // same name: no clash with itself
-    await page.getByTestId('campaign-ring_timeout').fill('20');
-    await dialog.getByTestId('campaign-save').click();
-    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${name} saved.` }).waitFor();
-    await row.getByText('20').waitFor();
+  await row.getByTestId('campaign-edit').click();
+  await page.getByTestId('campaign-name').fill(name); // same name: no clash with itself
+  await page.getByTestId('campaign-ring_timeout').fill('20');
+  await dialog.getByTestId('campaign-save').click();
+  await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${name} saved.` }).waitFor();
+  await cellHas(row, 'Ring (s)', '20');
 
-    // No number points at it yet: the dry run says the call would not route, and why.
-    await page.getByTestId('dryrun-open').click();
-    await page.getByTestId('dryrun-did').fill('+442079460999');
-    await page.getByTestId('dryrun-caller').fill('+447700900123');
-    await page.getByTestId('dryrun-run').click();
-    await page.getByTestId('dryrun-outcome').filter({ hasText: 'NO_ROUTE' }).waitFor();
-    assert.match(await page.getByTestId('dryrun-dialog').getByTestId('call-trail').innerText(), /not a number on this platform/);
-    await page.getByTestId('dryrun-dialog').getByRole('button', { name: 'Close' }).click();
+  // No number points at it yet: the dry run says the call would not route, and why.
+  await page.getByTestId('dryrun-open').click();
+  await page.getByTestId('dryrun-did').fill('+442079460999');
+  await page.getByTestId('dryrun-caller').fill('+447700900123');
+  await page.getByTestId('dryrun-run').click();
+  await page.getByTestId('dryrun-outcome').filter({ hasText: 'NO_ROUTE' }).waitFor();
+  assert.match(await page.getByTestId('dryrun-dialog').getByTestId('call-trail').innerText(), /not a number on this platform/);
+  await page.getByTestId('dryrun-dialog').getByRole('button', { name: 'Close' }).click();
 
-    await row.getByTestId('campaign-delete').click();
-    await page.getByTestId('confirm-button').click();
-    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${name} deleted.` }).waitFor();
-    await row.waitFor({ state: 'detached' });
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
-    await page.context().close();
-  });
+  await row.getByTestId('campaign-delete').click();
+  await page.getByTestId('confirm-button').click();
+  await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${name} deleted.` }).waitFor();
+  await row.waitFor({ state: 'detached' });
+  assert.deepEqual(page.__errors || [], [], 'no page errors');
+  await page.context().close();
+});
 
-  test('customer: a target with open hours, assigned to a campaign in order, then removed', async () => {
-    const page = await newPage(1440);
-    await signIn(page, 'customer', '/target');
-    const stamp = Date.now() % 100000;
-    const name = `E2E Desk ${stamp}`;
-    await page.getByTestId('target-add').click();
-    const dialog = page.getByTestId('target-dialog');
-    await dialog.getByTestId('target-save').click();
-    await dialog.getByText('Buyer is required').waitFor();
-    await page.getByTestId('target-name').fill(name);
-    await dialog.getByRole('combobox', { name: 'Buyer' }).click();
-    await page.getByRole('option', { name: 'Bea Buyer' }).click();
-    await page.getByTestId('target-destination').fill('12'); // the server's check, under its field
-    await page.getByTestId('target-concurrency_cap').fill('2');
-    await page.getByTestId('target-payout').fill('12.50');
-    await page.getByTestId('target-always_open').uncheck();
-    await page.getByTestId('target-hours-mon').fill('9:00-12:00, 13:00-17:30');
-    await page.getByTestId('target-hours-sat').fill('10:00 to 14:00');
-    await dialog.getByTestId('target-save').click();
-    await dialog.getByText('"10:00 to 14:00" is not a window like 09:00-17:00').waitFor();
-    await page.getByTestId('target-hours-sat').fill('10:00-14:00');
-    await page.getByTestId('target-timezone').fill('America/Chic');
-    await page.getByRole('option', { name: 'America/Chicago' }).click();
-    await dialog.getByTestId('target-save').click();
-    await dialog.getByText(/use an E\.164 number such as/).waitFor();
-    await page.getByTestId('target-destination').fill('+1 415 555 0100');
-    await dialog.getByTestId('target-save').click();
-    await page.getByTestId('target-notice').filter({ hasText: `Target ${name} created.` }).waitFor();
-    await page.getByRole('textbox', { name: 'Search targets' }).fill(name);
-    const row = page.locator(`[data-testid="target-row"][data-name="${name}"]`);
-    await row.getByText('+14155550100').waitFor();
-    assert.equal(await row.getByTestId('target-hours').innerText(), 'Mon 09:00-12:00, 13:00-17:30; Sat 10:00-14:00 (America/Chicago)');
-    assert.equal(await row.getByTestId('target-caps').innerText(), '2 at once');
-    assert.match(await row.innerText(), /Bea Buyer[\s\S]*\$12\.50/);
-    await shot(page, 'targets-1440.png');
+test('customer: a target with open hours, assigned to a campaign in order, then removed', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'customer', '/target');
+  const stamp = Date.now() % 100000;
+  const name = `E2E Desk ${stamp}`;
+  await page.getByTestId('target-add').click();
+  const dialog = page.getByTestId('target-dialog');
+  await dialog.getByTestId('target-save').click();
+  await dialog.getByText('Buyer is required').waitFor();
+  await page.getByTestId('target-name').fill(name);
+  await dialog.getByRole('combobox', { name: 'Buyer' }).click();
+  await page.getByRole('option', { name: 'Bea Buyer' }).click();
+  await page.getByTestId('target-destination').fill('12'); // the server's check, under its field
+  await page.getByTestId('target-concurrency_cap').fill('2');
+  await page.getByTestId('target-payout').fill('12.50');
+  await page.getByTestId('target-always_open').uncheck();
+  await page.getByTestId('target-hours-mon').fill('9:00-12:00, 13:00-17:30');
+  await page.getByTestId('target-hours-sat').fill('10:00 to 14:00');
+  await dialog.getByTestId('target-save').click();
+  await dialog.getByText('"10:00 to 14:00" is not a window like 09:00-17:00').waitFor();
+  await page.getByTestId('target-hours-sat').fill('10:00-14:00');
+  await page.getByTestId('target-timezone').fill('America/Chic');
+  await page.getByRole('option', { name: 'America/Chicago' }).click();
+  await dialog.getByTestId('target-save').click();
+  await dialog.getByText(/use an E\.164 number such as/).waitFor();
+  await page.getByTestId('target-destination').fill('+1 415 555 0100');
+  await dialog.getByTestId('target-save').click();
+  await page.getByTestId('target-notice').filter({ hasText: `Target ${name} created.` }).waitFor();
+  await page.getByRole('textbox', { name: 'Search targets' }).fill(name);
+  const row = page.locator(`[data-testid="target-row"][data-name="${name}"]`);
+  await cellHas(row, 'Destination', '+14155550100');
+  assert.equal(await row.getByTestId('target-hours').innerText(), 'Mon 09:00-12:00, 13:00-17:30; Sat 10:00-14:00 (America/Chicago)');
+  assert.equal(await row.getByTestId('target-caps').innerText(), '2 at once');
+  await cellHas(row, 'Buyer', 'Bea Buyer');
+  await cellHas(row, 'Payout', '$12.50');
+  await shot(page, 'targets-1440.png');
 
-    await row.getByTestId('target-edit').click();
-    assert.equal(await page.getByTestId('target-hours-mon').inputValue(), '09:00-12:00, 13:00-17:30', 'the dialog starts from the target');
-    await page.getByTestId('target-concurrency_cap').fill('');
-    await page.getByTestId('target-daily_cap').fill('50');
-    await page.getByTestId('target-always_open').check();
-    await dialog.getByTestId('target-save').click();
-    await page.getByTestId('target-notice').filter({ hasText: `Target ${name} saved.` }).waitFor();
-    await row.getByTestId('target-hours').filter({ hasText: 'Always open' }).waitFor();
-    assert.equal(await row.getByTestId('target-caps').innerText(), '50/day');
+  await row.getByTestId('target-edit').click();
+  assert.equal(await page.getByTestId('target-hours-mon').inputValue(), '09:00-12:00, 13:00-17:30', 'the dialog starts from the target');
+  await page.getByTestId('target-concurrency_cap').fill('');
+  await page.getByTestId('target-daily_cap').fill('50');
+  await page.getByTestId('target-always_open').check();
+  await dialog.getByTestId('target-save').click();
+  await page.getByTestId('target-notice').filter({ hasText: `Target ${name} saved.` }).waitFor();
+  await row.getByTestId('target-hours').filter({ hasText: 'Always open' }).waitFor();
+  assert.equal(await row.getByTestId('target-caps').innerText(), '50/day');
 
-    // The campaign's targets: assign the new one second in line, reorder it, remove it.
-    const campaign = `E2E Routed ${stamp}`;
-    await page.goto(`${BASE}/campaign`);
-    await page.getByTestId('campaign-add').click();
-    await page.getByTestId('campaign-name').fill(campaign);
-    await page.getByTestId('campaign-dialog').getByTestId('campaign-save').click();
-    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${campaign} created.` }).waitFor();
-    await page.getByRole('textbox', { name: 'Search campaigns' }).fill(campaign);
-    const crow = page.locator(`[data-testid="campaign-row"][data-name="${campaign}"]`);
-    await crow.getByTestId('campaign-targets').click();
-    const links = page.getByTestId('links-dialog');
-    await links.getByText('No targets yet').waitFor();
-    await links.getByRole('combobox', { name: 'Assign a target' }).click();
-    await page.getByRole('option', { name: `${name} (+14155550100)` }).click();
-    await links.getByTestId('links-new-priority').fill('0');
-    await links.getByTestId('links-add').click();
-    await links.getByTestId('links-error').filter({ hasText: 'Priority must be a whole number from 1 to 100' }).waitFor();
-    await links.getByTestId('links-new-priority').fill('2');
-    await links.getByTestId('links-new-weight').fill('30');
-    await links.getByTestId('links-add').click();
-    await links.getByTestId('links-notice').filter({ hasText: `${name} now takes this campaign's calls.` }).waitFor();
-    const link = links.locator(`[data-testid="links-row"][data-name="${name}"]`);
-    assert.equal(await link.getByTestId('links-priority').inputValue(), '2');
-    assert.equal(await link.getByTestId('links-weight').inputValue(), '30');
-    await link.getByTestId('links-priority').fill('1');
-    await link.getByTestId('links-save').click();
-    await links.getByTestId('links-notice').filter({ hasText: `${name}: priority 1, weight 30.` }).waitFor();
-    await links.getByRole('button', { name: 'Close' }).click();
-    await crow.getByTestId('campaign-targets').click();
-    assert.equal(await link.getByTestId('links-priority').inputValue(), '1', 'the order was saved');
-    await settle(page);
-    await shot(page, 'campaign-targets-1440.png');
-    await link.getByTestId('links-remove').click();
-    await links.getByText('No targets yet').waitFor();
-    await links.getByRole('button', { name: 'Close' }).click();
+  // The campaign's targets: assign the new one second in line, reorder it, remove it.
+  const campaign = `E2E Routed ${stamp}`;
+  await page.goto(`${BASE}/campaign`);
+  await page.getByTestId('campaign-add').click();
+  await page.getByTestId('campaign-name').fill(campaign);
+  await page.getByTestId('campaign-dialog').getByTestId('campaign-save').click();
+  await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${campaign} created.` }).waitFor();
+  await page.getByRole('textbox', { name: 'Search campaigns' }).fill(campaign);
+  const crow = page.locator(`[data-testid="campaign-row"][data-name="${campaign}"]`);
+  await crow.getByTestId('campaign-targets').click();
+  const links = page.getByTestId('links-dialog');
+  await links.getByText('No targets yet').waitFor();
+  await links.getByRole('combobox', { name: 'Assign a target' }).click();
+  await page.getByRole('option', { name: `${name} (+14155550100)` }).click();
+  await links.getByTestId('links-new-priority').fill('0');
+  await links.getByTestId('links-add').click();
+  await links.getByTestId('links-error').filter({ hasText: 'Priority must be a whole number from 1 to 100' }).waitFor();
+  await links.getByTestId('links-new-priority').fill('2');
+  await links.getByTestId('links-new-weight').fill('30');
+  await links.getByTestId('links-add').click();
+  await links.getByTestId('links-notice').filter({ hasText: `${name} now takes this campaign's calls.` }).waitFor();
+  const link = links.locator(`[data-testid="links-row"][data-name="${name}"]`);
+  assert.equal(await link.getByTestId('links-priority').inputValue(), '2');
+  assert.equal(await link.getByTestId('links-weight').inputValue(), '30');
+  await link.getByTestId('links-priority').fill('1');
+  await link.getByTestId('links-save').click();
+  await links.getByTestId('links-notice').filter({ hasText: `${name}: priority 1, weight 30.` }).waitFor();
+  await links.getByRole('button', { name: 'Close' }).click();
+  await crow.getByTestId('campaign-targets').click();
+  assert.equal(await link.getByTestId('links-priority').inputValue(), '1', 'the order was saved');
+  await settle(page);
+  await shot(page, 'campaign-targets-1440.png');
+  await link.getByTestId('links-remove').click();
+  await links.getByText('No targets yet').waitFor();
+  await links.getByRole('button', { name: 'Close' }).click();
 
-    await page.goto(`${BASE}/target`);
-    await page.getByRole('textbox', { name: 'Search targets' }).fill(name);
-    await row.getByTestId('target-status').click();
-    await page.getByTestId('target-notice').filter({ hasText: `Target ${name} is now inactive.` }).waitFor();
-    await row.getByTestId('target-delete').click();
-    await page.getByTestId('confirm-button').click();
-    await page.getByTestId('target-notice').filter({ hasText: `Target ${name} deleted.` }).waitFor();
-    await row.waitFor({ state: 'detached' });
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
-    await page.context().close();
-  });
+  await page.goto(`${BASE}/target`);
+  await page.getByRole('textbox', { name: 'Search targets' }).fill(name);
+  await row.getByTestId('target-status').click();
+  await page.getByTestId('target-notice').filter({ hasText: `Target ${name} is now inactive.` }).waitFor();
+  await row.getByTestId('target-delete').click();
+  await page.getByTestId('confirm-button').click();
+  await page.getByTestId('target-notice').filter({ hasText: `Target ${name} deleted.` }).waitFor();
+  await row.waitFor({ state: 'detached' });
+  assert.deepEqual(page.__errors || [], [], 'no page errors');
+  await page.context().close();
+});
 
-  test('numbers: the admin fills the pool, the customer takes one and points it at a campaign', async () => {
-    const stamp = Date.now() % 10000;
-    const digits = (n) => String(n % 10000).padStart(4, '0');
-    const [paid, free] = [`+44207946${digits(stamp)}`, `+44207946${digits(stamp + 1)}`];
-    const admin = await newPage(1440);
-    await signIn(admin, 'admin', '/manage-number');
-    for (const [number, fee] of [
-      [paid, '5'],
-      [free, '0']
-    ]) {
-      await admin.getByTestId('number-add').click();
-      await admin.getByTestId('number-number').fill(number.replace('+44', '+44 '));
-      await admin.getByTestId('number-setup_fee').fill(fee);
-      await admin.getByTestId('number-monthly_fee').fill('1.5');
-      await admin.getByTestId('number-dialog').getByTestId('number-save').click();
-      await admin.getByTestId('number-notice').filter({ hasText: `Number ${number} added to the pool.` }).waitFor();
-    }
-    const adminRow = admin.locator(`[data-testid="number-row"][data-number="${free}"]`);
-    await admin.getByRole('textbox', { name: 'Search numbers' }).fill(free);
-    assert.equal(await adminRow.getByTestId('number-customer').innerText(), 'Pool');
+test('numbers: the admin fills the pool, the customer takes one and points it at a campaign', async () => {
+  const stamp = Date.now() % 10000;
+  const digits = (n) => String(n % 10000).padStart(4, '0');
+  const [paid, free] = [`+44207946${digits(stamp)}`, `+44207946${digits(stamp + 1)}`];
+  const admin = await newPage(1440);
+  await signIn(admin, 'admin', '/manage-number');
+  for (const [number, fee] of [
+    [paid, '5'],
+    [free, '0']
+  ]) {
+    await admin.getByTestId('number-add').click();
+    await admin.getByTestId('number-number').fill(number.replace('+44', '+44 '));
+    await admin.getByTestId('number-setup_fee').fill(fee);
+    await admin.getByTestId('number-monthly_fee').fill('1.5');
+    await admin.getByTestId('number-dialog').getByTestId('number-save').click();
+    await admin.getByTestId('number-notice').filter({ hasText: `Number ${number} added to the pool.` }).waitFor();
+  }
+  const adminRow = admin.locator(`[data-testid="number-row"][data-number="${free}"]`);
+  await admin.getByRole('textbox', { name: 'Search numbers' }).fill(free);
+  assert.equal(await adminRow.getByTestId('number-customer').innerText(), 'Pool');
 
-    const page = await newPage(1440);
-    await signIn(page, 'customer', '/campaign');
-    const campaign = `E2E Numbers ${stamp}`;
-    await page.getByTestId('campaign-add').click();
-    await page.getByTestId('campaign-name').fill(campaign);
-    await page.getByTestId('campaign-dialog').getByTestId('campaign-save').click();
-    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${campaign} created.` }).waitFor();
-    await page.goto(`${BASE}/number`);
-    await page.getByTestId('number-take').click();
-    const pool = page.getByTestId('pool-dialog');
-    await pool.getByRole('textbox', { name: 'Search the pool' }).fill(paid);
-    await pool.locator(`[data-testid="pool-row"][data-number="${paid}"]`).click();
-    assert.match(await pool.getByTestId('pool-summary').innerText(), /1 number\(s\) picked; setup fees \$5\.00/);
-    await pool.getByTestId('pool-confirm').click();
-    // The wallet is empty: nothing is taken, and the server says why.
-    await pool.getByTestId('pool-error').waitFor();
-    await pool.locator(`[data-testid="pool-row"][data-number="${paid}"]`).click();
-    await pool.getByRole('textbox', { name: 'Search the pool' }).fill(free);
-    await pool.locator(`[data-testid="pool-row"][data-number="${free}"]`).click();
-    await pool.getByTestId('pool-confirm').click();
-    await page.getByTestId('number-notice').filter({ hasText: '1 number(s) are yours' }).waitFor();
-    const row = page.locator(`[data-testid="number-row"][data-number="${free}"]`);
-    await row.waitFor();
-    assert.equal(await page.locator(`[data-testid="number-row"][data-number="${paid}"]`).count(), 0, 'the unpaid number stayed in the pool');
-    await row.getByRole('combobox').click();
-    await page.getByRole('option', { name: campaign }).click();
-    await page.getByTestId('number-notice').filter({ hasText: `Calls to ${free} now go to campaign ${campaign}.` }).waitFor();
-    await page.reload();
-    await row.getByText(campaign).waitFor();
-    await settle(page);
-    await shot(page, 'numbers-1440.png');
+  const page = await newPage(1440);
+  await signIn(page, 'customer', '/campaign');
+  const campaign = `E2E Numbers ${stamp}`;
+  await page.getByTestId('campaign-add').click();
+  await page.getByTestId('campaign-name').fill(campaign);
+  await page.getByTestId('campaign-dialog').getByTestId('campaign-save').click();
+  await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${campaign} created.` }).waitFor();
+  await page.goto(`${BASE}/number`);
+  await page.getByTestId('number-take').click();
+  const pool = page.getByTestId('pool-dialog');
+  await pool.getByRole('textbox', { name: 'Search the pool' }).fill(paid);
+  await pool.locator(`[data-testid="pool-row"][data-number="${paid}"]`).click();
+  assert.match(await pool.getByTestId('pool-summary').innerText(), /1 number\(s\) picked; setup fees \$5\.00/);
+  await pool.getByTestId('pool-confirm').click();
+  // The wallet is empty: nothing is taken, and the server says why.
+  await pool.getByTestId('pool-error').waitFor();
+  await pool.locator(`[data-testid="pool-row"][data-number="${paid}"]`).click();
+  await pool.getByRole('textbox', { name: 'Search the pool' }).fill(free);
+  await pool.locator(`[data-testid="pool-row"][data-number="${free}"]`).click();
+  await pool.getByTestId('pool-confirm').click();
+  await page.getByTestId('number-notice').filter({ hasText: '1 number(s) are yours' }).waitFor();
+  const row = page.locator(`[data-testid="number-row"][data-number="${free}"]`);
+  await row.waitFor();
+  assert.equal(await page.locator(`[data-testid="number-row"][data-number="${paid}"]`).count(), 0, 'the unpaid number stayed in the pool');
+  await row.getByRole('combobox').click();
+  await page.getByRole('option', { name: campaign }).click();
+  await page.getByTestId('number-notice').filter({ hasText: `Calls to ${free} now go to campaign ${campaign}.` }).waitFor();
+  await page.reload();
+  await cellHas(row, 'Campaign', campaign); // still pointed at it after a reload
+  await settle(page);
+  await shot(page, 'numbers-1440.png');
 
-    await admin.reload();
-    await admin.getByRole('textbox', { name: 'Search numbers' }).fill(free);
-    await adminRow.getByText(campaign).waitFor();
-    assert.equal(await adminRow.getByTestId('number-customer').innerText(), 'Alice Customer');
-    await adminRow.getByRole('combobox').click();
-    await admin.getByRole('option', { name: 'suspended' }).click();
-    await admin.getByTestId('number-notice').filter({ hasText: `Number ${free} is now suspended.` }).waitFor();
-    await adminRow.getByTestId('number-release').click();
-    await admin.getByTestId('confirm-button').click();
-    await admin.getByTestId('number-notice').filter({ hasText: '1 number(s) released to the pool.' }).waitFor();
-    await adminRow.getByTestId('number-customer').filter({ hasText: 'Pool' }).waitFor();
+  await admin.reload();
+  await admin.getByRole('textbox', { name: 'Search numbers' }).fill(free);
+  await cellHas(adminRow, 'Campaign', campaign);
+  assert.equal(await adminRow.getByTestId('number-customer').innerText(), 'Alice Customer');
+  await adminRow.getByRole('combobox').click();
+  await admin.getByRole('option', { name: 'suspended' }).click();
+  await admin.getByTestId('number-notice').filter({ hasText: `Number ${free} is now suspended.` }).waitFor();
+  await adminRow.getByTestId('number-release').click();
+  await admin.getByTestId('confirm-button').click();
+  await admin.getByTestId('number-notice').filter({ hasText: '1 number(s) released to the pool.' }).waitFor();
+  await adminRow.getByTestId('number-customer').filter({ hasText: 'Pool' }).waitFor();
 
-    await page.reload();
-    await row.waitFor({ state: 'detached' });
-    assert.deepEqual([...(page.__errors || []), ...(admin.__errors || [])], [], 'no page errors');
-    await page.context().close();
-    await admin.context().close();
-  });
+  await page.reload();
+  await row.waitFor({ state: 'detached' });
+  assert.deepEqual([...(page.__errors || []), ...(admin.__errors || [])], [], 'no page errors');
+  await page.context().close();
+  await admin.context().close();
+});
 
-  test('customer: a buyer added on /buyer signs in with its own email; inactive, it cannot', async () => {
-    const page = await newPage(1440);
-    await signIn(page, 'customer', '/buyer');
-    const stamp = Date.now() % 100000;
-    const [name, email] = [`E2E Buyer ${stamp}`, `e2e.buyer.${stamp}@example.com`];
-    await page.getByTestId('buyer-add').click();
-    const dialog = page.getByTestId('buyer-dialog');
-    await page.getByTestId('buyer-name').fill(name);
-    await page.getByTestId('buyer-email').fill('bea.buyer@example.com'); // taken: the server says so
-    await page.getByTestId('buyer-password').fill('short');
-    await dialog.getByTestId('buyer-save').click();
-    await dialog.getByText('Password must be at least 8 characters').waitFor();
-    await page.getByTestId('buyer-password').fill('buyerpass1');
-    await dialog.getByTestId('buyer-save').click();
-    await dialog.getByText(/already/).waitFor();
-    await page.getByTestId('buyer-email').fill(email);
-    await dialog.getByTestId('buyer-save').click();
-    await page.getByTestId('buyer-notice').filter({ hasText: `Buyer ${name} created.` }).waitFor();
-    const row = page.locator(`[data-testid="buyer-row"][data-name="${name}"]`);
-    await row.getByText(email).waitFor();
+test('customer: a buyer added on /buyer signs in with its own email; inactive, it cannot', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'customer', '/buyer');
+  const stamp = Date.now() % 100000;
+  const [name, email] = [`E2E Buyer ${stamp}`, `e2e.buyer.${stamp}@example.com`];
+  await page.getByTestId('buyer-add').click();
+  const dialog = page.getByTestId('buyer-dialog');
+  await page.getByTestId('buyer-name').fill(name);
+  await page.getByTestId('buyer-email').fill('bea.buyer@example.com'); // taken: the server says so
+  await page.getByTestId('buyer-password').fill('short');
+  await dialog.getByTestId('buyer-save').click();
+  await dialog.getByText('Password must be at least 8 characters').waitFor();
+  await page.getByTestId('buyer-password').fill('buyerpass1');
+  await dialog.getByTestId('buyer-save').click();
+  await dialog.getByText(/already/).waitFor();
+  await page.getByTestId('buyer-email').fill(email);
+  await dialog.getByTestId('buyer-save').click();
+  await page.getByTestId('buyer-notice').filter({ hasText: `Buyer ${name} created.` }).waitFor();
+  const row = page.locator(`[data-testid="buyer-row"][data-name="${name}"]`);
+  await cellHas(row, 'Sign-in email', email);
 
-    const signInAs = async () => {
-      const buyer = await newPage(1440);
-      await buyer.goto(`${BASE}/login`);
-      await buyer.locator('#email').fill(email);
-      await buyer.locator('#password').fill('buyerpass1');
-      await buyer.getByTestId('login-submit').click();
-      return buyer;
-    };
-    const buyer = await signInAs();
-    await buyer.waitForURL(/\/dashboard$/);
-    assert.equal(JSON.parse(await buyer.evaluate(() => localStorage.getItem('user'))).role, 3, 'signed in as a buyer');
-    await buyer.context().close();
+  const signInAs = async () => {
+    const buyer = await newPage(1440);
+    await buyer.goto(`${BASE}/login`);
+    await buyer.locator('#email').fill(email);
+    await buyer.locator('#password').fill('buyerpass1');
+    await buyer.getByTestId('login-submit').click();
+    return buyer;
+  };
+  const buyer = await signInAs();
+  await buyer.waitForURL(/\/dashboard$/);
+  assert.equal(JSON.parse(await buyer.evaluate(() => localStorage.getItem('user'))).role, 3, 'signed in as a buyer');
+  await buyer.context().close();
 
-    await row.getByTestId('buyer-status').click();
-    await page.getByTestId('buyer-notice').filter({ hasText: `Buyer ${name} is now inactive.` }).waitFor();
-    const refused = await signInAs();
-    await refused.getByRole('alert').waitFor();
-    assert.match(refused.url(), /\/login$/);
-    await refused.context().close();
+  await row.getByTestId('buyer-status').click();
+  await page.getByTestId('buyer-notice').filter({ hasText: `Buyer ${name} is now inactive.` }).waitFor();
+  const refused = await signInAs();
+  await refused.getByRole('alert').waitFor();
+  assert.match(refused.url(), /\/login$/);
+  await refused.context().close();
 
-    await row.getByTestId('buyer-delete').click();
-    await page.getByTestId('confirm-button').click();
-    await page.getByTestId('buyer-notice').filter({ hasText: `Buyer ${name} deleted.` }).waitFor();
-    await row.waitFor({ state: 'detached' });
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
-    await page.context().close();
-  });
+  await row.getByTestId('buyer-delete').click();
+  await page.getByTestId('confirm-button').click();
+  await page.getByTestId('buyer-notice').filter({ hasText: `Buyer ${name} deleted.` }).waitFor();
+  await row.waitFor({ state: 'detached' });
+  assert.deepEqual(page.__errors || [], [], 'no page errors');
+  await page.context().close();
+});
 
-  test('customer: block a caller as typed, once only, then unblock it', async () => {
-    const page = await newPage(1440);
-    await signIn(page, 'customer', '/block-number');
-    const last = String(Date.now() % 10000).padStart(4, '0');
-    const caller = `+1415555${last}`;
-    for (const attempt of [1, 2]) {
-      await page.getByTestId('block-add').click();
-      await page.getByTestId('block-pattern').fill(`+1 (415) 555-${last}`);
-      await page.getByTestId('block-reason').fill('Robocaller');
-      await page.getByTestId('block-dialog').getByTestId('block-save').click();
-      if (attempt === 1) await page.getByTestId('block-notice').filter({ hasText: `${caller} blocked.` }).waitFor();
-    }
-    await page.getByTestId('block-dialog').getByText(`${caller} is already blocked.`).waitFor();
-    await page.getByTestId('block-dialog').getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('textbox', { name: 'Search blocks' }).fill(caller);
-    const row = page.locator(`[data-testid="block-row"][data-pattern="${caller}"]`);
-    assert.match(await row.innerText(), /This number\s+Your calls\s+Robocaller/);
-    await row.getByTestId('block-status').click();
-    await page.getByTestId('block-notice').filter({ hasText: `Block ${caller} is now inactive.` }).waitFor();
-    await row.getByTestId('block-delete').click();
-    await page.getByTestId('confirm-button').click();
-    await page.getByTestId('block-notice').filter({ hasText: `Block ${caller} deleted.` }).waitFor();
-    await row.waitFor({ state: 'detached' });
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
-    await page.context().close();
-  });
-}
+test('customer: block a caller as typed, once only, then unblock it', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'customer', '/block-number');
+  const last = String(Date.now() % 10000).padStart(4, '0');
+  const caller = `+1415555${last}`;
+  for (const attempt of [1, 2]) {
+    await page.getByTestId('block-add').click();
+    await page.getByTestId('block-pattern').fill(`+1 (415) 555-${last}`);
+    await page.getByTestId('block-reason').fill('Robocaller');
+    await page.getByTestId('block-dialog').getByTestId('block-save').click();
+    if (attempt === 1) await page.getByTestId('block-notice').filter({ hasText: `${caller} blocked.` }).waitFor();
+  }
+  await page.getByTestId('block-dialog').getByText(`${caller} is already blocked.`).waitFor();
+  await page.getByTestId('block-dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('textbox', { name: 'Search blocks' }).fill(caller);
+  const row = page.locator(`[data-testid="block-row"][data-pattern="${caller}"]`);
+  await cellHas(row, 'Match', 'This number');
+  await cellHas(row, 'Covers', 'Your calls');
+  await cellHas(row, 'Reason', 'Robocaller');
+  await row.getByTestId('block-status').click();
+  await page.getByTestId('block-notice').filter({ hasText: `Block ${caller} is now inactive.` }).waitFor();
+  await row.getByTestId('block-delete').click();
+  await page.getByTestId('confirm-button').click();
+  await page.getByTestId('block-notice').filter({ hasText: `Block ${caller} deleted.` }).waitFor();
+  await row.waitFor({ state: 'detached' });
+  assert.deepEqual(page.__errors || [], [], 'no page errors');
+  await page.context().close();
+});
 
 // With E2E_LIVE_CALLER set, a real call from that number is up (tests/asterisk starts it): the
 // customer sees it on /live-calls, talking, and hangs it up from there.
@@ -930,7 +940,7 @@ for (const t of tests) {
   const t0 = Date.now();
   let timer;
   try {
-    await Promise.race([t.fn(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${TEST_TIMEOUT} ms`)), TEST_TIMEOUT)))]);
+    await Promise.race([t.fn(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${t.timeout} ms`)), t.timeout)))]);
     passed += 1;
     console.log(`ok   ${t.name} (${Date.now() - t0} ms)`);
   } catch (err) {
@@ -941,7 +951,6 @@ for (const t of tests) {
   }
 }
 await browser.close();
-if (mock) await mock.close();
 console.log(`# screenshots in ${ARTIFACTS}; ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
