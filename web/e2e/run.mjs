@@ -798,6 +798,302 @@ test('customer: block a caller as typed, once only, then unblock it', async () =
   await page.context().close();
 });
 
+// ---------------------------------------------------------------- billing screens (tariff, rate card, top-up, wallet, invoice)
+/** A call to the API as `role` (signed in already): `{status, body}`, to check what a screen did. */
+async function api(role, method, path, body) {
+  const response = await fetch(`${BASE}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${sessions[role].token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body)
+  });
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
+
+const billingStamp = Date.now() % 100000;
+// A customer of the billing scenarios' own, so the other scenarios' wallets stay as they expect.
+const PAYER = { name: `E2E Payer ${billingStamp}`, email: `e2e.payer.${billingStamp}@example.com`, password: 'payerpass1' };
+
+ACCOUNTS.payer = PAYER; // signIn(page, 'payer', path) once it exists
+
+/** Create PAYER through the API once (the admin signed in); its id. */
+async function payerId() {
+  if (!PAYER.id) {
+    const made = await api('admin', 'POST', '/user/add', { name: PAYER.name, email: PAYER.email, password: PAYER.password });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    PAYER.id = made.body.data.id;
+  }
+  return PAYER.id;
+}
+
+/** Click `button` and read the file it downloads, as text (or bytes with `binary`). */
+async function downloaded(page, button, { binary = false } = {}) {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const { readFile } = await import('node:fs/promises');
+  const data = await readFile(await download.path());
+  return { name: download.suggestedFilename(), data: binary ? data : data.toString('utf8') };
+}
+
+/** Pick `name` in the searchable name picker whose input has test id `testid`. */
+async function pick(page, testid, name) {
+  await page.getByTestId(testid).fill(name);
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+}
+
+test('admin: a tariff and its rate card: add, edit, rates by hand and by CSV, export, delete', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'admin', '/tariff');
+  const name = `E2E Tariff ${billingStamp}`;
+  await page.getByTestId('tariff-add').click();
+  const dialog = page.getByTestId('tariff-dialog');
+  await page.getByTestId('tariff-currency').fill('euro');
+  await dialog.getByTestId('tariff-save').click();
+  await dialog.getByText('Name is required').waitFor();
+  await dialog.getByText('A three-letter currency code, such as USD or EUR').waitFor();
+  await page.getByTestId('tariff-name').fill(name);
+  await page.getByTestId('tariff-currency').fill('eur');
+  await dialog.getByTestId('tariff-save').click();
+  await page.getByTestId('tariff-notice').filter({ hasText: `Tariff ${name} created.` }).waitFor();
+  await page.getByRole('textbox', { name: 'Search tariffs' }).fill(name);
+  const row = page.locator(`[data-testid="tariff-row"][data-name="${name}"]`);
+  await cellHas(row, 'Currency', 'EUR');
+  await row.getByTestId('tariff-edit').click();
+  await page.getByTestId('tariff-description').fill('Wholesale, from the E2E run');
+  await dialog.getByTestId('tariff-save').click();
+  await cellHas(row, 'Description', 'Wholesale, from the E2E run');
+  const saved = await api('admin', 'GET', `/tariff/details?params=${encodeURIComponent(name)}`);
+  const tariff = saved.body.data.data[0];
+  assert.deepEqual([tariff.currency, tariff.description], ['EUR', 'Wholesale, from the E2E run'], 'the API has what the screen saved');
+
+  // Opening the tariff shows its rates: one by hand...
+  await row.getByTestId('tariff-open').click();
+  await page.waitForURL(new RegExp(`/rate-card\\?tariff=${tariff.id}$`));
+  await page.getByText(`Rates of ${name} (EUR)`).waitFor();
+  await page.getByTestId('rate-add').click();
+  const rateDialog = page.getByTestId('rate-dialog');
+  await page.getByTestId('rate-prefix').fill('020');
+  await page.getByTestId('rate-rate_per_minute').fill('0.0125');
+  await rateDialog.getByTestId('rate-save').click();
+  await rateDialog.getByText('Prefix: up to 15 digits starting with a country code, e.g. 4420').waitFor();
+  await page.getByTestId('rate-prefix').fill('+4420');
+  await page.getByTestId('rate-effective_from').fill('2026-01-01');
+  await rateDialog.getByTestId('rate-save').click();
+  await page.getByTestId('rate-notice').filter({ hasText: 'Rate 4420 added.' }).waitFor();
+  const london = page.locator('[data-testid="rate-row"][data-prefix="4420"]');
+  await cellHas(london, 'Per minute', '€0.0125');
+  await cellHas(london, 'Country', 'GB');
+  await cellHas(london, 'From (UTC)', '2026-01-01 00:00');
+
+  // ...then a card by CSV: a bad line refuses the file (nothing imported), the fixed file loads.
+  await page.getByTestId('rate-import').click();
+  const importer = page.getByTestId('import-dialog');
+  const card = (third) => ({ name: 'card.csv', mimeType: 'text/csv', buffer: Buffer.from(`prefix,rate,connection_fee\n33,0.02,0\n${third}\n49,0.03,0.01\n`) });
+  await page.getByTestId('import-file').setInputFiles(card('1415,abc,0'));
+  await importer.getByTestId('import-upload').click();
+  await importer.getByTestId('import-refusal').filter({ hasText: 'Nothing was imported' }).waitFor();
+  assert.match(await importer.locator('[data-testid="import-line"][data-line="3"]').innerText(), /rate must be a number/);
+  assert.equal((await api('admin', 'GET', `/rate/by/${tariff.id}`)).body.data.total, 1, 'a refused file adds nothing');
+  await page.getByTestId('import-file').setInputFiles(card('1415,0.0085,0'));
+  await importer.getByTestId('import-upload').click();
+  await importer.getByTestId('import-result').filter({ hasText: '3 rates imported. 3 new, 0 replaced' }).waitFor();
+  await settle(page);
+  await shot(page, 'rate-import-1440.png');
+  await importer.getByRole('button', { name: 'Close' }).click();
+  await page.locator('[data-testid="rate-row"][data-prefix="1415"]').waitFor();
+  assert.equal((await api('admin', 'GET', `/rate/by/${tariff.id}`)).body.data.total, 4, 'the API has the imported rates');
+
+  const exported = await downloaded(page, page.getByTestId('rate-export'));
+  const lines = exported.data.trim().split('\r\n');
+  assert.equal(lines[0], 'prefix,country,rate,connection_fee,initial_increment,billing_increment,min_duration,effective_from');
+  assert.equal(lines.length, 5, 'the header and the four rates');
+  assert.ok(lines.some((l) => l.startsWith('4420,GB,0.0125,0.0000,60,60,0,2026-01-01T00:00:00')), exported.data);
+  await settle(page);
+  await shot(page, 'rate-card-1440.png');
+
+  await page.getByRole('textbox', { name: 'Search prefixes' }).fill('49');
+  const berlin = page.locator('[data-testid="rate-row"][data-prefix="49"]');
+  await cellHas(berlin, 'Connect fee', '€0.01');
+  await berlin.getByTestId('rate-status').click();
+  await page.getByTestId('rate-notice').filter({ hasText: 'Rate 49 is now inactive.' }).waitFor();
+  await berlin.getByTestId('rate-delete').click();
+  await page.getByTestId('confirm-button').click();
+  await page.getByTestId('rate-notice').filter({ hasText: 'Rate 49 deleted.' }).waitFor();
+  assert.equal((await api('admin', 'GET', `/rate/by/${tariff.id}`)).body.data.total, 3);
+
+  // No customer uses it, so it can be deleted, with its rates.
+  await page.goto(`${BASE}/tariff`);
+  await page.getByRole('textbox', { name: 'Search tariffs' }).fill(name);
+  await row.getByTestId('tariff-customers-open').click();
+  await page.getByTestId('tariff-customers').getByText('No customer uses this tariff.').waitFor();
+  await page.getByTestId('tariff-customers').getByRole('button', { name: 'Close' }).click();
+  await settle(page);
+  await shot(page, 'tariffs-1440.png');
+  await row.getByTestId('tariff-delete').click();
+  await page.getByTestId('confirm-button').click();
+  await page.getByTestId('tariff-notice').filter({ hasText: `Tariff ${name} deleted.` }).waitFor();
+  assert.equal((await api('admin', 'GET', `/tariff/details?params=${encodeURIComponent(name)}`)).body.data.total, 0);
+  assert.deepEqual(page.__errors || [], [], 'no page errors');
+  await page.context().close();
+});
+
+test('admin: top up a customer chosen by name; the same reference again is already credited', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'admin');
+  const id = await payerId(); // before the screen loads its customer picker
+  await page.goto(`${BASE}/topup`);
+  await page.getByTestId('topup-send').click();
+  await page.getByText('Choose the customer to credit').waitFor();
+  await pick(page, 'topup-customer', PAYER.name);
+  await page.getByTestId('topup-amount').fill('0');
+  await page.getByTestId('topup-send').click();
+  await page.getByText('Amount must be more than 0, like 100.00').waitFor();
+  await page.getByTestId('topup-amount').fill('75.5');
+  const reference = `e2e-${billingStamp}`;
+  await page.getByTestId('topup-reference').fill(reference);
+  await page.getByTestId('topup-note').fill('Bank transfer');
+  await page.getByTestId('topup-send').click();
+  const outcome = page.getByTestId('topup-outcome');
+  await outcome.filter({ hasText: `Credited $75.50 to ${PAYER.name}. The balance is now $75.50.` }).waitFor();
+  assert.equal(await outcome.getByTestId('topup-balance').innerText(), '$75.50');
+  const recent = page.locator(`[data-testid="topups-row"][data-reference="${reference}"]`);
+  await cellHas(recent, 'Customer', PAYER.name);
+  await cellHas(recent, 'Amount', '$75.50');
+  await cellHas(recent, 'Note', 'Bank transfer');
+
+  // The same reference again (a retry): shown as already credited, the balance unchanged.
+  await page.getByTestId('topup-amount').fill('75.5');
+  await page.getByTestId('topup-reference').fill(reference);
+  await page.getByTestId('topup-send').click();
+  await outcome.filter({ hasText: 'Already credited' }).waitFor();
+  assert.equal(await outcome.getByTestId('topup-balance').innerText(), '$75.50');
+  const balance = await api('admin', 'GET', `/user/balance/${id}`);
+  assert.equal(balance.body.data[0].balance, '75.5000', 'credited once');
+  await settle(page);
+  await shot(page, 'topup-1440.png');
+  assert.deepEqual(page.__errors || [], [], 'no page errors');
+  await page.context().close();
+});
+
+test('customer: the wallet shows each payment with the balance after it, totals, CSV; the header follows a top-up', async () => {
+  const admin = await newPage(1440);
+  await signIn(admin, 'admin', '/dashboard');
+  const id = await payerId();
+  await api('admin', 'POST', '/topup/add', { user_id: id, amount: '10', note: 'Welcome credit', reference: `e2e-w-${billingStamp}` });
+  await admin.context().close();
+  const page = await newPage(1440);
+  await signIn(page, 'payer');
+  const before = (await api('payer', 'GET', `/user/balance/${id}`)).body.data[0].balance;
+  await page.getByTestId('balance-amount').filter({ hasText: `$${Number(before).toFixed(2)}` }).waitFor();
+  // Money arrives while the customer is signed in: opening the wallet shows it in the header too.
+  await api('admin', 'POST', '/topup/add', { user_id: id, amount: '20', note: 'Second credit', reference: `e2e-w2-${billingStamp}` });
+  await page.getByTestId('nav-item-wallet').first().click();
+  await page.getByTestId('page-title').filter({ hasText: 'Wallet' }).waitFor();
+  await page.getByTestId('balance-amount').filter({ hasText: `$${(Number(before) + 20).toFixed(2)}` }).waitFor();
+  const second = page.locator(`[data-testid="wallet-row"][data-reference="e2e-w2-${billingStamp}"]`);
+  await cellHas(second, 'Type', 'Top-up');
+  await cellHas(second, 'Amount', '+$20.00');
+  await cellHas(second, 'Balance after', `$${(Number(before) + 20).toFixed(2)}`);
+  assert.equal(await page.locator('[data-testid="wallet-table"] thead th', { hasText: 'Customer' }).count(), 0, 'a customer sees only its own');
+  await page.getByTestId('wallet-credits').filter({ hasText: `$${(Number(before) + 20).toFixed(2)}` }).waitFor();
+
+  await page.getByTestId('wallet-description').fill('Second');
+  await page.getByTestId('wallet-search').click();
+  await page.getByTestId('wallet-net').filter({ hasText: '$20.00' }).waitFor();
+  assert.equal(await page.getByTestId('wallet-row').count(), 1);
+  const csv = await downloaded(page, page.getByTestId('wallet-export'));
+  assert.match(csv.data, /^date,type,description,reference,amount,balance_after\r\n/);
+  assert.ok(csv.data.includes(`,topup,Second credit,e2e-w2-${billingStamp},20.0000,`), csv.data);
+  await settle(page);
+  await shot(page, 'wallet-customer-1440.png');
+  await page.getByTestId('wallet-tab-numbers').click();
+  await page.getByTestId('numberpay-table').getByText('No payments in this period.').waitFor();
+  assert.deepEqual(page.__errors || [], [], 'no page errors');
+  await page.context().close();
+});
+
+test('admin: the wallet of every customer, filtered by customer and type, and the number payments tab', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'admin');
+  const id = await payerId();
+  await page.goto(`${BASE}/wallet`);
+  await api('admin', 'POST', '/topup/add', { user_id: id, amount: '5', note: 'Admin view credit', reference: `e2e-a-${billingStamp}` });
+  await pick(page, 'wallet-user_id', PAYER.name);
+  await page.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Top-up' }).click();
+  await page.getByTestId('wallet-search').click();
+  const row = page.locator(`[data-testid="wallet-row"][data-reference="e2e-a-${billingStamp}"]`);
+  await cellHas(row, 'Customer', PAYER.name);
+  await cellHas(row, 'Description', 'Admin view credit');
+  const listed = (await api('admin', 'GET', `/user/wall?user_id=${id}&transaction_type=topup&perpage=100`)).body.data.total;
+  assert.equal(await page.getByTestId('wallet-row').count(), listed, 'the rows the API has for that filter');
+  await settle(page);
+  await shot(page, 'wallet-admin-1440.png');
+  await page.getByTestId('wallet-tab-numbers').click();
+  await page.getByTestId('numberpay-table').waitFor();
+  await page.getByRole('combobox', { name: 'Fee' }).click();
+  await page.getByRole('option', { name: 'Setup fee' }).click();
+  await page.getByTestId('numberpay-search').click();
+  const setups = (await api('admin', 'GET', '/number/ct?payment_type=setup&perpage=100')).body.data.total;
+  if (setups === 0) await page.getByTestId('numberpay-table').getByText('No payments in this period.').waitFor();
+  else await page.locator('[data-testid="numberpay-row"]').first().waitFor();
+  assert.deepEqual(page.__errors || [], [], 'no page errors');
+  await page.context().close();
+});
+
+test('admin: invoice a finished month for a customer, open it and download its PDF', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'admin');
+  const id = await payerId();
+  await page.goto(`${BASE}/invoice`);
+  await page.getByTestId('invoice-generate').click();
+  const generate = page.getByTestId('invoice-generate-dialog');
+  await generate.getByTestId('invoice-generate-go').click();
+  await generate.getByText('Choose the customer to invoice').waitFor();
+  await pick(page, 'invoice-customer', PAYER.name);
+  await generate.getByTestId('invoice-generate-go').click();
+  await page.getByTestId('invoice-notice').filter({ hasText: /Invoice .* issued\.|already issued/ }).waitFor();
+  const made = (await api('admin', 'GET', `/invoice/details?user_id=${id}`)).body.data.data;
+  assert.equal(made.length, 1, 'the API has the invoice');
+  const row = page.locator(`[data-testid="invoice-row"][data-number="${made[0].number}"]`);
+  await cellHas(row, 'Customer', PAYER.name);
+  await cellHas(row, 'Total', '$0.00');
+  await row.getByTestId('invoice-open').click();
+  const detail = page.getByTestId('invoice-detail');
+  await detail.getByTestId('invoice-period').filter({ hasText: `${made[0].period_start} to ${made[0].period_end}` }).waitFor();
+  await settle(page);
+  await shot(page, 'invoice-detail-1440.png');
+  const pdf = await downloaded(page, detail.getByTestId('invoice-detail-pdf'), { binary: true });
+  assert.equal(pdf.name, `${made[0].number}.pdf`);
+  assert.equal(pdf.data.subarray(0, 5).toString(), '%PDF-');
+  assert.deepEqual(page.__errors || [], [], 'no page errors');
+  await page.context().close();
+});
+
+test('customer: its invoices, one opened, its PDF downloaded', async () => {
+  const admin = await newPage(1440);
+  await signIn(admin, 'admin', '/dashboard');
+  const id = await payerId();
+  const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+  const made = await api('admin', 'POST', '/invoice/generate', { user_id: id, month });
+  assert.ok([200, 201].includes(made.status), JSON.stringify(made.body));
+  await admin.context().close();
+  const page = await newPage(1440);
+  await signIn(page, 'payer', '/invoice');
+  const number = made.body.data.number;
+  const row = page.locator(`[data-testid="invoice-row"][data-number="${number}"]`);
+  await cellHas(row, 'Status', 'issued');
+  assert.equal(await page.locator('[data-testid="invoice-table"] thead th', { hasText: 'Customer' }).count(), 0);
+  assert.equal(await page.getByTestId('invoice-generate').count(), 0, 'a customer has no "Invoice a month"');
+  const pdf = await downloaded(page, row.getByTestId('invoice-pdf'), { binary: true });
+  assert.equal(pdf.data.subarray(0, 5).toString(), '%PDF-');
+  await row.getByTestId('invoice-open').click();
+  await page.getByTestId('invoice-detail').getByTestId('invoice-total-charges').filter({ hasText: '$0.00' }).waitFor();
+  await settle(page);
+  await shot(page, 'invoice-customer-1440.png');
+  assert.deepEqual(page.__errors || [], [], 'no page errors');
+  await page.context().close();
+});
+// ---------------------------------------------------------------- end of billing screens
+
 // With E2E_LIVE_CALLER set, a real call from that number is up (tests/asterisk starts it): the
 // customer sees it on /live-calls, talking, and hangs it up from there.
 if (process.env.E2E_LIVE_CALLER) {

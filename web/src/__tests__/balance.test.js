@@ -40,6 +40,8 @@ describe('low balance threshold (below the one GET /config gives)', () => {
     expect(isLowBalance('20.0000')).toBe(false);
     expect(formatBalance('1234.5')).toBe('€1,234.50');
     expect(formatBalance('7', 'GBP')).toBe('£7.00');
+    expect(formatBalance('0.0125', 'USD', 4)).toBe('$0.0125');
+    expect(formatBalance('0.1000', 'USD', 4)).toBe('$0.10');
   });
 
   it('without the settings: two decimals, no currency, nothing flagged low', () => {

@@ -14,11 +14,14 @@ export function isLowBalance(balance, threshold = getMoneyConfig().low_balance_t
   return n !== null && line !== null && n < line;
 }
 
-/** Money as people read it: two decimals and the currency (the API's when none is named). */
-export function formatBalance(balance, currency = getMoneyConfig().currency) {
+/**
+ * Money as people read it: two decimals and the currency (the API's when none is named). Prices
+ * per minute pass `maxDigits` 4, so a rate of 0.0125 is not shown as 0.01.
+ */
+export function formatBalance(balance, currency = getMoneyConfig().currency, maxDigits = 2) {
   const n = parseBalance(balance);
   if (n === null) return '—';
-  const digits = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const digits = { minimumFractionDigits: 2, maximumFractionDigits: maxDigits };
   if (!currency) return n.toLocaleString('en-US', digits);
   return n.toLocaleString('en-US', { style: 'currency', currency, ...digits });
 }
