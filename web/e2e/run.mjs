@@ -1092,6 +1092,28 @@ test('customer: its invoices, one opened, its PDF downloaded', async () => {
   assert.deepEqual(page.__errors || [], [], 'no page errors');
   await page.context().close();
 });
+test('admin: a 100,000-line rate card imports, its progress shown', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'admin');
+  const made = await api('admin', 'POST', '/tariff/add', { name: `E2E Big Card ${billingStamp}`, currency: 'USD' });
+  const id = made.body.data.id;
+  const lines = ['prefix,rate'];
+  for (let i = 0; i < 100000; i += 1) lines.push(`1${String(i).padStart(6, '0')},0.0${(i % 90) + 10}`);
+  await page.goto(`${BASE}/rate-card?tariff=${id}`);
+  await page.getByText(`Rates of E2E Big Card ${billingStamp} (USD)`).waitFor();
+  await page.getByTestId('rate-import').click();
+  const importer = page.getByTestId('import-dialog');
+  await page.getByTestId('import-file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+  await importer.getByTestId('import-upload').click();
+  await importer.getByTestId('import-progress').waitFor();
+  await importer.getByTestId('import-result').filter({ hasText: '100000 rates imported.' }).waitFor({ timeout: 90000 });
+  assert.equal((await api('admin', 'GET', `/rate/by/${id}?perpage=1`)).body.data.total, 100000, 'the API has every line');
+  await importer.getByRole('button', { name: 'Close' }).click();
+  await page.getByText(/^1–10 of 100,?000$/).waitFor(); // the list pages through them
+  assert.equal((await api('admin', 'DELETE', `/tariff/${id}`)).status, 200);
+  assert.deepEqual(page.__errors || [], [], 'no page errors');
+  await page.context().close();
+}, { timeout: 2 * TEST_TIMEOUT });
 // ---------------------------------------------------------------- end of billing screens
 
 // With E2E_LIVE_CALLER set, a real call from that number is up (tests/asterisk starts it): the
