@@ -23,6 +23,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{js,jsx}'],
+    // A render test takes 5-25 s on a 2-core machine busy with other suites; 5 s made them flaky.
+    testTimeout: 30000,
     setupFiles: ['./src/test/setup.js'],
     restoreMocks: true
   }

@@ -27,6 +27,11 @@ class TopupIn(StrictBody):
     )
 
 
+class PortalConfig(BaseModel):
+    currency: str = Field(description="ISO 4217 code of the caller's wallet (its tariff's)")
+    low_balance_threshold: MoneyOut = Field(description="A wallet below this is shown as low")
+
+
 class InvoiceGenerateIn(StrictBody):
     user_id: int = Field(ge=1, le=MAX_ID)
     month: Annotated[str, StringConstraints(pattern=r"^20[0-9]{2}-(0[1-9]|1[0-2])$")] = Field(

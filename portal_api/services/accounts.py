@@ -6,10 +6,13 @@ from sqlmodel import Session
 
 from core.enums import Role, TokenKind, UserStatus
 from core.models import Call, Number, Tariff, User, WalletTransaction
+from core.money import to_money
 from core.passwords import hash_password, verify_password
+from core.settings import get_settings
 from portal_api.auth import tokens
 from portal_api.auth.principal import Principal
 from portal_api.errors import ApiError, field_error
+from portal_api.schemas.billing import PortalConfig
 from portal_api.schemas.users import Balance
 from portal_api.services.common import record_status, touch, update_row
 from portal_api.tenancy import get_visible
@@ -20,6 +23,12 @@ def email_taken(session: Session, email: str, except_id: int | None = None) -> b
     if except_id is not None:
         stmt = stmt.where(User.id != except_id)
     return session.scalar(stmt) is not None
+
+
+def wallet_currency(session: Session, user: User) -> str:
+    """The currency of the user's wallet: its tariff's, USD without one."""
+    tariff = session.get(Tariff, user.tariff_id) if user.tariff_id else None
+    return tariff.currency if tariff else "USD"
 
 
 def check_tariff(session: Session, tariff_id: int | None) -> None:
@@ -105,6 +114,10 @@ def change_password(session: Session, principal: Principal, current: str, new: s
 def balance(session: Session, principal: Principal, user_id: int) -> Balance:
     """A user's wallet balance in its tariff's currency (USD without a tariff)."""
     user = get_visible(session, User, user_id, principal, "User")
-    tariff = session.get(Tariff, user.tariff_id) if user.tariff_id else None
-    currency = tariff.currency if tariff else "USD"
-    return Balance(user_id=user.id or 0, balance=user.balance, currency=currency)
+    return Balance(user_id=user.id or 0, balance=user.balance, currency=wallet_currency(session, user))
+
+
+def portal_config(session: Session, user: User) -> PortalConfig:
+    """The business constants the portal shows money with: the wallet's currency, the low-balance line."""
+    threshold = to_money(get_settings().low_balance_threshold)
+    return PortalConfig(currency=wallet_currency(session, user), low_balance_threshold=threshold)

@@ -52,6 +52,7 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     ("POST", "/api/logout"): (ANYONE, send("/api/logout")),
     ("POST", "/api/register"): (ANYONE, send("/api/register", lambda w: NEW_USER)),
     ("GET", "/api/server-time"): (ANYONE, get("/api/server-time")),
+    ("GET", "/api/config"): (ANYONE, get("/api/config")),
     ("GET", "/api/profile"): (ANYONE, get("/api/profile")),
     ("PUT", "/api/profile"): (ANYONE, send("/api/profile", lambda w: {"name": "Renamed"})),
     ("POST", "/api/change-password"): (

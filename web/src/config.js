@@ -11,10 +11,6 @@ export const LOGIN_PATH = '/login';
 export const themeDefaults = {
   defaultPath: '/',
   fontFamily: `'Public Sans', sans-serif`,
-  i18n: 'en',
-  miniDrawer: false,
-  container: true,
-  mode: 'light',
   presetColor: 'default',
   themeDirection: 'ltr'
 };
@@ -25,10 +21,8 @@ export const BREAKPOINTS = { xs: 0, sm: 768, md: 1024, lg: 1266, xl: 1440 };
 
 // Layout sizes (spec §9).
 // The spec gives two sidebar widths (220 "menu drawer", 260 "layout"). This build uses
-// 260 for the drawer everywhere (permanent and temporary); MENU_DRAWER_WIDTH is kept only
-// as a named constant and is not used for layout. See web/README.md.
+// 260 for the drawer everywhere (permanent and temporary). See web/README.md.
 export const DRAWER_WIDTH = 260;
-export const MENU_DRAWER_WIDTH = 220;
 export const MINI_DRAWER_WIDTH = 60;
 export const HEADER_HEIGHT = 60; // toolbar min height, with 8 px vertical padding
 export const TOOLBAR_PADDING_Y = 8;
@@ -36,8 +30,7 @@ export const MAIN_TOP_MARGIN = 64;
 export const LOGO_HEIGHT = 60;
 export const LOGO_COLLAPSED_WIDTH = 35;
 
-// Business constants (spec §9)
-export const LOW_BALANCE_THRESHOLD = 50;
+// Constants of spec §9 (the money ones, currency and low-balance threshold, come from GET /config)
 export const CLOCK_TICK_MS = 1000;
 export const NOTIFICATION_PAGE_SIZE = 10;
 export const NOTIFICATION_SCROLL_THRESHOLD = 50;

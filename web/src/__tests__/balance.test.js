@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatBalance, isLowBalance, parseBalance } from '../utils/balance';
+import { setMoneyConfig } from '../store/money';
 
-describe('low balance threshold (below 50)', () => {
+describe('low balance threshold (below the one GET /config gives)', () => {
+  beforeEach(() => setMoneyConfig({ currency: 'USD', low_balance_threshold: '50.0000' }));
+
   it.each([
     ['49.9999', true],
     ['49.99', true],
@@ -29,5 +32,21 @@ describe('low balance threshold (below 50)', () => {
     expect(formatBalance('1234567.891')).toBe('$1,234,567.89');
     expect(formatBalance('-3.5')).toBe('-$3.50');
     expect(formatBalance(null)).toBe('—');
+  });
+
+  it("follows the API's threshold and currency", () => {
+    expect(isLowBalance('80', '100.0000')).toBe(true);
+    setMoneyConfig({ currency: 'EUR', low_balance_threshold: '10.0000' });
+    expect(isLowBalance('20.0000')).toBe(false);
+    expect(formatBalance('1234.5')).toBe('€1,234.50');
+    expect(formatBalance('7', 'GBP')).toBe('£7.00');
+    expect(formatBalance('0.0125', 'USD', 4)).toBe('$0.0125');
+    expect(formatBalance('0.1000', 'USD', 4)).toBe('$0.10');
+  });
+
+  it('without the settings: two decimals, no currency, nothing flagged low', () => {
+    setMoneyConfig();
+    expect(formatBalance('12.3456')).toBe('12.35');
+    expect(isLowBalance('1.0000')).toBe(false);
   });
 });

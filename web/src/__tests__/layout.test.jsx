@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 
 vi.mock('../api/header', () => ({
+  fetchConfig: vi.fn(async () => ({ currency: 'USD', low_balance_threshold: '50.0000' })),
   fetchServerTime: vi.fn(async () => ({ server_time: '2026-01-15 13:04:05', timezone: 'UTC' })),
   fetchBalance: vi.fn(async () => '42.5000'),
   fetchNotifications: vi.fn(async () => ({ data: [], total: 0, per_page: 10, current_page: 1, last_page: 1, from: null, to: null })),
@@ -13,7 +14,7 @@ vi.mock('../utils/navigation', () => ({ hardNavigate: vi.fn(), reloadPage: vi.fn
 import { fetchBalance, fetchNotifications } from '../api/header';
 import ThemeCustomization from '../themes';
 import routes from '../routes';
-import { resetMenuMaster } from '../api/menu';
+import { resetMenuMaster } from '../store/menu';
 import { resetLive } from '../store/live';
 import { AVATAR_COLORS } from '../utils/avatar';
 
@@ -38,7 +39,7 @@ function renderApp(path) {
   return router;
 }
 
-const title = async (text) => waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe(text), { timeout: 4000 });
+const title = async (text) => waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe(text), { timeout: 15000 });
 
 describe('routes and layout', () => {
   beforeEach(() => {

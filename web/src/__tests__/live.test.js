@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SLICE_NAME, applyLiveMessage, getLiveState, resetLive, selectAllCalls, selectUnreadCount, setUnreadNotificationCount } from '../store/live';
+import { applyLiveMessage, getLiveState, resetLive, selectAllCalls, selectUnreadCount, setUnreadNotificationCount } from '../store/live';
 import { liveActionsFor, liveSocketUrl } from '../store/liveSocket';
 
 describe('live store (slice livecalls)', () => {
   beforeEach(() => resetLive());
 
   it('starts empty with zero counts', () => {
-    expect(SLICE_NAME).toBe('livecalls');
     expect(getLiveState()).toEqual({ livecalls: [], callsCount: { all_calls: 0 }, unread_notification_count: 0 });
     expect(selectAllCalls(getLiveState())).toBe(0);
   });

@@ -6,7 +6,7 @@ import { DashboardOutlined, StopOutlined } from '@ant-design/icons';
 import ThemeCustomization, { buildTheme } from '../themes';
 import NavGroup from '../layout/MainLayout/Drawer/DrawerContent/Navigation/NavGroup';
 import Navigation from '../layout/MainLayout/Drawer/DrawerContent/Navigation';
-import { handlerActiveItem, resetMenuMaster } from '../api/menu';
+import { handlerActiveItem, resetMenuMaster } from '../store/menu';
 import { adminMenu } from '../menu-items';
 
 const group = {

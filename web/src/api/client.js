@@ -63,7 +63,7 @@ function hadToken(config) {
  * A 401 to a call made without a token (a failed sign-in) is not a lost session: it only
  * rejects, so the sign-in page can show the server's message.
  */
-export function handleUnauthorized(error) {
+function handleUnauthorized(error) {
   if (error?.response?.status === 401 && hadToken(error.config)) {
     clearStorage();
     hardNavigate('/');

@@ -1,5 +1,10 @@
-// Calls made by the header: server time, balance, notifications.
+// Calls made by the signed-in shell: money settings, server time, balance, notifications.
 import client, { unwrap } from './client';
+
+/** How money is shown: `{currency, low_balance_threshold}` (see store/money.js). */
+export async function fetchConfig() {
+  return unwrap(await client.get('/config'));
+}
 
 export async function fetchServerTime() {
   return unwrap(await client.get('/server-time'));

@@ -1,4 +1,5 @@
-// The filter bar of the call reports: dates, disposition and text parts, applied on Search.
+// The filter bar of the reports (calls, wallet): dates, choices, a customer and text parts,
+// applied on Search.
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -7,13 +8,15 @@ import TextField from '@mui/material/TextField';
 import { SearchOutlined } from '@ant-design/icons';
 
 import MainCard from './MainCard';
+import { CustomerPicker } from './NamePicker';
 import { DISPOSITIONS, filterProblem, reportParams } from '../utils/report';
 
 /**
- * `fields`: [name, label] pairs; `fromDate`/`toDate` become date pickers and `disposition` a
- * select. `onApply(params)` gets the filters that are set; `onProblem(text)` what is wrong.
+ * `fields`: [name, label] pairs; `fromDate`/`toDate` become date pickers, `user_id` a customer
+ * picker, and a field of `choices` (`{field: [value | [value, label]]}`) a select. `onApply(params)`
+ * gets the filters that are set; `onProblem(text)` what is wrong.
  */
-export default function CallFilters({ name, fields, size, onApply, onProblem }) {
+export default function CallFilters({ name, fields, size, onApply, onProblem, choices = { disposition: DISPOSITIONS } }) {
   const [draft, setDraft] = useState(() => Object.fromEntries(fields.map(([f]) => [f, ''])));
 
   const apply = (event) => {
@@ -33,15 +36,21 @@ export default function CallFilters({ name, fields, size, onApply, onProblem }) 
       slotProps: { htmlInput: { 'data-testid': `${name}-${field}` }, inputLabel: { shrink: true } }
     };
     if (field === 'fromDate' || field === 'toDate') return <TextField {...props} type="date" />;
-    if (field !== 'disposition') return <TextField {...props} />;
+    if (field === 'user_id') {
+      return <CustomerPicker value={draft.user_id} onChange={(id) => setDraft((d) => ({ ...d, user_id: id }))} testid={`${name}-user_id`} helperText="" />;
+    }
+    if (!choices[field]) return <TextField {...props} />;
     return (
       <TextField {...props} select slotProps={{ ...props.slotProps, select: { displayEmpty: true } }}>
         <MenuItem value="">All</MenuItem>
-        {DISPOSITIONS.map((d) => (
-          <MenuItem key={d} value={d}>
-            {d}
-          </MenuItem>
-        ))}
+        {choices[field].map((choice) => {
+          const [value, text] = Array.isArray(choice) ? choice : [choice, choice];
+          return (
+            <MenuItem key={value} value={value}>
+              {text}
+            </MenuItem>
+          );
+        })}
       </TextField>
     );
   };

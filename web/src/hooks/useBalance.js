@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchBalance } from '../api/header';
 import { updateStoredUser } from '../utils/storage';
+import { onMoneyMoved } from '../store/money';
 
-/** Wallet balance of the signed-in customer. A failed fetch only stops the spinner (spec §8). */
+/**
+ * Wallet balance of the signed-in customer, read again after anything that moves money. A failed
+ * fetch only stops the spinner (spec §8).
+ */
 export default function useBalance(user, { enabled = true } = {}) {
   const [balance, setBalance] = useState(user?.balance ?? null);
   const [loading, setLoading] = useState(false);
@@ -27,8 +31,13 @@ export default function useBalance(user, { enabled = true } = {}) {
   useEffect(() => {
     alive.current = true;
     refresh();
+    // Read again whenever a screen moves money, and when the user comes back to the tab.
+    const stop = onMoneyMoved(refresh);
+    window.addEventListener('focus', refresh);
     return () => {
       alive.current = false;
+      stop();
+      window.removeEventListener('focus', refresh);
     };
   }, [refresh]);
 

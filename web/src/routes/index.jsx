@@ -37,7 +37,7 @@ const ChangePassword = Loadable(lazy(() => import('../pages/changepassword')));
 const Profile = Loadable(lazy(() => import('../pages/profile')));
 
 /** Signed-in paths with their elements, in spec §2 order. */
-export const SIGNED_IN_ROUTES = [
+const SIGNED_IN_ROUTES = [
   ['dashboard', Dashboard],
   ['buyercdr', BuyerCdr],
   ['report', Report],

@@ -4,8 +4,6 @@
 // GET /notification/unread-count.
 import { useSyncExternalStore } from 'react';
 
-export const SLICE_NAME = 'livecalls';
-
 const initialState = () => ({
   livecalls: [],
   callsCount: { all_calls: 0 },
@@ -23,19 +21,9 @@ export function getLiveState() {
   return state;
 }
 
-export function subscribeLive(listener) {
+function subscribeLive(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-export function setLivecalls(livecalls) {
-  state = { ...state, livecalls: Array.isArray(livecalls) ? livecalls : [] };
-  emit();
-}
-
-export function setCallsCount(callsCount) {
-  state = { ...state, callsCount: { all_calls: 0, ...(callsCount || {}) } };
-  emit();
 }
 
 export function setUnreadNotificationCount(count) {

@@ -1,21 +1,27 @@
-import { LOW_BALANCE_THRESHOLD } from '../config';
+import { getMoneyConfig } from '../store/money';
 
-/** Balances arrive as decimal strings ("120.5000"). */
+/** Amounts arrive as decimal strings with 4 places ("120.5000"). */
 export function parseBalance(balance) {
   if (balance === null || balance === undefined || balance === '') return null;
   const n = Number(balance);
   return Number.isFinite(n) ? n : null;
 }
 
-/** Low balance (spec §4, §9): strictly below 50. */
-export function isLowBalance(balance) {
+/** Low balance (spec §4, §9): strictly below the threshold the API gives. */
+export function isLowBalance(balance, threshold = getMoneyConfig().low_balance_threshold) {
   const n = parseBalance(balance);
-  return n !== null && n < LOW_BALANCE_THRESHOLD;
+  const line = parseBalance(threshold);
+  return n !== null && line !== null && n < line;
 }
 
-export function formatBalance(balance) {
+/**
+ * Money as people read it: two decimals and the currency (the API's when none is named). Prices
+ * per minute pass `maxDigits` 4, so a rate of 0.0125 is not shown as 0.01.
+ */
+export function formatBalance(balance, currency = getMoneyConfig().currency, maxDigits = 2) {
   const n = parseBalance(balance);
   if (n === null) return '—';
-  const sign = n < 0 ? '-' : '';
-  return `${sign}$${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const digits = { minimumFractionDigits: 2, maximumFractionDigits: maxDigits };
+  if (!currency) return n.toLocaleString('en-US', digits);
+  return n.toLocaleString('en-US', { style: 'currency', currency, ...digits });
 }

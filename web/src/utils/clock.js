@@ -18,7 +18,7 @@ export function safeTimeZone(tz, fallback = 'UTC') {
 }
 
 /** Offset (ms) of a timezone from UTC at the given instant. */
-export function timeZoneOffsetMs(epochMs, tz) {
+function timeZoneOffsetMs(epochMs, tz) {
   const parts = {};
   const fmt = new Intl.DateTimeFormat('en-US', {
     timeZone: tz,

@@ -1,4 +1,5 @@
 // Browser local storage keys and helpers (portal spec §3).
+import { DEFAULT_THEME_MODE } from '../config';
 
 export const KEYS = {
   user: 'user',
@@ -7,7 +8,8 @@ export const KEYS = {
   originalUser: 'original_user',
   originalToken: 'original_token',
   drawer: 'isDashboardDrawerOpened',
-  themeMode: 'themeMode'
+  themeMode: 'themeMode',
+  money: 'money'
 };
 
 const USER_FIELDS = ['user_id', 'role', 'role_name', 'name', 'balance', 'timezone'];
@@ -57,7 +59,7 @@ export function getStoredUser() {
   }
 }
 
-export function setStoredUser(user) {
+function setStoredUser(user) {
   setItem(KEYS.user, JSON.stringify(toStoredUser(user)));
 }
 
@@ -91,9 +93,23 @@ export function setStoredDrawerOpen(open) {
   setItem(KEYS.drawer, JSON.stringify(Boolean(open)));
 }
 
+/** The money settings last read for user `userId` (GET /config), or null. */
+export function getStoredMoney(userId) {
+  try {
+    const saved = JSON.parse(getItem(KEYS.money));
+    return saved && saved.user_id === userId ? saved.money : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setStoredMoney(userId, money) {
+  setItem(KEYS.money, JSON.stringify({ user_id: userId, money }));
+}
+
 export function getStoredThemeMode() {
   const raw = getItem(KEYS.themeMode);
-  return raw === 'light' || raw === 'dark' ? raw : 'dark';
+  return raw === 'light' || raw === 'dark' ? raw : DEFAULT_THEME_MODE;
 }
 
 export function setStoredThemeMode(mode) {

@@ -78,7 +78,7 @@ export function parseWindows(text) {
 }
 
 /** The schedule to send: {} when open around the clock, else the days with hours. */
-export function scheduleOf(values) {
+function scheduleOf(values) {
   if (values.always_open) return {};
   const schedule = {};
   for (const [day] of DAYS) {

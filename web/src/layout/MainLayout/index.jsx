@@ -1,5 +1,5 @@
 // Signed-in shell: header, sidebar drawer (not for buyers) and the routed screen.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -8,11 +8,13 @@ import { useTheme } from '@mui/material/styles';
 import Header from './Header';
 import MainDrawer from './Drawer';
 import { chooseMenu, showSidebar } from '../../menu-items';
-import { handlerDrawerOpen } from '../../api/menu';
-import { fetchUnreadCount } from '../../api/header';
+import { handlerDrawerOpen } from '../../store/menu';
+import { fetchConfig, fetchUnreadCount } from '../../api/header';
+import Loader from '../../components/Loader';
+import { setMoneyConfig } from '../../store/money';
 import { setUnreadNotificationCount } from '../../store/live';
 import { LIVE_WS_ENABLED, connectLive } from '../../store/liveSocket';
-import { getStoredDrawerOpen, getStoredUser, getToken } from '../../utils/storage';
+import { getStoredDrawerOpen, getStoredMoney, getStoredUser, getToken, setStoredMoney } from '../../utils/storage';
 import { MAIN_TOP_MARGIN } from '../../config';
 
 export default function MainLayout() {
@@ -29,6 +31,24 @@ export default function MainLayout() {
     handlerDrawerOpen(downXL ? false : getStoredDrawerOpen(), { persist: false });
   }, [downXL]);
 
+  // Money is shown in the API's currency: the first time, no screen renders before GET /config
+  // has answered (if it fails, amounts show without a currency and no balance is flagged low);
+  // later page loads start from the answer kept for this user and read it again meanwhile.
+  const [moneyReady, setMoneyReady] = useState(() => {
+    const kept = getStoredMoney(user?.user_id);
+    if (kept) setMoneyConfig(kept);
+    return Boolean(kept);
+  });
+  useEffect(() => {
+    fetchConfig()
+      .then((money) => {
+        setMoneyConfig(money);
+        setStoredMoney(user?.user_id, money);
+      })
+      .catch((err) => console.error('Money settings failed', err))
+      .finally(() => setMoneyReady(true));
+  }, [user]);
+
   useEffect(() => {
     let cancelled = false;
     fetchUnreadCount()
@@ -44,6 +64,7 @@ export default function MainLayout() {
     return connectLive({ token: getToken(), user });
   }, [user]);
 
+  if (!moneyReady) return <Loader />;
   return (
     <Box sx={{ display: 'flex', width: '100%', minHeight: '100vh' }}>
       <Header user={user} sidebar={sidebar} />

@@ -18,6 +18,7 @@ import NumberPoolDialog from '../../components/NumberPoolDialog';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { campaigns } from '../../api/campaigns';
 import { numbers, releaseNumbers, takeNumbers } from '../../api/numbers';
+import { announceMoneyMoved } from '../../store/money';
 import useEntityActions from '../../hooks/useEntityActions';
 import usePagedList from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
@@ -125,6 +126,7 @@ export default function NumberPage() {
           onDone={(result) => {
             setTaking(false);
             saved(result.message);
+            announceMoneyMoved(); // the setup fees left the wallet
           }}
         />
       )}

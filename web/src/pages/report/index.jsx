@@ -20,6 +20,7 @@ import { PageTitle } from '../../components/PagePlaceholder';
 import { downloadReport, fetchReport } from '../../api/reports';
 import usePagedList from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
+import { saveBlob } from '../../utils/download';
 import { formatSeconds } from '../../utils/clock';
 import { dispositionColor, formatDateTime } from '../../utils/report';
 import { isAdmin } from '../../utils/roles';
@@ -49,13 +50,7 @@ export default function ReportPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const blob = await downloadReport(filters);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'call-report.csv';
-      link.click();
-      URL.revokeObjectURL(url);
+      saveBlob(await downloadReport(filters), 'call-report.csv');
     } catch (err) {
       setError(err?.message || 'The report could not be exported.');
     } finally {

@@ -1,5 +1,192 @@
-import PagePlaceholder from '../../components/PagePlaceholder';
+// Wallet: the payment history (spec §3 wallet filters; the admin's over every customer) with the
+// balance after each row, the totals of the filtered period and a CSV export; and, as a second
+// tab, the number payment report (setup and monthly fees, GET /number/ct).
+import { useCallback, useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { DownloadOutlined } from '@ant-design/icons';
+
+import CallFilters from '../../components/CallFilters';
+import ListCard from '../../components/ListCard';
+import { PageTitle } from '../../components/PagePlaceholder';
+import { fetchAll, fetchNumberPayments, fetchWallet } from '../../api/billing';
+import useCustomerNames from '../../hooks/useCustomerNames';
+import usePagedList from '../../hooks/usePagedList';
+import { announceMoneyMoved } from '../../store/money';
+import { formatBalance } from '../../utils/balance';
+import { saveCsv, toCsv } from '../../utils/download';
+import { formatDateTime } from '../../utils/report';
+import { isAdmin } from '../../utils/roles';
+import { getStoredUser } from '../../utils/storage';
+import { PAYMENT_TYPES, TRANSACTION_TYPES, typeLabel, walletTotals } from '../../utils/walletForm';
+
+// Totals add up every row of the period; past this many rows the user narrows the dates first.
+const TOTALS_LIMIT = 5000;
+const labelled = (types) => types.map((t) => [t, typeLabel(t)]);
+
+function Amount({ value }) {
+  const n = Number(value);
+  return (
+    <Typography component="span" variant="body2" sx={{ color: n < 0 ? 'error.main' : 'success.main', fontWeight: 500 }}>
+      {n > 0 ? '+' : ''}
+      {formatBalance(value)}
+    </Typography>
+  );
+}
+
+/**
+ * One tab: its filters, its list, what sums and exports it. Every row has its date, customer (for
+ * the admin), amount and balance after; `middle` are the tab's own columns between them, each
+ * `{label, cell(row), csv: [header, value(row)]}` (no label: in the CSV only).
+ */
+function Ledger({ name, fetchPage, filterFields, choices, middle, admin, timezone }) {
+  const list = usePagedList(fetchPage, { perpage: 25, failure: 'The payments could not be loaded.' });
+  const { rows, total, filters, filterBy, setError } = list;
+  const names = useCustomerNames(rows, admin);
+  const [totals, setTotals] = useState(null);
+  const [exporting, setExporting] = useState(false);
+  const shown = middle.filter((m) => m.label);
+
+  useEffect(() => {
+    let alive = true;
+    setTotals(null);
+    if (total === 0 || total > TOTALS_LIMIT) return undefined;
+    fetchAll(fetchPage, filters)
+      .then((all) => alive && setTotals(walletTotals(all)))
+      .catch(() => alive && setTotals(null));
+    return () => {
+      alive = false;
+    };
+  }, [fetchPage, filters, total]);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const all = await fetchAll(fetchPage, filters);
+      const columns = [
+        ['date', (r) => formatDateTime(r.date, timezone)],
+        ...(admin ? [['customer', (r) => names[r.user_id] ?? r.user_id]] : []),
+        ...middle.map((m) => m.csv),
+        ['amount', (r) => r.amount],
+        ['balance_after', (r) => r.balance_after]
+      ];
+      saveCsv(toCsv(all, columns), `${name}.csv`);
+    } catch (err) {
+      setError(err?.message || 'The payments could not be exported.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <CallFilters name={name} fields={filterFields} choices={choices} size={{ xs: 6, md: 4, lg: 2 }} onApply={filterBy} onProblem={setError} />
+      <ListCard
+        name={name}
+        title={`${total} payment${total === 1 ? '' : 's'}`}
+        secondary={
+          <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={exportCsv} disabled={exporting || total === 0} data-testid={`${name}-export`}>
+            Export CSV
+          </Button>
+        }
+        list={list}
+        notice=""
+        setNotice={() => {}}
+        columns={['Date', admin && 'Customer', ...shown.map((m) => m.label), ['Amount', 'right'], ['Balance after', 'right']]}
+        emptyText="No payments in this period."
+      >
+        {rows.map((row) => (
+          <TableRow hover key={row.id} data-testid={`${name}-row`} data-reference={row.reference ?? row.number}>
+            <TableCell>{formatDateTime(row.date, timezone)}</TableCell>
+            {admin && <TableCell>{names[row.user_id] ?? '…'}</TableCell>}
+            {shown.map((m) => (
+              <TableCell key={m.label}>{m.cell(row)}</TableCell>
+            ))}
+            <TableCell align="right">
+              <Amount value={row.amount} />
+            </TableCell>
+            <TableCell align="right">{formatBalance(row.balance_after)}</TableCell>
+          </TableRow>
+        ))}
+      </ListCard>
+      <Box sx={{ mt: 1.5 }} data-testid={`${name}-totals`}>
+        {totals ? (
+          <Stack direction="row" spacing={3}>
+            <Typography variant="body2">
+              Credits <strong data-testid={`${name}-credits`}>{formatBalance(totals.credits)}</strong>
+            </Typography>
+            <Typography variant="body2">
+              Debits <strong data-testid={`${name}-debits`}>{formatBalance(totals.debits)}</strong>
+            </Typography>
+            <Typography variant="body2">
+              Net <strong data-testid={`${name}-net`}>{formatBalance(totals.net)}</strong> over {totals.count} payment{totals.count === 1 ? '' : 's'}
+            </Typography>
+          </Stack>
+        ) : (
+          total > TOTALS_LIMIT && <Typography variant="body2">Narrow the dates to see the totals ({total} payments).</Typography>
+        )}
+      </Box>
+    </>
+  );
+}
+
+const DESCRIPTION = { label: 'Description', cell: (r) => r.description, csv: ['description', (r) => r.description] };
+const PAYMENT_COLUMNS = [
+  { label: 'Type', cell: (r) => typeLabel(r.transaction_type), csv: ['type', (r) => r.transaction_type] },
+  DESCRIPTION,
+  { csv: ['reference', (r) => r.reference] }
+];
+const NUMBER_COLUMNS = [
+  { label: 'Number', cell: (r) => r.number ?? '—', csv: ['number', (r) => r.number ?? ''] },
+  { label: 'Fee', cell: (r) => typeLabel(r.payment_type), csv: ['fee', (r) => r.payment_type] },
+  DESCRIPTION
+];
 
 export default function WalletPage() {
-  return <PagePlaceholder title="Payment History" description="Wallet transactions will be listed here." />;
+  const user = getStoredUser();
+  const admin = isAdmin(user);
+  const [tab, setTab] = useState(0);
+  const payments = useCallback((q) => fetchWallet(q), []);
+  const numberPayments = useCallback((q) => fetchNumberPayments(q), []);
+
+  // Opening the wallet reads the balance again: a top-up may have arrived since.
+  useEffect(() => announceMoneyMoved(), []);
+
+  const customer = admin ? [['user_id', 'Customer']] : [];
+  const common = { admin, timezone: user?.timezone };
+  return (
+    <>
+      <PageTitle title="Wallet" />
+      <Tabs value={tab} onChange={(_, t) => setTab(t)} sx={{ mb: 2 }}>
+        <Tab label="Payment history" data-testid="wallet-tab-payments" />
+        <Tab label="Number payments" data-testid="wallet-tab-numbers" />
+      </Tabs>
+      {tab === 0 && (
+        <Ledger
+          name="wallet"
+          {...common}
+          fetchPage={payments}
+          filterFields={[...customer, ['transaction_type', 'Type'], ['fromDate', 'From'], ['toDate', 'To'], ['description', 'Description']]}
+          choices={{ transaction_type: labelled(TRANSACTION_TYPES) }}
+          middle={PAYMENT_COLUMNS}
+        />
+      )}
+      {tab === 1 && (
+        <Ledger
+          name="numberpay"
+          {...common}
+          fetchPage={numberPayments}
+          filterFields={[...customer, ['payment_type', 'Fee'], ['fromDate', 'From'], ['toDate', 'To']]}
+          choices={{ payment_type: labelled(PAYMENT_TYPES) }}
+          middle={NUMBER_COLUMNS}
+        />
+      )}
+    </>
+  );
 }

@@ -20,7 +20,7 @@ function scale(seed, mode) {
 }
 
 /** Map a 10-shade scale onto MUI palette keys (lighter … darker, plus numeric shades). */
-export function toPaletteColor(shades, contrastText = '#fff') {
+function toPaletteColor(shades, contrastText = '#fff') {
   return {
     lighter: shades[0],
     100: shades[1],

@@ -7,7 +7,7 @@ import { useTheme } from '@mui/material/styles';
 import DrawerHeader from './DrawerHeader';
 import DrawerContent from './DrawerContent';
 import MiniDrawerStyled from './MiniDrawerStyled';
-import { handlerDrawerOpen, useGetMenuMaster } from '../../../api/menu';
+import { handlerDrawerOpen, useGetMenuMaster } from '../../../store/menu';
 import { DRAWER_WIDTH } from '../../../config';
 
 export default function MainDrawer({ menu }) {

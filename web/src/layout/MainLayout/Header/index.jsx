@@ -9,7 +9,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import AppBarStyled from './AppBarStyled';
 import HeaderContent from './HeaderContent';
 import Logo from '../../../components/logo';
-import { handlerDrawerOpen, useGetMenuMaster } from '../../../api/menu';
+import { handlerDrawerOpen, useGetMenuMaster } from '../../../store/menu';
 import { isBuyer } from '../../../utils/roles';
 
 export default function Header({ user, sidebar }) {

@@ -26,7 +26,7 @@ import { useThemeMode } from '../../../../themes';
 import { logout } from '../../../../api/auth';
 import { avatarColor, avatarLetter } from '../../../../utils/avatar';
 
-export function UserAvatar({ name, size = 32 }) {
+function UserAvatar({ name, size = 32 }) {
   const bg = avatarColor(name);
   return (
     <Avatar alt={name || ''} data-testid="user-avatar" data-color={bg} sx={{ width: size, height: size, bgcolor: bg, color: '#fff', fontSize: size * 0.45, fontWeight: 600 }}>

@@ -9,7 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 
-import { handlerActiveItem, handlerDrawerOpen, useGetMenuMaster } from '../../../../../api/menu';
+import { handlerActiveItem, handlerDrawerOpen, useGetMenuMaster } from '../../../../../store/menu';
 import { isItemSelected } from '../../../../../menu-items';
 
 export default function NavItem({ item, level = 1, open = true, closeOnNavigate = false }) {

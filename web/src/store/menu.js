@@ -1,5 +1,5 @@
-// Local menu state (spec §3), held in one small store under the cache key 'api/menu/master'.
-// It never revalidates: it is local state only.
+// Menu state (spec §3): whether the dashboard drawer is open and which item was opened last.
+// Local state only, shared by the header, the drawer and the menu items.
 import { useSyncExternalStore } from 'react';
 import { getStoredDrawerOpen, setStoredDrawerOpen } from '../utils/storage';
 import { BREAKPOINTS } from '../config';
@@ -13,16 +13,8 @@ function initialDrawerOpen() {
   return wide ? getStoredDrawerOpen() : false;
 }
 
-export const MENU_KEY = 'api/menu/master';
-
 function initialState() {
-  return {
-    openedItem: '',
-    openedComponent: 'buttons',
-    openedHorizontalItem: null,
-    isDashboardDrawerOpened: initialDrawerOpen(),
-    isComponentDrawerOpened: true
-  };
+  return { openedItem: '', isDashboardDrawerOpened: initialDrawerOpen() };
 }
 
 let state = initialState();
@@ -33,18 +25,16 @@ function set(patch) {
   listeners.forEach((l) => l());
 }
 
-export function getMenuMaster() {
-  return state;
-}
+const getMenuMaster = () => state;
 
-export function subscribeMenu(listener) {
+function subscribeMenu(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useGetMenuMaster() {
   const menuMaster = useSyncExternalStore(subscribeMenu, getMenuMaster, getMenuMaster);
-  return { menuMaster, menuMasterLoading: false };
+  return { menuMaster };
 }
 
 /**
@@ -58,18 +48,6 @@ export function handlerDrawerOpen(isDashboardDrawerOpened, { persist = true } = 
 
 export function handlerActiveItem(openedItem) {
   if (state.openedItem !== openedItem) set({ openedItem });
-}
-
-export function handlerComponentDrawer(isComponentDrawerOpened) {
-  set({ isComponentDrawerOpened });
-}
-
-export function handlerActiveComponent(openedComponent) {
-  set({ openedComponent });
-}
-
-export function handlerHorizontalActiveItem(openedHorizontalItem) {
-  set({ openedHorizontalItem });
 }
 
 /** For tests. */
