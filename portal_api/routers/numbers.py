@@ -44,6 +44,7 @@ router = APIRouter(prefix="/number", tags=["numbers"])
 CustomerDep = Annotated[Principal, require_roles(Role.CUSTOMER)]
 UserIdQuery = Annotated[int | None, Query(ge=1, le=MAX_ID, description="Owner (admin only)")]
 CountryQuery = Annotated[int | None, Query(ge=1, le=MAX_ID)]
+VendorQuery = Annotated[int | None, Query(ge=1, le=MAX_ID, description="Supplied by this vendor")]
 _CHARGES: dict[int | str, dict[str, Any]] = {
     402: {"model": ErrorBody, "description": "The balance does not cover the setup fees; nothing changed"}
 }
@@ -110,8 +111,11 @@ def details(
     user_id: UserIdQuery = None,
     status: NumberStatus | None = None,
     country_id: CountryQuery = None,
+    vendor_id: VendorQuery = None,
 ) -> dict:
     stmt = _filtered(scoped(select(Number), Number, principal, user_id), pg.params, status, country_id)
+    if vendor_id is not None:
+        stmt = stmt.where(Number.vendor_id == vendor_id)
     return ok(named_page(session, stmt.order_by(Number.id.desc()), pg, NumberRow))  # type: ignore[union-attr]
 
 

@@ -2,9 +2,10 @@
 
 import logging
 from datetime import UTC, datetime
+from typing import Annotated
 
 import redis
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from sqlalchemy import exists, func, select
 from sqlmodel import Session
 
@@ -14,7 +15,7 @@ from core.pbx_commands import announce_trunk_change
 from core.redis_client import get_redis
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep
 from portal_api.crud import StatusIn, change_status, page_of, text_filter
-from portal_api.deps import IdPath, PageDep, SessionDep
+from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.errors import ApiError, field_error
 from portal_api.schemas.trunks import TrunkBrief, TrunkCreate, TrunkOut, TrunkUpdate
@@ -97,8 +98,11 @@ def details(
     pg: PageDep,
     direction: TrunkDirection | None = None,
     status: Status | None = None,
+    vendor_id: Annotated[int | None, Query(ge=1, le=MAX_ID, description="Supplied by this vendor")] = None,
 ) -> dict:
     stmt = text_filter(select(Trunk), pg.params, Trunk.name, Trunk.host, Trunk.username)
+    if vendor_id is not None:
+        stmt = stmt.where(Trunk.vendor_id == vendor_id)
     if direction is not None:
         stmt = stmt.where(Trunk.direction == direction.value)
     if status is not None:
