@@ -193,4 +193,54 @@ export default function registerOperationScenarios({ test, newPage, signIn, sess
     noErrors(page);
     await page.context().close();
   });
+
+  test('admin: /uploadnumber — sample file, the row cap, a CSV imported with its per-line report, past uploads', async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'admin', '/manage-number');
+    await page.getByTestId('number-upload').click();
+    await page.waitForURL(/\/uploadnumber$/);
+    assert.equal(await page.getByTestId('upload-cap').innerText(), '10,000 numbers per file');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('upload-sample').click()]);
+    const { readFile } = await import('node:fs/promises');
+    const sample = await readFile(await download.path(), 'utf8');
+    assert.match(sample, /^number,country,vendor,setup_fee,monthly_fee\n\+442079460001,GB,/);
+
+    const file = (name, text) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+    const header = 'number,country,vendor,setup_fee,monthly_fee\n';
+    const many = Array.from({ length: 10001 }, (_, i) => `+4420794${String(i).padStart(5, '0')},GB,,0,0`).join('\n');
+    await page.getByTestId('upload-file').setInputFiles(file('too-many.csv', header + many));
+    await page.getByTestId('upload-error').filter({ hasText: 'The file has 10,001 numbers; a file takes at most 10,000; split it.' }).waitFor();
+    assert.equal(await page.getByTestId('upload-submit').isDisabled(), true, 'not sent');
+
+    const stamp = Date.now() % 100000;
+    const vendor = (await api('admin', 'POST', '/vendor/add', { name: `E2E Upload Vendor ${stamp}` })).data;
+    const digits = String(stamp % 10000).padStart(4, '0');
+    const [first, second] = [`+44161496${digits}`, `+1415555${digits}`];
+    const filename = `e2e-numbers-${stamp}.csv`;
+    const lines = [`${first},GB,${vendor.name},1.25,2`, `${second},US,,,`, `${first},GB,,0,0`, 'not-a-number,GB,,0,0', `+44161497${digits},GB,Nobody Telecom,0,0`];
+    await page.getByTestId('upload-file').setInputFiles(file(filename, header + lines.join('\n')));
+    await page.getByTestId('upload-chosen').filter({ hasText: `${filename}: 5 number(s)` }).waitFor();
+    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('upload-summary').filter({ hasText: 'Imported 2 of 5 line(s); 3 skipped.' }).waitFor();
+    // Skipped lines first, each with its reason; then every line.
+    const line = (n) => page.locator(`[data-testid="report-line"][data-line="${n}"]`);
+    await line(4).getByText('duplicate of line 2').waitFor();
+    await line(5).getByText(/invalid E\.164/).waitFor();
+    await line(6).getByText("unknown vendor 'Nobody Telecom'").waitFor();
+    assert.equal(await line(2).count(), 0, 'imported lines hidden while only skipped ones show');
+    await page.getByTestId('report-skipped-only').click();
+    await line(2).getByText('imported').waitFor();
+    const past = page.locator(`[data-testid="uploads-row"][data-file="${filename}"]`);
+    assert.match(await past.innerText(), /Ada Admin\s+5\s+2\s+3/);
+    await settle(page);
+    await shot(page, 'uploadnumber-1440.png');
+
+    const imported = (await api('admin', 'GET', `/number/details?params=${encodeURIComponent(first)}`)).data.data;
+    assert.deepEqual(imported.map((n) => [n.number, n.vendor_id, n.setup_fee, n.monthly_fee, n.user_id]), [[first, vendor.id, '1.2500', '2.0000', null]]);
+    const batch = (await api('admin', 'GET', `/number/vcrs?params=${filename}`)).data.data[0];
+    assert.deepEqual([batch.total, batch.imported, batch.skipped], [5, 2, 3]);
+    noErrors(page);
+    await page.context().close();
+  });
 }
