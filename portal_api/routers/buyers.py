@@ -1,12 +1,15 @@
 """Buyers (spec §7 Buyers): a customer's clients, each with its own role-3 login."""
 
 from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter
 from sqlalchemy import select
 
 from core.enums import Role, UserStatus
 from core.models import Buyer, Call, Target, User
+from core.routing.caps import connected_since, period_starts
+from core.routing.schedule import is_open
 from portal_api.accounts import create_user, email_taken, set_password, set_user_status
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep, require_roles
 from portal_api.call_names import named_page
@@ -23,7 +26,7 @@ from portal_api.schemas.buyers import (
     BuyerUpdate,
 )
 from portal_api.schemas.common import day_bounds
-from portal_api.schemas.targets import TargetOut
+from portal_api.schemas.targets import BuyerTarget, TargetOut
 from portal_api.tenancy import get_visible, scoped
 
 router = APIRouter(prefix="/buyer", tags=["buyers"])
@@ -51,13 +54,27 @@ def of_user(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> d
 
 @router.get(
     "/target",
-    response_model=Envelope[list[TargetOut]],
-    summary="The signed-in buyer's own targets",
+    response_model=Envelope[list[BuyerTarget]],
+    summary="The signed-in buyer's own targets, with this hour's, today's and this month's calls",
     dependencies=[BuyerOnly],
 )
 def own_targets(principal: PrincipalDep, session: SessionDep) -> dict:
     rows = session.scalars(scoped(select(Target), Target, principal).order_by(Target.name))
-    return ok([TargetOut.model_validate(t) for t in rows])
+    now = datetime.now(UTC)
+    out = []
+    for target in rows:
+        local_now = now.astimezone(ZoneInfo(target.timezone))
+        used = connected_since(session, target.id or 0, period_starts(local_now))
+        out.append(
+            BuyerTarget(
+                **TargetOut.model_validate(target).model_dump(),
+                calls_this_hour=used["hourly"],
+                calls_today=used["daily"],
+                calls_this_month=used["monthly"],
+                open_now=is_open(target.schedule, local_now),
+            )
+        )
+    return ok(out)
 
 
 @router.post(
