@@ -243,4 +243,50 @@ export default function registerOperationScenarios({ test, newPage, signIn, sess
     noErrors(page);
     await page.context().close();
   });
+
+  test("buyer: /buyer-target lists the buyer's targets with today's calls against each cap, open hours and status", async () => {
+    const customer = await newPage(1440);
+    await signIn(customer, 'customer', '/target');
+    const buyers = (await api('customer', 'GET', '/buyer/details?perpage=100')).data.data;
+    const buyerName = 'Bea Buyer';
+    const bea = buyers.find((b) => b.name === buyerName);
+    assert.ok(bea, `${buyerName} is a buyer of the customer`);
+    const stamp = Date.now() % 100000;
+    const days = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+    const otherDay = days[(new Date().getUTCDay() + 3) % 7];
+    const open = `E2E Desk ${stamp}`;
+    const closed = `E2E Night ${stamp}`;
+    for (const body of [
+      { name: open, destination: '+14155550100', daily_cap: 3, hourly_cap: null, concurrency_cap: 2, payout: '4.5' },
+      { name: closed, destination: '+14155550101', timezone: 'UTC', schedule: { [otherDay]: [['09:00', '17:00']] } }
+    ]) {
+      const r = await api('customer', 'POST', '/target/add', { buyer_id: bea.id, ...body });
+      assert.equal(r.status, 201, r.message);
+    }
+    await customer.context().close();
+
+    const page = await newPage(1440);
+    await signIn(page, 'buyer');
+    await page.getByTestId('buyer-chip-target').click();
+    await page.waitForURL(/\/buyer-target$/);
+    const row = (name) => page.locator(`[data-testid="buyer-target-row"][data-name="${name}"]`);
+    await row(open).waitFor();
+    assert.equal(await row(open).getByTestId('buyer-target-now').innerText(), 'Taking calls');
+    assert.equal(await row(open).getByTestId('buyer-target-calls_today').innerText(), '0 / 3');
+    assert.equal(await row(open).getByTestId('buyer-target-calls_this_hour').innerText(), '0 (no cap)');
+    assert.match(await row(open).innerText(), /\+14155550100[\s\S]*Always open[\s\S]*\b2\b[\s\S]*\$4\.50/);
+    assert.equal(await row(closed).getByTestId('buyer-target-now').innerText(), 'Closed now');
+    assert.match(await row(closed).getByTestId('buyer-target-hours').innerText(), /09:00-17:00\s+UTC/);
+    // Paused by the customer: the buyer sees it after a refresh.
+    const own = (await api('buyer', 'GET', '/buyer/target')).data;
+    const desk = own.find((t) => t.name === open);
+    assert.deepEqual([desk.calls_today, desk.daily_cap, desk.open_now], [0, 3, true]);
+    assert.equal((await api('customer', 'PATCH', `/target/status/${desk.id}`, { status: 'inactive' })).status, 200);
+    await page.getByRole('button', { name: 'Refresh targets' }).click();
+    await row(open).getByTestId('buyer-target-now').filter({ hasText: 'Paused' }).waitFor();
+    await settle(page);
+    await shot(page, 'buyer-target-1440.png');
+    noErrors(page);
+    await page.context().close();
+  });
 }
