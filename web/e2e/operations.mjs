@@ -4,7 +4,7 @@
 // action through the API afterwards.
 import assert from 'node:assert/strict';
 
-export default function registerOperationScenarios({ test, newPage, signIn, sessions, settle, shot, BASE, customerName }) {
+export default function registerOperationScenarios({ test, newPage, signIn, signInUi, sessions, settle, shot, BASE, customerName }) {
   const ACCOUNT_NAME = () => customerName || JSON.parse(sessions.customer?.user || '{}').name;
   /** A call to the API as `role` (signed in already): `{status, data, message}`. */
   async function api(role, method, path, body) {
@@ -267,7 +267,7 @@ export default function registerOperationScenarios({ test, newPage, signIn, sess
     await customer.context().close();
 
     const page = await newPage(1440);
-    await signIn(page, 'buyer');
+    await signInUi(page, 'buyer'); // afresh: the logout scenario ended the buyer's stored session
     await page.getByTestId('buyer-chip-target').click();
     await page.waitForURL(/\/buyer-target$/);
     const row = (name) => page.locator(`[data-testid="buyer-target-row"][data-name="${name}"]`);

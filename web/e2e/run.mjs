@@ -790,7 +790,7 @@ if (!mock) {
 }
 
 // The operations screens (users, vendors, number uploads, the buyer's targets, IVR Auth): e2e/operations.mjs.
-if (!mock) registerOperationScenarios({ test, newPage, signIn, sessions, settle, shot, BASE, customerName: ACCOUNTS.customer.name });
+if (!mock) registerOperationScenarios({ test, newPage, signIn, signInUi, sessions, settle, shot, BASE, customerName: ACCOUNTS.customer.name });
 
 // With E2E_LIVE_CALLER set, a real call from that number is up (tests/asterisk starts it): the
 // customer sees it on /live-calls, talking, and hangs it up from there.

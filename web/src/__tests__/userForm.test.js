@@ -36,6 +36,7 @@ describe('user dialog', () => {
     const listed = { id: 5, name: 'Acme', email: 'a@b.co', role: 2, timezone: 'Europe/Berlin', tariff_id: 3, company: null, phone: '+4930' };
     expect(userToForm(listed)).toEqual({ kind: 'customer', name: 'Acme', email: 'a@b.co', password: '', timezone: 'Europe/Berlin', tariff_id: 3, company: '', phone: '+4930' });
     expect(userToForm({ ...listed, role: 1 }).kind).toBe('admin');
+    expect('tariff_id' in userBody(userToForm({ ...listed, role: 3 }))).toBe(false); // a buyer's sign-in
     expect(namesById([{ id: 3, name: 'Retail' }])[3]).toBe('Retail');
   });
 });

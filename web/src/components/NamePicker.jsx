@@ -1,7 +1,22 @@
-// A searchable picker that chooses a record by its name (never by typing an id): `options` are
-// `{id, name}` rows, `value` the chosen id or null. The input carries `data-testid={testId}`.
+// Searchable pickers: `NamePicker` chooses a record by its name (never by typing an id) from
+// `{id, name}` rows, `value` being the chosen id or null; `ZonePicker` chooses a time zone. The
+// input carries `data-testid={testId}`.
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
+
+const input = ({ label, testId, error, helperText }) =>
+  function PickerInput(params) {
+    return (
+      <TextField
+        {...params}
+        label={label}
+        size="small"
+        error={Boolean(error)}
+        helperText={error || helperText}
+        slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
+      />
+    );
+  };
 
 export default function NamePicker({ label, options, value, onChange, testId, error, helperText = ' ', disabled, describe }) {
   const chosen = options.find((o) => String(o.id) === String(value)) ?? null;
@@ -13,21 +28,12 @@ export default function NamePicker({ label, options, value, onChange, testId, er
       getOptionLabel={(o) => (describe ? describe(o) : o.name)}
       isOptionEqualToValue={(o, v) => o.id === v.id}
       disabled={disabled}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          size="small"
-          error={Boolean(error)}
-          helperText={error || helperText}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
-        />
-      )}
+      renderInput={input({ label, testId, error, helperText })}
     />
   );
 }
 
-/** A searchable time zone picker over `zones` (strings). */
+/** A time zone picker over `zones` (strings); a zone is always chosen. */
 export function ZonePicker({ label = 'Timezone', zones, value, onChange, testId, error, helperText = ' ' }) {
   return (
     <Autocomplete
@@ -35,16 +41,7 @@ export function ZonePicker({ label = 'Timezone', zones, value, onChange, testId,
       value={value || null}
       onChange={(_, zone) => onChange(zone ?? '')}
       disableClearable
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          size="small"
-          error={Boolean(error)}
-          helperText={error || helperText}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
-        />
-      )}
+      renderInput={input({ label, testId, error, helperText })}
     />
   );
 }

@@ -13,7 +13,7 @@ export function emptyUser() {
 
 export function userToForm(user) {
   return {
-    kind: Number(user.role) === 1 ? 'admin' : 'customer',
+    kind: { 1: 'admin', 3: 'buyer' }[Number(user.role)] ?? 'customer',
     name: user.name ?? '',
     email: user.email ?? '',
     password: '',
@@ -42,7 +42,7 @@ export function validateUser(values, { editing = false } = {}) {
   return errors;
 }
 
-/** The request body; administrators have no tariff, and an edit sends a password only when typed. */
+/** The request body; only customers have a tariff, and an edit sends a password only when typed. */
 export function userBody(values, { editing = false } = {}) {
   const body = {
     name: values.name.trim(),
