@@ -161,8 +161,20 @@ export default function registerOperationScenarios({ test, newPage, signIn, sign
     assert.equal((await findVendor(name)).phone, '+44 20 7946 0000');
 
     // A number and an inbound trunk from this vendor: listed under it, and they keep it from being deleted.
+    // The number is added on /manage-number with its vendor picked by name.
     const number = `+44207947${String(stamp % 10000).padStart(4, '0')}`;
-    assert.equal((await api('admin', 'POST', '/number/add', { number, vendor_id: vendor.id, monthly_fee: '2' })).status, 201);
+    await page.goto(`${BASE}/manage-number`);
+    await page.getByTestId('number-add').click();
+    await page.getByTestId('number-number').fill(number);
+    await page.getByTestId('number-monthly_fee').fill('2');
+    await pick(page, 'number-vendor', name.slice(0, 10), name);
+    await page.getByTestId('number-dialog').getByTestId('number-save').click();
+    await page.getByTestId('number-notice').filter({ hasText: `Number ${number} added to the pool.` }).waitFor();
+    const added = (await api('admin', 'GET', `/number/details?params=${encodeURIComponent(number)}`)).data.data[0];
+    assert.equal(added.vendor_id, vendor.id);
+    await page.getByTestId('number-vendors').click();
+    await page.waitForURL(/\/vendor$/);
+    await page.getByRole('textbox', { name: 'Search vendors' }).fill(name);
     const trunk = `e2e-in-${stamp}`;
     assert.equal((await api('admin', 'POST', '/trunk/add', { name: trunk, direction: 'inbound', host: '127.0.0.1', vendor_id: vendor.id })).status, 201);
     await row.getByTestId('vendor-supply').click();

@@ -10,3 +10,8 @@ export async function fetchTariffNames() {
 export async function fetchActiveCustomers() {
   return unwrap(await client.get('/user/on')) ?? [];
 }
+
+/** Every vendor `{id, name, status}` (up to the API's page size). */
+export async function fetchVendorNames() {
+  return unwrap(await client.get('/vendor/details', { params: { page: 1, perpage: 500 } }))?.data ?? [];
+}
