@@ -24,7 +24,9 @@ NAMED: dict[str, tuple[type[User | Campaign | Target | Buyer | Trunk], str]] = {
 }
 
 
-def with_names(session: Session, calls: Iterable[Call | Target | Number], schema: type[RowT]) -> list[RowT]:
+def with_names(
+    session: Session, calls: Iterable[Call | Target | Number | Campaign], schema: type[RowT]
+) -> list[RowT]:
     """Each row as `schema`, with whichever of the `*_name` fields the schema has filled in."""
     calls = list(calls)
     wanted = {field: NAMED[field] for field in schema.model_fields if field in NAMED}

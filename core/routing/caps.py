@@ -33,18 +33,23 @@ def period_starts(local_now: datetime) -> dict[str, datetime]:
     return {"hourly": hour, "daily": day, "monthly": day.replace(day=1)}
 
 
-def cap_use(session: Session, target: Target, local_now: datetime) -> list[CapUse]:
-    """Usage of each cap the target sets, counting calls it was connected to (Call.connected_at)
-    since each period began; one query for the three counts. Empty when it sets no cap."""
-    caps = {"hourly": target.hourly_cap, "daily": target.daily_cap, "monthly": target.monthly_cap}
-    starts = period_starts(local_now)
-    wanted = [label for label, cap in caps.items() if cap is not None]
-    if not wanted:
-        return []
+def connected_since(session: Session, target_id: int, starts: dict[str, datetime]) -> dict[str, int]:
+    """Calls the target was connected to (Call.connected_at) since each of `starts`; one query."""
     connected = Call.connected_at
     counts = session.exec(
         select(
-            *(func.count().filter(connected >= starts[label]) for label in wanted)
-        ).where(Call.target_id == target.id, connected >= min(starts[label] for label in wanted))
+            *(func.count().filter(connected >= start) for start in starts.values())
+        ).where(Call.target_id == target_id, connected >= min(starts.values()))
     ).one()
-    return [CapUse(label, used, caps[label] or 0) for label, used in zip(wanted, counts, strict=True)]
+    return dict(zip(starts, counts, strict=True))
+
+
+def cap_use(session: Session, target: Target, local_now: datetime) -> list[CapUse]:
+    """Usage of each cap the target sets, counting calls it was connected to since each period
+    began. Empty when it sets no cap."""
+    caps = {"hourly": target.hourly_cap, "daily": target.daily_cap, "monthly": target.monthly_cap}
+    starts = {label: start for label, start in period_starts(local_now).items() if caps[label] is not None}
+    if not starts:
+        return []
+    used = connected_since(session, target.id or 0, starts)
+    return [CapUse(label, used[label], caps[label] or 0) for label in starts]

@@ -17,7 +17,7 @@ from portal_api.schemas.buyers import (
     BuyerUpdate,
 )
 from portal_api.schemas.common import StatusIn
-from portal_api.schemas.targets import TargetOut
+from portal_api.schemas.targets import BuyerTarget
 from portal_api.services import buyers
 
 router = APIRouter(prefix="/buyer", tags=["buyers"])
@@ -42,8 +42,8 @@ def of_user(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> d
 
 @router.get(
     "/target",
-    response_model=Envelope[list[TargetOut]],
-    summary="The signed-in buyer's own targets",
+    response_model=Envelope[list[BuyerTarget]],
+    summary="The signed-in buyer's own targets, with this hour's, today's and this month's calls",
     dependencies=[BuyerOnly],
 )
 def own_targets(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:

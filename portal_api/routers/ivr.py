@@ -16,7 +16,7 @@ router = APIRouter(prefix="/ivr", tags=["campaigns"])
 @router.get(
     "/details",
     response_model=Envelope[PageData[IvrRow]],
-    summary="IVR settings of the caller's campaigns (admin: all, or one customer's)",
+    summary="IVR settings of the caller's campaigns, named with their customer (admin: all, or one's)",
 )
 def details(
     principal: AdminOrCustomerDep,

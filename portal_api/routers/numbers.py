@@ -37,6 +37,7 @@ router = APIRouter(prefix="/number", tags=["numbers"])
 CustomerDep = Annotated[Principal, require_roles(Role.CUSTOMER)]
 UserIdQuery = Annotated[int | None, Query(ge=1, le=MAX_ID, description="Owner (admin only)")]
 CountryQuery = Annotated[int | None, Query(ge=1, le=MAX_ID)]
+VendorQuery = Annotated[int | None, Query(ge=1, le=MAX_ID, description="Supplied by this vendor")]
 _CHARGES: dict[int | str, dict[str, Any]] = {
     402: {"model": ErrorBody, "description": "The balance does not cover the setup fees; nothing changed"}
 }
@@ -59,8 +60,9 @@ def details(
     user_id: UserIdQuery = None,
     status: NumberStatus | None = None,
     country_id: CountryQuery = None,
+    vendor_id: VendorQuery = None,
 ) -> dict[str, Any]:
-    return ok(numbers.page(session, principal, pg, user_id, status, country_id))
+    return ok(numbers.page(session, principal, pg, user_id, status, country_id, vendor_id))
 
 
 @router.get(

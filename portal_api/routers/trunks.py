@@ -1,12 +1,12 @@
 """SIP trunks (spec §7 Trunks). Admin only, except the outbound picker; the secret is write-only."""
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from core.enums import Status, TrunkDirection
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep
-from portal_api.deps import IdPath, PageDep, SessionDep
+from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.common import StatusIn
 from portal_api.schemas.trunks import TrunkBrief, TrunkCreate, TrunkOut, TrunkUpdate
@@ -26,8 +26,9 @@ def details(
     pg: PageDep,
     direction: TrunkDirection | None = None,
     status: Status | None = None,
+    vendor_id: Annotated[int | None, Query(ge=1, le=MAX_ID, description="Supplied by this vendor")] = None,
 ) -> dict[str, Any]:
-    return ok(trunks.page(session, pg, direction, status))
+    return ok(trunks.page(session, pg, direction, status, vendor_id))
 
 
 @router.get(

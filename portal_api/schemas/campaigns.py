@@ -103,3 +103,4 @@ class IvrRow(IvrSettings):
     user_id: int
     name: str
     status: Status
+    customer_name: str | None = None

@@ -118,6 +118,16 @@ class TargetRow(TargetOut):
     trunk_name: str | None = None
 
 
+class BuyerTarget(TargetOut):
+    """A buyer's own target with the calls it was connected to in the current hour, day and month
+    (in the target's zone, as its caps count them), and whether its open hours include now."""
+
+    calls_this_hour: int
+    calls_today: int
+    calls_this_month: int
+    open_now: bool
+
+
 class CampaignRef(StrictBody):
     campaign_id: int = Field(ge=1, le=MAX_ID)
 

@@ -1,13 +1,17 @@
 """Buyers: a customer's clients, each with its own role-3 sign-in that follows the buyer's name,
 email, phone and status, and goes with it."""
 
+from datetime import UTC, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 from sqlmodel import Session
 
 from core.enums import Role, Status, UserStatus
 from core.models import Buyer, Call, Target, User
+from core.routing.caps import connected_since, period_starts
+from core.routing.schedule import is_open
 from portal_api.auth.principal import Principal
 from portal_api.call_names import named_page
 from portal_api.deps import PageParams
@@ -20,7 +24,7 @@ from portal_api.schemas.buyers import (
     BuyerReportFilter,
     BuyerUpdate,
 )
-from portal_api.schemas.targets import TargetOut
+from portal_api.schemas.targets import BuyerTarget, TargetOut
 from portal_api.services.accounts import create_user, email_taken, set_password, set_user_status
 from portal_api.services.common import (
     create_row,
@@ -51,9 +55,24 @@ def of_user(session: Session, principal: Principal, user_id: int) -> list[BuyerB
     return [BuyerBrief.model_validate(b) for b in rows]
 
 
-def own_targets(session: Session, principal: Principal) -> list[TargetOut]:
+def own_targets(session: Session, principal: Principal) -> list[BuyerTarget]:
+    """The buyer's targets with the calls counted against each cap (in the target's own zone)."""
     rows = session.scalars(scoped(select(Target), Target, principal).order_by(Target.name))
-    return [TargetOut.model_validate(t) for t in rows]
+    now = datetime.now(UTC)
+    out = []
+    for target in rows:
+        local_now = now.astimezone(ZoneInfo(target.timezone))
+        used = connected_since(session, target.id or 0, period_starts(local_now))
+        out.append(
+            BuyerTarget(
+                **TargetOut.model_validate(target).model_dump(),
+                calls_this_hour=used["hourly"],
+                calls_today=used["daily"],
+                calls_this_month=used["monthly"],
+                open_now=is_open(target.schedule, local_now),
+            )
+        )
+    return out
 
 
 def report(session: Session, principal: Principal, body: BuyerReportFilter, pg: PageParams) -> dict[str, Any]:

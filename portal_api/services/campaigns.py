@@ -8,6 +8,7 @@ from sqlmodel import Session
 from core.enums import Status
 from core.models import Campaign, User
 from portal_api.auth.principal import Principal
+from portal_api.call_names import named_page
 from portal_api.deps import PageParams
 from portal_api.errors import field_error
 from portal_api.schemas.campaigns import (
@@ -54,7 +55,7 @@ def ivr_page(
     stmt = text_filter(scoped(select(Campaign), Campaign, principal, user_id), pg.params, Campaign.name)
     if enabled is not None:
         stmt = stmt.where(Campaign.ivr_enabled.is_(enabled))
-    return page_of(session, stmt.order_by(Campaign.id.desc()), pg, IvrRow.model_validate)
+    return named_page(session, stmt.order_by(Campaign.id.desc()), pg, IvrRow)
 
 
 def active(session: Session, principal: Principal) -> list[CampaignBrief]:

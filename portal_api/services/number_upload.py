@@ -22,6 +22,8 @@ from portal_api.schemas.numbers import UploadBatchOut, UploadLine, parse_fee
 from portal_api.services.common import page_of, text_filter
 
 COLUMNS = ("number", "country", "vendor", "setup_fee", "monthly_fee")
+# Numbers per file: a 200,000-line file took 244 s and a 14.9 MB answer; this one stays near 10 s.
+MAX_ROWS = 10_000
 _CSV_TYPES = {"text/csv", "application/csv"}
 # Keeps each existence query well under PostgreSQL's bind-parameter limit.
 _CHUNK = 5000
@@ -121,9 +123,12 @@ def import_csv(
     session: Session, filename: str, content_type: str | None, content: bytes, uploaded_by: int | None
 ) -> tuple[NumberUploadBatch, list[UploadLine]]:
     """Import the valid lines of an uploaded CSV and store the batch with its report; committed."""
-    rows = [
-        (line, cells, _e164(cells["number"])) for line, cells in _rows(_text(filename, content_type, content))
-    ]
+    lines = list(_rows(_text(filename, content_type, content)))
+    if len(lines) > MAX_ROWS:
+        raise field_error(
+            "file", f"The file has {len(lines):,} numbers; a file takes at most {MAX_ROWS:,}; split it."
+        )
+    rows = [(line, cells, _e164(cells["number"])) for line, cells in lines]
     if not rows:
         raise field_error("file", "The file has a header but no numbers.")
     lookups = _Lookups(session, {number for _, _, number in rows if isinstance(number, str)})

@@ -36,9 +36,12 @@ def page(
     user_id: int | None,
     status: NumberStatus | None,
     country_id: int | None,
+    vendor_id: int | None,
 ) -> dict[str, Any]:
     """Numbers with customer and campaign names (admin: all; customer: its own), newest first."""
     stmt = _filtered(scoped(select(Number), Number, principal, user_id), pg.params, status, country_id)
+    if vendor_id is not None:
+        stmt = stmt.where(Number.vendor_id == vendor_id)
     return named_page(session, stmt.order_by(Number.id.desc()), pg, NumberRow)
 
 

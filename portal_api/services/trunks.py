@@ -80,9 +80,15 @@ def _used_by_targets(session: Session, trunk_id: int) -> bool:
 
 
 def page(
-    session: Session, pg: PageParams, direction: TrunkDirection | None, status: Status | None
+    session: Session,
+    pg: PageParams,
+    direction: TrunkDirection | None,
+    status: Status | None,
+    vendor_id: int | None,
 ) -> dict[str, Any]:
     stmt = text_filter(select(Trunk), pg.params, Trunk.name, Trunk.host, Trunk.username)
+    if vendor_id is not None:
+        stmt = stmt.where(Trunk.vendor_id == vendor_id)
     if direction is not None:
         stmt = stmt.where(Trunk.direction == direction.value)
     if status is not None:

@@ -1,9 +1,12 @@
 """Buyers with their logins, targets, and the campaign-target links that order them."""
 
+from datetime import UTC, datetime, timedelta
+
 from sqlmodel import select
 
 from core.db import session_scope
-from core.models import Buyer, CampaignTarget, Target, Trunk, User
+from core.models import Buyer, Call, CampaignTarget, Target, Trunk, User
+from core.routing.schedule import DAYS
 from tests.api.test_campaigns import make_campaign
 
 BUYER = {"name": "Acme Plumbing", "email": "calls@acme.example.com", "password": "buyerpass1"}
@@ -282,3 +285,35 @@ def test_deleting_a_buyer_takes_its_targets_links_and_login(client, customer_a) 
     with session_scope() as s:
         assert s.get(Target, t["id"]) is None and s.exec(select(CampaignTarget)).all() == []
         assert s.get(User, b["login_user_id"]) is None
+
+
+def test_a_buyer_sees_each_targets_calls_against_its_caps_and_whether_it_is_open(
+    client, customer_a, buyer_a
+) -> None:
+    now = datetime.now(UTC)
+    other_day = DAYS[(now.weekday() + 3) % 7]
+    capped = make_target(client, customer_a, buyer_a.buyer_id, name="Capped", daily_cap=5, timezone="UTC")
+    closed = make_target(
+        client, customer_a, buyer_a.buyer_id, name="Closed", schedule={other_day: [["09:00", "17:00"]]}
+    )
+    with session_scope() as s:
+        for n, connected in enumerate([now, now, now - timedelta(days=40), None]):
+            s.add(
+                Call(
+                    linkedid=f"bt-{n}",
+                    user_id=customer_a.id,
+                    did="+442071838750",
+                    caller="+442071838751",
+                    started_at=connected or now,
+                    connected_at=connected,
+                    disposition="ANSWERED" if connected else "NO ANSWER",
+                    target_id=capped["id"],
+                    buyer_id=buyer_a.buyer_id,
+                )
+            )
+    rows = {t["name"]: t for t in client.get("/api/buyer/target", headers=buyer_a.headers).json()["data"]}
+    assert rows["Capped"]["daily_cap"] == 5 and rows["Capped"]["open_now"] is True
+    used = [rows["Capped"][k] for k in ("calls_this_hour", "calls_today", "calls_this_month")]
+    assert used == [2, 2, 2]
+    assert rows["Closed"]["open_now"] is False and rows["Closed"]["calls_today"] == 0
+    assert rows["Closed"]["id"] == closed["id"]

@@ -174,6 +174,7 @@ def test_ivr_settings_round_trip_and_validation(client, customer_a) -> None:
     )
     listing = client.get("/api/ivr/details?enabled=true", headers=customer_a.headers).json()["data"]
     assert listing["total"] == 1 and listing["data"][0]["campaign_id"] == c["id"]
+    assert listing["data"][0]["customer_name"] == "Alice Customer"  # lists name whose campaign it is
 
 
 def test_delete_is_refused_while_calls_reference_the_campaign(client, customer_a) -> None:

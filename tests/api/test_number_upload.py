@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 import pytest
+from portal_api.number_upload import MAX_ROWS
 from sqlmodel import func, select
 
 from core.db import session_scope
@@ -170,6 +171,13 @@ def test_a_file_over_10_mb_is_refused_with_413(client, admin) -> None:
     big = HEADER + line * (10_000_000 // len(line) + 1)
     r = _upload(client, admin, big)
     assert r.status_code == 413 and "10 MB" in r.json()["message"]
+    assert _counts() == (0, 0)
+
+
+def test_a_file_over_the_row_cap_is_refused_whole(client, admin) -> None:
+    lines = "".join(f"+4420718{i:05d},GB,,0,0\n" for i in range(MAX_ROWS + 1))
+    r = _upload(client, admin, HEADER + lines)
+    assert r.status_code == 422 and "at most 10,000" in r.json()["message"], r.text
     assert _counts() == (0, 0)
 
 

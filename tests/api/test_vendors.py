@@ -146,3 +146,19 @@ def test_vendor_paths_are_admin_only(client, admin, customer_a, buyer_a, method,
         vendor = s.get(Vendor, vid)
         assert (vendor.name, vendor.status) == ("Acme Telecom", "active")
         assert s.scalar(select(func.count()).select_from(Vendor)) == 1
+
+
+def test_a_vendors_numbers_and_trunks_are_listed_by_vendor_id(client, admin) -> None:
+    mine = _vendor(client, admin, name="Numbers Inc")["id"]
+    other = _vendor(client, admin, name="Other Inc")["id"]
+    with session_scope() as s:
+        s.add(Number(number="+442071838750", vendor_id=mine))
+        s.add(Number(number="+442071838751", vendor_id=other))
+        s.add(Trunk(name="in-mine", direction="inbound", host="sip.example.com", vendor_id=mine))
+        s.add(Trunk(name="in-other", direction="inbound", host="sip.example.com", vendor_id=other))
+    numbers = client.get(f"/api/number/details?vendor_id={mine}", headers=admin.headers).json()["data"]
+    assert [n["number"] for n in numbers["data"]] == ["+442071838750"] and numbers["total"] == 1
+    trunks = client.get(f"/api/trunk/details?vendor_id={mine}", headers=admin.headers).json()["data"]
+    assert [t["name"] for t in trunks["data"]] == ["in-mine"]
+    for path in ("number", "trunk"):
+        assert client.get(f"/api/{path}/details?vendor_id=0", headers=admin.headers).status_code == 422

@@ -12,6 +12,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import registerOperationScenarios from './operations.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ARTIFACTS = process.env.E2E_ARTIFACTS || join(here, '..', 'test-artifacts');
@@ -1115,6 +1116,9 @@ test('admin: a 100,000-line rate card imports, its progress shown', async () => 
   await page.context().close();
 }, { timeout: 2 * TEST_TIMEOUT });
 // ---------------------------------------------------------------- end of billing screens
+
+// The operations screens (users, vendors, number uploads, the buyer's targets, IVR Auth): e2e/operations.mjs.
+registerOperationScenarios({ test, newPage, signIn, signInUi, sessions, settle, shot, BASE, customerName: ACCOUNTS.customer.name });
 
 // With E2E_LIVE_CALLER set, a real call from that number is up (tests/asterisk starts it): the
 // customer sees it on /live-calls, talking, and hangs it up from there.

@@ -12,10 +12,12 @@ describe('number dialog', () => {
   });
 
   it('sends the country only when given; an edit sends only fees', () => {
-    expect(numberBody({ ...emptyNumber(), number: ' +44 20 7183 8750 ', setup_fee: '2.5' })).toEqual({ number: '+44 20 7183 8750', setup_fee: '2.5', monthly_fee: '0' });
+    expect(numberBody({ ...emptyNumber(), number: ' +44 20 7183 8750 ', setup_fee: '2.5' })).toEqual({ number: '+44 20 7183 8750', setup_fee: '2.5', monthly_fee: '0', vendor_id: null });
     expect(numberBody({ ...emptyNumber(), number: '+80012345678', iso2: 'gb' })).toMatchObject({ iso2: 'GB' });
     const form = numberToForm({ number: '+442071838750', setup_fee: '3.0000', monthly_fee: '1.2500' });
-    expect(numberBody(form, { editing: true })).toEqual({ setup_fee: '3', monthly_fee: '1.25' });
+    expect(numberBody(form, { editing: true })).toEqual({ setup_fee: '3', monthly_fee: '1.25', vendor_id: null });
+    // The vendor, picked by name, goes as its id; an edit can clear it.
+    expect(numberBody(numberToForm({ number: '+442071838750', setup_fee: '0', monthly_fee: '0', vendor_id: 4 }), { editing: true }).vendor_id).toBe(4);
   });
 
   it('adds setup fees without floating-point dust', () => {

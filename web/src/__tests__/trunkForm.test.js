@@ -35,6 +35,7 @@ describe('trunk dialog', () => {
     const listed = { id: 4, name: 'B', direction: 'inbound', host: '10.0.0.1', port: 5060, transport: 'tcp', auth_type: 'ip', username: null, has_secret: true, dial_prefix: '', strip_digits: 1, codecs: ['alaw'], max_channels: 30, qualify: false, failover_order: 2 };
     const form = trunkToForm(listed);
     expect(form).toMatchObject({ name: 'B', port: '5060', username: '', secret: '', max_channels: '30', codecs: ['alaw'], qualify: false });
-    expect(trunkBody(form, { editing: true })).toMatchObject({ port: 5060, max_channels: 30, direction: 'inbound', transport: 'tcp' });
+    expect(trunkBody(form, { editing: true })).toMatchObject({ port: 5060, max_channels: 30, direction: 'inbound', transport: 'tcp', vendor_id: null });
+    expect(trunkBody(trunkToForm({ ...listed, vendor_id: 3 })).vendor_id).toBe(3);
   });
 });

@@ -1,7 +1,22 @@
 import client, { unwrap } from './client';
+import entityApi from './entity';
 
-export async function fetchUserDetails({ page = 1, perpage = 10, params = '' } = {}) {
-  return unwrap(await client.get('/user/details', { params: { page, perpage, params } }));
+/** The admin's users (spec §7 Users): details, add (a customer), update, status, delete. */
+export const users = entityApi('/user');
+
+/** Another administrator account. */
+export async function addAdmin(body) {
+  return unwrap(await client.post('/user/admin-user', body));
+}
+
+/** An existing customer (no numbers, buyers or history) becomes an administrator. */
+export async function makeAdmin(id) {
+  return unwrap(await client.post(`/user/admin/${id}`));
+}
+
+/** A new API token `{user_id, token}` for user `id`; the previous one stops working. */
+export async function issueApiToken(id) {
+  return unwrap(await client.put(`/user/token/${id}`));
 }
 
 export async function changePassword({ current_password, new_password }) {

@@ -76,15 +76,18 @@ export function StatusSwitch({ name, row, label = row.name, busy, onToggle }) {
   );
 }
 
+/** Edit and (when `onDelete` is given) delete buttons; test ids `{name}-edit`, `{name}-delete`. */
 export function RowActions({ name, label, onEdit, onDelete }) {
   return (
     <>
       <IconButton size="small" aria-label={`Edit ${label}`} onClick={onEdit} data-testid={`${name}-edit`}>
         <EditOutlined />
       </IconButton>
-      <IconButton size="small" color="error" aria-label={`Delete ${label}`} onClick={onDelete} data-testid={`${name}-delete`}>
-        <DeleteOutlined />
-      </IconButton>
+      {onDelete && (
+        <IconButton size="small" color="error" aria-label={`Delete ${label}`} onClick={onDelete} data-testid={`${name}-delete`}>
+          <DeleteOutlined />
+        </IconButton>
+      )}
     </>
   );
 }

@@ -1,4 +1,9 @@
-// A searchable picker that chooses a row by its name (never by typing an id): customers, tariffs.
+// Searchable pickers that choose a record by its name (never by typing an id):
+// - `NamePicker` (default) over `{id, name}` rows the caller has, `value` the chosen id or null;
+// - `LoadedNamePicker` loads its rows itself (`load()`), shows a detail beside each name and tells
+//   `onChange(id, row)`; `CustomerPicker` and `TariffPicker` are two of it;
+// - `ZonePicker` chooses a time zone.
+// Each input carries `data-testid` (testId / testid).
 import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
@@ -6,12 +11,54 @@ import TextField from '@mui/material/TextField';
 import { fetchActiveCustomers } from '../api/customers';
 import { fetchActiveTariffs } from '../api/billing';
 
+const input = ({ label, testId, error, helperText }) =>
+  function PickerInput(params) {
+    return (
+      <TextField
+        {...params}
+        label={label}
+        size="small"
+        error={Boolean(error)}
+        helperText={error || helperText}
+        slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
+      />
+    );
+  };
+
+export default function NamePicker({ label, options, value, onChange, testId, error, helperText = ' ', disabled, describe }) {
+  const chosen = options.find((o) => String(o.id) === String(value)) ?? null;
+  return (
+    <Autocomplete
+      options={options}
+      value={chosen}
+      onChange={(_, option) => onChange(option ? option.id : null)}
+      getOptionLabel={(o) => (describe ? describe(o) : o.name)}
+      isOptionEqualToValue={(o, v) => o.id === v.id}
+      disabled={disabled}
+      renderInput={input({ label, testId, error, helperText })}
+    />
+  );
+}
+
+/** A time zone picker over `zones` (strings); a zone is always chosen. */
+export function ZonePicker({ label = 'Timezone', zones, value, onChange, testId, error, helperText = ' ' }) {
+  return (
+    <Autocomplete
+      options={zones}
+      value={value || null}
+      onChange={(_, zone) => onChange(zone ?? '')}
+      disableClearable
+      renderInput={input({ label, testId, error, helperText })}
+    />
+  );
+}
+
 /**
  * `load()` resolves to rows with `id` and `name`; `value` is the chosen id ('' for none) and
  * `onChange(id, row)` gets the new one; `onLoaded(rows)` the options once read. The input
  * carries `data-testid={testid}`.
  */
-export default function NamePicker({ load, label, value, onChange, onLoaded, testid, error, helperText = ' ', describe = () => '', sx, size = 'small' }) {
+export function LoadedNamePicker({ load, label, value, onChange, onLoaded, testid, error, helperText = ' ', describe = () => '', sx, size = 'small' }) {
   const [options, setOptions] = useState([]);
   const [problem, setProblem] = useState('');
 
@@ -65,9 +112,9 @@ export default function NamePicker({ load, label, value, onChange, onLoaded, tes
 }
 
 export function CustomerPicker(props) {
-  return <NamePicker load={fetchActiveCustomers} label="Customer" describe={(c) => c.email} {...props} />;
+  return <LoadedNamePicker load={fetchActiveCustomers} label="Customer" describe={(c) => c.email} {...props} />;
 }
 
 export function TariffPicker(props) {
-  return <NamePicker load={fetchActiveTariffs} label="Tariff" describe={(t) => t.currency} {...props} />;
+  return <LoadedNamePicker load={fetchActiveTariffs} label="Tariff" describe={(t) => t.currency} {...props} />;
 }

@@ -5,11 +5,11 @@ export const NUMBER_STATUSES = ['active', 'inactive', 'suspended'];
 const FEE = /^\d{1,14}(\.\d{1,4})?$/;
 
 export function emptyNumber() {
-  return { number: '', iso2: '', setup_fee: '0', monthly_fee: '0' };
+  return { number: '', iso2: '', setup_fee: '0', monthly_fee: '0', vendor_id: null };
 }
 
 export function numberToForm(n) {
-  return { number: n.number, iso2: '', setup_fee: String(Number(n.setup_fee)), monthly_fee: String(Number(n.monthly_fee)) };
+  return { number: n.number, iso2: '', setup_fee: String(Number(n.setup_fee)), monthly_fee: String(Number(n.monthly_fee)), vendor_id: n.vendor_id ?? null };
 }
 
 /** `{field: message}`; the number itself is checked (and made E.164) by the server. */
@@ -26,9 +26,13 @@ export function validateNumber(values, { editing = false } = {}) {
   return errors;
 }
 
-/** A new number names itself (and its country, when not the number's own); an edit only fees. */
+/** A new number names itself (and its country, when not the number's own); an edit fees and vendor. */
 export function numberBody(values, { editing = false } = {}) {
-  const body = { setup_fee: String(values.setup_fee).trim(), monthly_fee: String(values.monthly_fee).trim() };
+  const body = {
+    setup_fee: String(values.setup_fee).trim(),
+    monthly_fee: String(values.monthly_fee).trim(),
+    vendor_id: values.vendor_id ?? null
+  };
   if (values.iso2.trim()) body.iso2 = values.iso2.trim().toUpperCase();
   if (!editing) body.number = values.number.trim();
   return body;

@@ -21,7 +21,8 @@ export function emptyTrunk() {
     codecs: ['ulaw', 'alaw'],
     max_channels: '',
     qualify: true,
-    failover_order: '0'
+    failover_order: '0',
+    vendor_id: null
   };
 }
 
@@ -42,7 +43,8 @@ export function trunkToForm(trunk) {
     codecs: [...(trunk.codecs ?? [])],
     max_channels: text(trunk.max_channels),
     qualify: Boolean(trunk.qualify),
-    failover_order: text(trunk.failover_order)
+    failover_order: text(trunk.failover_order),
+    vendor_id: trunk.vendor_id ?? null
   };
 }
 
@@ -86,7 +88,8 @@ export function trunkBody(values, { editing = false } = {}) {
     codecs: values.codecs,
     max_channels: String(values.max_channels).trim() === '' ? null : Number(values.max_channels),
     qualify: Boolean(values.qualify),
-    failover_order: Number(values.failover_order)
+    failover_order: Number(values.failover_order),
+    vendor_id: values.vendor_id ?? null
   };
   if (values.secret) body.secret = values.secret;
   else if (!editing) body.secret = null;

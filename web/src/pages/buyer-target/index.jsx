@@ -1,5 +1,88 @@
-import PagePlaceholder from '../../components/PagePlaceholder';
+// The buyer's targets: where its calls ring, whether each takes calls now (paused, closed hours or
+// a cap reached), this hour's, today's and this month's calls against its caps, open hours in the
+// target's zone, and the payout. Read-only: the customer that buys from it sets them up.
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { ReloadOutlined } from '@ant-design/icons';
+
+import ListCard from '../../components/ListCard';
+import { PageTitle } from '../../components/PagePlaceholder';
+import { fetchOwnTargets } from '../../api/buyers';
+import usePagedList from '../../hooks/usePagedList';
+import { formatBalance } from '../../utils/balance';
+import { PERIODS, availability, capUse } from '../../utils/buyerTargets';
+import { scheduleSummary } from '../../utils/targetForm';
+
+/** The API gives the whole (short) list; the table pages it here. */
+async function targetPage({ page, perpage }) {
+  const all = await fetchOwnTargets();
+  return { data: all.slice((page - 1) * perpage, page * perpage), total: all.length };
+}
+
+function Use({ used, cap, testId }) {
+  const { text, percent, full } = capUse(used, cap);
+  return (
+    <>
+      <Typography variant="body2" color={full ? 'error' : undefined} data-testid={testId}>
+        {text}
+      </Typography>
+      {percent !== null && <LinearProgress variant="determinate" value={percent} color={full ? 'error' : 'primary'} sx={{ mt: 0.5 }} />}
+    </>
+  );
+}
 
 export default function BuyerTargetPage() {
-  return <PagePlaceholder title="Buyer Target" description="Your targets will be listed here." />;
+  const list = usePagedList(targetPage, { failure: 'Your targets could not be loaded.' });
+  return (
+    <>
+      <PageTitle title="Buyer Target" />
+      <ListCard
+        name="buyer-target"
+        title="Your targets"
+        secondary={
+          <Tooltip title="Refresh the counts">
+            <IconButton onClick={list.reload} aria-label="Refresh targets">
+              <ReloadOutlined />
+            </IconButton>
+          </Tooltip>
+        }
+        list={list}
+        notice=""
+        setNotice={() => {}}
+        columns={['Target', 'Destination', 'Now', 'Open hours', 'At once', ...PERIODS.map(([, , label]) => label), ['Payout', 'right']]}
+        emptyText="No targets yet: the customer you buy from sets them up."
+      >
+        {list.rows.map((t) => {
+          const now = availability(t);
+          return (
+            <TableRow hover key={t.id} data-testid="buyer-target-row" data-name={t.name}>
+              <TableCell>{t.name}</TableCell>
+              <TableCell>{t.destination}</TableCell>
+              <TableCell>
+                <Chip size="small" variant="light" color={now.color} label={now.label} data-testid="buyer-target-now" />
+              </TableCell>
+              <TableCell data-testid="buyer-target-hours">
+                {scheduleSummary(t.schedule)}
+                <Typography variant="caption" component="div" color="text.secondary">
+                  {t.timezone}
+                </Typography>
+              </TableCell>
+              <TableCell>{t.concurrency_cap ?? 'No cap'}</TableCell>
+              {PERIODS.map(([used, cap]) => (
+                <TableCell key={used} sx={{ minWidth: 110 }}>
+                  <Use used={t[used]} cap={t[cap]} testId={`buyer-target-${used}`} />
+                </TableCell>
+              ))}
+              <TableCell align="right">{formatBalance(t.payout)}</TableCell>
+            </TableRow>
+          );
+        })}
+      </ListCard>
+    </>
+  );
 }

@@ -3,11 +3,14 @@ import { useEffect } from 'react';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
+import { Link as RouterLink } from 'react-router-dom';
 
 import FormDialog, { SelectField } from '../../components/FormDialog';
 import { campaigns } from '../../api/campaigns';
 import useFormDialog from '../../hooks/useFormDialog';
+import { ivrLink } from '../../utils/ivrForm';
 import { DUPLICATE_ACTIONS, STRATEGIES, campaignBody, campaignToForm, emptyCampaign, validateCampaign } from '../../utils/campaignForm';
 
 export default function CampaignDialog({ open, campaign, admin, onClose, onSaved }) {
@@ -65,6 +68,13 @@ export default function CampaignDialog({ open, campaign, admin, onClose, onSaved
             label="Record answered calls"
           />
         </Grid>
+        {editing && (
+          <Grid size={12}>
+            <Link component={RouterLink} to={ivrLink(campaign, admin)} data-testid="campaign-ivr-link">
+              IVR authentication ({campaign.ivr_enabled ? 'on' : 'off'}): prompt, PINs and attempts
+            </Link>
+          </Grid>
+        )}
       </Grid>
     </FormDialog>
   );

@@ -1,32 +1,52 @@
-// Users (admin). For now a simple list with an Impersonate action per non-admin row.
-import { useState } from 'react';
+// Users (admin): customers, administrators and buyers' sign-ins, with their tariff, time zone and
+// balance. Add (a customer or another administrator), edit, activate/deactivate, delete (the
+// server refuses a user that still owns things, and says why), a new API token, making a
+// customer an administrator, and impersonation.
+import { useCallback, useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import { UserSwitchOutlined } from '@ant-design/icons';
+import Tooltip from '@mui/material/Tooltip';
+import { CrownOutlined, KeyOutlined, PlusOutlined, UserSwitchOutlined } from '@ant-design/icons';
 
-import { EmptyRow, ListMessages, SearchBox } from '../../components/ListParts';
-import MainCard from '../../components/MainCard';
+import ConfirmDialog from '../../components/ConfirmDialog';
+import { FilterSelect, RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
+import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { fetchUserDetails } from '../../api/users';
-import usePagedList from '../../hooks/usePagedList';
 import { impersonate } from '../../api/auth';
+import { fetchTariffNames } from '../../api/pickers';
+import { issueApiToken, makeAdmin, users } from '../../api/users';
+import useEntityActions from '../../hooks/useEntityActions';
+import usePagedList from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
-import { statusColor } from '../../utils/status';
-import { ROLE_ADMIN } from '../../config';
+import { isAdmin, isCustomer } from '../../utils/roles';
+import { getStoredUser } from '../../utils/storage';
+import { namesById } from '../../utils/userForm';
+import ApiTokenDialog from './ApiTokenDialog';
+import UserDialog from './UserDialog';
+
+const ROLE_FILTER = { admin: 1, customer: 2, buyer: 3 };
 
 export default function CustomerPage() {
-  const { rows, loading, error, setError, search, setSearch, pagination } = usePagedList(fetchUserDetails, {
-    failure: 'Users could not be loaded.'
-  });
+  const me = getStoredUser();
+  const list = usePagedList(users.list, { failure: 'Users could not be loaded.' });
+  const { rows, setError, search, setSearch, filters, filterBy, reload } = list;
+  const actions = useEntityActions(users, 'User', { reload, setError });
+  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, act, toggle, remove, saved } = actions;
+  const [tariffs, setTariffs] = useState([]);
+  const [promoting, setPromoting] = useState(null);
+  const [tokenFor, setTokenFor] = useState(null);
   const [busyId, setBusyId] = useState(null);
+
+  const loadTariffs = useCallback(() => {
+    fetchTariffNames()
+      .then(setTariffs)
+      .catch((err) => setError(err?.message || 'Tariffs could not be loaded.'));
+  }, [setError]);
+  useEffect(loadTariffs, [loadTariffs]);
+  const tariffName = namesById(tariffs);
 
   const startImpersonation = async (row) => {
     setBusyId(row.id);
@@ -39,67 +59,116 @@ export default function CustomerPage() {
     }
   };
 
+  const promote = () => {
+    const row = promoting;
+    setPromoting(null);
+    act(async () => {
+      await makeAdmin(row.id);
+      return `${row.name} is now an administrator.`;
+    }, 'The user could not be made an administrator.');
+  };
+
+  const roleName = Object.entries(ROLE_FILTER).find(([, role]) => role === filters.role)?.[0];
+
   return (
     <>
-      <PageTitle title="User" />
-      <MainCard
-        content={false}
+      <PageTitle title="User">
+        <Button variant="contained" startIcon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="user-add">
+          Add user
+        </Button>
+      </PageTitle>
+      <ListCard
+        name="customer"
         title="Users"
         secondary={
-          <SearchBox label="Search users" value={search} onChange={setSearch} />
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <FilterSelect label="Role" value={roleName} options={Object.keys(ROLE_FILTER)} onChange={(v) => filterBy(v ? { role: ROLE_FILTER[v] } : {})} />
+            <SearchBox label="Search users" value={search} onChange={setSearch} />
+          </Stack>
         }
+        list={list}
+        notice={notice}
+        setNotice={setNotice}
+        columns={['Name', 'Email', 'Role', 'Tariff', 'Timezone', ['Balance', 'right'], 'Active', ['Action', 'right']]}
+        emptyText="No users found."
       >
-        {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
-        <ListMessages name="customer" error={error} />
-        <TableContainer>
-          <Table data-testid="customer-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>ID</TableCell>
-                <TableCell>Name</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Role</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Balance</TableCell>
-                <TableCell>Timezone</TableCell>
-                <TableCell align="right">Action</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow hover key={row.id} data-testid="customer-row" data-name={row.name}>
-                  <TableCell>{row.id}</TableCell>
-                  <TableCell>{row.name}</TableCell>
-                  <TableCell>{row.email}</TableCell>
-                  <TableCell>{row.role_name ?? row.role}</TableCell>
-                  <TableCell>
-                    <Chip size="small" variant="light" color={statusColor(row.status)} label={String(row.status ?? '—')} />
-                  </TableCell>
-                  <TableCell align="right">{formatBalance(row.balance)}</TableCell>
-                  <TableCell>{row.timezone}</TableCell>
-                  <TableCell align="right">
-                    {Number(row.role) !== ROLE_ADMIN && (
-                      <Button
-                        size="small"
-                        variant="dashed"
-                        color="primary"
-                        startIcon={<UserSwitchOutlined />}
-                        onClick={() => startImpersonation(row)}
-                        disabled={busyId !== null}
-                        data-testid="impersonate-button"
-                      >
-                        Impersonate
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {!loading && rows.length === 0 && !error && <EmptyRow colSpan={8} text="No users found." />}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination {...pagination} />
-      </MainCard>
+        {rows.map((row) => {
+          const self = row.id === me?.user_id;
+          return (
+            <TableRow hover key={row.id} data-testid="customer-row" data-name={row.name}>
+              <TableCell>
+                {row.name}
+                {row.company ? ` (${row.company})` : ''}
+              </TableCell>
+              <TableCell>{row.email}</TableCell>
+              <TableCell>{row.role_name}</TableCell>
+              <TableCell data-testid="customer-tariff">{row.tariff_id ? (tariffName[row.tariff_id] ?? '…') : '—'}</TableCell>
+              <TableCell>{row.timezone}</TableCell>
+              <TableCell align="right" data-testid="customer-balance">
+                {isCustomer(row) ? formatBalance(row.balance) : '—'}
+              </TableCell>
+              <TableCell>
+                {self ? row.status : <StatusSwitch name="customer" row={row} busy={busy} onToggle={toggle} />}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {!isAdmin(row) && (
+                  <Button
+                    size="small"
+                    variant="dashed"
+                    color="primary"
+                    startIcon={<UserSwitchOutlined />}
+                    onClick={() => startImpersonation(row)}
+                    disabled={busyId !== null || row.status !== 'active'}
+                    data-testid="impersonate-button"
+                    sx={{ mr: 1 }}
+                  >
+                    Impersonate
+                  </Button>
+                )}
+                <Tooltip title="New API token">
+                  <IconButton size="small" aria-label={`New API token for ${row.name}`} onClick={() => setTokenFor(row)} data-testid="customer-token">
+                    <KeyOutlined />
+                  </IconButton>
+                </Tooltip>
+                {isCustomer(row) && (
+                  <Tooltip title="Make administrator">
+                    <IconButton size="small" aria-label={`Make ${row.name} an administrator`} onClick={() => setPromoting(row)} data-testid="customer-promote">
+                      <CrownOutlined />
+                    </IconButton>
+                  </Tooltip>
+                )}
+                <RowActions name="customer" label={row.name} onEdit={() => setEditing(row)} onDelete={self ? null : () => setDeleting(row)} />
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </ListCard>
+      <UserDialog
+        open={editing !== null}
+        user={editing?.id ? editing : null}
+        tariffs={tariffs}
+        onClose={() => setEditing(null)}
+        onSaved={saved}
+      />
+      <ApiTokenDialog user={tokenFor} issue={issueApiToken} onClose={() => setTokenFor(null)} />
+      <ConfirmDialog
+        open={promoting !== null}
+        title="Make administrator"
+        text={promoting ? `Make ${promoting.name} an administrator? Only a customer with no numbers, buyers, calls or payments can be.` : ''}
+        confirmLabel="Make administrator"
+        busy={busy}
+        onConfirm={promote}
+        onClose={() => setPromoting(null)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete user"
+        text={deleting ? `Delete user ${deleting.name}? A user with numbers, calls or payments is kept; deactivate it instead.` : ''}
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
-import PagePlaceholder from '../../components/PagePlaceholder';
+// IVR Auth for the admin: every customer's campaigns.
+import IvrPage from './IvrPage';
 
-export default function IvrPage() {
-  return <PagePlaceholder title="IVR Auth" description="IVR authentication will be managed here." />;
+export default function AdminIvrPage() {
+  return <IvrPage admin />;
 }

@@ -1,16 +1,17 @@
-// Add a number to the pool, or change a number's fees (admin).
+// Add a number to the pool, or change a number's fees and vendor (admin).
 import { useEffect } from 'react';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 
 import FormDialog from '../../components/FormDialog';
+import VendorPicker from '../../components/VendorPicker';
 import { numbers } from '../../api/numbers';
 import useFormDialog from '../../hooks/useFormDialog';
 import { emptyNumber, numberBody, numberToForm, validateNumber } from '../../utils/numberForm';
 
 export default function NumberDialog({ open, number, onClose, onSaved }) {
   const editing = Boolean(number);
-  const { values, message, saving, field, reset, submit } = useFormDialog('number', emptyNumber());
+  const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('number', emptyNumber());
 
   useEffect(() => {
     if (open) reset(number ? numberToForm(number) : emptyNumber());
@@ -29,7 +30,7 @@ export default function NumberDialog({ open, number, onClose, onSaved }) {
     <FormDialog
       open={open}
       name="number"
-      title={editing ? `Fees of ${number.number}` : 'Add a number to the pool'}
+      title={editing ? `Fees and vendor of ${number.number}` : 'Add a number to the pool'}
       message={message}
       saving={saving}
       saveLabel={editing ? 'Save' : 'Add number'}
@@ -52,6 +53,9 @@ export default function NumberDialog({ open, number, onClose, onSaved }) {
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField {...field('monthly_fee', 'Monthly fee', { helperText: 'Charged every month it is kept' })} />
+        </Grid>
+        <Grid size={12}>
+          <VendorPicker value={values.vendor_id} onChange={(id) => set('vendor_id', id)} testId="number-vendor" error={errors.vendor_id} />
         </Grid>
       </Grid>
     </FormDialog>

@@ -9,7 +9,8 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { EditOutlined, PlusOutlined, RollbackOutlined, UserAddOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined, RollbackOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { FilterSelect, SearchBox } from '../../components/ListParts';
@@ -50,6 +51,12 @@ export default function ManageNumberPage() {
     <>
       <PageTitle title="Number">
         <Stack direction="row" spacing={1}>
+          <Button variant="text" component={Link} to="/vendor" data-testid="number-vendors">
+            Vendors
+          </Button>
+          <Button variant="outlined" startIcon={<UploadOutlined />} component={Link} to="/uploadnumber" data-testid="number-upload">
+            Upload CSV
+          </Button>
           <Button variant="outlined" startIcon={<UserAddOutlined />} onClick={() => setGiving(true)} data-testid="number-give">
             Give numbers
           </Button>

@@ -9,13 +9,14 @@ import TextField from '@mui/material/TextField';
 
 import FormDialog, { SelectField } from '../../components/FormDialog';
 import PasswordField from '../../components/PasswordField';
+import VendorPicker from '../../components/VendorPicker';
 import { trunks } from '../../api/trunks';
 import useFormDialog from '../../hooks/useFormDialog';
 import { AUTH_TYPES, CODECS, DIRECTIONS, TRANSPORTS, emptyTrunk, trunkBody, trunkToForm, validateTrunk } from '../../utils/trunkForm';
 
 export default function TrunkDialog({ open, trunk, onClose, onSaved }) {
   const editing = Boolean(trunk);
-  const { values, set, message, saving, field, reset, submit } = useFormDialog('trunk', emptyTrunk());
+  const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('trunk', emptyTrunk());
 
   useEffect(() => {
     if (open) reset(trunk ? trunkToForm(trunk) : emptyTrunk());
@@ -89,7 +90,10 @@ export default function TrunkDialog({ open, trunk, onClose, onSaved }) {
             }}
           />
         </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <VendorPicker value={values.vendor_id} onChange={(id) => set('vendor_id', id)} testId="trunk-vendor" error={errors.vendor_id} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
           <FormControlLabel
             control={<Checkbox checked={values.qualify} onChange={(e) => set('qualify', e.target.checked)} />}
             label="Qualify (send OPTIONS)"

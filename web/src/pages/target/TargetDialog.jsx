@@ -2,7 +2,6 @@
 // trunk, its caps, its open hours in its own time zone, and the payout per call.
 import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Switch from '@mui/material/Switch';
@@ -10,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 
 import FormDialog, { SelectField } from '../../components/FormDialog';
+import { ZonePicker } from '../../components/NamePicker';
 import { buyers } from '../../api/buyers';
 import { targets } from '../../api/targets';
 import { fetchOutboundTrunks } from '../../api/trunks';
@@ -100,21 +100,14 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }) 
           </Grid>
         ))}
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Autocomplete
-            options={zones}
-            value={values.timezone || null}
-            onChange={(_, zone) => set('timezone', zone ?? '')}
-            disableClearable
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label="Time zone"
-                size="small"
-                error={Boolean(errors.timezone)}
-                helperText={errors.timezone || 'Open hours are in this zone'}
-                slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'target-timezone' } }}
-              />
-            )}
+          <ZonePicker
+            label="Time zone"
+            zones={zones}
+            value={values.timezone}
+            onChange={(zone) => set('timezone', zone)}
+            testId="target-timezone"
+            error={errors.timezone}
+            helperText="Open hours are in this zone"
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>

@@ -1,5 +1,6 @@
-import PagePlaceholder from '../../components/PagePlaceholder';
+// IVR Auth for a customer: its own campaigns.
+import IvrPage from '../ivr/IvrPage';
 
 export default function UserIvrPage() {
-  return <PagePlaceholder title="IVR Auth" description="Your IVR authentication settings will be managed here." />;
+  return <IvrPage admin={false} />;
 }
