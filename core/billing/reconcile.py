@@ -15,11 +15,10 @@ from sqlmodel import Session
 
 from core.billing import notices
 from core.billing.rating import rate_pending
+from core.calls import Result, Step, entry
 from core.db import session_scope
 from core.enums import RatingStatus
 from core.money import format_money
-
-STEP = "reconcile"
 
 
 @dataclass(frozen=True)
@@ -58,9 +57,9 @@ def flag_mismatches(session: Session, now: datetime) -> list[int]:
     rows = session.execute(_MISMATCHES).all()
     for row in rows:
         cost, charged = format_money(row.cost), format_money(row.charged)
-        figures = {"step": STEP, "cost": cost, "charged": charged}
+        figures = {"step": Step.RECONCILE.value, "cost": cost, "charged": charged}
         reason = f"The ledger charged {charged} but the call is rated at {cost}."
-        flag = {"step": STEP, "at": now.isoformat(), "result": "flagged", "reason": reason, **figures}
+        flag = entry(Step.RECONCILE, Result.FLAGGED, reason, now, cost=cost, charged=charged)
         session.execute(
             _FLAG, {"id": row.id, "now": now, "entry": json.dumps([flag]), "probe": json.dumps([figures])}
         )
