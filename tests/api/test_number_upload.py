@@ -3,7 +3,7 @@
 from decimal import Decimal
 
 import pytest
-from portal_api.number_upload import MAX_ROWS
+from portal_api.services.number_upload import MAX_ROWS
 from sqlmodel import func, select
 
 from core.db import session_scope
