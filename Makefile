@@ -26,7 +26,7 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
 web: $(if $(wildcard web/package.json),web/dist/index.html)
 
 run: install web
-	$(PY) -m core.launch
+	$(PY) -m launcher
 
 lint: install
 	$(VENV)/bin/ruff check .

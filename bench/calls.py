@@ -528,13 +528,13 @@ def start_rig(args: argparse.Namespace, sipp: str, workdir: Path) -> Iterator[Ri
 
 @contextmanager
 def redis_url(workdir: Path) -> Iterator[str]:
-    """REDIS_URL when set, else a Redis of our own (core.embedded). The bridge takes its commands
+    """REDIS_URL when set, else a Redis of our own (launcher.embedded). The bridge takes its commands
     over pub/sub, which Redis shares across databases: on a shared server, other test runs' trunk
     announcements reach our bridge, which then removes or re-pushes our trunk mid-step."""
     if os.environ.get("REDIS_URL"):
         yield os.environ["REDIS_URL"]
         return
-    from core.embedded import start_redis
+    from launcher.embedded import start_redis
 
     server = start_redis(workdir / "redis")
     try:

@@ -10,9 +10,9 @@ SERVER = os.environ.get("BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5
 @contextmanager
 def throwaway_database(**extra_env: str) -> Iterator[str]:
     """Point this process (DATABASE_URL and `extra_env`) at a fresh, migrated database until exit."""
-    from core.embedded import drop_database, fresh_database
     from core.migrate import upgrade
     from core.settings import get_settings
+    from launcher.embedded import drop_database, fresh_database
 
     name = f"callroute_bench_{os.getpid()}"
     os.environ.update(DATABASE_URL=fresh_database(SERVER, name), **extra_env)

@@ -14,7 +14,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore")
 
     environment: Literal["development", "production"] = "development"
-    # Empty means "start the embedded engine" (see core.embedded); production requires both.
+    # Empty means "start the embedded engine" (see launcher.embedded); production requires both.
     database_url: str = ""
     redis_url: str = ""
     data_dir: Path = REPO_ROOT / "var"

@@ -22,7 +22,7 @@ _state: dict[str, Any] = {}
 
 
 def _server_urls() -> tuple[str, str]:
-    from core.embedded import start_postgres, start_redis
+    from launcher.embedded import start_postgres, start_redis
 
     data = REPO / ".test-data"
     db = os.environ.get("TEST_DATABASE_URL")
@@ -37,7 +37,7 @@ def _server_urls() -> tuple[str, str]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    from core.embedded import fresh_database
+    from launcher.embedded import fresh_database
 
     server_url, redis_url = _server_urls()
     name = f"callroute_test_{os.getpid()}"
@@ -62,7 +62,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
     get_engine().dispose()
     if "db_name" in _state:
-        from core.embedded import drop_database
+        from launcher.embedded import drop_database
 
         drop_database(_state["server_url"], _state["db_name"])
     for key in ("redis", "pg"):

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.db import session_scope
-from core.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, start_postgres, start_redis
 from core.migrate import upgrade
 from core.seed import seed_admin, seed_countries
 from core.settings import get_settings
+from launcher.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, start_postgres, start_redis
 
 log = logging.getLogger("launch")
 
@@ -192,6 +192,3 @@ def main() -> None:
             engine.stop()
     log.info("stopped")
 
-
-if __name__ == "__main__":
-    main()
