@@ -9,7 +9,7 @@ from sqlmodel import SQLModel
 import core.models  # noqa: F401
 from core.migrate import alembic_config, upgrade
 from core.settings import get_settings
-from launcher.embedded import drop_database, fresh_database
+from testkit.databases import drop_database, fresh_database
 
 
 def _sa(url: str) -> str:

@@ -13,8 +13,8 @@ import pytest
 from fastapi.routing import iter_route_contexts
 
 from portal_api.app import create_app
-from tests.api.access_world import MARK, World, build_world
-from tests.conftest import PASSWORD
+from testkit.actors import PASSWORD
+from testkit.world import MARK, World, build_world
 
 OK, DENIED, FORBIDDEN, CONFLICT, PBX_DOWN = "ok", "denied", "forbidden", "conflict", "pbx down"
 ROLES = ("b", "buyer", "a", "admin")  # non-owners first: their refused calls must change nothing

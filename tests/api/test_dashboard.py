@@ -7,8 +7,8 @@ from zoneinfo import ZoneInfo
 
 from core import live
 from core.redis_client import get_redis
+from testkit.actors import Actor, make_actor
 from tests.api.test_report import seed_calls
-from tests.conftest import Actor, make_actor
 
 NOW = datetime.now(UTC)
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from core.models import Buyer, Call, Campaign, Target, Trunk
 from portal_api.schemas.reports import CSV_COLUMNS
-from tests.conftest import Actor
-from tests.routing.rows import save
+from testkit.actors import Actor
+from testkit.rows import save
 
 
 def seed_calls(owner: Actor, campaign: str, *calls: dict[str, Any]) -> list[Call]:
