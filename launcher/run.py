@@ -46,18 +46,15 @@ def asterisk_env(data_dir: Path) -> dict[str, str] | None:
 
     Credentials come from the environment or are generated once and kept in the data folder.
     """
-    if os.environ.get("CALLROUTE_ASTERISK", "on") == "off":
+    settings = get_settings()
+    if settings.callroute_asterisk == "off":
         print("  Asterisk not started: CALLROUTE_ASTERISK=off", flush=True)
         return None
     stored = data_dir / "asterisk-credentials.json"
     creds = json.loads(stored.read_text()) if stored.exists() else {}
-    for key, make in (
-        ("ARI_USER", lambda: "callroute"),
-        ("ARI_PASSWORD", lambda: secrets.token_urlsafe(24)),
-        ("AMI_USER", lambda: "callroute"),
-        ("AMI_SECRET", lambda: secrets.token_urlsafe(24)),
-    ):
-        creds[key] = os.environ.get(key) or creds.get(key) or make()
+    creds.update(ARI_USER=settings.ari_user, AMI_USER=settings.ami_user)
+    for key, given in (("ARI_PASSWORD", settings.ari_password), ("AMI_SECRET", settings.ami_secret)):
+        creds[key] = given or creds.get(key) or secrets.token_urlsafe(24)
     stored.write_text(json.dumps(creds))
     stored.chmod(0o600)
     env = {**os.environ, **creds}
@@ -179,8 +176,6 @@ def main() -> None:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         asterisk = asterisk_env(settings.data_dir)
         env.update(asterisk or {})
-        # Asterisk writes its own record of every call (CEL) into the product's database.
-        env.setdefault("ASTERISK_PG_DSN", env["DATABASE_URL"])
         print(
             f"  Portal: http://{settings.host}:{settings.port}/   API docs: "
             f"http://{settings.host}:{settings.port}/docs\n",

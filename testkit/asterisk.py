@@ -65,7 +65,8 @@ def make_test_settings(base_env: Mapping[str, str] | None = None) -> AsteriskSet
         "AMI_SECRET": secrets.token_urlsafe(24),
         "STASIS_APP": base.get("STASIS_APP", "callroute"),
         # Asterisk writes its channel event log into the database of the product under test.
-        "ASTERISK_PG_DSN": base.get("ASTERISK_PG_DSN") or base.get("DATABASE_URL", ""),
+        "DATABASE_URL": base.get("DATABASE_URL", ""),
+        "ASTERISK_PG_DSN": base.get("ASTERISK_PG_DSN", ""),
     }
     return AsteriskSettings.from_env(env)
 
