@@ -30,6 +30,7 @@ run: install web
 
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 # The browser tests drive Debian's Chromium with playwright-core (no browser download works here).
 browser:
