@@ -4,7 +4,6 @@ Every refused request is checked to leave counts, balances and the ledger unchan
 """
 
 import threading
-import time
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from uuid import uuid4
@@ -28,6 +27,7 @@ from core.models import (
     WalletTransaction,
 )
 from portal_api.number_pool import add_month
+from testkit.waiting import eventually
 
 GB = [f"+44207183875{i}" for i in range(10)]
 US = "+12025550143"
@@ -605,6 +605,18 @@ def test_two_customers_racing_for_the_last_number_of_a_country_one_wins(app, cus
     assert len(_setup_rows()) == 1 and _owner(nid) in (customer_a.id, customer_b.id)
 
 
+def _waiting_on_a_lock() -> bool:
+    """Whether another session of this database is waiting for a lock (the taker, on the number's row)."""
+    with get_engine().connect() as conn:
+        waiting = conn.execute(
+            text(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                " AND wait_event_type = 'Lock'"
+            )
+        )
+        return bool(waiting.scalar())
+
+
 def test_a_taker_waits_for_a_locked_number_then_sees_it_gone(app, customer_a, customer_b) -> None:
     """Deterministic form of the race: the row is held and taken by another transaction meanwhile."""
     _topup(customer_a.id, "10")
@@ -619,8 +631,8 @@ def test_a_taker_waits_for_a_locked_number_then_sees_it_gone(app, customer_a, cu
         conn.execute(text("SELECT id FROM number WHERE id = :id FOR UPDATE"), {"id": nid})
         thread = threading.Thread(target=take)
         thread.start()
-        time.sleep(0.5)
-        assert thread.is_alive()  # blocked on the row lock, not answered from a stale read
+        eventually(_waiting_on_a_lock, what="the taker blocked on the row lock")
+        assert thread.is_alive()  # still waiting, not answered from a stale read
         conn.execute(text("UPDATE number SET user_id = :u WHERE id = :id"), {"u": customer_b.id, "id": nid})
         conn.commit()
     thread.join(30)

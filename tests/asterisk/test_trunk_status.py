@@ -192,6 +192,7 @@ async def test_a_call_skips_the_target_behind_an_unreachable_trunk(
     assert dials == [(plan.targets[0], "CHANUNAVAIL"), (plan.targets[1], "ANSWER")], row.trail
 
 
+@pytest.mark.asterisk
 async def test_a_carrier_ignoring_options_is_dialled_once_its_trunk_is_not_qualified(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
