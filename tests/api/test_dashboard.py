@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 from core import live
 from core.redis_client import get_redis
 from testkit.actors import Actor, make_actor
-from tests.api.test_report import seed_calls
+from testkit.rows import seed_calls
 
 NOW = datetime.now(UTC)
 
