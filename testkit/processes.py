@@ -54,7 +54,7 @@ def api_server(**env: str) -> Iterator[str]:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        eventually(lambda: serves(f"{base}/docs"), timeout=15, interval=0.1, what="the API started")
+        eventually(lambda: serves(f"{base}/docs"), timeout=60, interval=0.1, what="the API started")
         yield base
     finally:
         proc.terminate()
