@@ -1,4 +1,5 @@
-"""A real, private Asterisk for tests and benchmarks, the bridge against it, and a plan to call.
+"""A real, private Asterisk for tests and benchmarks, the bridge against it, a plan to call, and
+what the bridge makes of the calls (their rows, the live view).
 
 A test instance gets random free loopback ports, random credentials and its
 own instance directories in the shared chroot, so it never collides with a
@@ -8,6 +9,7 @@ developer's Asterisk or another test run.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import secrets
@@ -15,26 +17,30 @@ import shutil
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import partial
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import httpx
+from sqlmodel import select
 
 from asterisk_config import chroot, runtime
 from asterisk_config.chroot import Log
 from asterisk_config.settings import AsteriskSettings
+from core import live
 from core.db import session_scope
 from core.enums import TransactionType
-from core.models import Buyer, Campaign, CampaignTarget, Number, Target, Trunk, User
+from core.models import Buyer, Call, Campaign, CampaignTarget, Number, Target, Trunk, User
 from core.passwords import hash_password
 from core.pbx_commands import announce_trunk_change
+from core.redis_client import get_redis
 from core.wallet import post
 from testkit.processes import REPO, free_port
-from testkit.waiting import eventually
+from testkit.waiting import eventually, eventually_async
 
 
 def make_test_settings(base_env: Mapping[str, str] | None = None) -> AsteriskSettings:
@@ -241,3 +247,35 @@ def seed_plan(
     for trunk_id, port in zip(plan.trunks, target_ports, strict=True) if pushed_to else ():
         eventually(partial(trunk_pushed, pushed_to, trunk_id, port), what=f"trunk {trunk_id} in Asterisk")
     return plan
+
+
+def calls(count: int = 1, timeout: float = 15) -> list[Call]:
+    """The call rows once `count` of them are complete (the bridge writes the end after hangup)."""
+
+    def complete() -> tuple[list[Call]]:
+        with session_scope() as s:
+            rows = list(s.exec(select(Call).order_by(Call.id)).all())
+        ended = [r for r in rows if r.ended_at is not None]
+        assert len(ended) >= count, f"{len(ended)} of {count} calls complete: {[r.disposition for r in rows]}"
+        return (rows,)  # truthy even when no row is wanted
+
+    return eventually(complete, timeout, interval=0.2)[0]
+
+
+def live_calls() -> list[dict[str, Any]]:
+    """The live calls in Redis, as Live Calls shows them."""
+    client = get_redis()
+    found = (client.get(live.call_key(linkedid)) for linkedid in client.smembers(live.ALL_CALLS))
+    return [json.loads(raw) for raw in found if raw]
+
+
+async def wait_live(match: Callable[[dict[str, Any]], bool], timeout: float = 15) -> dict[str, Any]:
+    """The first live call in Redis that `match` accepts."""
+
+    def matching() -> dict[str, Any]:
+        shown = live_calls()
+        found = next((c for c in shown if match(c)), None)
+        assert found is not None, f"no live call matches; live: {shown}"
+        return found
+
+    return await eventually_async(matching, timeout, interval=0.1)

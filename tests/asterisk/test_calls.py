@@ -2,7 +2,6 @@
 
 import asyncio
 import io
-import json
 import os
 import signal
 import subprocess
@@ -16,12 +15,10 @@ import httpx
 import pytest
 from sqlmodel import select
 
-from core import live
 from core.db import session_scope
 from core.enums import TokenKind
 from core.models import (
     BlockEntry,
-    Call,
     CampaignTarget,
     CreditReservation,
     Rate,
@@ -30,30 +27,16 @@ from core.models import (
     User,
     WalletTransaction,
 )
-from core.redis_client import get_redis
 from portal_api.auth import tokens
 from testkit.actors import PASSWORD, make_actor
-from testkit.asterisk import AsteriskUnderTest, seed_plan, trunk_pushed
+from testkit.asterisk import AsteriskUnderTest, calls, live_calls, seed_plan, trunk_pushed, wait_live
 from testkit.processes import REPO, api_server, start_worker
+from testkit.rows import CALLER
 from testkit.sipp import call, sipp_target
-from testkit.waiting import eventually, eventually_async
+from testkit.waiting import eventually_async
 
 pytestmark = pytest.mark.asterisk
-CALLER = "+447911123456"
 WEB = REPO / "web"
-
-
-def calls(count: int = 1, timeout: float = 15) -> list[Call]:
-    """The call rows once `count` of them are complete (the bridge writes the end after hangup)."""
-
-    def complete() -> tuple[list[Call]]:
-        with session_scope() as s:
-            rows = list(s.exec(select(Call).order_by(Call.id)).all())
-        ended = [r for r in rows if r.ended_at is not None]
-        assert len(ended) >= count, f"{len(ended)} of {count} calls complete: {[r.disposition for r in rows]}"
-        return (rows,)  # truthy even when no row is wanted
-
-    return eventually(complete, timeout, interval=0.2)[0]
 
 
 async def test_answered_call_reaches_the_target_and_writes_one_row(
@@ -303,20 +286,6 @@ def pbx_env(ast: AsteriskUnderTest) -> dict[str, str]:
     """What the API needs to fetch recordings from the test Asterisk (ARI)."""
     s = ast.settings
     return {"ASTERISK_HTTP_PORT": str(s.http_port), "ARI_USER": s.ari_user, "ARI_PASSWORD": s.ari_password}
-
-
-def live_calls() -> list[dict]:
-    """The live calls in Redis, as Live Calls shows them."""
-    client = get_redis()
-    found = (client.get(live.call_key(linkedid)) for linkedid in client.smembers(live.ALL_CALLS))
-    return [json.loads(raw) for raw in found if raw]
-
-
-async def wait_live(match, timeout: float = 15) -> dict:
-    """The first live call in Redis that `match` accepts."""
-    return await eventually_async(
-        lambda: next((c for c in live_calls() if match(c)), None), timeout, interval=0.1, what="a live call"
-    )
 
 
 @pytest.mark.parametrize(("pin", "expected"), [("4321", "ANSWERED"), ("1111", "IVR_FAILED")])

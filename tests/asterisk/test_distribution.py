@@ -16,9 +16,9 @@ from sqlmodel import select
 
 from core.db import session_scope
 from core.models import Call, CampaignTarget, Target
-from testkit.asterisk import AsteriskUnderTest, Plan, seed_plan
+from testkit.asterisk import AsteriskUnderTest, Plan, calls, seed_plan
+from testkit.rows import CALLER
 from testkit.sipp import SippTarget, call_many, sipp_target
-from tests.asterisk.test_calls import CALLER, calls
 
 pytestmark = pytest.mark.asterisk
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from asterisk_config import runtime
-from testkit.asterisk import AsteriskUnderTest, running_bridge, seed_plan, wait_registered
+from testkit.asterisk import AsteriskUnderTest, calls, running_bridge, seed_plan, wait_live, wait_registered
+from testkit.rows import CALLER
 from testkit.sipp import call, sipp_target
 from testkit.waiting import eventually_async
-from tests.asterisk.test_calls import CALLER, calls, wait_live
 
 pytestmark = pytest.mark.asterisk
 

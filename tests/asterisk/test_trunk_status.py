@@ -17,11 +17,11 @@ from core.pbx_commands import announce_trunk_change
 from core.redis_client import get_redis
 from pbx_bridge.trunk_status import contact_status_text
 from pbx_bridge.trunks import trunk_of
-from testkit.asterisk import AsteriskUnderTest, running_bridge, seed_plan, wait_registered
+from testkit.asterisk import AsteriskUnderTest, calls, running_bridge, seed_plan, wait_registered
 from testkit.processes import free_port
+from testkit.rows import CALLER
 from testkit.sipp import call, sipp_target
 from testkit.waiting import eventually
-from tests.asterisk.test_calls import CALLER, calls
 
 CARRIER = {"direction": "outbound", "host": "127.0.0.1", "auth_type": "ip", "codecs": ["ulaw"]}
 
