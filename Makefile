@@ -26,12 +26,13 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
 web: $(if $(wildcard web/package.json),web/dist/index.html)
 
 run: install web
-	$(PY) -m core.launch
+	$(PY) -m launcher
 
 # ruff, then mypy on the product's packages (its settings, and why, are in pyproject.toml).
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 # The browser tests drive Debian's Chromium with playwright-core (no browser download works here).
 browser:

@@ -1,4 +1,5 @@
-"""Settings for the project's Asterisk, read from environment variables.
+"""Settings for the project's Asterisk, as the product's one settings reader (core.settings) reads
+them: the same variables and the same defaults as the bridge and the portal.
 
 Secrets (ARI/AMI credentials, database password) only ever come from the
 environment; nothing secret is stored in the repository.
@@ -6,7 +7,6 @@ environment; nothing secret is stored in the repository.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -15,11 +15,12 @@ from typing import Any
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
+from pydantic import ValidationError
 
 from asterisk_config.errors import ConfigError
+from core.settings import Settings, settings_from
 
-DEFAULT_CHROOT = Path("/var/cache/callroute/asterisk-sid")
-DEFAULT_INSTANCE = "default"
+DEFAULT_INSTANCE = Settings.model_fields["asterisk_instance"].default
 
 # Names end up in file names, URLs (api_key=user:pass) and config section
 # headers, so keep them to a boring character set.
@@ -42,47 +43,53 @@ class PgSettings:
 
 @dataclass(frozen=True)
 class AsteriskSettings:
-    chroot: Path = DEFAULT_CHROOT
+    chroot: Path
     # Several Asterisks may share one chroot (a developer's plus a test run);
     # each instance gets its own etc/run/log/spool/db directories.
-    instance: str = DEFAULT_INSTANCE
-    suite: str = "sid"
-    mirror: str | None = None
-    http_port: int = 8088
-    ami_port: int = 5038
-    sip_port: int = 5060
-    rtp_start: int = 10000
-    rtp_end: int = 20000
-    ari_user: str = ""
-    ari_password: str = field(default="", repr=False)
-    ami_user: str = ""
-    ami_secret: str = field(default="", repr=False)
-    stasis_app: str = "callroute"
-    pg: PgSettings | None = field(default=None, repr=False)
-    ari_timeout: float = 60.0
+    instance: str
+    suite: str
+    mirror: str | None
+    http_port: int
+    ami_port: int
+    sip_port: int
+    rtp_start: int
+    rtp_end: int
+    ari_user: str
+    ari_password: str = field(repr=False)
+    ami_user: str
+    ami_secret: str = field(repr=False)
+    stasis_app: str
+    pg: PgSettings | None = field(repr=False)
+    ari_timeout: float
 
     # -- construction -----------------------------------------------------
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> AsteriskSettings:
-        e = os.environ if env is None else env
+        """This process's settings, or those `env` alone gives (for an instance about to start)."""
+        try:
+            s = Settings() if env is None else settings_from(env)
+        except ValidationError as exc:
+            bad = exc.errors()[0]
+            name = str(bad["loc"][0]).upper() if bad["loc"] else "a setting"
+            raise ConfigError(f"{name}={bad.get('input')!r}: {bad['msg']}") from None
         settings = cls(
-            chroot=Path(e.get("ASTERISK_CHROOT") or DEFAULT_CHROOT),
-            instance=e.get("ASTERISK_INSTANCE") or DEFAULT_INSTANCE,
-            suite=e.get("ASTERISK_DEBIAN_SUITE") or "sid",
-            mirror=e.get("ASTERISK_DEBIAN_MIRROR") or None,
-            http_port=_int(e, "ASTERISK_HTTP_PORT", 8088),
-            ami_port=_int(e, "ASTERISK_AMI_PORT", 5038),
-            sip_port=_int(e, "ASTERISK_SIP_PORT", 5060),
-            rtp_start=_int(e, "ASTERISK_RTP_START", 10000),
-            rtp_end=_int(e, "ASTERISK_RTP_END", 20000),
-            ari_user=e.get("ARI_USER", ""),
-            ari_password=e.get("ARI_PASSWORD", ""),
-            ami_user=e.get("AMI_USER", ""),
-            ami_secret=e.get("AMI_SECRET", ""),
-            stasis_app=e.get("STASIS_APP") or "callroute",
-            pg=pg_from_env(e),
-            ari_timeout=float(e.get("ASTERISK_START_TIMEOUT") or 60),
+            chroot=s.asterisk_chroot,
+            instance=s.asterisk_instance,
+            suite=s.asterisk_debian_suite,
+            mirror=s.asterisk_debian_mirror or None,
+            http_port=s.asterisk_http_port,
+            ami_port=s.asterisk_ami_port,
+            sip_port=s.asterisk_sip_port,
+            rtp_start=s.asterisk_rtp_start,
+            rtp_end=s.asterisk_rtp_end,
+            ari_user=s.ari_user,
+            ari_password=s.ari_password,
+            ami_user=s.ami_user,
+            ami_secret=s.ami_secret,
+            stasis_app=s.stasis_app,
+            pg=pg_from(s),
+            ari_timeout=s.asterisk_start_timeout,
         )
         settings.validate_basic()
         return settings
@@ -222,26 +229,17 @@ class AsteriskSettings:
         return f"http://127.0.0.1:{self.http_port}/ari"
 
 
-def _int(env: Mapping[str, str], name: str, default: int) -> int:
-    raw = env.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise ConfigError(f"{name}={raw!r} is not an integer") from None
-
-
-def pg_from_env(env: Mapping[str, str]) -> PgSettings | None:
+def pg_from(settings: Settings) -> PgSettings | None:
     """PostgreSQL settings from ASTERISK_PG_DSN (postgresql://user:pw@host:port/db, or
-    postgresql://user@/db?host=/socket/dir) and/or ASTERISK_PG_HOST/PORT/DBNAME/USER/PASSWORD
-    (which win over the DSN). A host starting with '/' is a Unix socket directory.
+    postgresql://user@/db?host=/socket/dir; the product's DATABASE_URL by default) and/or
+    ASTERISK_PG_HOST/PORT/DBNAME/USER/PASSWORD (which win over the DSN). A host starting with '/'
+    is a Unix socket directory.
 
     Returns None unless host, dbname and user are all known: without them the
     pgsql modules are not loaded at all.
     """
     values: dict[str, str] = {}
-    dsn = env.get("ASTERISK_PG_DSN", "").strip()
+    dsn = settings.cel_dsn.strip()
     if dsn:
         # The product's own DATABASE_URL may name its driver (postgresql+psycopg://); libpq does not.
         dsn = re.sub(r"^postgres(?:ql)?\+\w+://", "postgresql://", dsn)
@@ -253,7 +251,7 @@ def pg_from_env(env: Mapping[str, str]) -> PgSettings | None:
             raise ConfigError(f"ASTERISK_PG_DSN is not a valid PostgreSQL URL: {exc}") from None
         values = {key: str(parsed.get(key) or "") for key in ("host", "port", "dbname", "user", "password")}
     for key in ("host", "port", "dbname", "user", "password"):
-        override = env.get(f"ASTERISK_PG_{key.upper()}")
+        override = str(getattr(settings, f"asterisk_pg_{key}"))
         if override:
             values[key] = override
     if not (values.get("host") and values.get("dbname") and values.get("user")):

@@ -5,9 +5,9 @@
     .venv/bin/python -m bench.calls --help       # ladders, hold, ramp, talk time, --logs DIR
 
 Needs root (the Asterisk chroot, asterisk_config/README.md). Starts a private Asterisk instance with
-a wide RTP range, a throw-away database (bench.throwaway, on BENCH_DATABASE_URL's server), a Redis of
+a wide RTP range, a throw-away database (testkit.databases, on BENCH_DATABASE_URL's server), a Redis of
 its own unless REDIS_URL names one, the bridge (`python -m pbx_bridge`), and one sipp target that
-answers with PCMA and echoes RTP (`-rtp_echo`). The seeded plan (tests.asterisk.calls) routes the
+answers with PCMA and echoes RTP (`-rtp_echo`). The seeded plan (testkit.asterisk) routes the
 DID to that target through trunk `trunk-{id}`. The plain run dials the same trunk endpoint and number
 from an exact extension added to `from-carrier` at run time (an exact extension beats `_X.`): it
 skips only Stasis and the bridge. Both end in a native_rtp bridge in Asterisk (direct_media=no).
@@ -52,9 +52,11 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run as a plain script too
 
 from asterisk_config import chroot, runtime  # noqa: E402
-from asterisk_config.testing import AsteriskUnderTest, free_port, make_test_settings  # noqa: E402
-from bench.throwaway import throwaway_database  # noqa: E402
-from tests.asterisk.calls import audio_capture, free_media_ports  # noqa: E402
+from bench import DATABASE_SERVER  # noqa: E402
+from testkit.asterisk import AsteriskUnderTest, make_test_settings  # noqa: E402
+from testkit.databases import throwaway_database  # noqa: E402
+from testkit.processes import free_port  # noqa: E402
+from testkit.sipp import audio_capture, free_media_ports  # noqa: E402
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 PLAIN_DID = "442071830000"  # the plain run's DID: an exact extension in from-carrier, no Stasis
@@ -493,7 +495,8 @@ def main() -> None:
     with ExitStack() as stack:
         workdir = args.logs or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-calls-")))
         workdir.mkdir(parents=True, exist_ok=True)
-        stack.enter_context(throwaway_database(REDIS_URL=stack.enter_context(redis_url(workdir))))
+        redis = stack.enter_context(redis_url(workdir))
+        stack.enter_context(throwaway_database(DATABASE_SERVER, "callroute_bench", REDIS_URL=redis))
         rig = stack.enter_context(start_rig(args, sipp, workdir))
         print(f"Asterisk, bridge and target up; logs in {workdir}", file=sys.stderr)
         conc = ladder(args.modes, args.concurrency, partial(concurrency_step, rig, args))
@@ -503,8 +506,7 @@ def main() -> None:
 
 @contextmanager
 def start_rig(args: argparse.Namespace, sipp: str, workdir: Path) -> Iterator[Rig]:
-    from asterisk_config.testing import running_test_instance
-    from tests.asterisk.calls import running_bridge, seed_plan
+    from testkit.asterisk import running_bridge, running_test_instance, seed_plan
 
     settings = make_test_settings().with_(rtp_start=40000, rtp_end=50000)  # 2 ports per leg
     longest = args.hold + max(args.concurrency) / args.ramp + ANSWER_MS / 1000 + 10
@@ -519,7 +521,7 @@ def start_rig(args: argparse.Namespace, sipp: str, workdir: Path) -> Iterator[Ri
         )
         target, port = stack.enter_context(sipp_target(sipp, workdir))
         bridge = stack.enter_context(running_bridge(ast, workdir / "bridge.log"))
-        plan = seed_plan([port])
+        plan = seed_plan([port], pushed_to=ast)
         add_plain_route(ast, plan.targets[0])
         dids = {"bridge": plan.did.lstrip("+"), "dialplan": PLAIN_DID}
         pids = {"asterisk": ast.process.pid, "bridge": bridge.pid, "target": target.pid}
@@ -528,13 +530,13 @@ def start_rig(args: argparse.Namespace, sipp: str, workdir: Path) -> Iterator[Ri
 
 @contextmanager
 def redis_url(workdir: Path) -> Iterator[str]:
-    """REDIS_URL when set, else a Redis of our own (core.embedded). The bridge takes its commands
+    """REDIS_URL when set, else a Redis of our own (launcher.embedded). The bridge takes its commands
     over pub/sub, which Redis shares across databases: on a shared server, other test runs' trunk
     announcements reach our bridge, which then removes or re-pushes our trunk mid-step."""
     if os.environ.get("REDIS_URL"):
         yield os.environ["REDIS_URL"]
         return
-    from core.embedded import start_redis
+    from launcher.embedded import start_redis
 
     server = start_redis(workdir / "redis")
     try:

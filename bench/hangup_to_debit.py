@@ -22,7 +22,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run as a plain script too
 
-from bench.throwaway import throwaway_database  # noqa: E402
+from bench import DATABASE_SERVER  # noqa: E402
+from testkit.databases import throwaway_database  # noqa: E402
 
 RATE = float(os.environ.get("BENCH_RATE", "20"))  # calls per second
 SECONDS = float(os.environ.get("BENCH_SECONDS", "30"))
@@ -30,7 +31,7 @@ BROKER = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/11")
 
 
 def main() -> None:
-    with throwaway_database(REDIS_URL=BROKER):
+    with throwaway_database(DATABASE_SERVER, "callroute_bench", REDIS_URL=BROKER):
         run()
 
 

@@ -17,7 +17,8 @@ import pycountry
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run as a plain script too
 
-from bench.throwaway import throwaway_database  # noqa: E402
+from bench import DATABASE_SERVER  # noqa: E402
+from testkit.databases import throwaway_database  # noqa: E402
 
 ROWS = int(os.environ.get("BENCH_ROWS", "100000"))
 HEADER = "prefix,country,rate,connection_fee,initial_increment,billing_increment,min_duration,effective_from"
@@ -43,7 +44,7 @@ def rate_card(rows: int) -> bytes:
 
 
 def main() -> None:
-    with throwaway_database():
+    with throwaway_database(DATABASE_SERVER, "callroute_bench"):
         run()
 
 

@@ -22,7 +22,8 @@ import psycopg
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run as a plain script too
 
-from bench.throwaway import throwaway_database  # noqa: E402
+from bench import DATABASE_SERVER  # noqa: E402
+from testkit.databases import throwaway_database  # noqa: E402
 
 CALLS = int(os.environ.get("BENCH_CALLS", "100000"))
 PREFIXES = int(os.environ.get("BENCH_PREFIXES", "10000"))
@@ -45,7 +46,7 @@ LEDGER_COPY = (
 
 
 def main() -> None:
-    with throwaway_database():
+    with throwaway_database(DATABASE_SERVER, "callroute_bench"):
         run()
 
 

@@ -1,20 +1,23 @@
-"""Process settings, read from the environment (and an optional `.env`)."""
+"""Process settings, read from the environment (and an optional `.env`): the one reader and the one
+set of defaults for every process, Asterisk's provisioning included (asterisk_config.settings)."""
 
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+    # An empty variable means "the default", as an unset one does.
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", env_ignore_empty=True)
 
     environment: Literal["development", "production"] = "development"
-    # Empty means "start the embedded engine" (see core.embedded); production requires both.
+    # Empty means "start the embedded engine" (see launcher.embedded); production requires both.
     database_url: str = ""
     redis_url: str = ""
     data_dir: Path = REPO_ROOT / "var"
@@ -35,6 +38,18 @@ class Settings(BaseSettings):
 
     low_balance_threshold: float = Field(default=50)
 
+    # `off`: `make run` starts neither Asterisk nor the bridge.
+    callroute_asterisk: Literal["on", "off"] = "on"
+    # Asterisk runs from a Debian chroot built once (asterisk_config/README.md); several instances
+    # (a developer's, a test run's) may share it, each with its own directories.
+    asterisk_chroot: Path = Path("/var/cache/callroute/asterisk-sid")
+    asterisk_instance: str = "default"
+    asterisk_debian_suite: str = "sid"
+    asterisk_debian_mirror: str = ""
+    asterisk_start_timeout: float = 60
+    asterisk_sip_port: int = 5060
+    asterisk_rtp_start: int = 10000
+    asterisk_rtp_end: int = 20000
     # Asterisk REST Interface, bound to loopback (asterisk_config renders the same values).
     asterisk_http_port: int = 8088
     ari_user: str = "callroute"
@@ -44,6 +59,14 @@ class Settings(BaseSettings):
     asterisk_ami_port: int = 5038
     ami_user: str = "callroute"
     ami_secret: str = ""
+    # The database Asterisk writes its record of every call (CEL) into: the product's unless named
+    # (a DSN, each part overridable by ASTERISK_PG_HOST/PORT/DBNAME/USER/PASSWORD).
+    asterisk_pg_dsn: str = ""
+    asterisk_pg_host: str = ""
+    asterisk_pg_port: str = ""
+    asterisk_pg_dbname: str = ""
+    asterisk_pg_user: str = ""
+    asterisk_pg_password: str = ""
     # How often Asterisk sends OPTIONS to each outbound trunk: the trunk list's status is this fresh.
     trunk_qualify_seconds: int = Field(default=30, ge=1)
 
@@ -54,6 +77,10 @@ class Settings(BaseSettings):
             if missing:
                 raise ValueError(f"production mode needs {', '.join(m.upper() for m in missing)} set")
         return self
+
+    @property
+    def cel_dsn(self) -> str:
+        return self.asterisk_pg_dsn or self.database_url
 
     @property
     def sqlalchemy_url(self) -> str:
@@ -68,3 +95,24 @@ class Settings(BaseSettings):
 @lru_cache
 def get_settings() -> Settings:
     return Settings()
+
+
+class _GivenSettings(Settings):
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings,)
+
+
+def settings_from(env: Mapping[str, str]) -> Settings:
+    """The settings `env` gives (variable names as in the environment), with the same defaults,
+    ignoring this process's own environment and `.env`: for a process about to be started with
+    `env`, or a test."""
+    given: dict[str, Any] = {name.lower(): value for name, value in env.items() if value != ""}
+    return _GivenSettings(**given)  # strings, parsed and checked as the environment's are

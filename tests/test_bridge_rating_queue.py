@@ -6,6 +6,7 @@ import logging
 import pytest
 
 from pbx_bridge.rating_queue import FLUSH_SECONDS, RatingQueue
+from testkit.waiting import eventually_async
 
 
 def test_calls_ending_together_go_in_one_message_and_the_rest_at_stop() -> None:
@@ -16,7 +17,7 @@ def test_calls_ending_together_go_in_one_message_and_the_rest_at_stop() -> None:
         sender = asyncio.create_task(queue.run(stop))
         for n in range(50):
             queue.add(f"call.{n}")
-        await asyncio.sleep(FLUSH_SECONDS * 2.5)
+        await eventually_async(lambda: sent, timeout=FLUSH_SECONDS * 10)  # the first flush went out
         queue.add("call.late")
         stop.set()
         await sender

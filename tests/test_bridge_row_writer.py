@@ -6,11 +6,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from pbx_bridge.call_record import ATTEMPTS, RowWriter
 from sqlmodel import select
 
 from core.db import session_scope
 from core.models import Call
-from pbx_bridge.row_writer import ATTEMPTS, RowWriter
+from testkit.waiting import eventually_async
 
 
 def row(linkedid: str, **fields: Any) -> dict[str, Any]:
@@ -74,8 +75,8 @@ def test_the_rows_left_at_stop_are_written() -> None:
         writer, stop = RowWriter(), asyncio.Event()
         task = asyncio.create_task(writer.run(stop))
         writer.write(row("call.early"))
-        await asyncio.sleep(0.2)
-        assert list(stored()) == ["call.early"]  # written by the running writer, not at stop
+        # written by the running writer, not at stop
+        await eventually_async(lambda: list(stored()) == ["call.early"])
         writer.write(row("call.late"))
         stop.set()
         await task

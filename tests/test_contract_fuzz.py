@@ -15,7 +15,7 @@ from schemathesis.checks import (
 )
 
 from portal_api.app import create_app
-from tests.api.access_world import World, build_world
+from testkit.world import World, build_world
 
 pytestmark = pytest.mark.slow
 

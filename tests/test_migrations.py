@@ -7,9 +7,9 @@ from sqlalchemy import create_engine, inspect
 from sqlmodel import SQLModel
 
 import core.models  # noqa: F401
-from core.embedded import drop_database, fresh_database
 from core.migrate import alembic_config, upgrade
 from core.settings import get_settings
+from testkit.databases import drop_database, fresh_database
 
 
 def _sa(url: str) -> str:

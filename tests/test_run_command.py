@@ -10,7 +10,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,17 +21,12 @@ import pytest
 
 from asterisk_config import chroot, runtime
 from asterisk_config.settings import AsteriskSettings
-from asterisk_config.testing import AsteriskUnderTest
-from tests.asterisk.calls import call
-from tests.conftest import REPO
+from testkit.asterisk import AsteriskUnderTest
+from testkit.processes import REPO, free_port, serves
+from testkit.sipp import call
+from testkit.waiting import eventually
 
 pytestmark = pytest.mark.slow
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _start(data_dir: Path, port: int, log: Path, asterisk: dict[str, str]) -> subprocess.Popen[bytes]:
@@ -55,17 +49,12 @@ def _start(data_dir: Path, port: int, log: Path, asterisk: dict[str, str]) -> su
 
 
 def _wait_up(base: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 240) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    def up() -> bool:
         if proc.poll() is not None:
             pytest.fail(f"make run exited early:\n{log.read_text()[-3000:]}")
-        try:
-            if httpx.get(f"{base}/docs", timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.5)
-    pytest.fail(f"make run did not serve in {timeout}s:\n{log.read_text()[-3000:]}")
+        return serves(f"{base}/docs")
+
+    eventually(up, timeout, interval=0.5, what=lambda: f"make run serving\n{log.read_text()[-3000:]}")
 
 
 def _ctrl_c(proc: subprocess.Popen[bytes]) -> int:
@@ -88,13 +77,11 @@ def data_dir() -> Iterator[Path]:
 
 def _asterisk_env(data_dir: Path) -> dict[str, str]:
     """Free ports and a private instance, so the product's Asterisk can't collide with anything."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
-        udp.bind(("127.0.0.1", 0))
-        sip = udp.getsockname()[1]
+    sip = free_port(socket.SOCK_DGRAM)
     rtp = 30000 + (os.getpid() % 1000) * 2
     return {
-        "ASTERISK_HTTP_PORT": str(_free_port()),
-        "ASTERISK_AMI_PORT": str(_free_port()),
+        "ASTERISK_HTTP_PORT": str(free_port()),
+        "ASTERISK_AMI_PORT": str(free_port()),
         "ASTERISK_SIP_PORT": str(sip),
         "ASTERISK_RTP_START": str(rtp),
         "ASTERISK_RTP_END": str(rtp + 100),
@@ -119,41 +106,28 @@ def _rows_about(data_dir: Path, did: str, timeout: float = 10) -> tuple[str, boo
     that call. Asterisk logs the hang-up as the bridge writes the final row: either may come first."""
     lines = (data_dir / "postgres" / "postmaster.pid").read_text().splitlines()
     url = f"postgresql://postgres@/callroute?host={lines[4]}&port={lines[3]}"  # socket directory, port
-    deadline = time.monotonic() + timeout
     with psycopg.connect(url, autocommit=True) as conn:
-        while True:
+
+        def both() -> tuple[str, bool]:
             row = conn.execute(
                 "SELECT disposition, linkedid FROM call WHERE did = %s AND ended_at IS NOT NULL", (did,)
             ).fetchone()
-            logged = (
-                row is not None
-                and conn.execute(
-                    "SELECT 1 FROM cel WHERE linkedid = %s AND eventtype = 'HANGUP'", (row[1],)
-                ).fetchone()
-            )
-            if logged or time.monotonic() > deadline:
-                return (row[0] if row else "", bool(logged))
-            time.sleep(0.3)
+            logged = row is not None and conn.execute(
+                "SELECT 1 FROM cel WHERE linkedid = %s AND eventtype = 'HANGUP'", (row[1],)
+            ).fetchone()
+            assert row is not None and logged, f"final row {row}, hang-up logged by Asterisk: {bool(logged)}"
+            return (row[0], True)
+
+        return eventually(both, timeout, interval=0.3)
 
 
-def _stasis_app_registered(asterisk: dict[str, str], timeout: float = 120) -> bool:
+def _stasis_app_registered(asterisk: dict[str, str]) -> bool:
     url = f"http://127.0.0.1:{asterisk['ASTERISK_HTTP_PORT']}/ari/applications/callroute"
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if (
-                httpx.get(url, auth=(asterisk["ARI_USER"], asterisk["ARI_PASSWORD"]), timeout=2).status_code
-                == 200
-            ):
-                return True
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.5)
-    return False
+    return serves(url, auth=(asterisk["ARI_USER"], asterisk["ARI_PASSWORD"]))
 
 
 def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path) -> None:
-    port, log = _free_port(), data_dir / "run.log"
+    port, log = free_port(), data_dir / "run.log"
     base = f"http://127.0.0.1:{port}"
     asterisk = _asterisk_env(data_dir)
 
@@ -173,7 +147,12 @@ def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path) -> None:
         )
         assert created.status_code == 201
         # Asterisk and the bridge start too on a machine that can run them (CI can: root, debootstrap).
-        assert _stasis_app_registered(asterisk), f"the bridge never registered:\n{log.read_text()[-3000:]}"
+        eventually(
+            lambda: _stasis_app_registered(asterisk),
+            timeout=120,
+            interval=0.5,
+            what=lambda: f"the bridge registered\n{log.read_text()[-3000:]}",
+        )
         # A call comes in: the bridge writes its row, and Asterisk its own record of it, into the
         # embedded database (reached from the chroot through the bind-mounted socket).
         did = "+442079460000"
@@ -189,7 +168,7 @@ def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path) -> None:
         if str(data_dir) in " ".join(p.info["cmdline"] or [])
     ]
     assert leftovers == [], f"processes left running after Ctrl-C: {leftovers}"
-    assert not _stasis_app_registered(asterisk, timeout=1), "Asterisk still answers after Ctrl-C"
+    assert not _stasis_app_registered(asterisk), "Asterisk still answers after Ctrl-C"
     # make itself may die of the SIGINT (-2) or report it (2, 130); what matters is the clean stop.
     assert code in (0, 2, 130, -signal.SIGINT), log.read_text()[-2000:]
     assert "stopped" in log.read_text()

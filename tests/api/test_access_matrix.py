@@ -6,15 +6,17 @@ the route and how to call it against rows owned by customer A. Customer B (and a
 must never get a response containing A's marker text.
 """
 
-from collections.abc import Callable
+import socket
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from fastapi.routing import iter_route_contexts
 
+from core.settings import get_settings
 from portal_api.app import create_app
-from tests.api.access_world import MARK, World, build_world
-from tests.conftest import PASSWORD
+from testkit.actors import PASSWORD
+from testkit.world import MARK, World, build_world
 
 OK, DENIED, FORBIDDEN, CONFLICT, PBX_DOWN = "ok", "denied", "forbidden", "conflict", "pbx down"
 ROLES = ("b", "buyer", "a", "admin")  # non-owners first: their refused calls must change nothing
@@ -327,6 +329,18 @@ ROUTES = sorted(
     if ctx.path.startswith("/api/")
     for method in (ctx.methods or set()) - {"HEAD"}  # the WebSocket has no methods: test_live_feed.py
 )
+
+
+@pytest.fixture(autouse=True)
+def _pbx_down() -> Iterator[None]:
+    """ARI on a port this test holds bound but never listening, so connections are refused: the PBX
+    is down whatever else runs on the machine (a developer's Asterisk on 8088)."""
+    with socket.socket() as held, pytest.MonkeyPatch.context() as env:
+        held.bind(("127.0.0.1", 0))
+        env.setenv("ASTERISK_HTTP_PORT", str(held.getsockname()[1]))
+        get_settings.cache_clear()
+        yield
+    get_settings.cache_clear()
 
 
 def _outcome(status: int) -> str:

@@ -2,7 +2,7 @@
 
 import re
 
-from tests.conftest import Actor, make_actor
+from testkit.actors import Actor, make_actor
 
 
 def login(client, email: str, password: str):

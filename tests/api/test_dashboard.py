@@ -7,8 +7,8 @@ from zoneinfo import ZoneInfo
 
 from core import names
 from core.redis_client import get_redis
-from tests.api.test_report import seed_calls
-from tests.conftest import Actor, make_actor
+from testkit.actors import Actor, make_actor
+from testkit.rows import seed_calls
 
 NOW = datetime.now(UTC)
 

@@ -10,7 +10,7 @@ from core.db import session_scope
 from core.models import BlockEntry, Campaign, Target, User
 from core.names import live_target_key
 from core.redis_client import get_redis
-from tests.routing.rows import CALLER, DID, Line, call, change, desk, line, top_up, trunk
+from testkit.rows import CALLER, DID, Line, change, desk, earlier_call, line, top_up, trunk
 
 URL = "/api/routing/dry-run"
 
@@ -95,7 +95,7 @@ def test_a_stopped_call_names_its_step_and_reason(client, admin, customer_a) -> 
 
 def test_a_repeat_caller_rejected_after_the_ivr(client, customer_a) -> None:
     ln, acme = alices_line(customer_a, duplicate_action="reject", ivr_enabled=True, ivr_pins=["1234"])
-    call(ln, acme, datetime.now(UTC) - timedelta(hours=1))
+    earlier_call(ln, acme, datetime.now(UTC) - timedelta(hours=1))
     data = dry_run(client, customer_a).json()["data"]
     # The IVR comes before the duplicate check: the caller would be asked, then rejected.
     assert (data["disposition"], data["stopped_at"], data["ivr"]) == ("DUPLICATE", "duplicate", True)

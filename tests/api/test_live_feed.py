@@ -11,7 +11,7 @@ from websockets.sync.client import connect
 from core.names import HANGUP_REQUESTS
 from core.redis_client import async_redis, get_redis, pubsub_channel
 from pbx_bridge.live_store import LiveStore
-from tests.conftest import api_server
+from testkit.processes import api_server
 
 
 @pytest.fixture(scope="module")

@@ -4,10 +4,8 @@ Every refused request is checked to leave counts, balances and the ledger unchan
 """
 
 import threading
-import time
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from uuid import uuid4
 
 import pytest
 from fastapi.testclient import TestClient
@@ -24,13 +22,18 @@ from core.models import (
     CreditReservation,
     Number,
     StatusChange,
-    User,
     Vendor,
     WalletTransaction,
 )
+from testkit.rows import balance, ledger, top_up
+from testkit.waiting import eventually
 
 GB = [f"+44207183875{i}" for i in range(10)]
 US = "+12025550143"
+
+
+def _setup_rows() -> list[WalletTransaction]:
+    return ledger(kind=TransactionType.NUMBER_SETUP)
 
 
 def _country(iso2: str) -> int:
@@ -66,28 +69,6 @@ def _campaign(user_id: int, name: str = "Solar leads") -> int:
         s.add(row)
         s.flush()
         return row.id
-
-
-def _topup(user_id: int, amount: str) -> None:
-    with session_scope() as s:
-        wallet.post(
-            s,
-            user_id=user_id,
-            kind=TransactionType.TOPUP,
-            amount=Decimal(amount),
-            reference=f"test:{uuid4()}",
-        )
-
-
-def _balance(user_id: int) -> Decimal:
-    with session_scope() as s:
-        return s.get(User, user_id).balance
-
-
-def _setup_rows() -> list[WalletTransaction]:
-    with session_scope() as s:
-        kind = TransactionType.NUMBER_SETUP.value
-        return list(s.exec(select(WalletTransaction).where(WalletTransaction.transaction_type == kind)))
 
 
 def _owner(number_id: int) -> int | None:
@@ -375,7 +356,7 @@ def test_status_change_is_validated_and_recorded(client, admin) -> None:
 
 
 def test_give_charges_each_setup_fee_and_sets_the_paid_period(client, admin, customer_a) -> None:
-    _topup(customer_a.id, "100")
+    top_up(customer_a.id, "100")
     n1 = _number(GB[0], setup="10", monthly="3")
     n2 = _number(GB[1], setup="5.5")
     free = _number(GB[2])
@@ -392,7 +373,7 @@ def test_give_charges_each_setup_fee_and_sets_the_paid_period(client, admin, cus
         assert datetime.fromisoformat(row["paid_until"]) == add_months(assigned, 1)
         assert abs((datetime.now(UTC) - assigned).total_seconds()) < 60
 
-    assert _balance(customer_a.id) == Decimal("84.5000")
+    assert balance(customer_a.id) == Decimal("84.5000")
     ledger = sorted(_setup_rows(), key=lambda t: t.number_id)
     assert [(t.number_id, t.amount, t.user_id, t.created_by) for t in ledger] == [
         (n1, Decimal("-10.0000"), customer_a.id, admin.id),
@@ -403,7 +384,7 @@ def test_give_charges_each_setup_fee_and_sets_the_paid_period(client, admin, cus
 
 
 def test_give_is_refused_whole_when_the_balance_falls_short(client, admin, customer_a) -> None:
-    _topup(customer_a.id, "12")
+    top_up(customer_a.id, "12")
     n1 = _number(GB[0], setup="10")
     n2 = _number(GB[1], setup="5.5")
     r = client.post(
@@ -414,14 +395,14 @@ def test_give_is_refused_whole_when_the_balance_falls_short(client, admin, custo
         "The available balance (12.0000) does not cover the setup fees (15.5000); "
         "top up at least 3.5000 first."
     )
-    assert _balance(customer_a.id) == Decimal("12.0000") and _setup_rows() == []
+    assert balance(customer_a.id) == Decimal("12.0000") and _setup_rows() == []
     assert _owner(n1) is None and _owner(n2) is None
 
 
 def test_give_refuses_unknown_taken_or_inactive_numbers_and_non_customers(
     client, admin, customer_a, customer_b, buyer_a
 ) -> None:
-    _topup(customer_a.id, "100")
+    top_up(customer_a.id, "100")
     free = _number(GB[0], setup="1")
     taken = _number(GB[1], user_id=customer_b.id)
     resting = _number(GB[2], status="inactive")
@@ -446,20 +427,20 @@ def test_give_refuses_unknown_taken_or_inactive_numbers_and_non_customers(
     ):
         assert client.post("/api/number/give", json=body, headers=admin.headers).status_code == 422
     assert _owner(free) is None and _owner(taken) == customer_b.id and _owner(resting) is None
-    assert _balance(customer_a.id) == Decimal("100.0000") and _setup_rows() == []
+    assert balance(customer_a.id) == Decimal("100.0000") and _setup_rows() == []
 
 
 # --- POST /number/new -------------------------------------------------------------------------
 
 
 def test_customer_takes_chosen_numbers_and_pays_their_setup_fees(client, customer_a) -> None:
-    _topup(customer_a.id, "20")
+    top_up(customer_a.id, "20")
     n1 = _number(GB[0], setup="7.25")
     r = client.post("/api/number/new", json={"number_ids": [n1]}, headers=customer_a.headers)
     assert r.status_code == 200, r.text
     assert r.json()["message"] == "1 number(s) are yours; setup fees of 7.2500 charged."
     assert r.json()["data"][0]["user_id"] == customer_a.id and r.json()["data"][0]["paid_until"]
-    assert _balance(customer_a.id) == Decimal("12.7500")
+    assert balance(customer_a.id) == Decimal("12.7500")
     (row,) = _setup_rows()
     assert (row.user_id, row.number_id, row.amount, row.balance_after, row.created_by) == (
         customer_a.id,
@@ -472,7 +453,7 @@ def test_customer_takes_chosen_numbers_and_pays_their_setup_fees(client, custome
 
 
 def test_customer_takes_a_count_of_numbers_of_a_country(client, customer_a) -> None:
-    _topup(customer_a.id, "10")
+    top_up(customer_a.id, "10")
     gb = [_number(e, setup="1") for e in GB[:3]]
     _number(US, iso2="US", setup="1")
     _number(GB[3], status="inactive")
@@ -481,7 +462,7 @@ def test_customer_takes_a_count_of_numbers_of_a_country(client, customer_a) -> N
     )
     assert r.status_code == 200, r.text
     assert [row["id"] for row in r.json()["data"]] == gb[:2]
-    assert _balance(customer_a.id) == Decimal("8.0000") and len(_setup_rows()) == 2
+    assert balance(customer_a.id) == Decimal("8.0000") and len(_setup_rows()) == 2
 
     short = client.post(
         "/api/number/new", json={"country_id": _country("GB"), "count": 2}, headers=customer_a.headers
@@ -490,17 +471,17 @@ def test_customer_takes_a_count_of_numbers_of_a_country(client, customer_a) -> N
         short.status_code == 409
         and short.json()["message"] == "Only 1 number(s) in United Kingdom are free right now."
     )
-    assert _owner(gb[2]) is None and _balance(customer_a.id) == Decimal("8.0000")
+    assert _owner(gb[2]) is None and balance(customer_a.id) == Decimal("8.0000")
 
 
 def test_new_is_refused_whole_when_the_balance_falls_short(client, customer_a) -> None:
-    _topup(customer_a.id, "5")
+    top_up(customer_a.id, "5")
     cheap = _number(GB[0], setup="1")
     dear = _number(GB[1], setup="4.5")
     r = client.post("/api/number/new", json={"number_ids": [cheap, dear]}, headers=customer_a.headers)
     assert r.status_code == 402 and "top up at least 0.5000 first" in r.json()["message"]
     assert _owner(cheap) is None and _owner(dear) is None
-    assert _balance(customer_a.id) == Decimal("5.0000") and _setup_rows() == []
+    assert balance(customer_a.id) == Decimal("5.0000") and _setup_rows() == []
     broke = client.post(
         "/api/number/new", json={"country_id": _country("GB"), "count": 2}, headers=customer_a.headers
     )
@@ -508,7 +489,7 @@ def test_new_is_refused_whole_when_the_balance_falls_short(client, customer_a) -
 
 
 def test_credit_held_by_live_calls_is_not_spent_on_numbers(client, customer_a) -> None:
-    _topup(customer_a.id, "10")
+    top_up(customer_a.id, "10")
     nid = _number(GB[0], setup="8")
     with session_scope() as s:
         now = datetime.now(UTC)
@@ -527,11 +508,11 @@ def test_credit_held_by_live_calls_is_not_spent_on_numbers(client, customer_a) -
         )
     r = client.post("/api/number/new", json={"number_ids": [nid]}, headers=customer_a.headers)
     assert r.status_code == 402 and r.json()["message"].startswith("The available balance (7.0000)")
-    assert _owner(nid) is None and _balance(customer_a.id) == Decimal("10.0000")
+    assert _owner(nid) is None and balance(customer_a.id) == Decimal("10.0000")
 
 
 def test_new_refuses_numbers_that_are_not_free(client, admin, customer_a, customer_b, buyer_a) -> None:
-    _topup(customer_a.id, "50")
+    top_up(customer_a.id, "50")
     free = _number(GB[0], setup="1")
     hers = _number(GB[1], user_id=customer_b.id)
     resting = _number(GB[2], status="inactive")
@@ -560,7 +541,7 @@ def test_new_refuses_numbers_that_are_not_free(client, admin, customer_a, custom
         "country_id": ["Country 424242 does not exist."]
     }
     assert (_owner(free), _owner(hers), _owner(resting)) == (None, customer_b.id, None)
-    assert _balance(customer_a.id) == Decimal("50.0000") and _setup_rows() == []
+    assert balance(customer_a.id) == Decimal("50.0000") and _setup_rows() == []
 
 
 def _race(app, actors, body_for) -> list:
@@ -583,7 +564,7 @@ def _race(app, actors, body_for) -> list:
 
 def test_two_customers_racing_for_one_number_one_wins(app, customer_a, customer_b) -> None:
     for actor in (customer_a, customer_b):
-        _topup(actor.id, "10")
+        top_up(actor.id, "10")
     nid = _number(GB[0], setup="4")
     results = _race(app, [customer_a, customer_b], lambda _: {"number_ids": [nid]})
     assert sorted(r.status_code for r in results) == [200, 409], [r.text for r in results]
@@ -592,12 +573,12 @@ def test_two_customers_racing_for_one_number_one_wins(app, customer_a, customer_
     assert _owner(nid) == winner.id
     (row,) = _setup_rows()
     assert row.user_id == winner.id
-    assert (_balance(winner.id), _balance(loser.id)) == (Decimal("6.0000"), Decimal("10.0000"))
+    assert (balance(winner.id), balance(loser.id)) == (Decimal("6.0000"), Decimal("10.0000"))
 
 
 def test_two_customers_racing_for_the_last_number_of_a_country_one_wins(app, customer_a, customer_b) -> None:
     for actor in (customer_a, customer_b):
-        _topup(actor.id, "10")
+        top_up(actor.id, "10")
     nid = _number(GB[0], setup="4")
     gb = _country("GB")
     results = _race(app, [customer_a, customer_b], lambda _: {"country_id": gb, "count": 1})
@@ -605,9 +586,21 @@ def test_two_customers_racing_for_the_last_number_of_a_country_one_wins(app, cus
     assert len(_setup_rows()) == 1 and _owner(nid) in (customer_a.id, customer_b.id)
 
 
+def _waiting_on_a_lock() -> bool:
+    """Whether another session of this database is waiting for a lock (the taker, on the number's row)."""
+    with get_engine().connect() as conn:
+        waiting = conn.execute(
+            text(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                " AND wait_event_type = 'Lock'"
+            )
+        )
+        return bool(waiting.scalar())
+
+
 def test_a_taker_waits_for_a_locked_number_then_sees_it_gone(app, customer_a, customer_b) -> None:
     """Deterministic form of the race: the row is held and taken by another transaction meanwhile."""
-    _topup(customer_a.id, "10")
+    top_up(customer_a.id, "10")
     nid = _number(GB[0], setup="4")
     result: dict = {}
 
@@ -619,19 +612,19 @@ def test_a_taker_waits_for_a_locked_number_then_sees_it_gone(app, customer_a, cu
         conn.execute(text("SELECT id FROM number WHERE id = :id FOR UPDATE"), {"id": nid})
         thread = threading.Thread(target=take)
         thread.start()
-        time.sleep(0.5)
-        assert thread.is_alive()  # blocked on the row lock, not answered from a stale read
+        eventually(_waiting_on_a_lock, what="the taker blocked on the row lock")
+        assert thread.is_alive()  # still waiting, not answered from a stale read
         conn.execute(text("UPDATE number SET user_id = :u WHERE id = :id"), {"u": customer_b.id, "id": nid})
         conn.commit()
     thread.join(30)
     assert result["r"].status_code == 409
     assert (
-        _owner(nid) == customer_b.id and _setup_rows() == [] and _balance(customer_a.id) == Decimal("10.0000")
+        _owner(nid) == customer_b.id and _setup_rows() == [] and balance(customer_a.id) == Decimal("10.0000")
     )
 
 
 def test_a_count_taker_skips_rows_another_purchase_holds(client, customer_a) -> None:
-    _topup(customer_a.id, "10")
+    top_up(customer_a.id, "10")
     held = _number(GB[0], setup="1")
     spare = _number(GB[1], setup="1")
     with get_engine().connect() as conn:
@@ -648,7 +641,7 @@ def test_a_count_taker_skips_rows_another_purchase_holds(client, customer_a) -> 
 
 
 def test_customer_releases_its_own_numbers_and_the_ledger_keeps_the_payment(client, customer_a) -> None:
-    _topup(customer_a.id, "10")
+    top_up(customer_a.id, "10")
     nid = _number(GB[0], setup="2")
     client.post("/api/number/new", json={"number_ids": [nid]}, headers=customer_a.headers)
     client.put(
@@ -663,7 +656,7 @@ def test_customer_releases_its_own_numbers_and_the_ledger_keeps_the_payment(clie
         None,
         None,
     )
-    assert len(_setup_rows()) == 1 and _balance(customer_a.id) == Decimal("8.0000")  # no refund
+    assert len(_setup_rows()) == 1 and balance(customer_a.id) == Decimal("8.0000")  # no refund
     # Back in the pool, it can be bought again (a new assignment, a new setup charge).
     again = client.post("/api/number/new", json={"number_ids": [nid]}, headers=customer_a.headers)
     assert again.status_code == 200 and len(_setup_rows()) == 2
@@ -697,7 +690,7 @@ def test_payment_report_lists_number_fees_scoped_and_filtered(
     client, admin, customer_a, customer_b, buyer_a
 ) -> None:
     for actor in (customer_a, customer_b):
-        _topup(actor.id, "50")
+        top_up(actor.id, "50")
     a_num = _number(GB[0], setup="3", monthly="2")
     b_num = _number(GB[1], setup="4")
     client.post("/api/number/new", json={"number_ids": [a_num]}, headers=customer_a.headers)

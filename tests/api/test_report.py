@@ -6,39 +6,10 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from core.models import Buyer, Call, Campaign, Target, Trunk
+from core.models import Call
 from portal_api.schemas.reports import CSV_COLUMNS
-from tests.conftest import Actor
-from tests.routing.rows import save
-
-
-def seed_calls(owner: Actor, campaign: str, *calls: dict[str, Any]) -> list[Call]:
-    """Calls of `owner`'s campaign, each reaching its target through one trunk."""
-    camp = save(Campaign(user_id=owner.id, name=campaign))
-    buyer = save(Buyer(user_id=owner.id, name=f"{campaign} buyer"))
-    trunk = save(Trunk(name=f"{campaign} trunk", direction="outbound", host="sip.example.net"))
-    target = save(
-        Target(user_id=owner.id, buyer_id=buyer.id or 0, name=f"{campaign} desk", destination="+14155550100")
-    )
-    rows = []
-    for i, fields in enumerate(calls):
-        values = {
-            "linkedid": f"{owner.id}.{campaign}.{i}",
-            "user_id": owner.id,
-            "campaign_id": camp.id,
-            "did": "+442071838750",
-            "caller": "+447911123456",
-            "target_id": target.id,
-            "buyer_id": buyer.id,
-            "trunk_id": trunk.id,
-            "destination": "14155550100",
-            "started_at": datetime(2026, 11, 20, 10, 0, tzinfo=UTC),
-            "disposition": "ANSWERED",
-            "trail": [{"step": "select", "target": target.name, "result": "taken"}],
-            **fields,
-        }
-        rows.append(save(Call(**values)))
-    return rows
+from testkit.actors import Actor
+from testkit.rows import save, seed_calls
 
 
 def report(client: Any, who: Actor, **params: Any) -> dict:

@@ -2,7 +2,7 @@
 
 The session fixture builds the cached chroot if needed (~1 min, once per
 machine), then starts a private Asterisk instance on random free loopback
-ports with random credentials (asterisk_config.testing), so it never
+ports with random credentials (testkit.asterisk), so it never
 collides with a developer's Asterisk or another test run.
 """
 
@@ -19,8 +19,7 @@ import pytest
 
 from asterisk_config import chroot
 from asterisk_config.errors import Unavailable
-from asterisk_config.testing import AsteriskUnderTest, running_test_instance
-from tests.asterisk.calls import running_bridge
+from testkit.asterisk import AsteriskUnderTest, running_bridge, running_test_instance
 
 
 def _unavailable(reason: str) -> NoReturn:

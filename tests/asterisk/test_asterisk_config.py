@@ -97,8 +97,8 @@ def test_secrets_that_would_break_config_files_are_refused(secret: str) -> None:
 
 
 def test_missing_secrets_are_named() -> None:
-    env = {k: v for k, v in BASE_ENV.items() if k not in ("AMI_SECRET", "ARI_USER")}
-    with pytest.raises(ConfigError, match="ARI_USER, AMI_SECRET"):
+    env = {k: v for k, v in BASE_ENV.items() if k not in ("AMI_SECRET", "ARI_PASSWORD")}
+    with pytest.raises(ConfigError, match="ARI_PASSWORD, AMI_SECRET"):
         render_config(AsteriskSettings.from_env(env))
 
 

@@ -2,7 +2,7 @@
 
 Uses the session-scoped ``asterisk`` fixture (conftest.py), which runs a
 private instance on random loopback ports.  Calls are placed with sipp and
-the project's own scenario (scenarios/uac_did_rejected.xml).
+the project's own scenario (testkit/scenarios/uac_did_rejected.xml).
 """
 
 from __future__ import annotations
@@ -19,11 +19,13 @@ import pytest
 import websockets
 from panoramisk import Manager
 
-from asterisk_config.testing import AsteriskUnderTest, free_port
+from testkit.asterisk import AsteriskUnderTest
+from testkit.processes import free_port
+from testkit.sipp import SCENARIOS
+from testkit.waiting import eventually, eventually_async
 
 pytestmark = pytest.mark.asterisk
 
-SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 
 CALLER = "15559876543"
 UAC_SCENARIO = SCENARIOS / "uac_did_rejected.xml"
@@ -80,28 +82,21 @@ def log_since(ast: AsteriskUnderTest, offset: int) -> str:
         return fh.read().decode(errors="replace")
 
 
-def refused_by_dialplan(ast: AsteriskUnderTest, did: str, offset: int, timeout: float = 2.0) -> bool:
-    """True once the log shows the dialplan's own refusal (Hangup(34) after a
+def wait_refused_by_dialplan(ast: AsteriskUnderTest, did: str, offset: int, timeout: float = 2.0) -> None:
+    """Until the log shows the dialplan's own refusal (Hangup(34) after a
     failed Stasis()) for ``did``: a 503 for any other reason (overload, no
     such extension, ...) must not pass as "no app connected"."""
     needle = f"Executing [{did}@from-carrier:3] Hangup("
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if needle in log_since(ast, offset):
-            return True
-        time.sleep(0.05)
-    return False
+    eventually(lambda: needle in log_since(ast, offset), timeout, what=lambda: log_since(ast, offset)[-3000:])
 
 
-def wait_no_channels(ast: AsteriskUnderTest, timeout: float = 5.0) -> list[dict[str, object]]:
-    deadline = time.monotonic() + timeout
-    channels: list[dict[str, object]] = []
-    while time.monotonic() < deadline:
+def wait_no_channels(ast: AsteriskUnderTest, timeout: float = 5.0) -> None:
+    def none_left() -> bool:
         channels = ari_get(ast, "channels").json()
-        if not channels:
-            break
-        time.sleep(0.1)
-    return channels
+        assert channels == [], f"channels still up: {channels}"
+        return True
+
+    eventually(none_left, timeout, interval=0.1)
 
 
 # -- ARI / AMI ---------------------------------------------------------------
@@ -158,10 +153,7 @@ async def test_ami_login_and_core_status(asterisk: AsteriskUnderTest) -> None:
     manager.register_event("FullyBooted", on_fully_booted)
     try:
         await asyncio.wait_for(manager.connect(), 5)
-        deadline = loop.time() + 5
-        while not manager.authenticated and loop.time() < deadline:
-            await asyncio.sleep(0.05)
-        assert manager.authenticated, "AMI login failed"
+        await eventually_async(lambda: manager.authenticated, 5, what="AMI login")
         # Asterisk greets each fully logged-in session with FullyBooted.
         await asyncio.wait_for(booted, 5)
         response = await asyncio.wait_for(manager.send_action({"Action": "CoreStatus"}), 5)
@@ -206,8 +198,8 @@ def test_call_without_stasis_app_is_refused_promptly(
     )
     assert final_status(log_file) == "503"
     assert elapsed < PROMPT_SECONDS, f"final response took {elapsed:.1f} s"
-    assert refused_by_dialplan(asterisk, did, offset), log_since(asterisk, offset)[-3000:]
-    assert wait_no_channels(asterisk) == []
+    wait_refused_by_dialplan(asterisk, did, offset)
+    wait_no_channels(asterisk)
 
 
 @pytest.mark.asyncio
@@ -260,7 +252,7 @@ def test_call_refused_again_after_app_disconnects(
     assert result.returncode == 0, result.stdout[-3000:]
     assert final_status(log_file) == "503"
     assert elapsed < PROMPT_SECONDS
-    assert refused_by_dialplan(asterisk, did, offset), log_since(asterisk, offset)[-3000:]
+    wait_refused_by_dialplan(asterisk, did, offset)
 
 
 async def _next_event(ws: websockets.ClientConnection, event_type: str) -> dict[str, object]:

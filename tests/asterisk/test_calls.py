@@ -2,7 +2,6 @@
 
 import asyncio
 import io
-import json
 import os
 import signal
 import subprocess
@@ -16,13 +15,10 @@ import httpx
 import pytest
 from sqlmodel import select
 
-from asterisk_config.testing import AsteriskUnderTest
-from core import names
 from core.db import session_scope
 from core.enums import TokenKind
 from core.models import (
     BlockEntry,
-    Call,
     CampaignTarget,
     CreditReservation,
     Rate,
@@ -31,32 +27,23 @@ from core.models import (
     User,
     WalletTransaction,
 )
-from core.redis_client import get_redis
 from portal_api.auth import tokens
-from tests.asterisk.calls import call, seed_plan, sipp_target
-from tests.conftest import PASSWORD, REPO, api_server, make_actor, start_worker
+from testkit.actors import PASSWORD, make_actor
+from testkit.asterisk import AsteriskUnderTest, calls, live_calls, seed_plan, trunk_pushed, wait_live
+from testkit.processes import REPO, api_server, start_worker
+from testkit.rows import CALLER
+from testkit.sipp import call, sipp_target
+from testkit.waiting import eventually_async
 
 pytestmark = pytest.mark.asterisk
-CALLER = "+447911123456"
 WEB = REPO / "web"
-
-
-def calls(count: int = 1, timeout: float = 15) -> list[Call]:
-    """The call rows once `count` of them are complete (the bridge writes the end after hangup)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        with session_scope() as s:
-            rows = list(s.exec(select(Call).order_by(Call.id)).all())
-        if len([r for r in rows if r.ended_at is not None]) >= count or time.monotonic() > deadline:
-            return rows
-        time.sleep(0.2)
 
 
 async def test_answered_call_reaches_the_target_and_writes_one_row(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed_plan([target.port])
+        plan = seed_plan([target.port], pushed_to=asterisk)
         log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=3000)
     assert "final=SIP/2.0 200" in log, log + bridge.read_text()[-3000:]
     assert "ended_by=caller" in log
@@ -84,7 +71,7 @@ async def test_busy_target_fails_over_to_the_next_priority(
         sipp_target(sipp_binary, "busy", tmp_path) as busy,
         sipp_target(sipp_binary, "answer", tmp_path) as ok,
     ):
-        plan = seed_plan([busy.port, ok.port])
+        plan = seed_plan([busy.port, ok.port], pushed_to=asterisk)
         log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=1500)
     assert "final=SIP/2.0 200" in log
     (row,) = calls()
@@ -100,7 +87,7 @@ async def test_nobody_answering_gives_no_answer_after_the_ring_timeout(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
     with sipp_target(sipp_binary, "noanswer", tmp_path) as silent:
-        plan = seed_plan([silent.port])  # ring timeout 5 s
+        plan = seed_plan([silent.port], pushed_to=asterisk)  # ring timeout 5 s
         started = time.monotonic()
         log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path)
         waited = time.monotonic() - started
@@ -116,7 +103,7 @@ async def test_all_targets_busy_gives_busy(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
     with sipp_target(sipp_binary, "busy", tmp_path) as one, sipp_target(sipp_binary, "busy", tmp_path) as two:
-        plan = seed_plan([one.port, two.port])
+        plan = seed_plan([one.port, two.port], pushed_to=asterisk)
         log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path)
     (row,) = calls()
     assert row.disposition == "BUSY", [e for e in row.trail if e["step"] in ("dial", "error")]
@@ -127,7 +114,7 @@ async def test_blocked_caller_never_reaches_a_target(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed_plan([target.port])
+        plan = seed_plan([target.port], pushed_to=asterisk)
         with session_scope() as s:
             s.add(BlockEntry(user_id=plan.user_id, pattern=CALLER, match_type="exact"))
         log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path)
@@ -141,7 +128,7 @@ async def test_no_balance_refuses_the_call(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed_plan([target.port], balance="0")
+        plan = seed_plan([target.port], pushed_to=asterisk, balance="0")
         await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path)
     (row,) = calls()
     assert row.disposition == "NO_BALANCE" and target.invites() == 0
@@ -162,7 +149,7 @@ async def test_a_dialled_number_with_stray_characters_is_refused_not_routed_to_i
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed_plan([target.port])
+        plan = seed_plan([target.port], pushed_to=asterisk)
         garbled = plan.did[:-2] + "x" + plan.did[-2:]  # its digits alone are the plan's number
         await call(sipp_binary, asterisk, garbled, CALLER, tmp_path, talk_ms=15000)
     (row,) = calls()
@@ -193,7 +180,8 @@ async def test_portal_trunk_live_view_and_hang_up_while_talking(
             s.add(t)
             s.flush()
             s.add(CampaignTarget(user_id=plan.user_id, campaign_id=plan.campaign_id, target_id=t.id))
-        await asyncio.sleep(0.5)
+        trunk_id = trunk.json()["data"]["id"]
+        await eventually_async(lambda: trunk_pushed(asterisk, trunk_id, target.port), what="the trunk pushed")
         caller = asyncio.create_task(call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=30000))
         live_call = await wait_live(lambda c: c.get("state") == "connected")
         assert live_call["did"] == plan.did and live_call["target_name"] == "Desk"
@@ -208,7 +196,7 @@ async def test_portal_trunk_live_view_and_hang_up_while_talking(
     assert "final=SIP/2.0 200" in log and "ended_by=network" in log
     (row,) = calls()
     assert row.disposition == "ANSWERED" and row.hangup_by == "portal" and row.billsec < 20
-    assert await wait_live(lambda c: True, timeout=0.5) is None  # gone from the live view
+    await eventually_async(lambda: not live_calls(), what="the call gone from the live view")
 
 
 async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
@@ -227,7 +215,7 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
         sipp_target(sipp_binary, "answer", tmp_path) as target,
         api_server(WEB_DIST=str(WEB / "dist"), **pbx_env(asterisk)) as base,
     ):
-        plan = seed_plan([target.port], record=True)
+        plan = seed_plan([target.port], pushed_to=asterisk, record=True)
         make_actor(1, "Ada Admin")
         caller = asyncio.create_task(
             call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=60000, speak=True)
@@ -271,7 +259,7 @@ async def test_recorded_campaign_keeps_the_call_audio_for_its_customer_only(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
     with sipp_target(sipp_binary, "answer", tmp_path) as target, api_server(**pbx_env(asterisk)) as base:
-        plan = seed_plan([target.port], record=True)
+        plan = seed_plan([target.port], pushed_to=asterisk, record=True)
         owner = make_actor(2, "Other Customer")  # not the plan's customer
         log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=4000, speak=True)
         assert "final=SIP/2.0 200" in log
@@ -300,25 +288,13 @@ def pbx_env(ast: AsteriskUnderTest) -> dict[str, str]:
     return {"ASTERISK_HTTP_PORT": str(s.http_port), "ARI_USER": s.ari_user, "ARI_PASSWORD": s.ari_password}
 
 
-async def wait_live(match, timeout: float = 15):
-    """The first live call in Redis that `match` accepts, or None."""
-    client = get_redis()
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for linkedid in client.smembers(names.LIVE_CALLS):
-            raw = client.get(names.live_call_key(linkedid))
-            if raw and match(json.loads(raw)):
-                return json.loads(raw)
-        await asyncio.sleep(0.1)
-    return None
-
-
 @pytest.mark.parametrize(("pin", "expected"), [("4321", "ANSWERED"), ("1111", "IVR_FAILED")])
 async def test_ivr_pin_as_rfc2833_dtmf(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path, pin: str, expected: str
 ) -> None:
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed_plan([target.port], ivr_enabled=True, ivr_pins=["4321"], ivr_digits=4, ivr_attempts=1)
+        ivr = {"ivr_enabled": True, "ivr_pins": ["4321"], "ivr_digits": 4, "ivr_attempts": 1}
+        plan = seed_plan([target.port], pushed_to=asterisk, **ivr)
         log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=12000, dtmf=pin)
     (row,) = calls()
     ivr = [e for e in row.trail if e["step"] == "ivr"]
@@ -336,7 +312,7 @@ async def test_credit_is_a_hard_limit_and_the_call_is_rated_once(
     worker = start_worker(str(tmp_path / "worker.log"))
     try:
         with sipp_target(sipp_binary, "answer", tmp_path) as target:
-            plan = seed_plan([target.port], balance="6")
+            plan = seed_plan([target.port], pushed_to=asterisk, balance="6")
             with session_scope() as s:
                 tariff = Tariff(name="Per second")
                 s.add(tariff)
@@ -358,9 +334,7 @@ async def test_credit_is_a_hard_limit_and_the_call_is_rated_once(
         assert row.disposition == "ANSWERED" and row.hangup_by == "system", row.trail
         assert 4 <= row.talk_seconds <= 8
         assert any(e["step"] == "credit" and e["result"] == "stopped" for e in row.trail)
-        deadline = time.monotonic() + 30
-        while calls()[0].rating_status == "pending" and time.monotonic() < deadline:
-            await asyncio.sleep(0.3)
+        await eventually_async(lambda: calls()[0].rating_status != "pending", timeout=30, interval=0.3)
         (row,) = calls()
         assert row.rating_status == "rated" and row.cost == Decimal(row.billsec)
         with session_scope() as s:
@@ -384,7 +358,7 @@ async def test_concurrency_cap_sends_the_parallel_call_to_the_next_target(
         sipp_target(sipp_binary, "answer", tmp_path) as first,
         sipp_target(sipp_binary, "answer", tmp_path) as second,
     ):
-        plan = seed_plan([first.port, second.port])
+        plan = seed_plan([first.port, second.port], pushed_to=asterisk)
         with session_scope() as s:
             s.get(Target, plan.targets[0]).concurrency_cap = 1
         one = asyncio.create_task(call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=5000))
@@ -404,7 +378,8 @@ async def test_closed_schedule_and_duplicate_caller(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed_plan([target.port], duplicate_action="reject", duplicate_window_seconds=3600)
+        duplicates = {"duplicate_action": "reject", "duplicate_window_seconds": 3600}
+        plan = seed_plan([target.port], pushed_to=asterisk, **duplicates)
         first = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=1000)
         calls(1)
         again = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=1000)

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from sqlmodel import select
 
-from asterisk_config.testing import AsteriskUnderTest
 from core.db import session_scope
 from core.models import Call, CampaignTarget, Target
-from tests.asterisk.calls import Plan, SippTarget, call_many, seed_plan, sipp_target
-from tests.asterisk.test_calls import CALLER, calls
+from testkit.asterisk import AsteriskUnderTest, Plan, calls, seed_plan
+from testkit.rows import CALLER
+from testkit.sipp import SippTarget, call_many, sipp_target
 
 pytestmark = pytest.mark.asterisk
 
@@ -62,7 +62,7 @@ async def test_weighted_random_splits_many_calls_by_weight(
 ) -> None:
     count = 150
     heavy, light = answering
-    plan = seed_plan([heavy.port, light.port])  # weighted random is the campaign default
+    plan = seed_plan([heavy.port, light.port], pushed_to=asterisk)  # weighted random is the campaign default
     one_priority(plan, (4, 1))
     await call_many(sipp_binary, asterisk, plan.did, CALLER, tmp_path, count)
     rows = calls(count, timeout=30)
@@ -87,7 +87,7 @@ async def test_round_robin_alternates_targets_even_for_parallel_calls(
 ) -> None:
     count = 20
     first, second = answering
-    plan = seed_plan([first.port, second.port], strategy="round_robin")
+    plan = seed_plan([first.port, second.port], pushed_to=asterisk, strategy="round_robin")
     one_priority(plan, (1, 1))
     await call_many(sipp_binary, asterisk, plan.did, CALLER, tmp_path, count)
     rows = calls(count)
@@ -109,7 +109,7 @@ async def test_daily_cap_sends_the_next_call_on_then_no_target_is_left(
     answering: tuple[SippTarget, SippTarget],
 ) -> None:
     first, second = answering
-    plan = seed_plan([first.port, second.port])  # priorities 1 and 2
+    plan = seed_plan([first.port, second.port], pushed_to=asterisk)  # priorities 1 and 2
     # A zone where it is not about midnight, so the calls don't straddle the start of the
     # targets' day, when their daily counts begin again.
     zone = "UTC" if 1 <= datetime.now(UTC).hour <= 22 else "Asia/Tokyo"

@@ -2,28 +2,25 @@
 
 import asyncio
 import signal
-import time
 from datetime import timedelta
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from asterisk_config import runtime
-from asterisk_config.testing import AsteriskUnderTest
-from tests.asterisk.calls import call, running_bridge, seed_plan, sipp_target, wait_registered
-from tests.asterisk.test_calls import CALLER, calls, wait_live
+from testkit.asterisk import AsteriskUnderTest, calls, running_bridge, seed_plan, wait_live, wait_registered
+from testkit.rows import CALLER
+from testkit.sipp import call, sipp_target
+from testkit.waiting import eventually_async
 
 pytestmark = pytest.mark.asterisk
 
 
-def channels_left(ast: AsteriskUnderTest, timeout: float = 10) -> list[str]:
-    """Channels still up in Asterisk, once there are none or `timeout` passed."""
-    deadline = time.monotonic() + timeout
-    while True:
-        left = [c["id"] for c in runtime.ari_get(ast.settings, "/channels")]
-        if not left or time.monotonic() > deadline:
-            return left
-        time.sleep(0.2)
+def no_channels_left(ast: AsteriskUnderTest) -> bool:
+    left = [c["id"] for c in runtime.ari_get(ast.settings, "/channels")]
+    assert not left, f"channels still up in Asterisk: {left}"
+    return True
 
 
 async def talking_when_the_bridge_dies(
@@ -67,7 +64,7 @@ async def test_call_ending_while_the_bridge_is_down_is_completed_from_asterisks_
         with running_bridge(asterisk, tmp_path / "bridge-2.log"):
             (row,) = calls()
             # The target's leg, left alone in Asterisk, was hung up: nothing keeps running.
-            assert await asyncio.to_thread(channels_left, asterisk) == []
+            await eventually_async(partial(no_channels_left, asterisk), interval=0.2)
     assert row.disposition == "ANSWERED" and row.hangup_by == "caller" and row.source == "reconciled"
     # The end is when the caller hung up (Asterisk's record), not when the bridge came back.
     assert row.ended_at is not None and row.answered_at is not None
@@ -101,7 +98,7 @@ async def test_asterisk_restart_the_bridge_reconnects_and_the_next_call_routes(
         runtime.start(asterisk.settings, lambda m: None)
         await asyncio.to_thread(wait_registered, asterisk, 30)  # by itself: nobody restarts the bridge
         assert bridge.poll() is None
-        plan = seed_plan([target.port])
+        plan = seed_plan([target.port], pushed_to=asterisk)
         log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=1500)
     assert "final=SIP/2.0 200" in log
     (row,) = calls()

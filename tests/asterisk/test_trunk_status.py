@@ -2,15 +2,15 @@
 result over AMI into Redis, the API lists it."""
 
 import socket
-import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
+import httpx
 import pytest
 from sqlalchemy import text
 
 from asterisk_config import runtime
-from asterisk_config.testing import AsteriskUnderTest, free_port
 from core import names
 from core.db import session_scope
 from core.models import Trunk
@@ -18,8 +18,11 @@ from core.pbx_commands import announce_trunk_change
 from core.redis_client import get_redis
 from pbx_bridge.trunk_status import contact_status_text
 from pbx_bridge.trunks import trunk_of
-from tests.asterisk.calls import call, running_bridge, seed_plan, sipp_target, wait_registered
-from tests.asterisk.test_calls import CALLER, calls
+from testkit.asterisk import AsteriskUnderTest, calls, running_bridge, seed_plan, wait_registered
+from testkit.processes import free_port
+from testkit.rows import CALLER
+from testkit.sipp import call, sipp_target
+from testkit.waiting import eventually
 
 CARRIER = {"direction": "outbound", "host": "127.0.0.1", "auth_type": "ip", "codecs": ["ulaw"]}
 
@@ -65,14 +68,37 @@ def bridge(
 
 def listed_status(client, admin, trunk_id: int, wanted: Callable[[str | None], bool], bridge: Path) -> str:
     """The trunk's status on the trunk list once `wanted` accepts it (15 s at most)."""
-    deadline = time.monotonic() + 15
-    while True:
+
+    def accepted() -> tuple[str | None]:
         rows = client.get("/api/trunk/details?perpage=100", headers=admin.headers).json()["data"]["data"]
         status = next(r["endpoint_status"] for r in rows if r["id"] == trunk_id)
-        if wanted(status):
-            return status
-        assert time.monotonic() < deadline, f"status stuck at {status!r}\n{bridge.read_text()[-3000:]}"
-        time.sleep(0.3)
+        assert wanted(status), f"status stuck at {status!r}\n{bridge.read_text()[-3000:]}"
+        return (status,)  # truthy even when the status wanted is None
+
+    return eventually(accepted, timeout=15, interval=0.3)[0]
+
+
+def status_written(trunk_id: int, times: int) -> None:
+    """Until the bridge has written the trunk's status `times` more times (each write restarts the
+    key's expiry)."""
+    key = names.trunk_status_key(trunk_id)
+    seen = {"ttl": get_redis().pttl(key), "writes": 0}
+
+    def written() -> bool:
+        ttl = get_redis().pttl(key)
+        seen["writes"] += ttl > seen["ttl"]
+        seen["ttl"] = ttl
+        return seen["writes"] >= times
+
+    eventually(written, timeout=15, interval=0.1, what=f"{times} status writes")
+
+
+def unqualified(ast: AsteriskUnderTest, trunk_id: int) -> bool:
+    """Whether Asterisk has the trunk's AOR with qualify off."""
+    url = f"{ast.settings.ari_base_url}/asterisk/config/dynamic/res_pjsip/aor/trunk-{trunk_id}"
+    r = httpx.get(url, auth=ast.ari_auth, timeout=2)
+    fields = {f["attribute"]: f["value"] for f in r.json()} if r.is_success else {}
+    return fields.get("qualify_frequency") == "0"
 
 
 def _add(client, admin, **fields) -> int:
@@ -125,7 +151,7 @@ def test_deactivated_deleted_and_inbound_trunks_show_no_status(
         assert get_redis().get(names.trunk_status_key(dropped)) is None
 
         # Several refreshes later (every 2 s here) the inbound trunk still has nothing to show.
-        time.sleep(5)
+        status_written(kept, times=2)
         assert _reachable(listed_status(client, admin, kept, _reachable, bridge))
         assert listed_status(client, admin, inbound, lambda s: True, bridge) is None
 
@@ -154,11 +180,13 @@ async def test_a_call_skips_the_target_behind_an_unreachable_trunk(
     with session_scope() as s:
         s.execute(text("SELECT setval(pg_get_serial_sequence('trunk', 'id'), 9000)"))
     with sipp_target(sipp_binary, "answer", tmp_path) as up:
-        plan = seed_plan([free_port(socket.SOCK_DGRAM), up.port])  # first priority: nobody listens
-        deadline = time.monotonic() + 15
-        while get_redis().get(names.trunk_status_key(plan.trunks[0])) != "Unreachable":
-            assert time.monotonic() < deadline, bridge.read_text()[-3000:]
-            time.sleep(0.3)
+        nobody = free_port(socket.SOCK_DGRAM)  # the first priority's port: nobody listens
+        plan = seed_plan([nobody, up.port], pushed_to=asterisk)
+        eventually(
+            lambda: get_redis().get(names.trunk_status_key(plan.trunks[0])) == "Unreachable",
+            timeout=15,
+            what=lambda: bridge.read_text()[-3000:],
+        )
         log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=1000)
     assert "final=SIP/2.0 200" in log
     (row,) = calls()
@@ -166,23 +194,26 @@ async def test_a_call_skips_the_target_behind_an_unreachable_trunk(
     assert dials == [(plan.targets[0], "CHANUNAVAIL"), (plan.targets[1], "ANSWER")], row.trail
 
 
+@pytest.mark.asterisk
 async def test_a_carrier_ignoring_options_is_dialled_once_its_trunk_is_not_qualified(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
     with session_scope() as s:  # as above: no trunk-1 of an earlier test may stand in for ours
         s.execute(text("SELECT setval(pg_get_serial_sequence('trunk', 'id'), 9100)"))
     with sipp_target(sipp_binary, "answer", tmp_path, answers_options=False) as deaf:
-        plan = seed_plan([deaf.port])
+        plan = seed_plan([deaf.port], pushed_to=asterisk)
         with session_scope() as s:
             trunk = s.get(Trunk, plan.trunks[0])
             assert trunk is not None
             trunk.qualify = False
             s.add(trunk)
         announce_trunk_change(plan.trunks[0])  # what saving the trunk in the portal does
-        # Long enough for a qualified trunk to be found unreachable here (OPTIONS every 2 s, 3 s timeout).
-        time.sleep(6)
+        # Pushed again without qualify: Asterisk no longer sends it OPTIONS, so never finds it unreachable.
+        eventually(partial(unqualified, asterisk, plan.trunks[0]), what="the trunk pushed without qualify")
         log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=1000)
     assert "final=SIP/2.0 200" in log
     (row,) = calls()
     assert row.disposition == "ANSWERED" and row.target_id == plan.targets[0]
-    assert get_redis().get(names.trunk_status_key(plan.trunks[0])) is None  # not monitored: no status shown
+    # Not monitored: no status shown once the bridge's next refresh (every 2 s here) has dropped it.
+    status = names.trunk_status_key(plan.trunks[0])
+    eventually(lambda: get_redis().get(status) is None, what="no status shown")

@@ -9,7 +9,7 @@ from sqlalchemy.exc import IntegrityError
 
 from core.db import session_scope
 from core.models import Rate
-from tests.billing.rows import balance, count, ledger, tariff
+from testkit.rows import balance, count, ledger, tariff
 
 
 @pytest.mark.parametrize("increments", [(0, 60), (60, 0), (-30, 6), (30, -6)])

@@ -11,13 +11,13 @@ from core.billing import credit
 from core.billing.pricing import Price
 from core.db import session_scope
 from core.models import CreditReservation
-from tests.billing.rows import available, customer
+from testkit.rows import available, customer_id
 
 PER_MINUTE = Price(Decimal("0.20"), Decimal(0), 60, 60, 0)
 
 
 def test_a_call_holds_a_slice_extends_it_and_gives_it_back() -> None:
-    alice = customer("1")
+    alice = customer_id("1")
     with session_scope() as s:
         hold = credit.reserve(s, alice, "call-1", PER_MINUTE)
         assert hold is not None and (hold.seconds, hold.amount) == (60, Decimal("0.2000"))
@@ -35,7 +35,7 @@ def test_a_call_holds_a_slice_extends_it_and_gives_it_back() -> None:
 
 
 def test_the_last_slice_covers_what_the_balance_can_pay_then_calls_are_refused() -> None:
-    alice = customer("0.15")
+    alice = customer_id("0.15")
     thirty_six = Price(Decimal("0.20"), Decimal(0), 30, 6, 0)  # 0.10 for the first 30 s, 0.02 per 6 s
     with session_scope() as s:
         hold = credit.reserve(s, alice, "call-1", thirty_six)
@@ -45,7 +45,7 @@ def test_the_last_slice_covers_what_the_balance_can_pay_then_calls_are_refused()
 
 
 def test_holds_left_by_a_crash_expire() -> None:
-    alice = customer("1")
+    alice = customer_id("1")
     with session_scope() as s:
         credit.reserve(s, alice, "call-1", PER_MINUTE)
         credit.reserve(s, alice, "call-2", PER_MINUTE)
@@ -65,7 +65,7 @@ def test_holds_left_by_a_crash_expire() -> None:
 
 
 def test_parallel_calls_never_hold_more_than_the_balance() -> None:
-    alice = customer("1.00")  # five minutes at 0.20/min
+    alice = customer_id("1.00")  # five minutes at 0.20/min
     calls, start = 12, threading.Barrier(12)
     talked: dict[str, int] = {}
 

@@ -8,7 +8,7 @@ from core.billing import fees
 from core.billing.rating import rate_pending
 from core.enums import NumberStatus, TransactionType
 from core.models import Number, User
-from tests.billing.rows import balance, call, customer, get, ledger, notices, save, tariff, top_up
+from testkit.rows import balance, call, customer_id, get, ledger, notices, save, tariff, top_up
 
 BOUGHT = datetime(2026, 1, 31, 10, 0, tzinfo=UTC)
 
@@ -27,7 +27,7 @@ def number(
 
 
 def test_the_monthly_fee_falls_due_on_each_anniversary_and_is_charged_once() -> None:
-    alice = customer("10")
+    alice = customer_id("10")
     n = number(alice)
     fees.charge_due(datetime(2026, 2, 28, 9, 59, tzinfo=UTC))
     assert ledger(alice, TransactionType.NUMBER_MONTHLY) == []
@@ -44,7 +44,7 @@ def test_the_monthly_fee_falls_due_on_each_anniversary_and_is_charged_once() -> 
 
 
 def test_a_number_its_owner_cannot_pay_for_is_suspended_until_a_top_up(client, admin) -> None:
-    alice = customer("3")
+    alice = customer_id("3")
     due = datetime.now(UTC) - timedelta(days=40)  # two periods due: 40 days ago and about 10 days ago
     n = number(alice, paid_until=due)
     for _ in range(2):
@@ -64,7 +64,7 @@ def test_a_number_its_owner_cannot_pay_for_is_suspended_until_a_top_up(client, a
 
 
 def test_low_balance_is_noticed_once_per_dip_not_once_per_call() -> None:
-    alice = customer("60", tariff(("44", "6")))  # 6.00 per minute
+    alice = customer_id("60", tariff(("44", "6")))  # 6.00 per minute
     for _ in range(4):  # 54, 48 (crosses: notice), 42, 36
         call(alice, 60)
         rate_pending()

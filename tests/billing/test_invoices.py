@@ -13,8 +13,8 @@ from core.billing.rating import rate_pending
 from core.billing.rerate import rerate_period
 from core.db import session_scope
 from core.models import Country, Invoice, Number, User
-from tests.billing.rows import JAN, balance, call, count, customer, get, rate, save, tariff, top_up
-from tests.conftest import make_actor
+from testkit.actors import make_actor
+from testkit.rows import JAN, balance, call, count, customer_id, get, rate, save, tariff, top_up
 
 BERLIN = "Europe/Berlin"
 
@@ -33,7 +33,7 @@ def a_month_of_activity() -> tuple[int, int]:
     t = tariff()
     uk = rate(t, "44", "0.10", country_id=country("GB"))
     rate(t, "1", "0.05", country_id=country("US"))
-    alice = customer("0", t, timezone=BERLIN)
+    alice = customer_id("0", t, timezone=BERLIN)
     top_up(alice, "100")
     started = datetime.now(UTC) - timedelta(minutes=5)
     for seconds, number in [
@@ -113,7 +113,7 @@ def test_an_invoice_lists_the_month_and_adds_up() -> None:
 
 def test_a_month_is_invoiced_once_and_the_next_one_opens_where_it_closed() -> None:
     alice, _ = a_month_of_activity()
-    quiet = customer("0")
+    quiet = customer_id("0")
     month = this_month()
     after = month_bounds(month, BERLIN)[1] + timedelta(days=2)
     assert invoices.generate_due(after) == 1  # the beat job: only the customer with activity

@@ -10,7 +10,7 @@ from core.billing import wallet
 from core.db import get_engine, session_scope
 from core.enums import TransactionType
 from core.models import User
-from tests.billing.rows import balance, customer, ledger, top_up
+from testkit.rows import balance, customer_id, ledger, top_up
 
 PROCESSES, OPERATIONS = 4, 400
 
@@ -46,7 +46,7 @@ def work(worker: int, users: list[int], start: Any) -> None:
 
 
 def test_concurrent_posts_from_several_processes_keep_the_ledger_exact() -> None:
-    users = [customer(), customer()]
+    users = [customer_id(), customer_id()]
     context = multiprocessing.get_context("spawn")  # a fresh interpreter: its own engine and connections
     start = context.Barrier(PROCESSES)
     workers = [context.Process(target=work, args=(n, users, start)) for n in range(PROCESSES)]
@@ -69,7 +69,7 @@ def test_concurrent_posts_from_several_processes_keep_the_ledger_exact() -> None
 
 
 def test_a_replayed_batch_appends_only_what_is_new() -> None:
-    alice = customer()
+    alice = customer_id()
     first = [
         wallet.Entry(alice, TransactionType.TOPUP, Decimal(10), "t:1"),
         wallet.Entry(alice, TransactionType.CALL, Decimal("-1.5"), "c:1"),
@@ -89,7 +89,7 @@ def test_a_replayed_batch_appends_only_what_is_new() -> None:
 
 
 def test_a_post_after_an_earlier_read_of_the_user_starts_from_the_latest_balance() -> None:
-    alice = customer("10")
+    alice = customer_id("10")
     with session_scope() as s:
         assert s.get(User, alice).balance == Decimal("10.0000")  # as the top-up screen reads it first
         top_up(alice, "5")  # another request credits meanwhile

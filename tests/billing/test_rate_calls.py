@@ -13,7 +13,7 @@ from core.billing.reconcile import reconcile
 from core.db import session_scope
 from core.enums import RatingStatus, TransactionType
 from core.models import Call, CreditReservation, WalletTransaction
-from tests.billing.rows import (
+from testkit.rows import (
     MAR,
     admin,
     available,
@@ -21,7 +21,7 @@ from tests.billing.rows import (
     call,
     campaign_with_target,
     count,
-    customer,
+    customer_id,
     get,
     ledger,
     notices,
@@ -38,7 +38,7 @@ def _rate(call_id: int) -> Call:
 
 def test_a_call_is_debited_once_in_the_transaction_that_rates_it() -> None:
     t = tariff(("44", "0.05"), increments=(30, 6))
-    alice = customer("10", t)
+    alice = customer_id("10", t)
     c = call(alice, 45)
     rated = _rate(c)
     assert (rated.rating_status, rated.cost, rated.rated_at is not None) == ("rated", Decimal("0.0400"), True)
@@ -53,7 +53,7 @@ def test_a_call_is_debited_once_in_the_transaction_that_rates_it() -> None:
 
 
 def test_the_bridge_rates_a_call_by_its_linkedid_once_the_row_is_written() -> None:
-    alice = customer("10", tariff(("44", "0.05"), increments=(30, 6)))
+    alice = customer_id("10", tariff(("44", "0.05"), increments=(30, 6)))
     with session_scope() as s:
         assert rate_hangup(s, "1700000000.999") is None  # the task ran before the row: nothing yet
     c = call(alice, 45)
@@ -64,7 +64,7 @@ def test_the_bridge_rates_a_call_by_its_linkedid_once_the_row_is_written() -> No
 
 def test_conversion_counts_talk_time_to_the_target_not_ivr_time() -> None:
     t = tariff(("44", "0.10"))
-    alice = customer("10", t)
+    alice = customer_id("10", t)
     campaign, target = campaign_with_target(alice, buffer_seconds=60, payout="5")
     short = call(alice, 59, campaign_id=campaign, target_id=target)
     enough = call(alice, 60, campaign_id=campaign, target_id=target)
@@ -83,7 +83,7 @@ def test_conversion_counts_talk_time_to_the_target_not_ivr_time() -> None:
 
 
 def test_calls_nobody_talked_on_or_nobody_took_are_free_but_rated() -> None:
-    alice = customer("10", tariff(("44", "0.10")))
+    alice = customer_id("10", tariff(("44", "0.10")))
     unanswered, unrouted = call(alice, 0), call(None, 30)
     _rate(unanswered)
     rate_pending()
@@ -95,7 +95,7 @@ def test_calls_nobody_talked_on_or_nobody_took_are_free_but_rated() -> None:
 def test_a_call_no_rate_covers_is_flagged_and_charged_once_a_rate_exists() -> None:
     ada, eve = admin(), admin()
     t = tariff(("44", "0.10"))
-    alice = customer("10", t)
+    alice = customer_id("10", t)
     lost = [call(alice, 60, "+14155550100") for _ in range(3)]
     _rate(lost[0])
     rate_pending()
@@ -121,7 +121,7 @@ def test_the_batch_path_and_the_single_call_path_agree() -> None:
         ("33", "0.0550", "0", (60, 30), 10),
     ]:
         rate(t, prefix, per_minute, increments=inc, connection_fee=Decimal(fee), min_duration=minimum)
-    one, many = customer("100", t), customer("100", t)
+    one, many = customer_id("100", t), customer_id("100", t)
     campaign, target = campaign_with_target(one)
     rng = random.Random(5)
     pairs = []
@@ -143,7 +143,7 @@ def test_the_batch_path_and_the_single_call_path_agree() -> None:
 
 
 def test_parallel_rating_of_the_same_calls_charges_each_once() -> None:
-    alice = customer("50", tariff(("44", "0.30")))
+    alice = customer_id("50", tariff(("44", "0.30")))
     ids = [call(alice, 61) for _ in range(120)]
 
     def single_path(seed: int) -> None:
@@ -164,7 +164,7 @@ def test_parallel_rating_of_the_same_calls_charges_each_once() -> None:
 
 
 def test_rating_ends_the_calls_credit_hold() -> None:
-    alice = customer("10", tariff(("44", "0.10")))
+    alice = customer_id("10", tariff(("44", "0.10")))
     single, batched = call(alice, 30), call(alice, 30)
     with session_scope() as s:
         for c in (single, batched):

@@ -12,7 +12,7 @@ from core.billing.rerate import rerate_period
 from core.db import session_scope
 from core.enums import TransactionType
 from core.models import Call
-from tests.billing.rows import JAN, MAR, admin, balance, call, customer, get, ledger, notices, rate, tariff
+from testkit.rows import JAN, MAR, admin, balance, call, customer_id, get, ledger, notices, rate, tariff
 
 DAY = timedelta(days=1)
 
@@ -23,7 +23,7 @@ def snapshot(user_id: int) -> list[tuple]:
 
 def test_rerating_a_period_appends_adjustments_and_is_safe_to_repeat() -> None:
     t = tariff(("44", "0.10"))
-    alice, bob = customer("10", t), customer("10", tariff(("44", "0.10")))
+    alice, bob = customer_id("10", t), customer_id("10", tariff(("44", "0.10")))
     calls = [call(alice, 60), call(alice, 150), call(bob, 60)]
     outside = call(alice, 60, started_at=MAR + 3 * DAY)
     rate_pending()
@@ -55,7 +55,7 @@ def test_rerating_a_period_appends_adjustments_and_is_safe_to_repeat() -> None:
 
 def test_reconciliation_rates_what_was_left_and_flags_disagreements_once() -> None:
     ada = admin()
-    alice = customer("10", tariff(("44", "0.10")))
+    alice = customer_id("10", tariff(("44", "0.10")))
     tampered, fine = call(alice, 60), call(alice, 60)
     rate_pending()
     left = call(alice, 60)  # its task was lost: nobody rated it

@@ -3,8 +3,6 @@ then restarted: every call ends up rated exactly once, with one ledger row each.
 
 import os
 import signal
-import time
-from collections.abc import Callable
 from decimal import Decimal
 
 import pytest
@@ -14,8 +12,9 @@ from core import jobs, names
 from core.db import session_scope
 from core.enums import Disposition, TransactionType
 from core.models import Call, WalletTransaction
-from tests.billing.rows import MAR, balance, customer, tariff
-from tests.conftest import start_worker
+from testkit.processes import start_worker
+from testkit.rows import MAR, balance, customer_id, tariff
+from testkit.waiting import eventually
 
 pytestmark = pytest.mark.slow
 CALLS, HANGUPS = 3000, 1000
@@ -26,17 +25,9 @@ def rated() -> int:
         return int(s.scalar(select(func.count()).select_from(Call).where(Call.rating_status == "rated")) or 0)
 
 
-def wait_for(condition: Callable[[], bool], timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what}")
-        time.sleep(0.02)
-
-
 def test_a_worker_killed_mid_batch_rates_every_call_exactly_once(tmp_path) -> None:
     t = tariff(("44", "0.10"), increments=(1, 1))
-    customers = [customer("0", t) for _ in range(5)]
+    customers = [customer_id("0", t) for _ in range(5)]
     rows = [
         {
             "linkedid": f"fault.{n}",
@@ -63,7 +54,7 @@ def test_a_worker_killed_mid_batch_rates_every_call_exactly_once(tmp_path) -> No
         latest = [row["linkedid"] for row in rows[-HANGUPS:]]
         for start in range(0, HANGUPS, 20):  # in batches, as the bridge sends them
             jobs.enqueue(names.RATE_CALL, *latest[start : start + 20])
-        wait_for(lambda: rated() >= CALLS // 4, 60, "the worker to start rating")
+        eventually(lambda: rated() >= CALLS // 4, 60, 0.02, "the worker started rating")
         os.killpg(worker.pid, signal.SIGKILL)
         worker.wait(timeout=10)
         at_kill = rated()
@@ -71,7 +62,7 @@ def test_a_worker_killed_mid_batch_rates_every_call_exactly_once(tmp_path) -> No
 
         worker = start_worker(log)
         jobs.enqueue(names.RATE_PENDING)  # what beat sends every 30 s
-        wait_for(lambda: rated() == CALLS, 120, "every call to be rated")
+        eventually(lambda: rated() == CALLS, 120, 0.02, "every call rated")
     finally:
         os.killpg(worker.pid, signal.SIGKILL)
         worker.wait(timeout=10)

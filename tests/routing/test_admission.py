@@ -8,7 +8,7 @@ import pytest
 from core.enums import Disposition
 from core.models import BlockEntry, Campaign, CreditReservation, Number, Rate, Target, Tariff, User
 from core.routing import IvrSettings
-from tests.routing.rows import (
+from testkit.rows import (
     CALLER,
     DID,
     NOW,
@@ -133,9 +133,9 @@ def test_global_blocks_exact_and_prefix() -> None:
 
 
 def test_customer_blocks_apply_to_its_own_calls_only() -> None:
-    alice = customer()
+    alice = customer("100", name="Alice Customer")
     desk(line(alice), "Acme desk")
-    bob = customer("Bob Customer")
+    bob = customer("100", name="Bob Customer")
     block(CALLER, user=bob)  # Bob's list says nothing about Alice's calls
     assert admit_call().admitted
     own = block("44791", "prefix", user=alice, reason="competitor")
@@ -150,7 +150,7 @@ def test_customer_blocks_apply_to_its_own_calls_only() -> None:
 
 
 def test_an_inactive_block_blocks_nothing() -> None:
-    alice = customer()
+    alice = customer("100", name="Alice Customer")
     desk(line(alice), "Acme desk")
     block(CALLER, status="inactive")
     block("447", "prefix", user=alice, status="inactive")

@@ -5,12 +5,12 @@ from datetime import UTC, datetime
 
 from core.enums import Disposition
 from core.models import Buyer, Target
-from tests.routing.rows import (
+from testkit.rows import (
     Live,
     buyer,
-    call,
     change,
     desk,
+    earlier_call,
     line,
     order,
     route,
@@ -150,12 +150,12 @@ def test_the_daily_cap_resets_at_midnight_in_the_targets_time_zone() -> None:
     la = desk(ln, "LA desk", timezone="America/Los_Angeles", daily_cap=2)
     # 09:00 UTC on Wednesday = 01:00 in Los Angeles: its day began at 08:00 UTC.
     now = datetime(2026, 3, 4, 9, 0, tzinfo=UTC)
-    call(ln, la, datetime(2026, 3, 4, 7, 30, tzinfo=UTC))  # Tuesday 23:30 there: yesterday
-    call(ln, la, datetime(2026, 3, 4, 7, 59, tzinfo=UTC))
-    call(ln, la, datetime(2026, 3, 4, 8, 30, tzinfo=UTC))
-    call(ln, la, datetime(2026, 3, 4, 8, 40, tzinfo=UTC), connected=False)  # never reached it
+    earlier_call(ln, la, datetime(2026, 3, 4, 7, 30, tzinfo=UTC))  # Tuesday 23:30 there: yesterday
+    earlier_call(ln, la, datetime(2026, 3, 4, 7, 59, tzinfo=UTC))
+    earlier_call(ln, la, datetime(2026, 3, 4, 8, 30, tzinfo=UTC))
+    earlier_call(ln, la, datetime(2026, 3, 4, 8, 40, tzinfo=UTC), connected=False)  # never reached it
     assert target_reasons(route(now=now))["LA desk"] == ("candidate", "available (daily cap 1/2)")
-    call(ln, la, datetime(2026, 3, 4, 8, 50, tzinfo=UTC))
+    earlier_call(ln, la, datetime(2026, 3, 4, 8, 50, tzinfo=UTC))
     selection = route(now=now)
     assert target_reasons(selection)["LA desk"] == ("skipped", "daily cap 2/2")
     assert selection.disposition is Disposition.NO_ROUTE
@@ -169,16 +169,16 @@ def test_the_hourly_cap_follows_a_half_hour_time_zone() -> None:
     # Kolkata is UTC+05:30: at 09:10 UTC (14:40 there) its hour began at 08:30 UTC.
     kolkata = desk(ln, "Kolkata desk", timezone="Asia/Kolkata", hourly_cap=1)
     now = datetime(2026, 3, 4, 9, 10, tzinfo=UTC)
-    call(ln, kolkata, datetime(2026, 3, 4, 8, 25, tzinfo=UTC))
+    earlier_call(ln, kolkata, datetime(2026, 3, 4, 8, 25, tzinfo=UTC))
     assert target_reasons(route(now=now))["Kolkata desk"] == ("candidate", "available (hourly cap 0/1)")
-    call(ln, kolkata, datetime(2026, 3, 4, 8, 40, tzinfo=UTC))
+    earlier_call(ln, kolkata, datetime(2026, 3, 4, 8, 40, tzinfo=UTC))
     assert target_reasons(route(now=now))["Kolkata desk"] == ("skipped", "hourly cap 1/1")
 
 
 def test_the_monthly_cap_resets_on_the_first_in_the_targets_time_zone() -> None:
     ln = line()
     la = desk(ln, "LA desk", timezone="America/Los_Angeles", monthly_cap=1, daily_cap=5, hourly_cap=5)
-    call(ln, la, datetime(2026, 3, 15, 18, 0, tzinfo=UTC))
+    earlier_call(ln, la, datetime(2026, 3, 15, 18, 0, tzinfo=UTC))
     # 05:00 UTC on 1 April is still 31 March, 22:00 in Los Angeles (PDT, UTC-7).
     march = route(now=datetime(2026, 4, 1, 5, 0, tzinfo=UTC))
     assert target_reasons(march)["LA desk"] == ("skipped", "monthly cap 1/1")

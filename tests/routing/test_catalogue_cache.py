@@ -13,7 +13,7 @@ from core.enums import Disposition, RoutingStrategy
 from core.models import Campaign, Number, Target
 from core.routing import Selection, admit, select_targets
 from core.routing.catalogue import CatalogueCache
-from tests.routing.rows import CALLER, DID, NOW, Live, change, desk, line, order
+from testkit.rows import CALLER, DID, NOW, Live, change, desk, line, order
 
 
 @contextmanager

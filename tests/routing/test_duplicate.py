@@ -3,7 +3,7 @@
 from datetime import timedelta
 
 from core.enums import Disposition
-from tests.routing.rows import NOW, buyer, call, desk, line, order, route, target_reasons
+from testkit.rows import NOW, buyer, desk, earlier_call, line, order, route, target_reasons
 
 
 def duplicates(selection) -> list[dict]:
@@ -19,7 +19,7 @@ def two_buyers(action: str, window: int = 86400):
 
 def test_reject_stops_a_caller_who_reached_a_buyer_within_the_window() -> None:
     ln, acme = two_buyers("reject")
-    earlier = call(ln, acme, NOW - timedelta(hours=2))
+    earlier = earlier_call(ln, acme, NOW - timedelta(hours=2))
     selection = route()
     assert selection.disposition is Disposition.DUPLICATE and selection.stopped_at == "duplicate"
     assert selection.candidates == []
@@ -36,11 +36,11 @@ def test_reject_stops_a_caller_who_reached_a_buyer_within_the_window() -> None:
 
 def test_reject_lets_through_calls_outside_the_window_or_that_reached_nobody() -> None:
     ln, acme = two_buyers("reject")
-    call(ln, acme, NOW - timedelta(hours=24, seconds=1))  # just outside 24 h
-    call(ln, acme, NOW - timedelta(minutes=5), connected=False)  # rang, nobody answered
-    call(ln, acme, NOW - timedelta(minutes=5), caller="+447700900123")  # someone else
+    earlier_call(ln, acme, NOW - timedelta(hours=24, seconds=1))  # just outside 24 h
+    earlier_call(ln, acme, NOW - timedelta(minutes=5), connected=False)  # rang, nobody answered
+    earlier_call(ln, acme, NOW - timedelta(minutes=5), caller="+447700900123")  # someone else
     other = line(ln.user, did="+442071838751")
-    call(other, acme, NOW - timedelta(minutes=5), campaign_id=other.campaign.id)  # another campaign
+    earlier_call(other, acme, NOW - timedelta(minutes=5), campaign_id=other.campaign.id)  # another campaign
     selection = route()
     assert selection.disposition is None and order(selection) == ["Acme desk", "Beta desk"]
     (entry,) = duplicates(selection)
@@ -53,15 +53,15 @@ def test_reject_lets_through_calls_outside_the_window_or_that_reached_nobody() -
 
 def test_the_window_is_the_campaigns_own() -> None:
     ln, acme = two_buyers("reject", window=30 * 60)
-    call(ln, acme, NOW - timedelta(minutes=31))
+    earlier_call(ln, acme, NOW - timedelta(minutes=31))
     assert route().disposition is None
-    call(ln, acme, NOW - timedelta(minutes=29))
+    earlier_call(ln, acme, NOW - timedelta(minutes=29))
     assert route().disposition is Disposition.DUPLICATE
 
 
 def test_other_buyer_skips_the_buyers_already_reached() -> None:
     ln, acme = two_buyers("other_buyer")
-    call(ln, acme, NOW - timedelta(hours=3))
+    earlier_call(ln, acme, NOW - timedelta(hours=3))
     selection = route()
     assert order(selection) == ["Beta desk"]
     assert target_reasons(selection)["Acme desk"] == ("skipped", "duplicate")
@@ -76,7 +76,7 @@ def test_other_buyer_skips_the_buyers_already_reached() -> None:
 def test_other_buyer_with_no_other_buyer_left_is_no_route() -> None:
     ln = line(duplicate_action="other_buyer")
     acme = desk(ln, "Acme desk")
-    call(ln, acme, NOW - timedelta(hours=1))
+    earlier_call(ln, acme, NOW - timedelta(hours=1))
     selection = route()
     assert selection.disposition is Disposition.NO_ROUTE
     assert (selection.trail[-1]["step"], selection.trail[-1]["reason"]) == ("select", "no target available")
@@ -84,7 +84,7 @@ def test_other_buyer_with_no_other_buyer_left_is_no_route() -> None:
 
 def test_allow_routes_repeat_callers_as_usual() -> None:
     ln, acme = two_buyers("allow")
-    call(ln, acme, NOW - timedelta(minutes=10))
+    earlier_call(ln, acme, NOW - timedelta(minutes=10))
     selection = route()
     assert order(selection) == ["Acme desk", "Beta desk"]
     assert duplicates(selection) == []

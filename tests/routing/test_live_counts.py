@@ -3,7 +3,7 @@
 from core.names import live_target_key
 from core.redis_client import get_redis
 from core.routing import RedisLiveCounts
-from tests.routing.rows import desk, line, order, route, target_reasons
+from testkit.rows import desk, line, order, route, target_reasons
 
 
 def test_redis_live_counts_feed_the_concurrency_cap() -> None:

@@ -9,7 +9,7 @@ from sqlmodel import Session
 from core.db import get_engine, session_scope
 from core.models import Campaign
 from core.routing import admit, select_targets
-from tests.routing.rows import CALLER, DID, NOW, Live, desk, line, order, route, trunk
+from testkit.rows import CALLER, DID, NOW, Live, desk, line, order, route, trunk
 
 
 def test_lower_priority_numbers_are_dialled_first() -> None:

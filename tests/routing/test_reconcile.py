@@ -12,8 +12,7 @@ from core import calls, retention
 from core.db import session_scope
 from core.models import Call, ChannelEvent
 from pbx_bridge import cel
-from tests.billing.rows import get
-from tests.routing.rows import CALLER, DID, NOW, change, line, save
+from testkit.rows import CALLER, DID, NOW, change, get, line, save
 
 LINKEDID = "1763000000.42"
 TARGET_LEG = f"{LINKEDID}-a1b2c3d4"

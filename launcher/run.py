@@ -13,15 +13,14 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.db import session_scope
-from core.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, start_postgres, start_redis
 from core.migrate import upgrade
 from core.seed import seed_admin, seed_countries
 from core.settings import get_settings
+from launcher.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, start_postgres, start_redis
 
 log = logging.getLogger("launch")
 
@@ -47,19 +46,15 @@ def asterisk_env(data_dir: Path) -> dict[str, str] | None:
 
     Credentials come from the environment or are generated once and kept in the data folder.
     """
-    if os.environ.get("CALLROUTE_ASTERISK", "on") == "off":
+    settings = get_settings()
+    if settings.callroute_asterisk == "off":
         print("  Asterisk not started: CALLROUTE_ASTERISK=off", flush=True)
         return None
     stored = data_dir / "asterisk-credentials.json"
     creds = json.loads(stored.read_text()) if stored.exists() else {}
-    make: Callable[[], str]
-    for key, make in (
-        ("ARI_USER", lambda: "callroute"),
-        ("ARI_PASSWORD", lambda: secrets.token_urlsafe(24)),
-        ("AMI_USER", lambda: "callroute"),
-        ("AMI_SECRET", lambda: secrets.token_urlsafe(24)),
-    ):
-        creds[key] = os.environ.get(key) or creds.get(key) or make()
+    creds.update(ARI_USER=settings.ari_user, AMI_USER=settings.ami_user)
+    for key, given in (("ARI_PASSWORD", settings.ari_password), ("AMI_SECRET", settings.ami_secret)):
+        creds[key] = given or creds.get(key) or secrets.token_urlsafe(24)
     stored.write_text(json.dumps(creds))
     stored.chmod(0o600)
     env = {**os.environ, **creds}
@@ -182,8 +177,6 @@ def main() -> None:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         asterisk = asterisk_env(settings.data_dir)
         env.update(asterisk or {})
-        # Asterisk writes its own record of every call (CEL) into the product's database.
-        env.setdefault("ASTERISK_PG_DSN", env["DATABASE_URL"])
         print(
             f"  Portal: http://{settings.host}:{settings.port}/   API docs: "
             f"http://{settings.host}:{settings.port}/docs\n",
@@ -195,6 +188,3 @@ def main() -> None:
             engine.stop()
     log.info("stopped")
 
-
-if __name__ == "__main__":
-    main()

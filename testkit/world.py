@@ -33,7 +33,8 @@ from core.models import (
     Vendor,
 )
 from core.redis_client import get_redis
-from tests.conftest import Actor, make_actor, reset_state
+from testkit.actors import Actor, make_actor
+from testkit.databases import reset_state
 
 MARK = "alicemark"
 

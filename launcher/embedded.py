@@ -57,25 +57,6 @@ def ensure_database(server_url: str, name: str) -> str:
     return replace_database(server_url, name)
 
 
-def fresh_database(server_url: str, name: str) -> str:
-    """Database `name` created empty on the server (dropped first if it exists); returns its URL."""
-    import psycopg
-    from psycopg import sql
-
-    drop_database(server_url, name)
-    with psycopg.connect(server_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    return replace_database(server_url, name)
-
-
-def drop_database(server_url: str, name: str) -> None:
-    import psycopg
-    from psycopg import sql
-
-    with psycopg.connect(server_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-
-
 def replace_database(url: str, name: str) -> str:
     """The same server URL pointing at another database (works for socket URLs too)."""
     from sqlalchemy.engine import make_url

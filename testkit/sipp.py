@@ -1,31 +1,22 @@
-"""Tools for call tests: the bridge as a process, sipp carriers and targets, rows to route to."""
+"""sipp as the carrier placing calls and as buyers' targets answering them, with its scenarios
+(scenarios/) and the RTP captures it plays."""
 
 import asyncio
 import itertools
-import os
 import random
 import socket
 import struct
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
-from decimal import Decimal
 from pathlib import Path
 
-import httpx
+from testkit.asterisk import AsteriskUnderTest
+from testkit.processes import free_port
+from testkit.waiting import eventually
 
-from asterisk_config.testing import AsteriskUnderTest, free_port
-from core.billing.wallet import post
-from core.db import session_scope
-from core.enums import TransactionType
-from core.models import Buyer, Campaign, CampaignTarget, Number, Target, Trunk, User
-from core.passwords import hash_password
-from core.pbx_commands import announce_trunk_change
-
-REPO = Path(__file__).resolve().parents[2]
 SCENARIOS = Path(__file__).parent / "scenarios"
 
 
@@ -52,60 +43,18 @@ def free_media_ports() -> int:
     raise AssertionError("no four free UDP ports in a row for sipp's media")
 
 
+def udp_port_taken(port: int) -> bool:
+    """Whether something (a sipp starting) is bound to UDP `port` on 127.0.0.1."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return True
+    return False
+
+
 class NoCallPlaced(RuntimeError):
     """sipp exited before sending anything (its log is empty): placing the call again is safe."""
-
-
-@contextmanager
-def running_bridge(ast: AsteriskUnderTest, log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    """`python -m pbx_bridge` against the test Asterisk, database and Redis, until it registered."""
-    s = ast.settings
-    env = {
-        **os.environ,
-        "ASTERISK_HTTP_PORT": str(s.http_port),
-        "ARI_USER": s.ari_user,
-        "ARI_PASSWORD": s.ari_password,
-        "STASIS_APP": s.stasis_app,
-        "ASTERISK_AMI_PORT": str(s.ami_port),
-        "AMI_USER": s.ami_user,
-        "AMI_SECRET": s.ami_secret,
-    }
-    logged_before = log.stat().st_size if log.exists() else 0
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "pbx_bridge"],
-        cwd=REPO,
-        env=env,
-        stdout=log.open("ab"),
-        stderr=subprocess.STDOUT,
-    )
-    try:
-        # This process's own word: Asterisk may still list the app of a bridge that just stopped.
-        deadline = time.monotonic() + 20
-        while "Stasis app" not in log.read_bytes()[logged_before:].decode(errors="replace"):
-            assert proc.poll() is None and time.monotonic() < deadline, "the bridge did not register"
-            time.sleep(0.1)
-        wait_registered(ast)
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-
-
-def wait_registered(ast: AsteriskUnderTest, timeout: float = 20) -> None:
-    url = f"http://127.0.0.1:{ast.settings.http_port}/ari/applications/{ast.settings.stasis_app}"
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(url, auth=ast.ari_auth, timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    raise AssertionError("the bridge did not register its Stasis app")
 
 
 @dataclass
@@ -148,7 +97,7 @@ def sipp_target(
         stderr=subprocess.DEVNULL,
     )
     try:
-        time.sleep(0.3)
+        eventually(lambda: proc.poll() is not None or udp_port_taken(port), what=f"sipp target on {port}")
         assert proc.poll() is None, f"sipp target ({behaviour}) exited at start: check the scenario"
         yield SippTarget(proc, port, log)
     finally:
@@ -287,60 +236,6 @@ async def call(
     if not text:  # sipp never got to the call: say why
         raise NoCallPlaced(f"sipp placed no call (exit {proc.returncode}): {errors.decode()[-2000:]}")
     return text
-
-
-@dataclass
-class Plan:
-    """A customer with a DID, a campaign, and targets on sipp ports, ready to take calls."""
-
-    user_id: int
-    did: str
-    campaign_id: int
-    buyer_id: int
-    targets: list[int]
-    trunks: list[int]
-
-
-def seed_plan(target_ports: list[int], balance: str = "100", **campaign: object) -> Plan:
-    did = "+442071838750"
-    with session_scope() as s:
-        user = User(email="co@example.com", password_hash=hash_password("x1234567"), name="Call Co", role=2)
-        s.add(user)
-        s.flush()
-        if Decimal(balance):
-            post(s, user_id=user.id, kind=TransactionType.TOPUP, amount=Decimal(balance), reference="seed")
-        camp = Campaign(user_id=user.id, name="Leads", ring_timeout=5, **campaign)
-        s.add(camp)
-        s.flush()
-        s.add(Number(number=did, user_id=user.id, campaign_id=camp.id))
-        login = User(email="buyer@example.com", password_hash=hash_password("x1234567"), name="Buyer", role=3)
-        s.add(login)
-        s.flush()
-        buyer = Buyer(user_id=user.id, login_user_id=login.id, name="Buyer")
-        s.add(buyer)
-        s.flush()
-        targets, trunks = [], []
-        for i, port in enumerate(target_ports):
-            trunk = Trunk(name=f"to-target-{i}-{port}", direction="outbound", host="127.0.0.1", port=port)
-            s.add(trunk)
-            s.flush()
-            target = Target(
-                user_id=user.id,
-                buyer_id=buyer.id,
-                name=f"Target {i}",
-                destination=f"+1415555010{i}",
-                trunk_id=trunk.id,
-            )
-            s.add(target)
-            s.flush()
-            s.add(CampaignTarget(user_id=user.id, campaign_id=camp.id, target_id=target.id, priority=i + 1))
-            targets.append(target.id)
-            trunks.append(trunk.id)
-        plan = Plan(user.id, did, camp.id, buyer.id, targets, trunks)
-    for trunk_id in plan.trunks:
-        announce_trunk_change(trunk_id)  # what the API does when a trunk is saved
-    time.sleep(0.5)
-    return plan
 
 
 async def call_many(

@@ -1,0 +1,3 @@
+from launcher.run import main
+
+main()
