@@ -93,20 +93,27 @@ class DatabaseUse:
         self.used = False
 
 
-def reset_state() -> None:
+def reset_state(quick: bool = False) -> None:
     """Empty every table but the countries and the catalogue's change count (a routing cache in a
-    bridge that outlives the test must never meet an old count again), and the Redis database."""
+    bridge that outlives the test must never meet an old count again), and the Redis database.
+
+    `quick` deletes the rows instead (children first, so no cascade): for tests that write a few
+    rows and take milliseconds, where a truncate costs half a second; ids then keep counting."""
     from sqlalchemy import text
     from sqlmodel import SQLModel
 
     from core.db import get_engine
     from core.redis_client import get_redis
 
-    tables = ", ".join(
+    tables = [
         f'"{t.name}"'
         for t in SQLModel.metadata.sorted_tables
         if t.name not in ("country", "catalogue_version")
-    )
+    ]
     with get_engine().begin() as conn:
-        conn.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+        if quick:
+            for table in reversed(tables):
+                conn.execute(text(f"DELETE FROM {table}"))
+        else:
+            conn.execute(text(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"))
     get_redis().flushdb()

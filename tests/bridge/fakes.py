@@ -24,7 +24,7 @@ from pbx_bridge.events import EventTable
 from pbx_bridge.live_store import LiveStore
 from pbx_bridge.routing import EngineRouter
 from pbx_bridge.row_writer import RowWriter
-from tests.routing.rows import CALLER, DID
+from testkit.rows import CALLER, DID
 
 WAIT = 3.0  # the most a test waits for the bridge to do something (it takes milliseconds)
 # Prompts and digits are waited for briefly: a fake Asterisk answers at once or never.

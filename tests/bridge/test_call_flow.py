@@ -12,8 +12,8 @@ from core.enums import Status
 from core.models import BlockEntry, Call, Campaign, Number, Rate, Target, Tariff, User
 from pbx_bridge.call_flow import Timing
 from pbx_bridge.events import Source
+from testkit.rows import CALLER, Line, change, customer, desk, earlier_call, line, save, trunk
 from tests.bridge.fakes import bridge, now, row
-from tests.routing.rows import CALLER, Line, call, change, customer, desk, line, save, trunk
 
 
 def dialled_line(*desks: str, **campaign: Any) -> tuple[Line, list[Target]]:
@@ -99,7 +99,7 @@ async def test_a_customer_without_balance_is_refused_at_credit() -> None:
 
 async def test_a_repeat_caller_is_rejected_when_the_campaign_says_so() -> None:
     ln, (acme,) = dialled_line("Acme desk", duplicate_action="reject")
-    call(ln, acme, now() - timedelta(minutes=5))
+    earlier_call(ln, acme, now() - timedelta(minutes=5))
     async with bridge() as b:
         done = await b.ended(b.call())
     assert done.disposition == "DUPLICATE" and last(done) == ("duplicate", "stopped", "DUPLICATE")
