@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from pbx_bridge.call_record import ATTEMPTS, RowWriter
+from pbx_bridge.row_writer import ATTEMPTS, RowWriter
 from sqlmodel import select
 
 from core.db import session_scope
