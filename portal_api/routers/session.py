@@ -24,14 +24,13 @@ router = APIRouter(tags=["auth"])
 def login(body: LoginIn, request: Request, session: SessionDep) -> dict[str, Any]:
     email = body.email.strip().lower()
     ip = client_ip(request)
-    throttle.check(email, ip)
+    throttle.attempt(email, ip)
     user = session.exec(select(User).where(User.email == email)).first()
     if not verify_password(user.password_hash if user else None, body.password) or user is None:
-        throttle.record_failure(email, ip)
         raise ApiError(401, "The email or password is incorrect.")
     if user.status != UserStatus.ACTIVE:
         raise ApiError(403, "This account is not active; contact your administrator.")
-    throttle.record_success(email)
+    throttle.succeeded(email, ip)
     token, _ = tokens.issue(session, user.id or 0, TokenKind.SESSION, get_settings().session_hours, ip=ip)
     session.commit()
     return ok(SignedIn(token=token, user=StoredUser.of(user)), "Signed in.")
