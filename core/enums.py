@@ -112,6 +112,8 @@ class RatingStatus(StrEnum):
     RATED = "rated"
     # No rate matched: flagged for the admin, never silently free.
     NO_RATE = "no_rate"
+    # Rating this call failed (its `rating_error` says why): set aside so the rest are rated.
+    ERROR = "error"
 
 
 class TransactionType(StrEnum):

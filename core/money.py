@@ -1,8 +1,31 @@
-"""Money is Decimal with 4 places in storage; never float."""
+"""Money is Decimal with 4 places in storage; never float.
+
+Every amount a person can enter has an upper bound, here, chosen so that nothing the product
+computes from them can overflow a stored column, `NUMERIC(18, 4)` (docs/billing.md, "Bounds").
+"""
 
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 PLACES = Decimal("0.0001")
+
+# The largest amount NUMERIC(18, 4) holds: 14 digits before the point.
+STORED_MAX = Decimal("99999999999999.9999")
+# The longest call the database can hold: `call.billsec` is a 32-bit integer.
+LONGEST_CALL_SECONDS = 2**31 - 1
+# Initial and billing increments and minimum durations (seconds of one call).
+MAX_INCREMENT_SECONDS = 3600
+
+MAX_RATE_PER_MINUTE = Decimal(100_000)
+MAX_CONNECTION_FEE = Decimal(100_000)
+MAX_NUMBER_FEE = Decimal(1_000_000)  # a number's setup or monthly fee
+MAX_PAYOUT = Decimal(1_000_000)  # what a target pays per converted call
+MAX_TOPUP = Decimal(1_000_000)  # one top-up
+
+# Rounding up to the next increment adds less than one increment to the longest call.
+LONGEST_BILLABLE_SECONDS = LONGEST_CALL_SECONDS + MAX_INCREMENT_SECONDS - 1
+# The dearest call the bounds allow (about 3.6e12): below STORED_MAX, so no call's cost or debit overflows.
+MAX_CALL_COST = MAX_CONNECTION_FEE + MAX_RATE_PER_MINUTE * LONGEST_BILLABLE_SECONDS / 60
+assert MAX_CALL_COST < STORED_MAX / 10
 
 
 def to_money(value: object) -> Decimal:
@@ -16,6 +39,28 @@ def to_money(value: object) -> Decimal:
     if not amount.is_finite():
         raise ValueError(f"{value!r} is not an amount of money")
     return amount
+
+
+def bounded(value: object, limit: Decimal) -> Decimal:
+    """An amount a person entered: a number from 0 to `limit` with at most 4 places, normalised to 4.
+
+    The ValueError's text reads after the field's name ("rate_per_minute must be at most 100,000").
+    """
+    if isinstance(value, bool):
+        raise ValueError("must be a number")
+    try:
+        amount = to_money(value)
+    except ValueError:
+        raise ValueError("must be a number") from None
+    if amount < 0:
+        raise ValueError("can't be negative")
+    # Checked before quantizing: a huge amount overflows the decimal context.
+    if amount > limit:
+        raise ValueError(f"must be at most {limit:,}")
+    exact = amount.quantize(PLACES)
+    if exact != amount:
+        raise ValueError("has more than 4 decimal places")
+    return exact
 
 
 def round_money(amount: Decimal) -> Decimal:

@@ -10,6 +10,7 @@ from sqlalchemy.exc import DataError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from core.errors import DomainError, Kind
+from portal_api.middleware import security_headers
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +147,12 @@ async def _data_error_handler(request: Request, exc: DataError) -> JSONResponse:
 
 async def _unexpected_handler(request: Request, exc: Exception) -> JSONResponse:
     log.exception("unhandled error on %s %s", request.method, request.url.path)
-    return JSONResponse(_body("Something went wrong on our side; please try again."), status_code=500)
+    # Answered outside the middleware (Starlette's outermost error layer): the headers come with it.
+    return JSONResponse(
+        _body("Something went wrong on our side; please try again."),
+        status_code=500,
+        headers=security_headers(request.url.path),
+    )
 
 
 def install(app: FastAPI) -> None:

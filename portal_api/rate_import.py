@@ -23,11 +23,12 @@ from core.phone import region_for_prefix
 from portal_api.errors import ApiError, not_found
 from portal_api.schemas.rating import (
     RateImportOut,
+    connection_fee,
     increment,
     min_duration,
     moment,
-    money,
     prefix,
+    rate_per_minute,
 )
 
 COLUMNS = (
@@ -207,8 +208,8 @@ def _row(
 ) -> tuple[_Line | None, list[str]]:
     cells = _Cells(values)
     digits = cells.take("prefix", prefix, None)
-    rate = cells.take("rate", money, None)
-    fee = cells.take("connection_fee", money, Decimal("0.0000"))
+    rate = cells.take("rate", rate_per_minute, None)
+    fee = cells.take("connection_fee", connection_fee, Decimal("0.0000"))
     initial = cells.take("initial_increment", lambda v: increment(_whole(v)), 60)
     billing = cells.take("billing_increment", lambda v: increment(_whole(v)), 60)
     shortest = cells.take("min_duration", lambda v: min_duration(_whole(v)), 0)

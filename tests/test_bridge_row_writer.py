@@ -6,11 +6,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from pbx_bridge.row_writer import ATTEMPTS, RowWriter
 from sqlmodel import select
 
 from core.db import session_scope
 from core.models import Call
+from pbx_bridge.row_writer import ATTEMPTS, RowWriter
 from testkit.waiting import eventually_async
 
 

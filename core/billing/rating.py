@@ -6,15 +6,20 @@ few index probes) and `rate_batch` for many (the tariff's rate card in memory, o
 per step). Both lock the call rows and skip calls already rated, and the ledger reference
 `call:{id}` is unique, so a repeated or concurrent task never charges twice. A call no rate
 matches is not free: it is left `no_rate`, the admins are told, and reconciliation retries it.
+A call the batch can't write (an amount out of the column's range) is set aside as `error`, with
+the reason, so that it never holds up the other calls; reconciliation retries it too.
 """
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
-from sqlalchemy import select, text
+import psycopg
+from sqlalchemy import Row, select, text
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from sqlmodel import Session
 
 from core.billing import credit, notices, wallet
@@ -132,11 +137,19 @@ FOR UPDATE OF c SKIP LOCKED
 """
 _SAVE = text("""
 UPDATE call c SET rating_status = d.status, rate_id = d.rate_id, cost = d.cost, converted = d.converted,
-                  payout = d.payout, rated_at = :now, updated_at = :now
+                  payout = d.payout, rated_at = :now, updated_at = :now, rating_error = NULL
 FROM unnest(CAST(:ids AS bigint[]), CAST(:statuses AS text[]), CAST(:rate_ids AS int[]),
             CAST(:costs AS numeric[]), CAST(:converted AS boolean[]), CAST(:payouts AS numeric[]))
      AS d(id, status, rate_id, cost, converted, payout)
 WHERE c.id = d.id
+""")
+
+
+# A row whose data can't be rated (an amount out of the column's range, say), as opposed to a lost
+# connection or a deadlock, which fail the whole batch for the next sweep to retry.
+_ROW_FAULTS = (psycopg.DataError, psycopg.IntegrityError, DataError, IntegrityError, ArithmeticError)
+_SET_ASIDE = text("""
+UPDATE call SET rating_status = :status, rating_error = :reason, updated_at = :now WHERE id = :id
 """)
 
 
@@ -149,12 +162,28 @@ def rate_batch(
 ) -> tuple[int, int]:
     """Rate up to `limit` ended calls in `status` with id > `after`, in the caller's transaction.
 
-    Rows another worker holds are skipped (it is rating them). Returns (calls rated, last id seen)
-    for the next batch to start after.
+    Rows another worker holds are skipped (it is rating them). When the batch fails on a row's
+    data, it is rated again row by row and each row that still fails is set aside (`error`, with
+    the reason, and the admins told) so one bad call never stops the others. Returns (calls
+    processed, last id seen) for the next batch to start after.
     """
     rows = session.execute(text(_CLAIM.format(status=status.value)), {"after": after, "limit": limit}).all()
     if not rows:
         return 0, after
+    try:
+        with session.begin_nested():
+            _rate_rows(session, cache, rows)
+    except _ROW_FAULTS:
+        for row in rows:
+            try:
+                with session.begin_nested():
+                    _rate_rows(session, cache, [row])
+            except _ROW_FAULTS as exc:
+                set_aside(session, row.id, _reason(exc))
+    return len(rows), rows[-1].id
+
+
+def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -> None:
     saved: list[tuple[int, Rated]] = []
     entries: list[wallet.Entry] = []
     unrated: set[int] = set()
@@ -195,7 +224,32 @@ def rate_batch(
     )
     credit.release_many(session, [row.linkedid for row in rows])
     flag_unrated(session, unrated, now)
-    return len(rows), rows[-1].id
+
+
+def set_aside(session: Session, call_id: int, reason: str) -> None:
+    """Mark a call rating can't price as `error`, charged nothing, and tell the admins once."""
+    session.execute(
+        _SET_ASIDE, {"id": call_id, "status": RatingStatus.ERROR.value, "reason": reason, "now": utcnow()}
+    )
+    notices.notify_admins(
+        session,
+        f"Call {call_id} could not be rated: {reason} It is set aside (rating status 'error') and "
+        "charged nothing; every other call is rated. Correct its rate and the nightly reconciliation "
+        "rates it again.",
+        f"rating_error:{call_id}",
+    )
+
+
+def _reason(exc: Exception) -> str:
+    """The database's own words (message, detail, where), or the exception's, for the call row."""
+    error: BaseException = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+    if isinstance(error, psycopg.Error) and error.diag.message_primary:
+        diag = error.diag
+        parts = (diag.message_primary, diag.message_detail, diag.context)
+        said = " ".join(p.strip().rstrip(".") + "." for p in parts if p and p.strip())
+    else:
+        said = f"{type(error).__name__}: {error}"
+    return said[:500]
 
 
 def rate_pending(

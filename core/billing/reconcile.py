@@ -1,5 +1,5 @@
-"""The nightly reconciliation (domain.md, step 6): rate what was left unrated, and flag every call
-whose ledger debit differs from its rated cost.
+"""The nightly reconciliation (domain.md, step 6): rate what was left unrated or set aside, and flag
+every call whose ledger debit differs from its rated cost.
 
 A flagged call gets an entry in its trail (shaped like the routing trail's: step, at, result,
 reason) and the admins one notice per night; nothing is changed in the ledger, which only
@@ -24,7 +24,7 @@ from core.money import format_money
 @dataclass(frozen=True)
 class Reconciled:
     rated: int  # pending calls rated
-    retried: int  # `no_rate` calls looked at again (a rate may have been added since)
+    retried: int  # `no_rate` and `error` calls looked at again (a rate may have been added or fixed since)
     mismatched: list[int]  # calls whose ledger and row disagree
 
 
@@ -46,7 +46,7 @@ WHERE id = :id AND NOT trail @> CAST(:probe AS jsonb)
 
 def reconcile(now: datetime) -> Reconciled:
     rated = rate_pending(RatingStatus.PENDING)
-    retried = rate_pending(RatingStatus.NO_RATE)
+    retried = rate_pending(RatingStatus.NO_RATE) + rate_pending(RatingStatus.ERROR)
     with session_scope() as session:
         mismatched = flag_mismatches(session, now)
     return Reconciled(rated, retried, mismatched)

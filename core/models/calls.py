@@ -56,6 +56,8 @@ class Call(SQLModel, table=True):
     payout: Decimal = money()
     rating_status: str = string(16, default=RatingStatus.PENDING.value)
     rated_at: datetime | None = timestamp()
+    # Why rating failed, when rating_status is 'error'.
+    rating_error: str | None = string(500, nullable=True)
     # Routing trail: each decision (candidate taken/skipped and why, dial attempts, trunk used).
     trail: list[Any] = jsonb()
     recording: str | None = string(255, nullable=True)

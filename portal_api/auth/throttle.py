@@ -1,44 +1,85 @@
-"""Failed sign-ins counted in Redis, per account and per address; too many answer 429."""
+"""Sign-in throttling in Redis, after OWASP's credential-stuffing guidance (docs/api.md, "Sign-in").
+
+Every attempt is counted before its password is checked: one MULTI of INCRs, then the counts are
+compared with the limits, so 40 parallel guesses get at most the limit of real checks. Counters,
+each over a window that starts at its first attempt:
+
+- the account *at this address*: a guesser is locked out of the account where it guesses;
+- the address, across accounts: one address trying many accounts;
+- the account from anywhere, which applies only to addresses the account has not signed in from
+  lately: a distributed guesser is stopped, and the owner from a known-good address still gets in.
+
+A sign-in that succeeds gives its attempt back and clears its account-and-address counter.
+"""
 
 from core.redis_client import get_redis
 from core.settings import get_settings
 from portal_api.errors import ApiError
 
+# An address the account signed in from within this time is known-good.
+KNOWN_FOR_SECONDS = 30 * 24 * 3600
 
-def _keys(email: str, ip: str) -> list[tuple[str, int]]:
-    s = get_settings()
-    return [
-        (f"login-fail:account:{email}", s.login_max_failures_per_account),
-        (f"login-fail:address:{ip}", s.login_max_failures_per_address),
-    ]
-
-
-def check(email: str, ip: str) -> None:
-    """Raise 429 while either counter is at its limit."""
-    redis = get_redis()
-    for key, limit in _keys(email, ip):
-        count = redis.get(key)
-        if count is not None and int(count) >= limit:
-            wait = max(1, int(redis.ttl(key)))
-            minutes = (wait + 59) // 60
-            unit = "minute" if minutes == 1 else "minutes"
-            raise ApiError(
-                429,
-                f"Too many failed sign-in attempts. Try again in {minutes} {unit}.",
-                headers={"Retry-After": str(wait)},
-            )
+# DECR only a counter that still exists: one that expired must not come back without its expiry.
+_GIVE_BACK = (
+    "for _, key in ipairs(KEYS) do if redis.call('EXISTS', key) == 1 then redis.call('DECR', key) end end"
+)
 
 
-def record_failure(email: str, ip: str) -> None:
-    redis = get_redis()
-    window = get_settings().login_window_seconds
-    pipe = redis.pipeline()
-    for key, _ in _keys(email, ip):
-        # SET NX starts the window on the first failure (EXPIRE NX needs Redis 7; embedded is 6.2).
+def _pair(email: str, ip: str) -> str:
+    return f"login-attempts:pair:{email}:{ip}"
+
+
+def _account(email: str) -> str:
+    return f"login-attempts:account:{email}"
+
+
+def _address(ip: str) -> str:
+    return f"login-attempts:address:{ip}"
+
+
+def _known(email: str) -> str:
+    return f"login-known:{email}"
+
+
+def attempt(email: str, ip: str) -> None:
+    """Count a sign-in attempt; raise 429 (with Retry-After) when it is past a limit."""
+    settings = get_settings()
+    window = settings.login_window_seconds
+    counters = [_pair(email, ip), _address(ip), _account(email)]
+    pipe = get_redis().pipeline(transaction=True)
+    for key in counters:
+        # SET NX starts the window on the first attempt (EXPIRE NX needs Redis 7; embedded is 6.2).
         pipe.set(key, 0, ex=window, nx=True)
         pipe.incr(key)
+    pipe.sismember(_known(email), ip)
+    replies = pipe.execute()
+    pair, address, account, known = int(replies[1]), int(replies[3]), int(replies[5]), bool(replies[6])
+    per_account = settings.login_max_failures_per_account
+    if pair > per_account:
+        _refuse(counters[0])
+    if address > settings.login_max_failures_per_address:
+        _refuse(counters[1])
+    if account > per_account and not known:
+        _refuse(counters[2])
+
+
+def succeeded(email: str, ip: str) -> None:
+    """The password was right: the attempt is given back and the address becomes known-good."""
+    redis = get_redis()
+    redis.eval(_GIVE_BACK, 2, _address(ip), _account(email))
+    pipe = redis.pipeline(transaction=True)
+    pipe.delete(_pair(email, ip))
+    pipe.sadd(_known(email), ip)
+    pipe.expire(_known(email), KNOWN_FOR_SECONDS)
     pipe.execute()
 
 
-def record_success(email: str) -> None:
-    get_redis().delete(f"login-fail:account:{email}")
+def _refuse(key: str) -> None:
+    wait = max(1, int(get_redis().ttl(key)))
+    minutes = (wait + 59) // 60
+    unit = "minute" if minutes == 1 else "minutes"
+    raise ApiError(
+        429,
+        f"Too many failed sign-in attempts. Try again in {minutes} {unit}.",
+        headers={"Retry-After": str(wait)},
+    )

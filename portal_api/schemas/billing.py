@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from core.enums import InvoiceStatus
+from core.money import MAX_TOPUP
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import MoneyOut, StrictBody
 
@@ -15,7 +16,7 @@ class TopupIn(StrictBody):
     user_id: int = Field(ge=1, le=MAX_ID)
     amount: Decimal = Field(
         gt=0,
-        le=1_000_000,
+        le=MAX_TOPUP,
         max_digits=11,
         decimal_places=4,
         description='Credit to add, as a decimal string such as "100.00"',

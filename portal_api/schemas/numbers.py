@@ -9,30 +9,21 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from core.enums import NumberStatus, TransactionType
 from core.models import WalletTransaction
-from core.money import round_money, to_money
+from core.money import MAX_NUMBER_FEE, bounded
 from core.phone import to_e164
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import StrictBody
 
-# NUMERIC(18, 4) holds 14 digits before the point.
-_FEE_LIMIT = Decimal(10) ** 14
-
 
 def parse_fee(value: object) -> Decimal:
-    """A fee as a person writes it: a decimal amount >= 0 with at most 4 places."""
+    """A number's fee as a person writes it: a decimal amount from 0 to MAX_NUMBER_FEE, 4 places at most."""
     try:
-        amount = to_money(value)
-    except ValueError:
-        raise ValueError('must be an amount such as "12.50"') from None
-    if amount < 0:
-        raise ValueError("can't be negative")
-    # Checked before rounding: quantizing a huge amount overflows the decimal context.
-    if amount >= _FEE_LIMIT:
-        raise ValueError("is too large")
-    if round_money(amount) != amount:
-        raise ValueError("has more than 4 decimal places")
-    # Quantized, so responses read "1.5000" whatever the caller wrote.
-    return round_money(amount)
+        return bounded(value, MAX_NUMBER_FEE)
+    except ValueError as exc:
+        message = str(exc)
+        if message == "must be a number":
+            message = 'must be an amount such as "12.50"'
+        raise ValueError(message) from None
 
 
 def _e164(value: str) -> str:
@@ -55,7 +46,7 @@ def _unique(ids: list[int]) -> list[int]:
     return list(dict.fromkeys(ids))
 
 
-Fee = Annotated[Decimal, BeforeValidator(parse_fee)]
+Fee = Annotated[Decimal, BeforeValidator(parse_fee), Field(le=MAX_NUMBER_FEE)]
 E164 = Annotated[str, Field(max_length=32), AfterValidator(_e164)]
 Iso2 = Annotated[str, Field(max_length=2), AfterValidator(_iso2)]
 Id = Annotated[int, Field(ge=1, le=MAX_ID)]

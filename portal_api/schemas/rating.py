@@ -9,33 +9,19 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 from pydantic import StringConstraints as Str
 
 from core.models import Rate, Tariff
-from core.money import format_money, to_money
+from core.money import MAX_CONNECTION_FEE, MAX_INCREMENT_SECONDS, MAX_RATE_PER_MINUTE, bounded, format_money
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import Name, StrictBody
-
-# Numeric(18, 4): 14 integer digits at most.
-MONEY_LIMIT = Decimal("1e14")
-# Increments and minimum duration are seconds of one call: an hour is already generous.
-MAX_SECONDS = 3600
 
 # Each rule below raises ValueError with a text that reads after the field's name ("rate must be ...").
 
 
-def money(value: Any) -> Decimal:
-    """A non-negative amount with at most 4 decimal places, normalised to 4 places."""
-    if isinstance(value, bool):
-        raise ValueError("must be a number")
-    try:
-        amount = to_money(value)
-    except ValueError:
-        raise ValueError("must be a number") from None
-    if amount < 0:
-        raise ValueError("can't be negative")
-    if amount >= MONEY_LIMIT:
-        raise ValueError("is too large")
-    if amount.as_tuple().exponent < -4:  # type: ignore[operator]
-        raise ValueError("has more than 4 decimal places")
-    return amount.quantize(Decimal("0.0001"))
+def rate_per_minute(value: Any) -> Decimal:
+    return bounded(value, MAX_RATE_PER_MINUTE)
+
+
+def connection_fee(value: Any) -> Decimal:
+    return bounded(value, MAX_CONNECTION_FEE)
 
 
 def prefix(value: Any) -> str:
@@ -56,16 +42,16 @@ def prefix(value: Any) -> str:
 def increment(value: int) -> int:
     if value <= 0:
         raise ValueError("must be greater than 0")
-    if value > MAX_SECONDS:
-        raise ValueError(f"must be at most {MAX_SECONDS} seconds")
+    if value > MAX_INCREMENT_SECONDS:
+        raise ValueError(f"must be at most {MAX_INCREMENT_SECONDS} seconds")
     return value
 
 
 def min_duration(value: int) -> int:
     if value < 0:
         raise ValueError("can't be negative")
-    if value > MAX_SECONDS:
-        raise ValueError(f"must be at most {MAX_SECONDS} seconds")
+    if value > MAX_INCREMENT_SECONDS:
+        raise ValueError(f"must be at most {MAX_INCREMENT_SECONDS} seconds")
     return value
 
 
@@ -89,7 +75,12 @@ def currency(value: str) -> str:
     return code
 
 
-Money = Annotated[Decimal, BeforeValidator(money), Field(examples=["0.0125"])]
+PerMinute = Annotated[
+    Decimal, BeforeValidator(rate_per_minute), Field(examples=["0.0125"], le=MAX_RATE_PER_MINUTE)
+]
+ConnectionFee = Annotated[
+    Decimal, BeforeValidator(connection_fee), Field(examples=["0"], le=MAX_CONNECTION_FEE)
+]
 MoneyOut = Annotated[Decimal, PlainSerializer(format_money, return_type=str, when_used="json")]
 Prefix = Annotated[str, BeforeValidator(prefix), Field(examples=["4420"])]
 Increment = Annotated[int, AfterValidator(increment)]
@@ -146,8 +137,8 @@ class RateCreate(StrictBody):
     prefix: Prefix
     country_id: CountryId | None = None
     country: CountryCode | None = None
-    rate_per_minute: Money
-    connection_fee: Money = Decimal("0")
+    rate_per_minute: PerMinute
+    connection_fee: ConnectionFee = Decimal("0")
     initial_increment: Increment = 60
     billing_increment: Increment = 60
     min_duration: Seconds = 0
@@ -159,8 +150,8 @@ class RateUpdate(StrictBody):
     prefix: Prefix | None = None
     country_id: CountryId | None = None
     country: CountryCode | None = None
-    rate_per_minute: Money | None = None
-    connection_fee: Money | None = None
+    rate_per_minute: PerMinute | None = None
+    connection_fee: ConnectionFee | None = None
     initial_increment: Increment | None = None
     billing_increment: Increment | None = None
     min_duration: Seconds | None = None

@@ -6,9 +6,10 @@ from decimal import Decimal
 from itertools import pairwise
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from core.enums import Status
+from core.money import MAX_PAYOUT, bounded
 from core.phone import to_e164
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import MoneyOut, Name, StrictBody, Timezone
@@ -44,7 +45,9 @@ Destination = Annotated[str, Field(max_length=255), AfterValidator(_destination)
 Window = Annotated[tuple[str, str], AfterValidator(_window)]
 Schedule = dict[Day, Annotated[list[Window], Field(max_length=8)]]
 Cap = Annotated[int | None, Field(ge=0, le=1_000_000)]
-Money = Annotated[Decimal, Field(ge=0, le=1_000_000, max_digits=14, decimal_places=4)]
+Payout = Annotated[
+    Decimal, BeforeValidator(lambda v: bounded(v, MAX_PAYOUT)), Field(examples=["12.5"], le=MAX_PAYOUT)
+]
 
 
 class TargetFields(StrictBody):
@@ -59,7 +62,7 @@ class TargetFields(StrictBody):
         description='Open hours per weekday in the target\'s time zone, e.g. {"mon": [["09:00", "17:00"]]}; '
         "empty = always open; a weekday left out is closed",
     )
-    payout: Money = Decimal("0")
+    payout: Payout = Decimal("0")
 
     @field_validator("schedule")
     @classmethod
@@ -88,7 +91,7 @@ class TargetUpdate(TargetFields):
     # mypy's [assignment] flags, and is how pydantic makes an update's fields optional.
     timezone: Timezone | None = None  # type: ignore[assignment]
     schedule: Schedule | None = None  # type: ignore[assignment]
-    payout: Money | None = None  # type: ignore[assignment]
+    payout: Payout | None = None  # type: ignore[assignment]
 
 
 class TargetOut(BaseModel):

@@ -15,14 +15,13 @@ from portal_api.services.accounts import create_user
 def sign_in(session: Session, email: str, password: str, ip: str) -> SignedIn:
     """A session token for the right password of an active account; failures are throttled."""
     email = email.strip().lower()
-    throttle.check(email, ip)
+    throttle.attempt(email, ip)  # counted before the password is checked
     user = session.exec(select(User).where(User.email == email)).first()
     if not verify_password(user.password_hash if user else None, password) or user is None:
-        throttle.record_failure(email, ip)
         raise ApiError(401, "The email or password is incorrect.")
     if user.status != UserStatus.ACTIVE:
         raise ApiError(403, "This account is not active; contact your administrator.")
-    throttle.record_success(email)
+    throttle.succeeded(email, ip)
     token, _ = tokens.issue(session, user.id or 0, TokenKind.SESSION, get_settings().session_hours, ip=ip)
     session.commit()
     return SignedIn(token=token, user=StoredUser.of(user))

@@ -1,7 +1,11 @@
 """Sign-in, sign-out, sign-up, password change, profile, server time: as a person meets them."""
 
 import re
+from concurrent.futures import ThreadPoolExecutor
 
+from fastapi.testclient import TestClient
+
+from core.settings import get_settings
 from testkit.actors import Actor, make_actor
 
 
@@ -60,6 +64,35 @@ def test_many_failures_from_one_address_are_throttled_across_accounts(client) ->
     for i in range(20):
         assert login(client, f"guess{i}@example.com", "wrong-pass-1").status_code == 401
     assert login(client, "guess-new@example.com", "wrong-pass-1").status_code == 429
+
+
+def test_parallel_wrong_passwords_check_no_more_passwords_than_the_limit(app, customer_a) -> None:
+    limit = get_settings().login_max_failures_per_account
+    with TestClient(app, client=("198.51.100.7", 50000)) as attacker, ThreadPoolExecutor(40) as pool:
+        codes = list(
+            pool.map(lambda i: login(attacker, customer_a.email, f"wrong-pass-{i}").status_code, range(40))
+        )
+    # A 401 is a password checked; a 429 was refused before any check.
+    assert (codes.count(401), codes.count(429)) == (limit, 40 - limit)
+
+
+def test_the_owner_signs_in_from_a_known_address_while_an_attacker_is_locked_out(app, customer_a) -> None:
+    limit = get_settings().login_max_failures_per_account
+    with (
+        TestClient(app, client=("192.0.2.10", 50000)) as home,
+        TestClient(app, client=("198.51.100.7", 50000)) as attacker,
+        TestClient(app, client=("203.0.113.9", 50000)) as elsewhere,
+    ):
+        assert login(home, customer_a.email, customer_a.password).status_code == 200
+        for i in range(limit):
+            assert login(attacker, customer_a.email, f"wrong-pass-{i}").status_code == 401
+        assert login(attacker, customer_a.email, customer_a.password).status_code == 429
+        # The account is under attack: an address it never signed in from waits too...
+        assert login(elsewhere, customer_a.email, customer_a.password).status_code == 429
+        # ...but the owner at home gets in, again and again.
+        for _ in range(limit + 1):
+            assert login(home, customer_a.email, customer_a.password).status_code == 200
+        assert login(attacker, customer_a.email, customer_a.password).status_code == 429
 
 
 def test_successful_login_resets_the_account_counter(client, customer_a) -> None:

@@ -1,0 +1,102 @@
+"""What every HTTP response gets: security headers, and one access-log line per request.
+
+The UI's policy allows only this origin's scripts; styles may be inline because MUI (emotion)
+injects `<style>` elements and React writes `style` attributes at run time. Recordings and CSV
+exports are `blob:` URLs. The API docs pages load Swagger UI / ReDoc from their CDN with an
+inline script, so they get a policy of their own. No page may be framed (clickjacking).
+"""
+
+import logging
+import time
+
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+log = logging.getLogger("portal_api.access")
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
+    "media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; "
+    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+_CDN = "https://cdn.jsdelivr.net"
+DOCS_CSP = (
+    f"default-src 'self'; script-src 'self' 'unsafe-inline' {_CDN}; "
+    f"style-src 'self' 'unsafe-inline' {_CDN} https://fonts.googleapis.com; "
+    "font-src 'self' data: https://fonts.gstatic.com; img-src 'self' data: https:; worker-src 'self' blob:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
+)
+DOCS_PATHS = ("/docs", "/docs/oauth2-redirect", "/redoc")
+
+
+def security_headers(path: str) -> dict[str, str]:
+    return {
+        "Content-Security-Policy": DOCS_CSP if path in DOCS_PATHS else CSP,
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+        "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
+    }
+
+
+class SecurityHeaders:
+    """Adds the headers above to every HTTP response that does not set them itself."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = security_headers(scope["path"])
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in extra.items():
+                    headers.setdefault(name, value)
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class AccessLog:
+    """One line per request: client, method, path, status, milliseconds. Never the query string,
+    where a WebSocket carries its token, nor any header."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        # Uvicorn configures only its own loggers (and `make run` turns its access log off, since
+        # it prints query strings): this log writes its lines itself, to stderr, once.
+        if not log.handlers:
+            handler = logging.StreamHandler()
+            handler.setFormatter(logging.Formatter("%(asctime)s access %(message)s"))
+            log.addHandler(handler)
+            log.setLevel(logging.INFO)
+            log.propagate = False
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+        status = 500  # until the application answers otherwise
+
+        async def send_and_note(message: Message) -> None:
+            nonlocal status
+            kind = message["type"]
+            if kind == "http.response.start":
+                status = message["status"]
+            elif kind == "websocket.accept":
+                status = 101
+            elif kind == "websocket.close" and status == 500:
+                status = 403  # refused before it was accepted
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_and_note)
+        finally:
+            client = scope.get("client")
+            method = scope.get("method", "WS")
+            took = (time.perf_counter() - start) * 1000
+            log.info("%s %s %s %d %.1fms", client[0] if client else "-", method, scope["path"], status, took)

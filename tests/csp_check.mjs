@@ -1,0 +1,35 @@
+// Signs in to the built portal in Chromium and visits its pages under the API's real
+// Content-Security-Policy; prints JSON: what the browser refused, and proof that styles applied.
+// Usage: node tests/csp_check.mjs <base url> <email> <password>  (run by tests/test_web_csp.py)
+import { createRequire } from 'node:module';
+
+const require = createRequire(new URL('../web/package.json', import.meta.url));
+const { chromium } = require('playwright-core');
+const [base, email, password] = process.argv.slice(2);
+const PAGES = ['dashboard', 'live-calls', 'report', 'rate-card', 'wallet', 'invoice', 'campaign', 'profile'];
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage();
+const refused = [];
+page.on('console', (m) => {
+  if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+});
+page.on('pageerror', (e) => refused.push(`page error: ${e}`));
+try {
+  await page.goto(`${base}/login`);
+  const submit = page.getByTestId('login-submit');
+  const button = await submit.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await submit.click();
+  await page.waitForURL(/\/dashboard$/);
+  const visited = [];
+  for (const p of PAGES) {
+    await page.goto(`${base}/${p}`);
+    await page.getByTestId('page-title').waitFor();
+    visited.push(p);
+  }
+  console.log(JSON.stringify({ refused, button, visited }));
+} finally {
+  await browser.close();
+}
