@@ -6,7 +6,8 @@ import subprocess
 
 import pytest
 
-from tests.conftest import PASSWORD, REPO, api_server, make_actor
+from testkit.actors import PASSWORD, make_actor
+from testkit.processes import REPO, api_server
 
 pytestmark = pytest.mark.slow
 

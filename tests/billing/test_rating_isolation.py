@@ -11,16 +11,16 @@ from core.db import session_scope
 from core.enums import TransactionType
 from core.models import Call, Rate
 from core.money import LONGEST_CALL_SECONDS, MAX_CALL_COST, MAX_CONNECTION_FEE, MAX_RATE_PER_MINUTE
-from tests.billing.rows import MAR, admin, balance, call, customer, get, ledger, notices, rate, tariff
+from testkit.rows import MAR, admin, balance, call, customer_id, get, ledger, notices, rate, tariff
 
 
 def test_a_poisoned_call_is_set_aside_and_the_calls_around_it_are_rated_in_one_sweep() -> None:
     boss = admin()
-    alice = customer("10", tariff(("44", "0.05")))
+    alice = customer_id("10", tariff(("44", "0.05")))
     # Written straight to the database, past the API's bounds, as the report did.
     poisoned_tariff = tariff()
     poisoned_rate = rate(poisoned_tariff, "44", "99999999999999.9999")
-    mallory = customer("10", poisoned_tariff)
+    mallory = customer_id("10", poisoned_tariff)
     before = call(alice, 60)
     poisoned = call(mallory, 120)  # 2e14: more than NUMERIC(18, 4) holds
     after = call(alice, 120)
@@ -55,7 +55,7 @@ def test_a_poisoned_call_is_set_aside_and_the_calls_around_it_are_rated_in_one_s
 def test_the_dearest_call_the_bounds_allow_is_rated_and_debited() -> None:
     t = tariff()
     rate(t, "44", str(MAX_RATE_PER_MINUTE), connection_fee=MAX_CONNECTION_FEE, increments=(3600, 3600))
-    alice = customer("0", t)
+    alice = customer_id("0", t)
     longest = call(alice, LONGEST_CALL_SECONDS - 5)  # `duration`, 5 s more, is the same 32-bit column
 
     assert rate_pending() == 1
