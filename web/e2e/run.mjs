@@ -139,6 +139,35 @@ async function cellHas(row, column, text) {
   await (await cell(row, column)).filter({ hasText: pattern }).waitFor();
 }
 const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: false });
+/**
+ * Every response the page gets: bytes over the wire (headers + body as sent, i.e. compressed),
+ * encoding, cache header, and a script's text. `await wire.settled()` before reading.
+ */
+function watchWire(page) {
+  const pending = [];
+  const wire = { responses: [], bytes: () => wire.responses.reduce((s, r) => s + r.bytes, 0), settled: () => Promise.all(pending) };
+  page.on('requestfinished', (request) => {
+    pending.push(
+      (async () => {
+        const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+        const headers = response ? await response.allHeaders() : {};
+        const type = request.resourceType();
+        wire.responses.push({
+          url: request.url(),
+          type,
+          bytes: sizes.responseHeadersSize + sizes.responseBodySize,
+          encoding: headers['content-encoding'] || '',
+          cache: headers['cache-control'] || '',
+          text: type === 'script' && response ? await response.text() : ''
+        });
+      })()
+    );
+  });
+  return wire;
+}
+/** URLs of the scripts that carry the chart library (recharts). */
+const chartScripts = (wire) => wire.responses.filter((r) => r.text.includes('recharts-wrapper')).map((r) => r.url);
+
 const settle = (page) => page.waitForTimeout(400);
 
 // ---------------------------------------------------------------- scenarios
@@ -182,6 +211,48 @@ test('no stored token: a signed-in route goes to /login; /register is public', a
   await page.getByText('Name is required').waitFor();
   await page.locator('#password').fill('short');
   await page.getByText('Password must be at least 8 characters').waitFor();
+  await page.context().close();
+});
+
+test('the UI comes compressed and cached: <= 250 KB before the first route, charts only on the dashboard', async () => {
+  const page = await newPage();
+  const wire = watchWire(page);
+  await page.goto(`${BASE}/login`);
+  await page.getByTestId('login-submit').waitFor();
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForLoadState('networkidle');
+  await wire.settled();
+  const kb = wire.bytes() / 1024;
+  const listing = wire.responses.map((r) => `${(r.bytes / 1024).toFixed(1).padStart(6)} KB ${r.encoding.padEnd(4)} ${new URL(r.url).pathname}`);
+  console.log(`     /login: ${kb.toFixed(1)} KB over the wire in ${wire.responses.length} responses`);
+  assert.ok(kb <= 250, `${kb.toFixed(1)} KB before the first route is over the 250 KB budget:\n${listing.join('\n')}`);
+  const document = wire.responses.find((r) => r.type === 'document');
+  assert.match(document.encoding, /^(br|gzip)$/, 'index.html compressed');
+  assert.equal(document.cache, 'no-cache', 'index.html revalidated');
+  const assets = wire.responses.filter((r) => new URL(r.url).pathname.startsWith('/assets/'));
+  assert.ok(assets.some((r) => r.type === 'font'), 'the font arrives');
+  for (const r of assets) {
+    assert.equal(r.cache, 'public, max-age=31536000, immutable', `${r.url} cached for good`);
+    if (r.type === 'font') assert.match(r.url, /latin-\d00-normal-[\w-]+\.woff2$/, 'fonts: woff2, latin subset');
+    else assert.match(r.encoding, /^(br|gzip)$/, `${r.url} compressed`);
+  }
+  assert.deepEqual(chartScripts(wire), [], 'no chart library on /login');
+
+  if (!sessions.customer) {
+    const first = await newPage();
+    await signInUi(first, 'customer');
+    await first.context().close();
+  }
+  await signIn(page, 'customer', '/report');
+  await page.getByTestId('page-title').filter({ hasText: 'Report' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await wire.settled();
+  assert.deepEqual(chartScripts(wire), [], 'no chart library on /report');
+  await page.getByTestId('nav-item-dashboard').click();
+  await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await wire.settled();
+  assert.equal(chartScripts(wire).length, 1, 'the chart library arrives with the dashboard');
   await page.context().close();
 });
 

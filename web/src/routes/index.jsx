@@ -3,11 +3,12 @@ import { lazy } from 'react';
 import { Navigate } from 'react-router-dom';
 
 import Loadable from '../components/Loadable';
-import MainLayout from '../layout/MainLayout';
 import AuthLayout from '../layout/AuthLayout';
 import { AuthGuard, GuestGuard } from './guards';
 import { DASHBOARD_PATH } from '../config';
 
+// The signed-in shell (drawer, header, live feed) is lazy too: /login stays within the 250 KB budget.
+const MainLayout = Loadable(lazy(() => import('../layout/MainLayout')));
 const Login = Loadable(lazy(() => import('../pages/auth/Login')));
 const Register = Loadable(lazy(() => import('../pages/auth/Register')));
 
