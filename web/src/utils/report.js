@@ -39,6 +39,15 @@ export function dispositionColor(disposition) {
   return 'default';
 }
 
+/**
+ * The chip a call shows: its disposition once the row is final (ended_at set), "in progress"
+ * before, since the bridge writes a provisional disposition (FAILED, ANSWERED) while it is up.
+ */
+export function callOutcome(call) {
+  if (!call?.ended_at) return { label: 'in progress', color: 'info', final: false };
+  return { label: call.disposition, color: dispositionColor(call.disposition), final: true };
+}
+
 const TRAIL_KEYS = new Set(['step', 'at', 'result', 'reason']);
 
 /** A trail entry's own fields beyond step/at/result/reason, as "key: value" strings. */
