@@ -527,6 +527,69 @@ test('logout clears local storage and returns to /login', async () => {
   await page.context().close();
 });
 
+test('customer: name as typed in the header, a fading notice, a searchable timezone, one password error', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'customer', '/profile');
+  const token = sessions.customer.token;
+  const restore = () =>
+    fetch(`${BASE}/api/profile`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: ACCOUNTS.customer.name, timezone: 'Europe/Berlin' })
+    });
+  try {
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('uiwalk-customer');
+    const zone = page.getByTestId('profile-timezone');
+    await zone.click();
+    await zone.fill('new_y');
+    await page.getByRole('option', { name: 'America/New_York' }).click();
+    assert.equal(await zone.inputValue(), 'America/New_York');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const notice = page.getByTestId('profile-notice');
+    await notice.filter({ hasText: 'Profile saved.' }).waitFor();
+    await shot(page, 'profile-saved-1440.png');
+    await notice.waitFor({ state: 'detached', timeout: 12000 });
+    await page.reload();
+    const header = page.getByTestId('header-profile');
+    await header.filter({ hasText: /uiwalk-customer/i }).waitFor();
+    // innerText is the text as rendered, after any CSS text-transform.
+    assert.match(await header.innerText(), /(^|\n)uiwalk-customer$/, 'the name as typed');
+    assert.equal(await page.getByTestId('header-clock').getAttribute('data-timezone'), 'America/New_York');
+  } finally {
+    await restore();
+  }
+
+  await page.goto(`${BASE}/changepassword`);
+  await page.getByLabel('Current Password').fill(`${ACCOUNTS.customer.password}-wrong`);
+  await page.getByLabel('New Password', { exact: true }).fill('another1pass');
+  await page.getByLabel('Confirm New Password').fill('another1pass');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await page.getByText('The current password is incorrect.').waitFor();
+  await settle(page);
+  assert.equal(await page.getByText('The current password is incorrect.').count(), 1, 'said once, on the field');
+  assert.equal(await page.getByTestId('change-password-error').count(), 0, 'no banner too');
+  await shot(page, 'changepassword-wrong-1440.png');
+  await page.context().close();
+});
+
+test('admin at 1440x900: the sidebar shows a scroll cue; the report dates show their placeholder whole', async () => {
+  const page = await newPage(1440, 900);
+  await signIn(page, 'admin', '/report');
+  const cue = page.getByTestId('drawer-scroll-cue');
+  await cue.waitFor();
+  await shot(page, 'sidebar-cue-1440x900.png');
+  await cue.click();
+  await cue.waitFor({ state: 'detached' });
+  assert.ok(await page.getByTestId('nav-item-invoice').isVisible(), 'the last item is reached');
+  for (const id of ['report-fromDate', 'report-toDate']) {
+    const fits = await page.getByTestId(id).evaluate((el) => ({ width: el.clientWidth, needed: el.scrollWidth }));
+    assert.ok(fits.needed <= fits.width, `${id}: ${fits.needed} px of text in ${fits.width} px`);
+  }
+  await shot(page, 'report-filters-1440x900.png');
+  await page.context().close();
+});
+
 test('admin: add, check, edit, deactivate and delete a trunk from /manage-trunk', async () => {
   const page = await newPage(1440);
   await signIn(page, 'admin', '/manage-trunk');

@@ -52,6 +52,16 @@ export function validateChangePassword({ current, next, confirm }) {
 }
 
 /** First message per field of a server `errors` object ({field: [msgs]}). */
+/**
+ * What a form's banner says about a refused save: nothing when the server named a field the form
+ * shows (that field says it, once), else the server's message or `fallback`.
+ */
+export function bannerMessage(err, shownFields, fallback) {
+  const fields = firstFieldErrors(err?.errors);
+  if (shownFields.some((f) => fields[f])) return '';
+  return err?.message || fallback;
+}
+
 export function firstFieldErrors(errors) {
   const out = {};
   if (!errors || typeof errors !== 'object') return out;

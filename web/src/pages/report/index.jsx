@@ -68,7 +68,8 @@ export default function ReportPage() {
       <CallFilters
         name="report"
         fields={FILTERS}
-        size={{ xs: 6, md: 3, lg: 1.5 }}
+        size={{ xs: 6, md: 3, lg: 4 / 3 }}
+        dateSize={{ xs: 6, md: 3, lg: 2 }}
         onApply={filterBy}
         onProblem={setError}
       />
