@@ -550,7 +550,7 @@ test('customer: name as typed in the header, a fading notice, a searchable timez
     await notice.filter({ hasText: 'Profile saved.' }).waitFor();
     await shot(page, 'profile-saved-1440.png');
     await notice.waitFor({ state: 'detached', timeout: 12000 });
-    await page.reload();
+    // No reload: the header shows the new name and clock zone at once.
     const header = page.getByTestId('header-profile');
     await header.filter({ hasText: /uiwalk-customer/i }).waitFor();
     // innerText is the text as rendered, after any CSS text-transform.
@@ -1118,6 +1118,9 @@ test('customer: the wallet shows each payment with the balance after it, totals,
   await signIn(page, 'payer');
   const before = (await api('payer', 'GET', `/user/balance/${id}`)).body.data[0].balance;
   await page.getByTestId('balance-amount').filter({ hasText: `$${Number(before).toFixed(2)}` }).waitFor();
+  // A customer with no calls yet: the chart says so rather than drawing empty axes.
+  assert.equal(await page.getByTestId('stat-calls-value').innerText(), '0');
+  await page.getByTestId('dashboard-chart-empty').filter({ hasText: 'No calls in this period.' }).waitFor();
   // Money arrives while the customer is signed in: opening the wallet shows it in the header too.
   await api('admin', 'POST', '/topup/add', { user_id: id, amount: '20', note: 'Second credit', reference: `e2e-w2-${billingStamp}` });
   await page.getByTestId('nav-item-wallet').first().click();
@@ -1141,6 +1144,10 @@ test('customer: the wallet shows each payment with the balance after it, totals,
   await shot(page, 'wallet-customer-1440.png');
   await page.getByTestId('wallet-tab-numbers').click();
   await page.getByTestId('numberpay-table').getByText('No payments in this period.').waitFor();
+  // Money moved elsewhere, nothing done on this page: the live feed pushes the new balance (a call
+  // rated after it ends takes the same path).
+  await api('admin', 'POST', '/topup/add', { user_id: id, amount: '5', note: 'Third credit', reference: `e2e-w3-${billingStamp}` });
+  await page.getByTestId('balance-amount').filter({ hasText: `$${(Number(before) + 25).toFixed(2)}` }).waitFor({ timeout: 25000 });
   assert.deepEqual(page.__errors || [], [], 'no page errors');
   await page.context().close();
 });

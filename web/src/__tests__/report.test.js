@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatSeconds } from '../utils/clock';
-import { bucketLabel, callOutcome, filterProblem, formatDateTime, reportParams, trailDetails } from '../utils/report';
+import { bucketLabel, callOutcome, filterProblem, formatDateTime, reportParams, seriesIsEmpty, trailDetails } from '../utils/report';
 
 describe('call report', () => {
   it('sends only the filters that are set, trimmed', () => {
@@ -41,5 +41,14 @@ describe('a call in progress', () => {
     expect(callOutcome({ disposition: 'ANSWERED' })).toMatchObject({ label: 'in progress', final: false });
     expect(callOutcome({ disposition: 'NO_ROUTE', ended_at: '2026-11-25T10:00:05Z' })).toEqual({ label: 'NO_ROUTE', color: 'default', final: true });
     expect(callOutcome({ disposition: 'ANSWERED', ended_at: '2026-11-25T10:00:05Z' })).toMatchObject({ label: 'ANSWERED', color: 'success' });
+  });
+});
+
+describe('dashboard chart', () => {
+  it('is empty when no bucket has a call', () => {
+    expect(seriesIsEmpty([])).toBe(true);
+    expect(seriesIsEmpty(undefined)).toBe(true);
+    expect(seriesIsEmpty([{ Calls: 0, Answered: 0 }, { Calls: 0 }])).toBe(true);
+    expect(seriesIsEmpty([{ Calls: 0 }, { Calls: 2, Answered: 1 }])).toBe(false);
   });
 });

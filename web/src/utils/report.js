@@ -57,6 +57,11 @@ export function trailDetails(entry) {
     .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : value}`);
 }
 
+/** True when no bucket of a series has a call: the chart says so instead of drawing empty axes. */
+export function seriesIsEmpty(series) {
+  return !(series ?? []).some((b) => Number(b.calls ?? b.Calls ?? 0) > 0);
+}
+
 /** A series bucket's label: the hour ("14:00") for a day's view, the date ("Nov 21") otherwise. */
 export function bucketLabel(iso, hourly) {
   const text = String(iso ?? '');
