@@ -11,6 +11,8 @@ import { DASHBOARD_PATH } from '../config';
 const MainLayout = Loadable(lazy(() => import('../layout/MainLayout')));
 const Login = Loadable(lazy(() => import('../pages/auth/Login')));
 const Register = Loadable(lazy(() => import('../pages/auth/Register')));
+const ForgotPassword = Loadable(lazy(() => import('../pages/auth/ForgotPassword')));
+const ResetPassword = Loadable(lazy(() => import('../pages/auth/ResetPassword')));
 
 const Dashboard = Loadable(lazy(() => import('../pages/dashboard')));
 const BuyerCdr = Loadable(lazy(() => import('../pages/buyercdr')));
@@ -83,7 +85,9 @@ const routes = [
     ),
     children: [
       { path: '/login', element: <Login /> },
-      { path: '/register', element: <Register /> }
+      { path: '/register', element: <Register /> },
+      { path: '/forgot-password', element: <ForgotPassword /> },
+      { path: '/reset-password', element: <ResetPassword /> }
     ]
   },
   { path: '*', element: <Navigate to={DASHBOARD_PATH} replace /> }

@@ -51,6 +51,16 @@ export function validateChangePassword({ current, next, confirm }) {
   return errors;
 }
 
+/** The reset-password form: a valid new password, confirmed. */
+export function validateResetPassword({ next, confirm }) {
+  const errors = {};
+  const p = validatePassword(next);
+  if (p) errors.next = p;
+  if (!confirm) errors.confirm = 'Please confirm the new password';
+  else if (confirm !== next) errors.confirm = 'Passwords do not match';
+  return errors;
+}
+
 /** First message per field of a server `errors` object ({field: [msgs]}). */
 /**
  * What a form's banner says about a refused save: nothing when the server named a field the form
