@@ -141,32 +141,37 @@ async function cellHas(row, column, text) {
 const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: false });
 /**
  * Every response the page gets: bytes over the wire (headers + body as sent, i.e. compressed),
- * encoding, cache header, and a script's text. `await wire.settled()` before reading.
+ * encoding and cache header. `await wire.settled()` before reading.
  */
 function watchWire(page) {
   const pending = [];
-  const wire = { responses: [], bytes: () => wire.responses.reduce((s, r) => s + r.bytes, 0), settled: () => Promise.all(pending) };
+  const wire = { responses: [], errors: [], bytes: () => wire.responses.reduce((s, r) => s + r.bytes, 0), settled: () => Promise.all(pending) };
   page.on('requestfinished', (request) => {
     pending.push(
       (async () => {
         const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
         const headers = response ? await response.allHeaders() : {};
-        const type = request.resourceType();
         wire.responses.push({
           url: request.url(),
-          type,
+          type: request.resourceType(),
           bytes: sizes.responseHeadersSize + sizes.responseBodySize,
           encoding: headers['content-encoding'] || '',
-          cache: headers['cache-control'] || '',
-          text: type === 'script' && response ? await response.text() : ''
+          cache: headers['cache-control'] || ''
         });
-      })()
+      })().catch((err) => wire.errors.push(String(err)))
     );
   });
   return wire;
 }
-/** URLs of the scripts that carry the chart library (recharts). */
-const chartScripts = (wire) => wire.responses.filter((r) => r.text.includes('recharts-wrapper')).map((r) => r.url);
+/**
+ * URLs of the scripts received that carry the chart library (recharts, by its class name). A hashed
+ * script never changes, so it is read again here rather than from a page that may have moved on.
+ */
+async function chartScripts(wire) {
+  const scripts = wire.responses.filter((r) => r.type === 'script');
+  const texts = await Promise.all(scripts.map(async (r) => (await fetch(r.url)).text()));
+  return scripts.filter((_, i) => texts[i].includes('recharts-wrapper')).map((r) => r.url);
+}
 
 const settle = (page) => page.waitForTimeout(400);
 
@@ -222,6 +227,7 @@ test('the UI comes compressed and cached: <= 250 KB before the first route, char
   await page.evaluate(() => document.fonts.ready);
   await page.waitForLoadState('networkidle');
   await wire.settled();
+  assert.deepEqual(wire.errors, [], 'every response of /login measured');
   const kb = wire.bytes() / 1024;
   const listing = wire.responses.map((r) => `${(r.bytes / 1024).toFixed(1).padStart(6)} KB ${r.encoding.padEnd(4)} ${new URL(r.url).pathname}`);
   console.log(`     /login: ${kb.toFixed(1)} KB over the wire in ${wire.responses.length} responses`);
@@ -236,7 +242,7 @@ test('the UI comes compressed and cached: <= 250 KB before the first route, char
     if (r.type === 'font') assert.match(r.url, /latin-\d00-normal-[\w-]+\.woff2$/, 'fonts: woff2, latin subset');
     else assert.match(r.encoding, /^(br|gzip)$/, `${r.url} compressed`);
   }
-  assert.deepEqual(chartScripts(wire), [], 'no chart library on /login');
+  assert.deepEqual(await chartScripts(wire), [], 'no chart library on /login');
 
   if (!sessions.customer) {
     const first = await newPage();
@@ -247,12 +253,12 @@ test('the UI comes compressed and cached: <= 250 KB before the first route, char
   await page.getByTestId('page-title').filter({ hasText: 'Report' }).waitFor();
   await page.waitForLoadState('networkidle');
   await wire.settled();
-  assert.deepEqual(chartScripts(wire), [], 'no chart library on /report');
+  assert.deepEqual(await chartScripts(wire), [], 'no chart library on /report');
   await page.getByTestId('nav-item-dashboard').click();
   await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
   await page.waitForLoadState('networkidle');
   await wire.settled();
-  assert.equal(chartScripts(wire).length, 1, 'the chart library arrives with the dashboard');
+  assert.equal((await chartScripts(wire)).length, 1, 'the chart library arrives with the dashboard');
   await page.context().close();
 });
 
