@@ -3,11 +3,11 @@
 from decimal import Decimal
 
 import pytest
-from portal_api.number_upload import MAX_ROWS
 from sqlmodel import func, select
 
 from core.db import session_scope
 from core.models import Country, Number, NumberUploadBatch, Vendor
+from portal_api.services.number_upload import MAX_ROWS
 
 HEADER = "number,country,vendor,setup_fee,monthly_fee\n"
 
