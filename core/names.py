@@ -45,6 +45,9 @@ def trunk_status_key(trunk_id: int) -> str:
 
 
 # --- Redis pub/sub channels (always through core.redis_client.pubsub_channel) -----------------------
+PASSWORD_RESET_PREFIX = "pwreset:"  # + SHA-256 of a reset token -> user id, for an hour, used once
+PASSWORD_RESET_SENT_PREFIX = "pwreset:sent:"  # + user id: one mail per user per few minutes
+
 LIVE_EVENTS = "live:events"  # every live-call change, from the bridge to the API's live feeds
 TRUNK_CHANGES = "pbx:trunk-changed"  # API -> bridge: a trunk's id, to push into Asterisk again
 HANGUP_REQUESTS = "pbx:hangup"  # API -> bridge: {"linkedid", "by"}: hang up a live call
@@ -58,6 +61,7 @@ INVOICES = "billing.invoices"
 RECONCILE = "billing.reconcile"
 RERATE = "billing.rerate"
 PURGE_CHANNEL_EVENTS = "maintenance.purge_channel_events"
+SEND_MAIL = "mail.send"  # (to, subject, body): the API, e.g. a password reset link
 
 # --- Asterisk's dialplan (rendered into asterisk_config/templates/extensions.conf) ---------------
 # Where admitted calls are dialled, and where a call whose credit ran out hears goodbye.

@@ -28,6 +28,10 @@ class Settings(BaseSettings):
 
     admin_email: str = ""
     admin_password: str = ""
+    # Outgoing mail (password resets), sent by the workers: smtp://user:password@host:587 (STARTTLS)
+    # or smtps://...:465. Empty: no mail; a forgotten password is reset by an administrator.
+    smtp_url: str = ""
+    mail_from: str = "Callroute <no-reply@callroute.local>"
 
     session_hours: int = 24 * 7
     login_max_failures_per_account: int = 5

@@ -5,7 +5,7 @@ from typing import TypedDict
 
 from sqlalchemy.exc import OperationalError
 
-from core import names, retention
+from core import mail, names, retention
 from core.billing import credit, fees, invoices, rating, reconcile, rerate
 from core.db import session_scope
 from workers.app import app
@@ -29,6 +29,11 @@ def rate_call(*linkedids: str) -> None:
     for linkedid in linkedids:
         with session_scope() as session:
             rating.rate_hangup(session, linkedid)
+
+
+@app.task(name=names.SEND_MAIL, autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+def send_mail(to: str, subject: str, body: str) -> None:
+    mail.send(to, subject, body)
 
 
 @app.task(name=names.RATE_PENDING, **RETRY)

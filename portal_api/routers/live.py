@@ -25,6 +25,8 @@ log = logging.getLogger(__name__)
 CALL_ACTIONS = {"GET_LIVE_CALLS_BY_ADMIN", "GET_LIVE_CALLS_BY_CUSTOMER"}
 COUNT_ACTIONS = {"GET_CALLS_COUNT_FOR_ADMIN", "GET_CALLS_COUNT_FOR_COMPANY"}
 NOTIFICATION_ACTIONS = {"GET_NOTIFICATION_COUNT"}
+# Not in spec §7: a customer's header follows its balance (a call rated, a fee, a top-up).
+BALANCE_ACTIONS = {"GET_BALANCE"}
 NOTIFICATION_POLL_SECONDS = 15
 
 
@@ -35,6 +37,7 @@ class LiveSocket:
         self.ws, self.principal, self.redis = ws, principal, client
         self.wants: set[str] = set()
         self.unread: int | None = None
+        self.balance: dict[str, Any] | None = None
 
     async def send_calls(self) -> None:
         calls = await live_feed.calls(self.redis, self.principal)
@@ -52,6 +55,12 @@ class LiveSocket:
             self.unread = count
             await self.ws.send_json({"unread_notification_count": count})
 
+    async def send_balance(self, only_if_changed: bool = False) -> None:
+        balance = await run_in_threadpool(live_calls.balance_for, self.principal)
+        if not only_if_changed or balance != self.balance:
+            self.balance = balance
+            await self.ws.send_json({"balance": balance})
+
     async def read_actions(self) -> None:
         while True:
             try:
@@ -65,6 +74,9 @@ class LiveSocket:
             elif action in NOTIFICATION_ACTIONS:
                 self.wants.add("notifications")
                 await self.send_unread()
+            elif action in BALANCE_ACTIONS:
+                self.wants.add("balance")
+                await self.send_balance()
             else:
                 await self.ws.send_json({"error": f"Unknown action {action!r}."})
 
@@ -80,6 +92,9 @@ class LiveSocket:
                     await self.send_calls()
                 if "notifications" in self.wants:
                     await self.send_unread(only_if_changed=True)
+                # A call that ends is rated moments later: every change and every poll reads it again.
+                if "balance" in self.wants:
+                    await self.send_balance(only_if_changed=True)
         finally:
             await pubsub.aclose()
 

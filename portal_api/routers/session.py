@@ -7,7 +7,8 @@ from fastapi import APIRouter, Request
 from portal_api.auth.principal import PrincipalDep, client_ip
 from portal_api.deps import SessionDep
 from portal_api.envelope import Envelope, ok
-from portal_api.schemas.users import LoginIn, RegisterIn, SignedIn
+from portal_api.schemas.users import ForgotPasswordIn, LoginIn, RegisterIn, ResetPasswordIn, SignedIn
+from portal_api.services import password_reset
 from portal_api.services import session as sessions
 
 router = APIRouter(tags=["auth"])
@@ -32,3 +33,21 @@ def logout(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
 )
 def register(body: RegisterIn, request: Request, session: SessionDep) -> dict[str, Any]:
     return ok(sessions.register(session, body, client_ip(request)), "Account created.")
+
+
+@router.post(
+    "/forgot-password",
+    response_model=Envelope[None],
+    summary="Mail a one-time reset link (or, without mail, tell the administrators)",
+)
+def forgot_password(body: ForgotPasswordIn, request: Request, session: SessionDep) -> dict[str, Any]:
+    portal = str(request.base_url)  # the API serves the portal: the link opens on the same host
+    return ok(None, password_reset.request_reset(session, body.email, portal))
+
+
+@router.post(
+    "/reset-password", response_model=Envelope[None], summary="Set a new password with a reset token"
+)
+def reset_password(body: ResetPasswordIn, session: SessionDep) -> dict[str, Any]:
+    password_reset.reset(session, body.token, body.new_password)
+    return ok(None, "Password changed: sign in with the new one.")

@@ -67,6 +67,7 @@ class BuyerCallRow(BaseModel):
     target_id: int | None
     target_name: str | None = None
     campaign_id: int | None
+    ended_at: datetime | None = Field(description="Unset while the call is in progress")
     disposition: Disposition
     duration: int
     talk_seconds: int

@@ -82,6 +82,15 @@ class LoginIn(BaseModel):
     password: str = Field(max_length=256)
 
 
+class ForgotPasswordIn(StrictBody):
+    email: str = Field(min_length=3, max_length=254)
+
+
+class ResetPasswordIn(StrictBody):
+    token: str = Field(min_length=10, max_length=128, description="From the link in the reset mail")
+    new_password: Password
+
+
 class RegisterIn(StrictBody):
     name: Name
     email: Email

@@ -2,6 +2,7 @@
 hanging up a live call the caller may see (the PBX bridge does the hanging up)."""
 
 import asyncio
+from typing import Any
 
 from fastapi.concurrency import run_in_threadpool
 from sqlmodel import Session
@@ -13,6 +14,7 @@ from core.redis_client import async_redis
 from portal_api import live_feed
 from portal_api.auth.principal import Principal, resolve
 from portal_api.errors import not_found
+from portal_api.services import accounts
 from portal_api.services.notifications import unread_count
 
 HANGUP_WAIT_STEPS = 50  # of 0.1 s: the bridge usually ends a call within a few hundred milliseconds
@@ -29,6 +31,12 @@ def principal_for(token: str) -> Principal:
 def unread_for(user_id: int) -> int:
     with Session(get_engine()) as session:
         return unread_count(session, user_id)
+
+
+def balance_for(principal: Principal) -> dict[str, Any]:
+    """The caller's own wallet balance as the feed pushes it (the shape of GET /user/balance)."""
+    with Session(get_engine()) as session:
+        return accounts.balance(session, principal, principal.user.id or 0).model_dump(mode="json")
 
 
 async def hang_up(principal: Principal, linkedid: str) -> bool:

@@ -6,6 +6,7 @@ the route and how to call it against rows owned by customer A. Customer B (and a
 must never get a response containing A's marker text.
 """
 
+import secrets
 import socket
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -13,8 +14,11 @@ from typing import Any
 import pytest
 from fastapi.routing import iter_route_contexts
 
+from core import names
+from core.redis_client import get_redis
 from core.settings import get_settings
 from portal_api.app import create_app
+from portal_api.auth.tokens import token_hash
 from testkit.actors import PASSWORD
 from testkit.world import MARK, World, build_world
 
@@ -45,6 +49,13 @@ def send(path: str, body: Callable[[World], Any] | None = None) -> Builder:
 
 NEW_USER = {"name": "New Person", "email": "new.person@example.com", "password": "goodpass1"}
 
+
+def reset_body(w: World) -> dict[str, str]:
+    """A reset token for A, as the mailed link carries it: public, it works for whoever holds it."""
+    token = secrets.token_urlsafe(16)
+    get_redis().set(f"{names.PASSWORD_RESET_PREFIX}{token_hash(token)}", w.a.id, ex=60)
+    return {"token": token, "new_password": "newpass123"}
+
 MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     # Auth and account
     ("POST", "/api/login"): (
@@ -53,6 +64,8 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     ),
     ("POST", "/api/logout"): (ANYONE, send("/api/logout")),
     ("POST", "/api/register"): (ANYONE, send("/api/register", lambda w: NEW_USER)),
+    ("POST", "/api/forgot-password"): (ANYONE, send("/api/forgot-password", lambda w: {"email": w.a.email})),
+    ("POST", "/api/reset-password"): (ANYONE, send("/api/reset-password", reset_body)),
     ("GET", "/api/server-time"): (ANYONE, get("/api/server-time")),
     ("GET", "/api/config"): (ANYONE, get("/api/config")),
     ("GET", "/api/profile"): (ANYONE, get("/api/profile")),

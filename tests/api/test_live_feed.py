@@ -3,6 +3,7 @@
 import asyncio
 import json
 from collections.abc import Iterator
+from decimal import Decimal
 
 import pytest
 from websockets.exceptions import ConnectionClosedError
@@ -170,3 +171,23 @@ def test_changes_keep_coming_through_after_redis_forgot_the_bridges_scripts(
     with Socket(ws_base, f"{admin.token}") as ws:
         ws.send_json({"action": "GET_LIVE_CALLS_BY_ADMIN"})
         assert sorted(c["linkedid"] for c in ws.receive_json()["livecalls"]) == ["1900.2", "1900.3"]
+
+
+def test_a_customer_is_pushed_its_balance_when_money_moves(
+    ws_base, client, admin, customer_a, buyer_a
+) -> None:
+    with Socket(ws_base, f"{customer_a.token}") as ws:
+        ws.send_json({"action": "GET_BALANCE"})
+        first = ws.receive_json()["balance"]
+        assert first["user_id"] == customer_a.id
+        body = {"user_id": customer_a.id, "amount": "12.5", "reference": "feed-1"}
+        assert client.post("/api/topup/add", json=body, headers=admin.headers).status_code == 201
+        # Any live change (here a call starting) reads the balance again; a call rated after it
+        # ends is read the same way, or at the next poll.
+        put_live(a_call(customer_a, buyer_a, "2000.1"))
+        pushed = ws.receive_json()["balance"]
+        assert Decimal(pushed["balance"]) == Decimal(first["balance"]) + Decimal("12.5")
+        assert pushed["currency"] == first["currency"]
+        put_live(a_call(customer_a, buyer_a, "2000.2"))  # no money moved: nothing is pushed
+        with pytest.raises(TimeoutError):
+            ws.conn.recv(timeout=1)

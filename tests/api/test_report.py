@@ -120,7 +120,12 @@ def test_a_buyer_sees_the_calls_it_was_sent_with_target_and_recording(
         customer_a,
         "Roofing",
         {"buyer_id": buyer_a.buyer_id, "recording": "call-1", "payout": Decimal("7.5")},
-        {"buyer_id": buyer_a.buyer_id, "disposition": "NO ANSWER", "caller": "+447700900009"},
+        {
+            "buyer_id": buyer_a.buyer_id,
+            "disposition": "NO ANSWER",
+            "caller": "+447700900009",
+            "ended_at": datetime(2026, 11, 20, 10, 1, tzinfo=UTC),
+        },
         {},  # sent to the campaign's other buyer
     )
     r = client.post("/api/buyer/buyer-report", headers=buyer_a.headers, json={})
@@ -130,5 +135,8 @@ def test_a_buyer_sees_the_calls_it_was_sent_with_target_and_recording(
     answered = next(c for c in page["data"] if c["disposition"] == "ANSWERED")
     assert answered["target_name"] == "Roofing desk" and answered["recording"] == "call-1"
     assert answered["payout"] == "7.5000" and "cost" not in answered  # never the customer's cost
+    # The first is still up (no end yet): the browser shows "in progress", not its provisional disposition.
+    ended = {c["disposition"]: c["ended_at"] for c in page["data"]}
+    assert ended == {"ANSWERED": None, "NO ANSWER": "2026-11-20T10:01:00Z"}
     r = client.post("/api/buyer/buyer-report", headers=buyer_a.headers, json={"caller_number": "900009"})
     assert [c["caller"] for c in r.json()["data"]["data"]] == ["+447700900009"]

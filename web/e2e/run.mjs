@@ -139,6 +139,40 @@ async function cellHas(row, column, text) {
   await (await cell(row, column)).filter({ hasText: pattern }).waitFor();
 }
 const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: false });
+/**
+ * Every response the page gets: bytes over the wire (headers + body as sent, i.e. compressed),
+ * encoding and cache header. `await wire.settled()` before reading.
+ */
+function watchWire(page) {
+  const pending = [];
+  const wire = { responses: [], errors: [], bytes: () => wire.responses.reduce((s, r) => s + r.bytes, 0), settled: () => Promise.all(pending) };
+  page.on('requestfinished', (request) => {
+    pending.push(
+      (async () => {
+        const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+        const headers = response ? await response.allHeaders() : {};
+        wire.responses.push({
+          url: request.url(),
+          type: request.resourceType(),
+          bytes: sizes.responseHeadersSize + sizes.responseBodySize,
+          encoding: headers['content-encoding'] || '',
+          cache: headers['cache-control'] || ''
+        });
+      })().catch((err) => wire.errors.push(String(err)))
+    );
+  });
+  return wire;
+}
+/**
+ * URLs of the scripts received that carry the chart library (recharts, by its class name). A hashed
+ * script never changes, so it is read again here rather than from a page that may have moved on.
+ */
+async function chartScripts(wire) {
+  const scripts = wire.responses.filter((r) => r.type === 'script');
+  const texts = await Promise.all(scripts.map(async (r) => (await fetch(r.url)).text()));
+  return scripts.filter((_, i) => texts[i].includes('recharts-wrapper')).map((r) => r.url);
+}
+
 const settle = (page) => page.waitForTimeout(400);
 
 // ---------------------------------------------------------------- scenarios
@@ -182,6 +216,70 @@ test('no stored token: a signed-in route goes to /login; /register is public', a
   await page.getByText('Name is required').waitFor();
   await page.locator('#password').fill('short');
   await page.getByText('Password must be at least 8 characters').waitFor();
+  await page.context().close();
+});
+
+test('the UI comes compressed and cached: <= 250 KB before the first route, charts only on the dashboard', async () => {
+  const page = await newPage();
+  const wire = watchWire(page);
+  await page.goto(`${BASE}/login`);
+  await page.getByTestId('login-submit').waitFor();
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForLoadState('networkidle');
+  await wire.settled();
+  assert.deepEqual(wire.errors, [], 'every response of /login measured');
+  const kb = wire.bytes() / 1024;
+  const listing = wire.responses.map((r) => `${(r.bytes / 1024).toFixed(1).padStart(6)} KB ${r.encoding.padEnd(4)} ${new URL(r.url).pathname}`);
+  console.log(`     /login: ${kb.toFixed(1)} KB over the wire in ${wire.responses.length} responses`);
+  assert.ok(kb <= 250, `${kb.toFixed(1)} KB before the first route is over the 250 KB budget:\n${listing.join('\n')}`);
+  const document = wire.responses.find((r) => r.type === 'document');
+  assert.match(document.encoding, /^(br|gzip)$/, 'index.html compressed');
+  assert.equal(document.cache, 'no-cache', 'index.html revalidated');
+  const assets = wire.responses.filter((r) => new URL(r.url).pathname.startsWith('/assets/'));
+  assert.ok(assets.some((r) => r.type === 'font'), 'the font arrives');
+  for (const r of assets) {
+    assert.equal(r.cache, 'public, max-age=31536000, immutable', `${r.url} cached for good`);
+    if (r.type === 'font') assert.match(r.url, /latin-\d00-normal-[\w-]+\.woff2$/, 'fonts: woff2, latin subset');
+    else assert.match(r.encoding, /^(br|gzip)$/, `${r.url} compressed`);
+  }
+  assert.deepEqual(await chartScripts(wire), [], 'no chart library on /login');
+
+  if (!sessions.customer) {
+    const first = await newPage();
+    await signInUi(first, 'customer');
+    await first.context().close();
+  }
+  await signIn(page, 'customer', '/report');
+  await page.getByTestId('page-title').filter({ hasText: 'Report' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await wire.settled();
+  assert.deepEqual(await chartScripts(wire), [], 'no chart library on /report');
+  await page.getByTestId('nav-item-dashboard').click();
+  await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await wire.settled();
+  assert.equal((await chartScripts(wire)).length, 1, 'the chart library arrives with the dashboard');
+  await page.context().close();
+});
+
+test('forgot password: from /login, the server says how a reset happens here; a bad reset link is refused', async () => {
+  const page = await newPage();
+  await page.goto(`${BASE}/login`);
+  await page.getByTestId('login-forgot').click();
+  await page.waitForURL(/\/forgot-password$/);
+  await page.getByTestId('forgot-submit').click();
+  await page.getByText('Email is required').waitFor();
+  await page.locator('#email').fill(ACCOUNTS.customer.email);
+  await page.getByTestId('forgot-submit').click();
+  // The test API has no mail set up: the administrators are told instead (tests/api/test_password_reset.py).
+  await page.getByTestId('forgot-answer').filter({ hasText: 'Your administrator has been told' }).waitFor();
+  await shot(page, 'forgot-password-1440.png');
+  await page.goto(`${BASE}/reset-password?token=not-a-real-token`);
+  await page.locator('#new-password').fill('fresh-pass-42');
+  await page.locator('#confirm-password').fill('fresh-pass-42');
+  await page.getByTestId('reset-submit').click();
+  await page.getByTestId('reset-error').filter({ hasText: 'invalid, used or expired' }).waitFor();
+  await shot(page, 'reset-password-bad-link-1440.png');
   await page.context().close();
 });
 
@@ -453,6 +551,69 @@ test('logout clears local storage and returns to /login', async () => {
   await page.waitForURL(/\/login$/);
   assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
   assert.equal(await page.evaluate(() => localStorage.getItem('user')), null);
+  await page.context().close();
+});
+
+test('customer: name as typed in the header, a fading notice, a searchable timezone, one password error', async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'customer', '/profile');
+  const token = sessions.customer.token;
+  const restore = () =>
+    fetch(`${BASE}/api/profile`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: ACCOUNTS.customer.name, timezone: 'Europe/Berlin' })
+    });
+  try {
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('uiwalk-customer');
+    const zone = page.getByTestId('profile-timezone');
+    await zone.click();
+    await zone.fill('new_y');
+    await page.getByRole('option', { name: 'America/New_York' }).click();
+    assert.equal(await zone.inputValue(), 'America/New_York');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const notice = page.getByTestId('profile-notice');
+    await notice.filter({ hasText: 'Profile saved.' }).waitFor();
+    await shot(page, 'profile-saved-1440.png');
+    await notice.waitFor({ state: 'detached', timeout: 12000 });
+    // No reload: the header shows the new name and clock zone at once.
+    const header = page.getByTestId('header-profile');
+    await header.filter({ hasText: /uiwalk-customer/i }).waitFor();
+    // innerText is the text as rendered, after any CSS text-transform.
+    assert.match(await header.innerText(), /(^|\n)uiwalk-customer$/, 'the name as typed');
+    assert.equal(await page.getByTestId('header-clock').getAttribute('data-timezone'), 'America/New_York');
+  } finally {
+    await restore();
+  }
+
+  await page.goto(`${BASE}/changepassword`);
+  await page.getByLabel('Current Password').fill(`${ACCOUNTS.customer.password}-wrong`);
+  await page.getByLabel('New Password', { exact: true }).fill('another1pass');
+  await page.getByLabel('Confirm New Password').fill('another1pass');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await page.getByText('The current password is incorrect.').waitFor();
+  await settle(page);
+  assert.equal(await page.getByText('The current password is incorrect.').count(), 1, 'said once, on the field');
+  assert.equal(await page.getByTestId('change-password-error').count(), 0, 'no banner too');
+  await shot(page, 'changepassword-wrong-1440.png');
+  await page.context().close();
+});
+
+test('admin at 1440x900: the sidebar shows a scroll cue; the report dates show their placeholder whole', async () => {
+  const page = await newPage(1440, 900);
+  await signIn(page, 'admin', '/report');
+  const cue = page.getByTestId('drawer-scroll-cue');
+  await cue.waitFor();
+  await shot(page, 'sidebar-cue-1440x900.png');
+  await cue.click();
+  await cue.waitFor({ state: 'detached' });
+  assert.ok(await page.getByTestId('nav-item-invoice').isVisible(), 'the last item is reached');
+  for (const id of ['report-fromDate', 'report-toDate']) {
+    const fits = await page.getByTestId(id).evaluate((el) => ({ width: el.clientWidth, needed: el.scrollWidth }));
+    assert.ok(fits.needed <= fits.width, `${id}: ${fits.needed} px of text in ${fits.width} px`);
+  }
+  await shot(page, 'report-filters-1440x900.png');
   await page.context().close();
 });
 
@@ -984,6 +1145,9 @@ test('customer: the wallet shows each payment with the balance after it, totals,
   await signIn(page, 'payer');
   const before = (await api('payer', 'GET', `/user/balance/${id}`)).body.data[0].balance;
   await page.getByTestId('balance-amount').filter({ hasText: `$${Number(before).toFixed(2)}` }).waitFor();
+  // A customer with no calls yet: the chart says so rather than drawing empty axes.
+  assert.equal(await page.getByTestId('stat-calls-value').innerText(), '0');
+  await page.getByTestId('dashboard-chart-empty').filter({ hasText: 'No calls in this period.' }).waitFor();
   // Money arrives while the customer is signed in: opening the wallet shows it in the header too.
   await api('admin', 'POST', '/topup/add', { user_id: id, amount: '20', note: 'Second credit', reference: `e2e-w2-${billingStamp}` });
   await page.getByTestId('nav-item-wallet').first().click();
@@ -1007,6 +1171,10 @@ test('customer: the wallet shows each payment with the balance after it, totals,
   await shot(page, 'wallet-customer-1440.png');
   await page.getByTestId('wallet-tab-numbers').click();
   await page.getByTestId('numberpay-table').getByText('No payments in this period.').waitFor();
+  // Money moved elsewhere, nothing done on this page: the live feed pushes the new balance (a call
+  // rated after it ends takes the same path).
+  await api('admin', 'POST', '/topup/add', { user_id: id, amount: '5', note: 'Third credit', reference: `e2e-w3-${billingStamp}` });
+  await page.getByTestId('balance-amount').filter({ hasText: `$${(Number(before) + 25).toFixed(2)}` }).waitFor({ timeout: 25000 });
   assert.deepEqual(page.__errors || [], [], 'no page errors');
   await page.context().close();
 });

@@ -7,15 +7,17 @@ vi.mock('../api/header', () => ({
   fetchServerTime: vi.fn(async () => ({ server_time: '2026-01-15 13:04:05', timezone: 'UTC' })),
   fetchBalance: vi.fn(async () => '42.5000'),
   fetchNotifications: vi.fn(async () => ({ data: [], total: 0, per_page: 10, current_page: 1, last_page: 1, from: null, to: null })),
-  fetchUnreadCount: vi.fn(async () => 3)
+  fetchUnreadCount: vi.fn(async () => 3),
+  markNotificationsRead: vi.fn(async () => ({ unread_notification_count: 0 }))
 }));
 vi.mock('../utils/navigation', () => ({ hardNavigate: vi.fn(), reloadPage: vi.fn() }));
 
-import { fetchBalance, fetchNotifications } from '../api/header';
+import { fetchBalance, fetchNotifications, markNotificationsRead } from '../api/header';
+import { updateStoredUser } from '../utils/storage';
 import ThemeCustomization from '../themes';
 import routes from '../routes';
 import { resetMenuMaster } from '../store/menu';
-import { resetLive } from '../store/live';
+import { applyLiveMessage, resetLive } from '../store/live';
 import { AVATAR_COLORS } from '../utils/avatar';
 
 const USERS = {
@@ -139,6 +141,33 @@ describe('routes and layout', () => {
     expect(fetchNotifications).toHaveBeenCalledWith(1, 10);
     await act(async () => resolve({ data: [], total: 0 }));
     expect(await screen.findByText('No notifications found!')).toBeTruthy();
+  });
+
+  it('opening the bell marks the notifications read; their times are in the user timezone', async () => {
+    const at = '2026-11-25T15:04:00Z';
+    fetchNotifications.mockImplementationOnce(async () => ({ data: [{ id: 1, text: 'Low balance', created_at: at, read_at: null }], total: 1 }));
+    signIn('customer');
+    renderApp('/dashboard');
+    await title('Dashboard');
+    await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toBe('3'));
+    fireEvent.click(screen.getByTestId('header-notifications'));
+    expect(await screen.findByText('Low balance')).toBeTruthy();
+    expect(screen.getByText('Nov 25, 10:04 AM')).toBeTruthy(); // America/New_York, not the browser's zone
+    await waitFor(() => expect(markNotificationsRead).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toBe('0')); // MUI hides a zero badge
+  });
+
+  it('a new name, timezone or pushed balance shows in the header without a reload', async () => {
+    signIn('customer');
+    renderApp('/dashboard');
+    await title('Dashboard');
+    await waitFor(() => expect(screen.getByTestId('balance-refresh').disabled).toBe(false));
+    act(() => updateStoredUser({ name: 'uiwalk-customer', timezone: 'Asia/Tokyo' }));
+    await waitFor(() => expect(screen.getByTestId('header-clock').getAttribute('data-timezone')).toBe('Asia/Tokyo'));
+    expect(screen.getByTestId('header-profile').textContent).toContain('uiwalk-customer');
+    act(() => applyLiveMessage({ balance: { user_id: 2, balance: '112.5000', currency: 'USD' } }));
+    await waitFor(() => expect(screen.getByTestId('balance-amount').textContent).toBe('$112.50'));
+    expect(JSON.parse(localStorage.getItem('user')).balance).toBe('112.5000');
   });
 
   it('impersonating: Back To Admin is shown', async () => {

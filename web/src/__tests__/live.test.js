@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyLiveMessage, getLiveState, resetLive, selectAllCalls, selectUnreadCount, setUnreadNotificationCount } from '../store/live';
+import { applyLiveMessage, getLiveState, resetLive, selectAllCalls, selectBalance, selectUnreadCount, setUnreadNotificationCount } from '../store/live';
 import { liveActionsFor, liveSocketUrl } from '../store/liveSocket';
 
 describe('live store (slice livecalls)', () => {
   beforeEach(() => resetLive());
 
   it('starts empty with zero counts', () => {
-    expect(getLiveState()).toEqual({ livecalls: [], callsCount: { all_calls: 0 }, unread_notification_count: 0 });
+    expect(getLiveState()).toEqual({ livecalls: [], callsCount: { all_calls: 0 }, unread_notification_count: 0, balance: null });
     expect(selectAllCalls(getLiveState())).toBe(0);
   });
 
@@ -39,7 +39,16 @@ describe('live socket plumbing', () => {
     expect(liveActionsFor({ role: 2, user_id: 9 })).toEqual([
       { action: 'GET_LIVE_CALLS_BY_CUSTOMER', userId: 9 },
       { action: 'GET_CALLS_COUNT_FOR_COMPANY', userId: 9 },
-      { action: 'GET_NOTIFICATION_COUNT', userId: 9 }
+      { action: 'GET_NOTIFICATION_COUNT', userId: 9 },
+      { action: 'GET_BALANCE', userId: 9 }
     ]);
+    expect(liveActionsFor({ role: 3, user_id: 4 }).map((a) => a.action)).not.toContain('GET_BALANCE');
+  });
+
+  it('keeps the balance the feed pushes', () => {
+    applyLiveMessage({ balance: { user_id: 9, balance: '112.5000', currency: 'USD' } });
+    expect(selectBalance(getLiveState())).toEqual({ user_id: 9, balance: '112.5000', currency: 'USD' });
+    applyLiveMessage({ callsCount: { all_calls: 1 } });
+    expect(selectBalance(getLiveState()).balance).toBe('112.5000');
   });
 });

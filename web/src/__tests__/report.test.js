@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatSeconds } from '../utils/clock';
-import { bucketLabel, filterProblem, formatDateTime, reportParams, trailDetails } from '../utils/report';
+import { bucketLabel, callOutcome, filterProblem, formatDateTime, reportParams, seriesIsEmpty, trailDetails } from '../utils/report';
 
 describe('call report', () => {
   it('sends only the filters that are set, trimmed', () => {
@@ -32,5 +32,23 @@ describe('dashboard series labels', () => {
   it('hours for a day, dates for longer periods', () => {
     expect(bucketLabel('2026-11-24T14:00:00+01:00', true)).toBe('14:00');
     expect(bucketLabel('2026-11-21T00:00:00+01:00', false)).toBe('Nov 21');
+  });
+});
+
+describe('a call in progress', () => {
+  it('shows "in progress" until its row is final, then its disposition', () => {
+    expect(callOutcome({ disposition: 'FAILED', ended_at: null })).toEqual({ label: 'in progress', color: 'info', final: false });
+    expect(callOutcome({ disposition: 'ANSWERED' })).toMatchObject({ label: 'in progress', final: false });
+    expect(callOutcome({ disposition: 'NO_ROUTE', ended_at: '2026-11-25T10:00:05Z' })).toEqual({ label: 'NO_ROUTE', color: 'default', final: true });
+    expect(callOutcome({ disposition: 'ANSWERED', ended_at: '2026-11-25T10:00:05Z' })).toMatchObject({ label: 'ANSWERED', color: 'success' });
+  });
+});
+
+describe('dashboard chart', () => {
+  it('is empty when no bucket has a call', () => {
+    expect(seriesIsEmpty([])).toBe(true);
+    expect(seriesIsEmpty(undefined)).toBe(true);
+    expect(seriesIsEmpty([{ Calls: 0, Answered: 0 }, { Calls: 0 }])).toBe(true);
+    expect(seriesIsEmpty([{ Calls: 0 }, { Calls: 2, Answered: 1 }])).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstFieldErrors, validateChangePassword, validateLogin, validatePassword, validateRegister } from '../utils/validation';
+import { firstFieldErrors, validateChangePassword, validateLogin, validatePassword, validateRegister, validateResetPassword } from '../utils/validation';
 
 describe('form validation', () => {
   it('sign-in needs a valid email and a password', () => {
@@ -30,5 +30,13 @@ describe('form validation', () => {
   it('maps server field errors to the first message', () => {
     expect(firstFieldErrors({ email: ['taken', 'other'], name: 'bad' })).toEqual({ email: 'taken', name: 'bad' });
     expect(firstFieldErrors(undefined)).toEqual({});
+  });
+});
+
+describe('reset password form', () => {
+  it('needs a valid new password, confirmed', () => {
+    expect(validateResetPassword({ next: '', confirm: '' })).toEqual({ next: 'Password is required', confirm: 'Please confirm the new password' });
+    expect(validateResetPassword({ next: 'abcd1234', confirm: 'abcd1235' })).toEqual({ confirm: 'Passwords do not match' });
+    expect(validateResetPassword({ next: 'abcd1234', confirm: 'abcd1234' })).toEqual({});
   });
 });

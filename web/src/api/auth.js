@@ -10,6 +10,18 @@ export async function login({ email, password }) {
   return data;
 }
 
+/** Asks for a reset link; resolves to the message to show (the same for any address). */
+export async function forgotPassword(email) {
+  const res = await client.post('/forgot-password', { email: String(email).trim() });
+  return res.data?.message || 'Request sent.';
+}
+
+/** Sets a new password with the token of a reset link. */
+export async function resetPassword(token, newPassword) {
+  const res = await client.post('/reset-password', { token, new_password: newPassword });
+  return res.data?.message || 'Password changed.';
+}
+
 export async function register({ name, email, password, timezone }) {
   const data = unwrap(await client.post('/register', { name: String(name).trim(), email: String(email).trim(), password, timezone }));
   if (!data?.token || !data?.user) throw { baseURL: client.defaults.baseURL, body: { email }, message: 'Registration failed: no session received.', code: 0 };

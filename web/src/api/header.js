@@ -21,6 +21,11 @@ export async function fetchNotifications(page, perpage) {
   return unwrap(await client.get('/notification/notification', { params: { page, perpage } }));
 }
 
+/** Marks every notification of the signed-in user read (opening the bell does). */
+export async function markNotificationsRead() {
+  return unwrap(await client.post('/notification/read-all'));
+}
+
 export async function fetchUnreadCount() {
   const data = unwrap(await client.get('/notification/unread-count'));
   return Number(data?.unread_notification_count ?? 0);

@@ -14,9 +14,10 @@ import { DISPOSITIONS, filterProblem, reportParams } from '../utils/report';
 /**
  * `fields`: [name, label] pairs; `fromDate`/`toDate` become date pickers, `user_id` a customer
  * picker, and a field of `choices` (`{field: [value | [value, label]]}`) a select. `onApply(params)`
- * gets the filters that are set; `onProblem(text)` what is wrong.
+ * gets the filters that are set; `onProblem(text)` what is wrong. `dateSize`: the date pickers' grid
+ * size (a native date input needs ~170 px for "mm/dd/yyyy" and its calendar button).
  */
-export default function CallFilters({ name, fields, size, onApply, onProblem, choices = { disposition: DISPOSITIONS } }) {
+export default function CallFilters({ name, fields, size, dateSize = size, onApply, onProblem, choices = { disposition: DISPOSITIONS } }) {
   const [draft, setDraft] = useState(() => Object.fromEntries(fields.map(([f]) => [f, ''])));
 
   const apply = (event) => {
@@ -60,7 +61,7 @@ export default function CallFilters({ name, fields, size, onApply, onProblem, ch
       <form onSubmit={apply}>
         <Grid container spacing={2} sx={{ alignItems: 'center' }}>
           {fields.map(([field, label]) => (
-            <Grid key={field} size={size}>
+            <Grid key={field} size={field === 'fromDate' || field === 'toDate' ? dateSize : size}>
               {input(field, label)}
             </Grid>
           ))}

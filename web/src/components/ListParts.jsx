@@ -11,6 +11,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
 
+import Notice from './Notice';
+
 export function SearchBox({ label, value, onChange }) {
   return (
     <TextField
@@ -45,20 +47,20 @@ export function FilterSelect({ label, value, options, onChange }) {
   );
 }
 
-/** The error (it wins) or the success message, each closable; test ids `{name}-error`, `{name}-notice`. */
+/**
+ * The error (an alert that stays until closed) and the success message (a snackbar that fades);
+ * test ids `{name}-error`, `{name}-notice`.
+ */
 export function ListMessages({ name, error, notice, onCloseError, onCloseNotice }) {
-  if (error) {
-    return (
-      <Alert severity="error" sx={{ m: 2 }} onClose={onCloseError} data-testid={`${name}-error`}>
-        {error}
-      </Alert>
-    );
-  }
-  if (!notice) return null;
   return (
-    <Alert severity="success" sx={{ m: 2 }} onClose={onCloseNotice} data-testid={`${name}-notice`}>
-      {notice}
-    </Alert>
+    <>
+      {error && (
+        <Alert severity="error" sx={{ m: 2 }} onClose={onCloseError} data-testid={`${name}-error`}>
+          {error}
+        </Alert>
+      )}
+      <Notice text={error ? '' : notice} onClose={onCloseNotice} testid={`${name}-notice`} />
+    </>
   );
 }
 

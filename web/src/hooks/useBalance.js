@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchBalance } from '../api/header';
 import { updateStoredUser } from '../utils/storage';
 import { onMoneyMoved } from '../store/money';
+import { selectBalance, useLive } from '../store/live';
 
 /**
  * Wallet balance of the signed-in customer, read again after anything that moves money. A failed
@@ -40,6 +41,14 @@ export default function useBalance(user, { enabled = true } = {}) {
       window.removeEventListener('focus', refresh);
     };
   }, [refresh]);
+
+  // The live feed pushes the balance when money moves without this tab doing it (a call rated).
+  const pushed = useLive(selectBalance);
+  useEffect(() => {
+    if (!enabled || !pushed || pushed.user_id !== user?.user_id) return;
+    setBalance(pushed.balance);
+    updateStoredUser({ balance: pushed.balance });
+  }, [enabled, pushed, user?.user_id]);
 
   return { balance, loading, refresh };
 }

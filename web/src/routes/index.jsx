@@ -3,13 +3,16 @@ import { lazy } from 'react';
 import { Navigate } from 'react-router-dom';
 
 import Loadable from '../components/Loadable';
-import MainLayout from '../layout/MainLayout';
 import AuthLayout from '../layout/AuthLayout';
 import { AuthGuard, GuestGuard } from './guards';
 import { DASHBOARD_PATH } from '../config';
 
+// The signed-in shell (drawer, header, live feed) is lazy too: /login stays within the 250 KB budget.
+const MainLayout = Loadable(lazy(() => import('../layout/MainLayout')));
 const Login = Loadable(lazy(() => import('../pages/auth/Login')));
 const Register = Loadable(lazy(() => import('../pages/auth/Register')));
+const ForgotPassword = Loadable(lazy(() => import('../pages/auth/ForgotPassword')));
+const ResetPassword = Loadable(lazy(() => import('../pages/auth/ResetPassword')));
 
 const Dashboard = Loadable(lazy(() => import('../pages/dashboard')));
 const BuyerCdr = Loadable(lazy(() => import('../pages/buyercdr')));
@@ -82,7 +85,9 @@ const routes = [
     ),
     children: [
       { path: '/login', element: <Login /> },
-      { path: '/register', element: <Register /> }
+      { path: '/register', element: <Register /> },
+      { path: '/forgot-password', element: <ForgotPassword /> },
+      { path: '/reset-password', element: <ResetPassword /> }
     ]
   },
   { path: '*', element: <Navigate to={DASHBOARD_PATH} replace /> }

@@ -7,7 +7,9 @@ import { useSyncExternalStore } from 'react';
 const initialState = () => ({
   livecalls: [],
   callsCount: { all_calls: 0 },
-  unread_notification_count: 0
+  unread_notification_count: 0,
+  // The customer's wallet as the feed last pushed it ({user_id, balance, currency}), or null.
+  balance: null
 });
 
 let state = initialState();
@@ -32,7 +34,7 @@ export function setUnreadNotificationCount(count) {
   emit();
 }
 
-/** Apply one incoming live message: any of livecalls, callsCount, unread_notification_count. */
+/** Apply one incoming live message: any of livecalls, callsCount, unread_notification_count, balance. */
 export function applyLiveMessage(message) {
   if (!message || typeof message !== 'object') return;
   const next = { ...state };
@@ -42,6 +44,7 @@ export function applyLiveMessage(message) {
     const n = Number(message.unread_notification_count);
     next.unread_notification_count = Number.isFinite(n) ? n : 0;
   }
+  if (message.balance && typeof message.balance === 'object') next.balance = message.balance;
   state = next;
   emit();
 }
@@ -56,4 +59,5 @@ export function useLive(selector = (s) => s) {
 }
 
 export const selectAllCalls = (s) => Number(s.callsCount?.all_calls ?? 0) || 0;
+export const selectBalance = (s) => s.balance;
 export const selectUnreadCount = (s) => Number(s.unread_notification_count ?? 0) || 0;

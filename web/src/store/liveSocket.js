@@ -2,7 +2,7 @@
 // go straight into the live store. VITE_LIVE_WS=false at build time turns it off.
 import { API_BASE } from '../api/client';
 import { applyLiveMessage } from './live';
-import { isAdmin } from '../utils/roles';
+import { isAdmin, isCustomer } from '../utils/roles';
 
 export const LIVE_WS_ENABLED = !(import.meta.env && import.meta.env.VITE_LIVE_WS === 'false');
 
@@ -13,14 +13,18 @@ export function liveSocketUrl(token, base = API_BASE, loc = window.location) {
   return `${url.replace(/\/$/, '')}/ws?token=${encodeURIComponent(token)}`;
 }
 
-/** The actions a client sends when the socket opens (spec §7). */
+/**
+ * The actions a client sends when the socket opens (spec §7), and GET_BALANCE for a customer:
+ * the feed then pushes its balance whenever money moves (a call rated, a fee, a top-up).
+ */
 export function liveActionsFor(user) {
   if (isAdmin(user)) return [{ action: 'GET_LIVE_CALLS_BY_ADMIN' }, { action: 'GET_CALLS_COUNT_FOR_ADMIN' }];
   const userId = user?.user_id;
   return [
     { action: 'GET_LIVE_CALLS_BY_CUSTOMER', userId },
     { action: 'GET_CALLS_COUNT_FOR_COMPANY', userId },
-    { action: 'GET_NOTIFICATION_COUNT', userId }
+    { action: 'GET_NOTIFICATION_COUNT', userId },
+    ...(isCustomer(user) ? [{ action: 'GET_BALANCE', userId }] : [])
   ];
 }
 

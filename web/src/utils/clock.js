@@ -112,6 +112,14 @@ export function timeZoneList() {
 }
 
 /** Seconds as "m:ss" ("h:mm:ss" past an hour). */
+/** "Nov 25, 3:04 PM" in the given time zone ('' for no value). */
+export function formatShortDateTime(value, tz) {
+  if (!value) return '';
+  const t = Date.parse(value);
+  if (Number.isNaN(t)) return String(value);
+  return new Date(t).toLocaleString('en-US', { timeZone: safeTimeZone(tz), month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
 export function formatSeconds(seconds) {
   const total = Math.max(0, Math.floor(Number(seconds) || 0));
   const h = Math.floor(total / 3600);

@@ -39,6 +39,15 @@ export function dispositionColor(disposition) {
   return 'default';
 }
 
+/**
+ * The chip a call shows: its disposition once the row is final (ended_at set), "in progress"
+ * before, since the bridge writes a provisional disposition (FAILED, ANSWERED) while it is up.
+ */
+export function callOutcome(call) {
+  if (!call?.ended_at) return { label: 'in progress', color: 'info', final: false };
+  return { label: call.disposition, color: dispositionColor(call.disposition), final: true };
+}
+
 const TRAIL_KEYS = new Set(['step', 'at', 'result', 'reason']);
 
 /** A trail entry's own fields beyond step/at/result/reason, as "key: value" strings. */
@@ -46,6 +55,11 @@ export function trailDetails(entry) {
   return Object.entries(entry ?? {})
     .filter(([key, value]) => !TRAIL_KEYS.has(key) && value !== null && value !== undefined && value !== '')
     .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : value}`);
+}
+
+/** True when no bucket of a series has a call: the chart says so instead of drawing empty axes. */
+export function seriesIsEmpty(series) {
+  return !(series ?? []).some((b) => Number(b.calls ?? b.Calls ?? 0) > 0);
 }
 
 /** A series bucket's label: the hour ("14:00") for a day's view, the date ("Nov 21") otherwise. */

@@ -63,11 +63,15 @@ function setStoredUser(user) {
   setItem(KEYS.user, JSON.stringify(toStoredUser(user)));
 }
 
-/** Merge fields into the stored user (e.g. a refreshed balance). */
+/** Window event sent when this tab changes the stored user (a saved profile, a new balance). */
+export const USER_CHANGED = 'callroute:user-changed';
+
+/** Merge fields into the stored user (e.g. a refreshed balance); the shell shows them at once. */
 export function updateStoredUser(fields) {
   const user = getStoredUser();
   if (!user) return;
   setItem(KEYS.user, JSON.stringify({ ...user, ...fields }));
+  window.dispatchEvent(new Event(USER_CHANGED));
 }
 
 export function getToken() {

@@ -51,7 +51,27 @@ export function validateChangePassword({ current, next, confirm }) {
   return errors;
 }
 
+/** The reset-password form: a valid new password, confirmed. */
+export function validateResetPassword({ next, confirm }) {
+  const errors = {};
+  const p = validatePassword(next);
+  if (p) errors.next = p;
+  if (!confirm) errors.confirm = 'Please confirm the new password';
+  else if (confirm !== next) errors.confirm = 'Passwords do not match';
+  return errors;
+}
+
 /** First message per field of a server `errors` object ({field: [msgs]}). */
+/**
+ * What a form's banner says about a refused save: nothing when the server named a field the form
+ * shows (that field says it, once), else the server's message or `fallback`.
+ */
+export function bannerMessage(err, shownFields, fallback) {
+  const fields = firstFieldErrors(err?.errors);
+  if (shownFields.some((f) => fields[f])) return '';
+  return err?.message || fallback;
+}
+
 export function firstFieldErrors(errors) {
   const out = {};
   if (!errors || typeof errors !== 'object') return out;

@@ -14,6 +14,7 @@ import Loader from '../../components/Loader';
 import { setMoneyConfig } from '../../store/money';
 import { setUnreadNotificationCount } from '../../store/live';
 import { LIVE_WS_ENABLED, connectLive } from '../../store/liveSocket';
+import useStoredUser from '../../hooks/useStoredUser';
 import { getStoredDrawerOpen, getStoredMoney, getStoredUser, getToken, setStoredMoney } from '../../utils/storage';
 import { MAIN_TOP_MARGIN } from '../../config';
 
@@ -24,6 +25,8 @@ export default function MainLayout() {
   // The stored user, and so the menu, is read once when the signed-in shell starts.
   const user = useMemo(() => getStoredUser(), []);
   const menu = useMemo(() => chooseMenu(user), [user]);
+  // The header follows the stored user as it changes (name, timezone), without a reload.
+  const shown = useStoredUser() ?? user;
   const sidebar = showSidebar(user);
 
   // The drawer is closed below xl; at xl and above it takes the saved state.
@@ -67,7 +70,7 @@ export default function MainLayout() {
   if (!moneyReady) return <Loader />;
   return (
     <Box sx={{ display: 'flex', width: '100%', minHeight: '100vh' }}>
-      <Header user={user} sidebar={sidebar} />
+      <Header user={shown} sidebar={sidebar} />
       {sidebar && <MainDrawer menu={menu} />}
       <Box
         component="main"

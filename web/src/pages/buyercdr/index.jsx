@@ -1,6 +1,5 @@
 // The buyer's report: the calls sent to its targets, with what it owes for each (never the
 // customer's cost), and the recording when the campaign records.
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -19,7 +18,8 @@ import { fetchBuyerReport } from '../../api/reports';
 import usePagedList from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { formatSeconds } from '../../utils/clock';
-import { dispositionColor, formatDateTime } from '../../utils/report';
+import { formatDateTime } from '../../utils/report';
+import DispositionChip from '../../components/DispositionChip';
 import { getStoredUser } from '../../utils/storage';
 
 const FILTERS = [
@@ -71,9 +71,9 @@ export default function BuyerCdrPage() {
                   <TableCell>{call.did}</TableCell>
                   <TableCell>{call.target_name ?? '—'}</TableCell>
                   <TableCell>
-                    <Chip size="small" variant="light" color={dispositionColor(call.disposition)} label={call.disposition} />
+                    <DispositionChip call={call} />
                   </TableCell>
-                  <TableCell align="right">{formatSeconds(call.talk_seconds)}</TableCell>
+                  <TableCell align="right">{call.ended_at ? formatSeconds(call.talk_seconds) : '—'}</TableCell>
                   <TableCell align="right">{formatBalance(call.payout)}</TableCell>
                   <TableCell>{call.recording ? <RecordingPlayer callId={call.id} /> : '—'}</TableCell>
                 </TableRow>

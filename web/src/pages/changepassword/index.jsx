@@ -7,33 +7,36 @@ import MainCard from '../../components/MainCard';
 import PasswordField from '../../components/PasswordField';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { changePassword } from '../../api/users';
-import { firstFieldErrors, validateChangePassword } from '../../utils/validation';
+import Notice from '../../components/Notice';
+import { bannerMessage, firstFieldErrors, validateChangePassword } from '../../utils/validation';
 
 const EMPTY = { current: '', next: '', confirm: '' };
 
 export default function ChangePasswordPage() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState({});
-  const [result, setResult] = useState(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
   const [submitting, setSubmitting] = useState(false);
 
   const change = (field) => (e) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
   const submit = async (e) => {
     e.preventDefault();
-    setResult(null);
+    setError('');
+    setNotice('');
     const found = validateChangePassword(values);
     setErrors(found);
     if (Object.keys(found).length) return;
     setSubmitting(true);
     try {
       const res = await changePassword({ current_password: values.current, new_password: values.next });
-      setResult({ severity: 'success', message: res?.message || 'Password changed.' });
+      setNotice(res?.message || 'Password changed.');
       setValues(EMPTY);
     } catch (err) {
       const f = firstFieldErrors(err?.errors);
       setErrors({ current: f.current_password, next: f.new_password });
-      setResult({ severity: 'error', message: err?.message || 'The password could not be changed.' });
+      setError(bannerMessage(err, ['current_password', 'new_password'], 'The password could not be changed.'));
     } finally {
       setSubmitting(false);
     }
@@ -44,7 +47,11 @@ export default function ChangePasswordPage() {
       <PageTitle title="Change Password" />
       <MainCard title="Change your password" sx={{ maxWidth: 560 }}>
         <Stack component="form" noValidate spacing={2.5} onSubmit={submit} data-testid="change-password-form">
-          {result && <Alert severity={result.severity}>{result.message}</Alert>}
+          {error && (
+            <Alert severity="error" data-testid="change-password-error">
+              {error}
+            </Alert>
+          )}
           <PasswordField label="Current Password" autoComplete="current-password" value={values.current} onChange={change('current')} error={Boolean(errors.current)} helperText={errors.current} fullWidth />
           <PasswordField
             label="New Password"
@@ -63,6 +70,7 @@ export default function ChangePasswordPage() {
           </Stack>
         </Stack>
       </MainCard>
+      <Notice text={notice} onClose={() => setNotice('')} testid="change-password-notice" />
     </>
   );
 }

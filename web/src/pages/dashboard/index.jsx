@@ -23,7 +23,7 @@ import { PageTitle } from '../../components/PagePlaceholder';
 import { fetchCallCounts, fetchCallDetail, fetchCustomerCounts } from '../../api/dashboard';
 import { formatBalance } from '../../utils/balance';
 import { formatSeconds } from '../../utils/clock';
-import { bucketLabel, dispositionColor } from '../../utils/report';
+import { bucketLabel, dispositionColor, seriesIsEmpty } from '../../utils/report';
 import { isAdmin, isBuyer } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
 
@@ -155,18 +155,26 @@ export default function DashboardPage() {
           </Grid>
           <Grid size={{ xs: 12, lg: 8 }}>
             <MainCard title={hourly ? 'Calls by hour' : 'Calls by day'}>
-              <div style={{ width: '100%', height: 280 }} data-testid="dashboard-chart">
-                <ResponsiveContainer>
-                  <BarChart data={series}>
-                    <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
-                    <XAxis dataKey="label" stroke={theme.palette.text.secondary} />
-                    <YAxis allowDecimals={false} stroke={theme.palette.text.secondary} />
-                    <Tooltip contentStyle={{ background: theme.palette.background.paper, borderColor: theme.palette.divider }} />
-                    <Legend />
-                    <Bar dataKey="Calls" fill={theme.palette.primary.main} isAnimationActive={false} />
-                    <Bar dataKey="Answered" fill={theme.palette.success.main} isAnimationActive={false} />
-                  </BarChart>
-                </ResponsiveContainer>
+              <div style={{ width: '100%', height: 280 }} data-testid="dashboard-chart" data-empty={String(seriesIsEmpty(series))}>
+                {seriesIsEmpty(series) ? (
+                  <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center' }}>
+                    <Typography color="text.secondary" data-testid="dashboard-chart-empty">
+                      No calls in this period.
+                    </Typography>
+                  </Stack>
+                ) : (
+                  <ResponsiveContainer>
+                    <BarChart data={series}>
+                      <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
+                      <XAxis dataKey="label" stroke={theme.palette.text.secondary} />
+                      <YAxis allowDecimals={false} stroke={theme.palette.text.secondary} />
+                      <Tooltip contentStyle={{ background: theme.palette.background.paper, borderColor: theme.palette.divider }} />
+                      <Legend />
+                      <Bar dataKey="Calls" fill={theme.palette.primary.main} isAnimationActive={false} />
+                      <Bar dataKey="Answered" fill={theme.palette.success.main} isAnimationActive={false} />
+                    </BarChart>
+                  </ResponsiveContainer>
+                )}
               </div>
             </MainCard>
           </Grid>

@@ -1,7 +1,6 @@
 // Calls in progress, as the live socket reports them (admin: all; customer and buyer: their own),
 // with a hang-up per call.
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
@@ -13,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import { PhoneOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
-import { EmptyRow } from '../../components/ListParts';
+import { EmptyRow, ListMessages } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { hangUpCall } from '../../api/live';
@@ -62,16 +61,7 @@ export default function LiveCallsPage() {
     <>
       <PageTitle title="Live Calls" />
       <MainCard content={false} title={`Calls in progress (${rows.length})`}>
-        {error && (
-          <Alert severity="error" sx={{ m: 2 }} onClose={() => setError('')} data-testid="live-error">
-            {error}
-          </Alert>
-        )}
-        {notice && !error && (
-          <Alert severity="success" sx={{ m: 2 }} onClose={() => setNotice('')} data-testid="live-notice">
-            {notice}
-          </Alert>
-        )}
+        <ListMessages name="live" error={error} notice={notice} onCloseError={() => setError('')} onCloseNotice={() => setNotice('')} />
         <TableContainer>
           <Table size="small" data-testid="live-table">
             <TableHead>

@@ -6,9 +6,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 
 import MainCard from '../../components/MainCard';
+import { ZonePicker } from '../../components/NamePicker';
+import Notice from '../../components/Notice';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { fetchProfile, updateProfile } from '../../api/users';
-import { firstFieldErrors } from '../../utils/validation';
+import { bannerMessage, firstFieldErrors } from '../../utils/validation';
 import { timeZoneList } from '../../utils/clock';
 import { updateStoredUser } from '../../utils/storage';
 
@@ -18,13 +20,14 @@ export default function ProfilePage() {
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState({});
-  const [result, setResult] = useState(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
 
   useEffect(() => {
     let alive = true;
     fetchProfile()
       .then((p) => alive && p && setValues({ name: p.name ?? '', email: p.email ?? '', timezone: p.timezone ?? 'UTC' }))
-      .catch((err) => alive && setResult({ severity: 'error', message: err?.message || 'The profile could not be loaded.' }))
+      .catch((err) => alive && setError(err?.message || 'The profile could not be loaded.'))
       .finally(() => alive && setLoading(false));
     return () => {
       alive = false;
@@ -33,7 +36,8 @@ export default function ProfilePage() {
 
   const submit = async (e) => {
     e.preventDefault();
-    setResult(null);
+    setError('');
+    setNotice('');
     if (!values.name.trim()) {
       setErrors({ name: 'Name is required' });
       return;
@@ -43,10 +47,10 @@ export default function ProfilePage() {
     try {
       const saved = await updateProfile({ name: values.name.trim(), timezone: values.timezone });
       updateStoredUser({ name: saved?.name ?? values.name.trim(), timezone: saved?.timezone ?? values.timezone });
-      setResult({ severity: 'success', message: 'Profile saved. The header shows it after the next reload.' });
+      setNotice('Profile saved.');
     } catch (err) {
       setErrors(firstFieldErrors(err?.errors));
-      setResult({ severity: 'error', message: err?.message || 'The profile could not be saved.' });
+      setError(bannerMessage(err, ['name', 'timezone'], 'The profile could not be saved.'));
     } finally {
       setSaving(false);
     }
@@ -60,26 +64,21 @@ export default function ProfilePage() {
       <MainCard title="Your profile" sx={{ maxWidth: 560 }} content={false}>
         {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
         <Stack component="form" noValidate spacing={2.5} onSubmit={submit} sx={{ p: 2.5 }}>
-          {result && <Alert severity={result.severity}>{result.message}</Alert>}
+          {error && (
+            <Alert severity="error" data-testid="profile-error">
+              {error}
+            </Alert>
+          )}
           <TextField label="Name" value={values.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} error={Boolean(errors.name)} helperText={errors.name} fullWidth disabled={loading} />
           <TextField label="Email Address" value={values.email} fullWidth disabled />
-          <TextField
-            label="Timezone"
-            select
+          <ZonePicker
+            zones={options}
             value={values.timezone}
-            onChange={(e) => setValues((v) => ({ ...v, timezone: e.target.value }))}
-            error={Boolean(errors.timezone)}
-            helperText={errors.timezone}
-            fullWidth
-            disabled={loading}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            {options.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </TextField>
+            onChange={(zone) => setValues((v) => ({ ...v, timezone: zone }))}
+            testId="profile-timezone"
+            error={errors.timezone}
+            helperText="Type to search, e.g. Berlin"
+          />
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Button type="submit" variant="contained" disabled={saving || loading}>
               Save
@@ -87,6 +86,7 @@ export default function ProfilePage() {
           </Stack>
         </Stack>
       </MainCard>
+      <Notice text={notice} onClose={() => setNotice('')} testid="profile-notice" />
     </>
   );
 }

@@ -1,6 +1,5 @@
 // One call in full: what happened, who it reached, what it cost, and its routing trail (why).
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -17,7 +16,8 @@ import TrailList from '../../components/TrailList';
 
 import { formatBalance } from '../../utils/balance';
 import { formatSeconds } from '../../utils/clock';
-import { dispositionColor, formatDateTime } from '../../utils/report';
+import { formatDateTime } from '../../utils/report';
+import DispositionChip from '../../components/DispositionChip';
 
 export default function CallDetail({ call, timeZone, onClose }) {
   const facts = call
@@ -32,7 +32,7 @@ export default function CallDetail({ call, timeZone, onClose }) {
         ['Target', call.target_name ? `${call.target_name} (${call.destination ?? '—'})` : '—'],
         ['Buyer', call.buyer_name ?? '—'],
         ['Trunk', call.trunk_name ?? '—'],
-        ['Duration / billed', `${formatSeconds(call.duration)} / ${formatSeconds(call.billsec)}`],
+        ['Duration / billed', call.ended_at ? `${formatSeconds(call.duration)} / ${formatSeconds(call.billsec)}` : 'in progress'],
         ['Hung up by', call.hangup_by ?? '—'],
         ['Cost', call.cost === null ? `— (${call.rating_status})` : formatBalance(call.cost)],
         ['Payout', formatBalance(call.payout)],
@@ -49,7 +49,7 @@ export default function CallDetail({ call, timeZone, onClose }) {
               <CloseOutlined />
             </IconButton>
           </Stack>
-          <Chip size="small" variant="light" color={dispositionColor(call.disposition)} label={call.disposition} data-testid="call-detail-disposition" />
+          <DispositionChip call={call} data-testid="call-detail-disposition" />
           <Table size="small" sx={{ mt: 1.5 }}>
             <TableBody>
               {facts.map(([label, value]) => (

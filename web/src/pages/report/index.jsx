@@ -2,7 +2,6 @@
 // says, newest first; a row opens the call with its routing trail; Export downloads the CSV.
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -22,7 +21,8 @@ import usePagedList from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { saveBlob } from '../../utils/download';
 import { formatSeconds } from '../../utils/clock';
-import { dispositionColor, formatDateTime } from '../../utils/report';
+import { formatDateTime } from '../../utils/report';
+import DispositionChip from '../../components/DispositionChip';
 import { isAdmin } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
 import CallDetail from './CallDetail';
@@ -68,7 +68,8 @@ export default function ReportPage() {
       <CallFilters
         name="report"
         fields={FILTERS}
-        size={{ xs: 6, md: 3, lg: 1.5 }}
+        size={{ xs: 6, md: 3, lg: 4 / 3 }}
+        dateSize={{ xs: 6, md: 3, lg: 2 }}
         onApply={filterBy}
         onProblem={setError}
       />
@@ -101,11 +102,11 @@ export default function ReportPage() {
                   <TableCell>{call.campaign_name ?? '—'}</TableCell>
                   <TableCell>{call.target_name ?? '—'}</TableCell>
                   <TableCell>
-                    <Chip size="small" variant="light" color={dispositionColor(call.disposition)} label={call.disposition} />
+                    <DispositionChip call={call} />
                   </TableCell>
-                  <TableCell align="right">{formatSeconds(call.billsec)}</TableCell>
+                  <TableCell align="right">{call.ended_at ? formatSeconds(call.billsec) : '—'}</TableCell>
                   <TableCell>{call.hangup_by ?? '—'}</TableCell>
-                  <TableCell align="right">{call.cost === null ? '—' : formatBalance(call.cost)}</TableCell>
+                  <TableCell align="right">{call.cost === null || !call.ended_at ? '—' : formatBalance(call.cost)}</TableCell>
                 </TableRow>
               ))}
               {!loading && rows.length === 0 && !error && <EmptyRow colSpan={admin ? 10 : 9} text="No calls match." />}

@@ -1,10 +1,48 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import { DownOutlined } from '@ant-design/icons';
 import Navigation from './Navigation';
 
+/** True when `el` has more content below what is shown (a few pixels of slack). */
+export const hasMoreBelow = (el) => Boolean(el) && el.scrollTop + el.clientHeight < el.scrollHeight - 4;
+
 export default function DrawerContent({ menu, open, closeOnNavigate = false }) {
+  const ref = useRef(null);
+  const [more, setMore] = useState(false);
+  const measure = useCallback(() => setMore(hasMoreBelow(ref.current)), []);
+
+  // The admin menu is taller than a 900 px screen: a cue at the bottom says there is more.
+  useEffect(() => {
+    measure();
+    if (typeof ResizeObserver === 'undefined' || !ref.current) return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(ref.current);
+    if (ref.current.firstElementChild) observer.observe(ref.current.firstElementChild);
+    return () => observer.disconnect();
+  }, [measure, open, menu]);
+
   return (
-    <Box sx={{ overflowY: 'auto', overflowX: 'hidden', flexGrow: 1, pb: 2 }}>
+    <Box ref={ref} onScroll={measure} sx={{ overflowY: 'auto', overflowX: 'hidden', flexGrow: 1, pb: 2, position: 'relative' }}>
       <Navigation menu={menu} open={open} closeOnNavigate={closeOnNavigate} />
+      {more && (
+        <ButtonBase
+          aria-label="More menu items below"
+          data-testid="drawer-scroll-cue"
+          onClick={() => ref.current?.scrollBy({ top: ref.current.clientHeight * 0.8, behavior: 'smooth' })}
+          sx={(theme) => ({
+            position: 'sticky',
+            bottom: -16,
+            width: '100%',
+            height: 40,
+            mb: -2,
+            color: 'text.secondary',
+            background: `linear-gradient(to bottom, transparent, ${theme.palette.background.paper} 70%)`
+          })}
+        >
+          <DownOutlined />
+        </ButtonBase>
+      )}
     </Box>
   );
 }

@@ -17,17 +17,12 @@ import { BellOutlined } from '@ant-design/icons';
 import MainCard from '../../../../components/MainCard';
 import Transitions from '../../../../components/Transitions';
 import useNotifications from '../../../../hooks/useNotifications';
-import { selectUnreadCount, useLive } from '../../../../store/live';
+import { markNotificationsRead } from '../../../../api/header';
+import { selectUnreadCount, setUnreadNotificationCount, useLive } from '../../../../store/live';
+import { formatShortDateTime } from '../../../../utils/clock';
 import { NOTIFICATION_MAX_HEIGHT } from '../../../../config';
 
-function formatWhen(value) {
-  if (!value) return '';
-  const t = Date.parse(value);
-  if (Number.isNaN(t)) return String(value);
-  return new Date(t).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
-
-export default function Notification() {
+export default function Notification({ timezone }) {
   const theme = useTheme();
   const downMD = useMediaQuery(theme.breakpoints.down('md'));
   const anchorRef = useRef(null);
@@ -38,7 +33,14 @@ export default function Notification() {
   const toggle = () => {
     const next = !open;
     setOpen(next);
-    if (next) loadFirstPage();
+    if (!next) return;
+    // The list still shows which were new (shaded); opening it reads them, so the badge clears.
+    loadFirstPage().then(() => {
+      if (unread === 0) return;
+      markNotificationsRead()
+        .then(() => setUnreadNotificationCount(0))
+        .catch((err) => console.error('Marking notifications read failed', err));
+    });
   };
 
   const close = (event) => {
@@ -76,7 +78,7 @@ export default function Notification() {
                         <ListItem key={n.id} divider sx={{ py: 1, px: 2.5, ...(n.read_at ? {} : { bgcolor: 'action.hover' }) }}>
                           <ListItemText
                             primary={<Typography variant="body1">{n.text}</Typography>}
-                            secondary={<Typography variant="caption" color="text.secondary">{formatWhen(n.created_at)}</Typography>}
+                            secondary={<Typography variant="caption" color="text.secondary">{formatShortDateTime(n.created_at, timezone)}</Typography>}
                           />
                         </ListItem>
                       ))}

@@ -63,7 +63,7 @@ export default function Profile({ user, compact }) {
         <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center', p: 0.5 }}>
           <UserAvatar name={name} />
           {!compact && (
-            <Typography variant="subtitle1" sx={{ textTransform: 'capitalize', maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <Typography variant="subtitle1" sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               {name}
             </Typography>
           )}

@@ -31,7 +31,7 @@ export default function HeaderContent({ user, compact }) {
       {!buyer && <Clock {...clock} />}
       {buyer && <BuyerShortcuts />}
       {!buyer && <LiveCallsButton />}
-      <Notification />
+      <Notification timezone={user?.timezone} />
       <SessionButtons />
       <Profile user={user} compact={compact} />
     </>

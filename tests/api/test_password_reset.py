@@ -1,0 +1,67 @@
+"""A forgotten password: a one-time mailed link where mail is set up, the administrators told where not."""
+
+from typing import Any
+
+import pytest
+
+from core import names
+from core.settings import get_settings
+from portal_api.services import password_reset
+from testkit.actors import PASSWORD
+
+
+def notices(client: Any, who: Any) -> list[str]:
+    r = client.get("/api/notification/notification", headers=who.headers, params={"perpage": 50})
+    return [n["text"] for n in r.json()["data"]["data"]]
+
+
+def test_without_mail_the_administrators_are_told_and_nobody_learns_which_addresses_exist(
+    client: Any, admin: Any, customer_a: Any
+) -> None:
+    assert not get_settings().smtp_url
+    known = client.post("/api/forgot-password", json={"email": customer_a.email.upper()})
+    unknown = client.post("/api/forgot-password", json={"email": "nobody@example.com"})
+    assert known.status_code == unknown.status_code == 200
+    assert known.json()["message"] == unknown.json()["message"] == password_reset.NO_MAIL
+    client.post("/api/forgot-password", json={"email": customer_a.email})  # asked twice: told once a day
+    told = [t for t in notices(client, admin) if "forgot their password" in t]
+    assert len(told) == 1 and f"({customer_a.email}) forgot their password: set a new one" in told[0]
+    assert notices(client, customer_a) == []
+
+
+@pytest.fixture
+def mailer(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
+    """Mail set up; what the API hands the workers is kept here instead of going to the broker."""
+    monkeypatch.setattr(get_settings(), "smtp_url", "smtp://mail.example.net:587")
+    sent: list[tuple[str, ...]] = []
+    monkeypatch.setattr(password_reset, "enqueue", lambda name, *args: sent.append((name, *args)))
+    return sent
+
+
+def test_a_mailed_link_sets_a_new_password_once(client: Any, customer_a: Any, mailer: list) -> None:
+    r = client.post("/api/forgot-password", json={"email": customer_a.email})
+    assert r.status_code == 200 and r.json()["message"] == password_reset.SENT
+    [(task, to, subject, body)] = mailer
+    assert (task, to) == (names.SEND_MAIL, customer_a.email) and "password" in subject
+    token = body.split("/reset-password?token=")[1].split()[0]
+    client.post("/api/forgot-password", json={"email": customer_a.email})
+    assert len(mailer) == 1, "one mail per few minutes, whatever is asked"
+
+    weak = client.post("/api/reset-password", json={"token": token, "new_password": "short"})
+    assert weak.status_code == 422 and "new_password" in weak.json()["errors"]
+    r = client.post("/api/reset-password", json={"token": token, "new_password": "fresh-pass-42"})
+    assert r.status_code == 200, r.text
+    assert client.get("/api/profile", headers=customer_a.headers).status_code == 401  # signed out everywhere
+    login = {"email": customer_a.email, "password": "fresh-pass-42"}
+    assert client.post("/api/login", json=login).status_code == 200
+    assert client.post("/api/login", json={**login, "password": PASSWORD}).status_code == 401
+    again = client.post("/api/reset-password", json={"token": token, "new_password": "other-pass-43"})
+    assert again.status_code == 422 and "token" in again.json()["errors"]
+
+
+def test_unknown_addresses_get_the_same_answer_and_no_mail(client: Any, mailer: list) -> None:
+    r = client.post("/api/forgot-password", json={"email": "nobody@example.com"})
+    assert r.status_code == 200 and r.json()["message"] == password_reset.SENT
+    assert mailer == []
+    bogus = {"token": "not-a-real-token", "new_password": "fresh-pass-42"}
+    assert client.post("/api/reset-password", json=bogus).status_code == 422
