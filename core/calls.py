@@ -6,7 +6,8 @@ several times as the call goes) and `live()` its live entry in Redis (core.live)
 vocabulary (`Step`, `Result`, `entry`) is here too, as docs/routing.md describes it: the routing
 engine, the bridge and the reconciliation all write it. `save` / `save_many` are the one upsert.
 
-Times and durations are computed in one place (`row()`), from the state's moments.
+Times and durations are computed in one place (`row()`), from the state's moments, which are
+Asterisk's own (docs/billing.md, "Talk time"): milliseconds kept, seconds rounded up.
 """
 
 from dataclasses import dataclass, field
@@ -79,11 +80,16 @@ def stopped_at(trail: list[Entry]) -> str | None:
 # --- the call ---------------------------------------------------------------------------------
 
 
-def _seconds(since: datetime | None, end: datetime | None) -> int:
-    """Whole seconds from `since` to `end` (0 when either is unknown)."""
+def _millis(since: datetime | None, end: datetime | None) -> int:
+    """Milliseconds from `since` to `end` (0 when either is unknown)."""
     if since is None or end is None:
         return 0
-    return max(0, int((end - since).total_seconds()))
+    return max(0, round((end - since).total_seconds() * 1000))
+
+
+def started_seconds(millis: int) -> int:
+    """Whole seconds, a started second counting as one (as carriers bill): 7.006 s is 8 s."""
+    return -(-millis // 1000)
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -179,9 +185,11 @@ class CallState:
             "answered_at": self.answered_at,
             "connected_at": self.connected_at,
             "ended_at": end,
-            "duration": _seconds(self.started_at, end),
-            "billsec": _seconds(self.answered_at, end),
-            "talk_seconds": _seconds(self.connected_at, end),
+            "duration": started_seconds(_millis(self.started_at, end)),
+            "billsec": started_seconds(billsec_ms := _millis(self.answered_at, end)),
+            "billsec_ms": billsec_ms,
+            "talk_seconds": started_seconds(talk_ms := _millis(self.connected_at, end)),
+            "talk_ms": talk_ms,
             "disposition": (self.disposition or self.provisional).value,
             "hangup_by": self.hangup_by.value if self.hangup_by else None,
             "hangup_cause": self.hangup_cause,

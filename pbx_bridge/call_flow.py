@@ -25,7 +25,7 @@ import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from core import names
@@ -119,6 +119,16 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def asterisk_time(event: Event) -> datetime | None:
+    """When Asterisk says the dialplan event happened (`At`: epoch seconds to the microsecond, from
+    the dialplan's STRFTIME), not when the bridge heard it: talk time is billed from these."""
+    seconds, _, fraction = str(event.get("at") or "").partition(".")
+    if not seconds.isdigit() or not (fraction or "0").isdigit():
+        return None
+    micros = int((fraction + "000000")[:6])
+    return datetime.fromtimestamp(int(seconds), UTC) + timedelta(microseconds=micros)
+
+
 def channel_of(event: Event) -> str | None:
     """The channel an ARI event is about (a playback's: the channel it plays on)."""
     if "channel" in event:
@@ -155,6 +165,7 @@ class CallFlow:
         self.in_dialplan = False  # sent on to the dialplan, which dials: its StasisEnd is no hang-up
         self.finished = False  # its final row is written or on its way
         self.gone = False  # the caller's channel was hung up by us or seen ending: not again
+        self.ended_at: datetime | None = None  # the caller's channel's end, by Asterisk's clock
 
     @classmethod
     def start(cls, ctx: Context, channel: Event, did: str, caller: str) -> "CallFlow":
@@ -220,6 +231,7 @@ class CallFlow:
                         raise CallerGone
                     if kind == names.END_EVENT:  # the caller's channel is gone: nothing left to hang up
                         self.gone = True
+                        self.ended_at = asterisk_time(event)
                     if match(event):
                         return event
         except TimeoutError:
@@ -417,7 +429,7 @@ class CallFlow:
 
     async def _talk(self, answered: Event) -> Disposition:
         call = self.call
-        call.connected_at = _now()
+        call.connected_at = asterisk_time(answered) or _now()
         call.answered_at = call.answered_at or call.connected_at  # Dial answers the caller now
         if self.record:
             if answered.get("recording"):
@@ -497,14 +509,14 @@ class CallFlow:
             await self._hang_up()
 
     async def _finish(self, disposition: Disposition) -> None:
-        ended = _now()
+        ended = self.ended_at or _now()  # a call ended in Stasis: the bridge hangs it up now
         try:
             await self._hang_up()
         except Exception:  # Asterisk may be gone; the row below matters more
             log.warning("could not hang up %s", self.inbound)
         self.call.ended_at, self.call.disposition = ended, disposition
         self.finished = True
-        self.ctx.rows.write(self.call.row(ended), then=self._written)
+        self.ctx.rows.write(self.call.row(_now()), then=self._written)
         await self._unlist()
 
     def _written(self, linkedid: str) -> None:

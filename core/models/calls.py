@@ -47,6 +47,10 @@ class Call(SQLModel, table=True):
     duration: int = 0
     billsec: int = 0
     talk_seconds: int = 0
+    # The same to the millisecond (billsec and talk_seconds are these rounded up); empty on rows
+    # recorded before they were kept, which keep their whole seconds.
+    billsec_ms: int | None = None
+    talk_ms: int | None = None
     disposition: str = string(16)
     hangup_cause: int | None = None
     hangup_by: str | None = string(16, nullable=True)

@@ -258,6 +258,21 @@ async def test_an_answered_call_ended_by_the_caller() -> None:
     assert done.answered_at == done.connected_at and done.ended_at is not None and b.rated == [linkedid]
 
 
+async def test_talk_time_is_asterisks_to_the_millisecond_and_billed_by_started_seconds() -> None:
+    dialled_line("Acme desk")
+    answered = now().replace(microsecond=0) - timedelta(seconds=20)
+    async with bridge() as b:
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        # The bridge hears both late (the events' own times are Asterisk's): they bill, not when heard.
+        await b.answered(linkedid, At=f"{answered.timestamp():.0f}.250000")
+        b.dialplan_says(linkedid, names.END_EVENT, At=f"{answered.timestamp() + 20:.0f}.254123")
+        done = await b.ended(linkedid)
+    assert done.connected_at == done.answered_at == answered + timedelta(milliseconds=250)
+    assert done.ended_at == answered + timedelta(seconds=20, microseconds=254123)
+    assert (done.talk_ms, done.billsec_ms, done.talk_seconds, done.billsec) == (20004, 20004, 21, 21)
+
+
 async def test_a_recorded_campaign_names_the_recording_on_the_row() -> None:
     dialled_line("Acme desk", record=True)
     async with bridge() as b:
