@@ -21,6 +21,7 @@ from sqlalchemy import Connection
 from sqlalchemy.dialects.postgresql import Insert, insert
 from sqlmodel import col, select
 
+from core import q850
 from core.db import autocommit_engine, get_engine, session_scope
 from core.enums import CallSource, Disposition, HangupBy, LiveState, RatingStatus
 from core.models import Call
@@ -119,7 +120,8 @@ class CallState:
     ended_at: datetime | None = None
     disposition: Disposition | None = None
     hangup_by: HangupBy | None = None
-    hangup_cause: int | None = None  # Q.850
+    hangup_cause: int | None = None  # Q.850, of the caller's channel
+    sip_status: int | None = None  # the last attempt's final SIP status (the caller's, if none)
     ivr_result: str | None = None
     recording: str | None = None
     live_state: LiveState = LiveState.RINGING
@@ -147,6 +149,7 @@ class CallState:
             disposition=Disposition(row.disposition) if row.ended_at else None,
             hangup_by=HangupBy(row.hangup_by) if row.hangup_by else None,
             hangup_cause=row.hangup_cause,
+            sip_status=row.sip_status,
             ivr_result=row.ivr_result,
             recording=row.recording,
             live_state=LiveState.CONNECTED if row.connected_at else LiveState.RINGING,
@@ -193,6 +196,8 @@ class CallState:
             "disposition": (self.disposition or self.provisional).value,
             "hangup_by": self.hangup_by.value if self.hangup_by else None,
             "hangup_cause": self.hangup_cause,
+            "hangup_cause_text": q850.text(self.hangup_cause),
+            "sip_status": self.sip_status,
             "ivr_result": self.ivr_result,
             "recording": self.recording,
             "trail": self.trail,

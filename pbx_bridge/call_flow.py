@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from core import names
+from core import names, q850
 from core.ari import AriError
 from core.calls import CallState, Result, Step, stopped_at
 from core.enums import Disposition, HangupBy, LiveState
@@ -48,6 +48,9 @@ DIALPLAN_EVENTS = (names.ATTEMPT_EVENT, names.ANSWERED_EVENT, names.END_EVENT)
 # What a dial string may hold: the dialplan splits its plan on ^ and Dial its arguments on , and &.
 _DIALABLE = re.compile(r"[A-Za-z0-9+*#@:/._-]+")
 _LET_GO = "LetGo"  # the event that tells a flow to let go of its call
+# The Q.850 cause of each ARI hang-up reason the bridge uses.
+_CAUSES = {"normal": 16, "busy": 17}
+_CANCELLED = 487  # Request Terminated: what a caller's CANCEL gets for its INVITE
 
 
 @dataclass(frozen=True)
@@ -228,10 +231,13 @@ class CallFlow:
                     if kind == "StasisEnd" and channel_of(event) == self.inbound and not self.in_dialplan:
                         self.gone = True
                         self.call.hung_up_by(HangupBy.CALLER)
+                        self._released(16, 200 if self.call.answered_at else _CANCELLED)
                         raise CallerGone
                     if kind == names.END_EVENT:  # the caller's channel is gone: nothing left to hang up
                         self.gone = True
                         self.ended_at = asterisk_time(event)
+                        if str(event.get("cause") or "").isdigit():
+                            self.call.hangup_cause = int(event["cause"])
                     if match(event):
                         return event
         except TimeoutError:
@@ -399,7 +405,10 @@ class CallFlow:
             if event["type"] == names.ATTEMPT_EVENT:
                 status = str(event.get("status") or "CHANUNAVAIL")
                 statuses.append(status)
-                fields = {"status": status, "sip": event.get("sip") or f"cause {event.get('cause') or 0}"}
+                cause = int(event["cause"]) if str(event.get("cause") or "").isdigit() else None
+                sip = event.get("sip") or f"cause {cause or 0}"
+                self.call.sip_status = _sip_status(sip) or q850.sip_status(cause)
+                fields = {"status": status, "sip": sip, "sip_status": self.call.sip_status}
                 if len(statuses) < len(dialled):  # the next target is dialled
                     self.note(Step.DIAL, Result.FAILED, _describe(status), **fields, **_attempt(candidate))
                     await self._ringing(dialled[len(statuses)])
@@ -408,12 +417,15 @@ class CallFlow:
                     fields["disposition"] = self.decided.value
                     self.note(Step.DIAL, Result.STOPPED, _describe(status), **fields, **_attempt(candidate))
             elif event["type"] == names.ANSWERED_EVENT:
-                answered = {"status": "ANSWER", **_attempt(candidate)}
+                self.call.sip_status = 200
+                answered = {"status": "ANSWER", "sip_status": 200, **_attempt(candidate)}
                 self.note(Step.DIAL, Result.PASSED, _describe("ANSWER"), **answered)
                 return await self._talk(event)
             elif self.decided is None:  # over while a target rang: the caller gave up
                 why = "caller hung up while the target rang"
-                self._hung_up(HangupBy.CALLER, why, Step.DIAL, status="CANCEL", **_attempt(candidate))
+                self.call.sip_status = _CANCELLED  # Dial cancels the target's INVITE too
+                cancelled = {"status": "CANCEL", "sip_status": _CANCELLED, **_attempt(candidate)}
+                self._hung_up(HangupBy.CALLER, why, Step.DIAL, **cancelled)
                 return self._abandoned()
             else:  # every target tried; the dialplan hung up (486 when all were busy)
                 return self.decided
@@ -515,6 +527,7 @@ class CallFlow:
         except Exception:  # Asterisk may be gone; the row below matters more
             log.warning("could not hang up %s", self.inbound)
         self.call.ended_at, self.call.disposition = ended, disposition
+        self.call.hung_up_by(HangupBy.SYSTEM)  # nobody else did: the platform released the call
         self.finished = True
         self.ctx.rows.write(self.call.row(_now()), then=self._written)
         await self._unlist()
@@ -547,7 +560,15 @@ class CallFlow:
         dialplan too."""
         if not self.gone:
             self.gone = True
+            self._released(_CAUSES[reason], 200 if self.call.answered_at else None)
             await self.ctx.ari.hangup(self.inbound, reason)
+
+    def _released(self, cause: int, sip_status: int | None) -> None:
+        """The caller's channel ends with `cause` (Q.850); an unanswered caller's INVITE gets the
+        status Asterisk maps it to, unless `sip_status` says what it got."""
+        self.call.hangup_cause = cause
+        if self.call.sip_status is None:  # a target's status, once dialled, stays the call's
+            self.call.sip_status = sip_status or q850.sip_status(cause)
 
 
 def _is_end(event: Event) -> bool:
@@ -559,6 +580,12 @@ def _all_failed(statuses: list[str]) -> Disposition:
     if set(statuses) == {"BUSY"}:
         return Disposition.BUSY
     return Disposition.NO_ANSWER if "NOANSWER" in statuses else Disposition.FAILED
+
+
+def _sip_status(tech_cause: str) -> int | None:
+    """The status in Asterisk's technology cause of a leg ("SIP 486 Busy Here" -> 486)."""
+    found = re.match(r"SIP (\d{3})\b", tech_cause)
+    return int(found.group(1)) if found else None
 
 
 def _attempt(candidate: Candidate) -> dict[str, Any]:

@@ -52,7 +52,11 @@ class Call(SQLModel, table=True):
     billsec_ms: int | None = None
     talk_ms: int | None = None
     disposition: str = string(16)
-    hangup_cause: int | None = None
+    hangup_cause: int | None = None  # Q.850
+    hangup_cause_text: str | None = string(64, nullable=True)
+    # The final SIP status of the call's last attempt at a target (200 answered, 486 busy...), or
+    # of the caller's INVITE when no target was dialled (404, 403, 486, 503...).
+    sip_status: int | None = None
     hangup_by: str | None = string(16, nullable=True)
     ivr_result: str | None = string(16, nullable=True)
     converted: bool = False

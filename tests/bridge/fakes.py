@@ -77,12 +77,14 @@ class FakeAri:
         elif channel in self.dialplan:
             self.end(channel)
 
-    def end(self, linkedid: str, by: str = "") -> None:
+    def end(self, linkedid: str, by: str = "", cause: str = "16") -> None:
         """The call's end in the dialplan: its h extension tells it (By: target when the target
         hung up first)."""
         self.dialplan.discard(linkedid)
         assert self.table is not None
-        self.table.dispatch_user_event({"UserEvent": names.END_EVENT, "Linkedid": linkedid, "By": by})
+        self.table.dispatch_user_event(
+            {"UserEvent": names.END_EVENT, "Linkedid": linkedid, "By": by, "Cause": cause}
+        )
 
     async def play(self, channel: str, media: str, playback_id: str) -> None:
         await self._record("play", channel, media)

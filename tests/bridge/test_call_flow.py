@@ -68,6 +68,7 @@ async def test_a_number_in_the_inventory_without_a_campaign_is_refused_without_a
         done = await b.ended(linkedid)
     assert [r[0] for r in b.ari.requests] == ["hangup"]
     assert (done.disposition, done.number_id, done.answered_at) == ("NO_ROUTE", ln.number.id, None)
+    assert (done.hangup_by, done.hangup_cause, done.sip_status, done.billsec) == ("system", 16, 603, 0)
 
 
 async def test_an_inactive_campaign_stops_the_call_at_route_naming_its_customer() -> None:
@@ -85,7 +86,7 @@ async def test_a_blocked_caller_is_refused_at_block() -> None:
     async with bridge() as b:
         done = await b.ended(b.call())
     assert done.disposition == "BLOCKED" and last(done) == ("block", "stopped", "BLOCKED")
-    assert b.ari.made("continue") == [] and done.hangup_by is None
+    assert b.ari.made("continue") == [] and done.hangup_by == "system"
 
 
 async def test_a_customer_without_balance_is_refused_at_credit() -> None:
@@ -187,6 +188,8 @@ async def test_failover_rings_the_next_target_and_the_answer_connects_it() -> No
     assert dials == [(acme.id, "failed", "BUSY"), (beta.id, "passed", "ANSWER")]
     assert (done.disposition, done.hangup_by, done.buyer_id) == ("ANSWERED", "target", beta.buyer_id)
     assert done.trail[-2]["sip"] == "SIP 486 Busy Here" and b.rated == [linkedid]
+    assert [e["sip_status"] for e in done.trail if e["step"] == "dial"] == [486, 200]
+    assert (done.hangup_cause, done.hangup_cause_text, done.sip_status) == (16, "Normal call clearing", 200)
     assert await b.ctx.live.get(linkedid) is None and await b.ctx.live.linkedids() == set()
 
 
@@ -197,9 +200,15 @@ async def test_every_target_busy_is_busy() -> None:
         await b.dialled(linkedid)
         for n in ("1", "2"):
             b.dialplan_says(linkedid, names.ATTEMPT_EVENT, Attempt=n, Status="BUSY", SIP="SIP 486 Busy Here")
-        b.ari.end(linkedid)
+        b.ari.end(linkedid, cause="17")
         done = await b.ended(linkedid)
     assert done.disposition == "BUSY" and last(done) == ("dial", "stopped", "BUSY")
+    assert (done.hangup_by, done.hangup_cause, done.hangup_cause_text, done.sip_status) == (
+        "system",
+        17,
+        "User busy",
+        486,
+    )
     assert done.target_id == targets[1].id  # the last one rung
 
 
@@ -212,7 +221,8 @@ async def test_a_target_that_does_not_answer_in_time_is_no_answer() -> None:
         b.ari.end(linkedid)
         done = await b.ended(linkedid)
     assert done.disposition == "NO ANSWER" and last(done) == ("dial", "stopped", "NO ANSWER")
-    assert done.trail[-1]["sip"] == "cause 19" and done.hangup_by is None
+    assert done.trail[-1]["sip"] == "cause 19" and done.trail[-1]["sip_status"] == 480
+    assert (done.hangup_by, done.hangup_cause, done.sip_status) == ("system", 16, 480)
 
 
 async def test_an_unavailable_target_fails_the_call() -> None:
