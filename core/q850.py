@@ -27,7 +27,7 @@ CAUSES: dict[int, Cause] = {
     31: Cause("Normal, unspecified", 480),
     34: Cause("No circuit/channel available", 503),
     38: Cause("Network out of order", 500),
-    41: Cause("Temporary failure", 503),
+    41: Cause("Temporary failure", None),  # RFC 3398 says 503; Asterisk 22's chan_pjsip sends 603
     42: Cause("Switching equipment congestion", 503),
     58: Cause("Bearer capability not presently available", 488),
     102: Cause("Recovery on timer expiry", 504),

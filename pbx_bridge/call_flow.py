@@ -48,9 +48,10 @@ DIALPLAN_EVENTS = (names.ATTEMPT_EVENT, names.ANSWERED_EVENT, names.END_EVENT)
 # What a dial string may hold: the dialplan splits its plan on ^ and Dial its arguments on , and &.
 _DIALABLE = re.compile(r"[A-Za-z0-9+*#@:/._-]+")
 _LET_GO = "LetGo"  # the event that tells a flow to let go of its call
-# The Q.850 cause of each ARI hang-up reason the bridge uses.
-_CAUSES = {"normal": 16, "busy": 17}
 _CANCELLED = 487  # Request Terminated: what a caller's CANCEL gets for its INVITE
+_CAPPED = re.compile(r"\b(cap|channels) \d+/\d+")  # a target skipped for its caps (core.routing)
+# What a refused call hears before it is released (Asterisk's core sounds).
+_NOT_ROUTED, _REJECTED, _ALL_BUSY = "ss-noservice", "cannot-complete-as-dialed", "all-circuits-busy-now"
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,6 @@ class Timing:
     goodbye: float = 10  # how long the goodbye may take before the call is hung up regardless
     row_wait: float = 5  # how long a call's connected state waits for its answered row
     digit: float = 10  # how long the IVR waits for each PIN digit
-    announcement: float = 8  # the "not in service" announcement's longest wait
     retry_prompt: float = 5  # the "wrong PIN" prompt's longest wait
 
 
@@ -305,7 +305,7 @@ class CallFlow:
             await self._refuse(admission.disposition)
             return Disposition(admission.disposition)
         if (ivr := admission.ivr_to_pass) is not None and not await self._ivr(ivr):
-            await self._hang_up()
+            await self._refuse(Disposition.IVR_FAILED)
             return Disposition.IVR_FAILED
         if selection is None:  # after the IVR: chosen now, with the counts of now
             selection = await asyncio.to_thread(self.ctx.router.select, admission, caller, _now())
@@ -316,13 +316,23 @@ class CallFlow:
         return await self._dial(selection.candidates, admission.ring_timeout or 30)
 
     async def _refuse(self, disposition: Disposition) -> None:
-        self.decided = Disposition(disposition)  # hanging up during a prompt changes nothing
-        if disposition == Disposition.NO_ROUTE and self.call.number_id is None:
-            # A number that routes nowhere says so, like a carrier would.
-            await self._answer()
-            await self.ctx.live.put(self.call.live())
-            await self._play("sound:ss-noservice", self.ctx.timing.announcement)
-        await self._hang_up("busy" if disposition == Disposition.BUSY else "normal")
+        """Release a call the platform will not connect the carrier's way: the dialplan plays why
+        as early media (never answered) and hangs up with a cause that says it (docs/routing.md,
+        "Refused calls")."""
+        self.decided = Disposition(disposition)  # hanging up during the announcement changes nothing
+        cause, sound = refusal(self.decided, self.call.trail)
+        variables = {"CR_CAUSE": str(cause), "CR_SOUND": sound}
+        try:
+            await self.ctx.ari.continue_in_dialplan(self.inbound, names.REFUSE_CONTEXT, variables)
+        except AriError as exc:
+            if exc.status in (404, 409, 412):  # the caller went first
+                raise CallerGone from None
+            raise
+        self.in_dialplan = True
+        self._ended_by(await self.next_event(_is_end, None))
+        answered = self.call.answered_at is not None  # by the IVR, before it failed
+        released = q850.sip_status(cause) if self.call.hangup_by == HangupBy.SYSTEM else _CANCELLED
+        self.call.sip_status = 200 if answered else released
 
     async def _answer(self) -> None:
         await self.ctx.ari.answer(self.inbound)
@@ -385,7 +395,7 @@ class CallFlow:
             self.decided = Disposition.FAILED
             reason = "no target could be dialled"
             self.note(Step.DIAL, Result.STOPPED, reason, disposition=Disposition.FAILED.value)
-            await self._hang_up()
+            await self._refuse(Disposition.FAILED)
             return Disposition.FAILED
         answer = names.RECORDED_ANSWER if self.record else names.ANSWER_ROUTINE
         await self._ringing(dialled[0])
@@ -468,7 +478,8 @@ class CallFlow:
     def _ended_by(self, event: Event | None) -> None:
         """Who hung up, from the call's end (unless the bridge itself ended it, and said so)."""
         if event is not None:
-            self.call.hung_up_by(HangupBy.TARGET if event.get("by") == "target" else HangupBy.CALLER)
+            by = {"target": HangupBy.TARGET, "system": HangupBy.SYSTEM}.get(str(event.get("by")))
+            self.call.hung_up_by(by or HangupBy.CALLER)
 
     async def _talk_within_credit(self, hold: CreditHold, covered: float) -> None:
         """Wait for a side to hang up, holding credit slice by slice; end the call when the
@@ -554,14 +565,14 @@ class CallFlow:
         except Exception:
             log.exception("could not remove live call %s", self.linkedid)
 
-    async def _hang_up(self, reason: str = "normal") -> None:
+    async def _hang_up(self) -> None:
         """Hang up the caller once: a second request would cost a round trip and could change the
         cause the caller hears (486 Busy turned into 603 Decline). ARI hangs a channel up in the
         dialplan too."""
         if not self.gone:
             self.gone = True
-            self._released(_CAUSES[reason], 200 if self.call.answered_at else None)
-            await self.ctx.ari.hangup(self.inbound, reason)
+            self._released(16, 200 if self.call.answered_at else None)
+            await self.ctx.ari.hangup(self.inbound, "normal")
 
     def _released(self, cause: int, sip_status: int | None) -> None:
         """The caller's channel ends with `cause` (Q.850); an unanswered caller's INVITE gets the
@@ -569,6 +580,20 @@ class CallFlow:
         self.call.hangup_cause = cause
         if self.call.sip_status is None:  # a target's status, once dialled, stays the call's
             self.call.sip_status = sip_status or q850.sip_status(cause)
+
+
+def refusal(disposition: Disposition, trail: list[dict[str, Any]]) -> tuple[int, str]:
+    """The Q.850 cause a refused call is released with, and the announcement it hears first."""
+    if disposition in (Disposition.BLOCKED, Disposition.DUPLICATE, Disposition.IVR_FAILED):
+        return 21, _REJECTED  # call rejected: 403
+    if disposition == Disposition.NO_ROUTE and stopped_at(trail) == Step.SELECT:  # no target free now
+        skipped = [e["reason"] for e in trail if e["step"] == Step.TARGET]
+        if skipped and all(_CAPPED.search(reason) for reason in skipped):
+            return 17, _ALL_BUSY  # every target at its caps: user busy, 486
+        return 34, _ALL_BUSY  # closed hours, targets paused: no circuit now, 503
+    if disposition == Disposition.NO_ROUTE:
+        return 1, _NOT_ROUTED  # not a number the platform routes: unallocated, 404
+    return 34, _ALL_BUSY  # no balance, no target that could be dialled: 503
 
 
 def _is_end(event: Event) -> bool:

@@ -29,7 +29,7 @@ CALLER = "15559876543"
 UAC_SCENARIO = SCENARIOS / "uac_did_rejected.xml"
 # "Promptly": a refused call must get its final answer in well under the
 # time a caller would notice ringing (Asterisk answers in ~10 ms here).
-PROMPT_SECONDS = 3.0
+PROMPT_SECONDS = 5.0  # the announcement (about 2 s) as early media, then the 503
 
 
 def sipp_command(sipp: str, ast: AsteriskUnderTest, did: str, workdir: Path) -> tuple[list[str], Path]:
@@ -81,13 +81,17 @@ def log_since(ast: AsteriskUnderTest, offset: int) -> str:
 
 
 def refused_by_dialplan(ast: AsteriskUnderTest, did: str, offset: int, timeout: float = 2.0) -> bool:
-    """True once the log shows the dialplan's own refusal (Hangup(34) after a
-    failed Stasis()) for ``did``: a 503 for any other reason (overload, no
-    such extension, ...) must not pass as "no app connected"."""
-    needle = f"Executing [{did}@from-carrier:3] Hangup("
+    """True once the log shows the dialplan's own refusal (cause 34 set after a
+    failed Stasis(), then its hang-up in the refusal context) for ``did``: a 503
+    for any other reason (overload, no such extension, ...) must not pass as
+    "no app connected"."""
+    needle = f"Executing [{did}@from-carrier:2] MSet("
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if needle in log_since(ast, offset):
+        lines = log_since(ast, offset).splitlines()
+        if any(needle in line and "CR_CAUSE=34" in line for line in lines) and any(
+            "callroute-refuse:4] Hangup(" in line and '"34"' in line for line in lines
+        ):
             return True
         time.sleep(0.05)
     return False

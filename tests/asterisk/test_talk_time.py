@@ -60,8 +60,10 @@ async def test_talk_time_is_asterisks_to_the_millisecond_and_each_call_pays_its_
             user = s.get(User, plan.user_id)
             assert user is not None
             user.tariff_id = tariff.id
-        logs = await call_many(sipp_binary, asterisk, plan.did, CALLER, tmp_path, TALKS_MS, parallel=16)
-    assert all("ended_by=caller" in log for log in logs)
+        # Twelve at once: a load, yet sipp itself not late on a 2-core machine.
+        logs = await call_many(sipp_binary, asterisk, plan.did, CALLER, tmp_path, TALKS_MS, parallel=12)
+    unended = [log for log in logs if "ended_by=caller" not in log]
+    assert unended == []
     measured = sorted(sipp_talk_ms(log) for log in logs)
     rows = calls(len(TALKS_MS), timeout=30)
     assert len(rows) == len(TALKS_MS), bridge.read_text()[-3000:]

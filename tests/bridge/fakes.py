@@ -28,7 +28,7 @@ from tests.routing.rows import CALLER, DID
 
 WAIT = 3.0  # the most a test waits for the bridge to do something (it takes milliseconds)
 # Prompts and digits are waited for briefly: a fake Asterisk answers at once or never.
-FAST = Timing(row_wait=1, digit=0.05, announcement=1, retry_prompt=1, goodbye=1)
+FAST = Timing(row_wait=1, digit=0.05, retry_prompt=1, goodbye=1)
 _ids = count(1)
 
 
@@ -96,6 +96,8 @@ class FakeAri:
         self.stasis.discard(channel)
         self.dialplan.add(channel)
         self._emit({"type": "StasisEnd", "channel": {"id": channel}})  # no hang-up: it goes on
+        if context == names.REFUSE_CONTEXT:  # the announcement, then the release with the cause
+            self.end(channel, by="system", cause=variables["CR_CAUSE"])
 
     async def channel_var(self, channel: str, name: str) -> str | None:
         return self.variables.get(name)
