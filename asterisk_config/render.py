@@ -44,6 +44,7 @@ def template_values(settings: AsteriskSettings) -> dict[str, str]:
         # What the bridge and the dialplan both spell (core.names).
         "DIAL_CONTEXT": names.DIAL_CONTEXT,
         "GOODBYE_CONTEXT": names.GOODBYE_CONTEXT,
+        "REFUSE_CONTEXT": names.REFUSE_CONTEXT,
         "ANSWER_ROUTINE": names.ANSWER_ROUTINE,
         "RECORDED_ANSWER": names.RECORDED_ANSWER,
         "ATTEMPT_EVENT": names.ATTEMPT_EVENT,

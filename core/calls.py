@@ -6,7 +6,8 @@ several times as the call goes) and `live()` its live entry in Redis (core.live)
 vocabulary (`Step`, `Result`, `entry`) is here too, as docs/routing.md describes it: the routing
 engine, the bridge and the reconciliation all write it. `save` / `save_many` are the one upsert.
 
-Times and durations are computed in one place (`row()`), from the state's moments.
+Times and durations are computed in one place (`row()`), from the state's moments, which are
+Asterisk's own (docs/billing.md, "Talk time"): milliseconds kept, seconds rounded up.
 """
 
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from sqlalchemy import Connection
 from sqlalchemy.dialects.postgresql import Insert, insert
 from sqlmodel import col, select
 
+from core import q850
 from core.db import autocommit_engine, get_engine, session_scope
 from core.enums import CallSource, Disposition, HangupBy, LiveState, RatingStatus
 from core.models import Call
@@ -79,11 +81,16 @@ def stopped_at(trail: list[Entry]) -> str | None:
 # --- the call ---------------------------------------------------------------------------------
 
 
-def _seconds(since: datetime | None, end: datetime | None) -> int:
-    """Whole seconds from `since` to `end` (0 when either is unknown)."""
+def _millis(since: datetime | None, end: datetime | None) -> int:
+    """Milliseconds from `since` to `end` (0 when either is unknown)."""
     if since is None or end is None:
         return 0
-    return max(0, int((end - since).total_seconds()))
+    return max(0, round((end - since).total_seconds() * 1000))
+
+
+def started_seconds(millis: int) -> int:
+    """Whole seconds, a started second counting as one (as carriers bill): 7.006 s is 8 s."""
+    return -(-millis // 1000)
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -113,7 +120,8 @@ class CallState:
     ended_at: datetime | None = None
     disposition: Disposition | None = None
     hangup_by: HangupBy | None = None
-    hangup_cause: int | None = None  # Q.850
+    hangup_cause: int | None = None  # Q.850, of the caller's channel
+    sip_status: int | None = None  # the last attempt's final SIP status (the caller's, if none)
     ivr_result: str | None = None
     recording: str | None = None
     live_state: LiveState = LiveState.RINGING
@@ -141,6 +149,7 @@ class CallState:
             disposition=Disposition(row.disposition) if row.ended_at else None,
             hangup_by=HangupBy(row.hangup_by) if row.hangup_by else None,
             hangup_cause=row.hangup_cause,
+            sip_status=row.sip_status,
             ivr_result=row.ivr_result,
             recording=row.recording,
             live_state=LiveState.CONNECTED if row.connected_at else LiveState.RINGING,
@@ -179,12 +188,16 @@ class CallState:
             "answered_at": self.answered_at,
             "connected_at": self.connected_at,
             "ended_at": end,
-            "duration": _seconds(self.started_at, end),
-            "billsec": _seconds(self.answered_at, end),
-            "talk_seconds": _seconds(self.connected_at, end),
+            "duration": started_seconds(_millis(self.started_at, end)),
+            "billsec": started_seconds(billsec_ms := _millis(self.answered_at, end)),
+            "billsec_ms": billsec_ms,
+            "talk_seconds": started_seconds(talk_ms := _millis(self.connected_at, end)),
+            "talk_ms": talk_ms,
             "disposition": (self.disposition or self.provisional).value,
             "hangup_by": self.hangup_by.value if self.hangup_by else None,
             "hangup_cause": self.hangup_cause,
+            "hangup_cause_text": q850.text(self.hangup_cause),
+            "sip_status": self.sip_status,
             "ivr_result": self.ivr_result,
             "recording": self.recording,
             "trail": self.trail,

@@ -64,8 +64,9 @@ PURGE_CHANNEL_EVENTS = "maintenance.purge_channel_events"
 SEND_MAIL = "mail.send"  # (to, subject, body): the API, e.g. a password reset link
 
 # --- Asterisk's dialplan (rendered into asterisk_config/templates/extensions.conf) ---------------
-# Where admitted calls are dialled, and where a call whose credit ran out hears goodbye.
-DIAL_CONTEXT, GOODBYE_CONTEXT = "callroute-dial", "callroute-goodbye"
+# Where admitted calls are dialled, where a call whose credit ran out hears goodbye, and where a call
+# the platform will not connect hears why as early media and is released (docs/routing.md).
+DIAL_CONTEXT, GOODBYE_CONTEXT, REFUSE_CONTEXT = "callroute-dial", "callroute-goodbye", "callroute-refuse"
 # What Dial runs on the target's leg as it answers: it tells the bridge, and records when asked to.
 ANSWER_ROUTINE, RECORDED_ANSWER = "callroute-answered", "callroute-recorded"
 # The AMI user events the dialplan raises for a call it dials (UserEvent header).

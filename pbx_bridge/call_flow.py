@@ -25,10 +25,10 @@ import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from core import names
+from core import names, q850
 from core.ari import AriError
 from core.calls import CallState, Result, Step, stopped_at
 from core.enums import Disposition, HangupBy, LiveState
@@ -48,6 +48,10 @@ DIALPLAN_EVENTS = (names.ATTEMPT_EVENT, names.ANSWERED_EVENT, names.END_EVENT)
 # What a dial string may hold: the dialplan splits its plan on ^ and Dial its arguments on , and &.
 _DIALABLE = re.compile(r"[A-Za-z0-9+*#@:/._-]+")
 _LET_GO = "LetGo"  # the event that tells a flow to let go of its call
+_CANCELLED = 487  # Request Terminated: what a caller's CANCEL gets for its INVITE
+_CAPPED = re.compile(r"\b(cap|channels) \d+/\d+")  # a target skipped for its caps (core.routing)
+# What a refused call hears before it is released (Asterisk's core sounds).
+_NOT_ROUTED, _REJECTED, _ALL_BUSY = "ss-noservice", "cannot-complete-as-dialed", "all-circuits-busy-now"
 
 
 @dataclass(frozen=True)
@@ -59,7 +63,6 @@ class Timing:
     goodbye: float = 10  # how long the goodbye may take before the call is hung up regardless
     row_wait: float = 5  # how long a call's connected state waits for its answered row
     digit: float = 10  # how long the IVR waits for each PIN digit
-    announcement: float = 8  # the "not in service" announcement's longest wait
     retry_prompt: float = 5  # the "wrong PIN" prompt's longest wait
 
 
@@ -119,6 +122,16 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def asterisk_time(event: Event) -> datetime | None:
+    """When Asterisk says the dialplan event happened (`At`: epoch seconds to the microsecond, from
+    the dialplan's STRFTIME), not when the bridge heard it: talk time is billed from these."""
+    seconds, _, fraction = str(event.get("at") or "").partition(".")
+    if not seconds.isdigit() or not (fraction or "0").isdigit():
+        return None
+    micros = int((fraction + "000000")[:6])
+    return datetime.fromtimestamp(int(seconds), UTC) + timedelta(microseconds=micros)
+
+
 def channel_of(event: Event) -> str | None:
     """The channel an ARI event is about (a playback's: the channel it plays on)."""
     if "channel" in event:
@@ -155,6 +168,7 @@ class CallFlow:
         self.in_dialplan = False  # sent on to the dialplan, which dials: its StasisEnd is no hang-up
         self.finished = False  # its final row is written or on its way
         self.gone = False  # the caller's channel was hung up by us or seen ending: not again
+        self.ended_at: datetime | None = None  # the caller's channel's end, by Asterisk's clock
 
     @classmethod
     def start(cls, ctx: Context, channel: Event, did: str, caller: str) -> "CallFlow":
@@ -217,9 +231,13 @@ class CallFlow:
                     if kind == "StasisEnd" and channel_of(event) == self.inbound and not self.in_dialplan:
                         self.gone = True
                         self.call.hung_up_by(HangupBy.CALLER)
+                        self._released(16, 200 if self.call.answered_at else _CANCELLED)
                         raise CallerGone
                     if kind == names.END_EVENT:  # the caller's channel is gone: nothing left to hang up
                         self.gone = True
+                        self.ended_at = asterisk_time(event)
+                        if str(event.get("cause") or "").isdigit():
+                            self.call.hangup_cause = int(event["cause"])
                     if match(event):
                         return event
         except TimeoutError:
@@ -287,7 +305,7 @@ class CallFlow:
             await self._refuse(admission.disposition)
             return Disposition(admission.disposition)
         if (ivr := admission.ivr_to_pass) is not None and not await self._ivr(ivr):
-            await self._hang_up()
+            await self._refuse(Disposition.IVR_FAILED)
             return Disposition.IVR_FAILED
         if selection is None:  # after the IVR: chosen now, with the counts of now
             selection = await asyncio.to_thread(self.ctx.router.select, admission, caller, _now())
@@ -298,13 +316,23 @@ class CallFlow:
         return await self._dial(selection.candidates, admission.ring_timeout or 30)
 
     async def _refuse(self, disposition: Disposition) -> None:
-        self.decided = Disposition(disposition)  # hanging up during a prompt changes nothing
-        if disposition == Disposition.NO_ROUTE and self.call.number_id is None:
-            # A number that routes nowhere says so, like a carrier would.
-            await self._answer()
-            await self.ctx.live.put(self.call.live())
-            await self._play("sound:ss-noservice", self.ctx.timing.announcement)
-        await self._hang_up("busy" if disposition == Disposition.BUSY else "normal")
+        """Release a call the platform will not connect the carrier's way: the dialplan plays why
+        as early media (never answered) and hangs up with a cause that says it (docs/routing.md,
+        "Refused calls")."""
+        self.decided = Disposition(disposition)  # hanging up during the announcement changes nothing
+        cause, sound = refusal(self.decided, self.call.trail)
+        variables = {"CR_CAUSE": str(cause), "CR_SOUND": sound}
+        try:
+            await self.ctx.ari.continue_in_dialplan(self.inbound, names.REFUSE_CONTEXT, variables)
+        except AriError as exc:
+            if exc.status in (404, 409, 412):  # the caller went first
+                raise CallerGone from None
+            raise
+        self.in_dialplan = True
+        self._ended_by(await self.next_event(_is_end, None))
+        answered = self.call.answered_at is not None  # by the IVR, before it failed
+        released = q850.sip_status(cause) if self.call.hangup_by == HangupBy.SYSTEM else _CANCELLED
+        self.call.sip_status = 200 if answered else released
 
     async def _answer(self) -> None:
         await self.ctx.ari.answer(self.inbound)
@@ -367,7 +395,7 @@ class CallFlow:
             self.decided = Disposition.FAILED
             reason = "no target could be dialled"
             self.note(Step.DIAL, Result.STOPPED, reason, disposition=Disposition.FAILED.value)
-            await self._hang_up()
+            await self._refuse(Disposition.FAILED)
             return Disposition.FAILED
         answer = names.RECORDED_ANSWER if self.record else names.ANSWER_ROUTINE
         await self._ringing(dialled[0])
@@ -387,7 +415,10 @@ class CallFlow:
             if event["type"] == names.ATTEMPT_EVENT:
                 status = str(event.get("status") or "CHANUNAVAIL")
                 statuses.append(status)
-                fields = {"status": status, "sip": event.get("sip") or f"cause {event.get('cause') or 0}"}
+                cause = int(event["cause"]) if str(event.get("cause") or "").isdigit() else None
+                sip = event.get("sip") or f"cause {cause or 0}"
+                self.call.sip_status = _sip_status(sip) or q850.sip_status(cause)
+                fields = {"status": status, "sip": sip, "sip_status": self.call.sip_status}
                 if len(statuses) < len(dialled):  # the next target is dialled
                     self.note(Step.DIAL, Result.FAILED, _describe(status), **fields, **_attempt(candidate))
                     await self._ringing(dialled[len(statuses)])
@@ -396,12 +427,15 @@ class CallFlow:
                     fields["disposition"] = self.decided.value
                     self.note(Step.DIAL, Result.STOPPED, _describe(status), **fields, **_attempt(candidate))
             elif event["type"] == names.ANSWERED_EVENT:
-                answered = {"status": "ANSWER", **_attempt(candidate)}
+                self.call.sip_status = 200
+                answered = {"status": "ANSWER", "sip_status": 200, **_attempt(candidate)}
                 self.note(Step.DIAL, Result.PASSED, _describe("ANSWER"), **answered)
                 return await self._talk(event)
             elif self.decided is None:  # over while a target rang: the caller gave up
                 why = "caller hung up while the target rang"
-                self._hung_up(HangupBy.CALLER, why, Step.DIAL, status="CANCEL", **_attempt(candidate))
+                self.call.sip_status = _CANCELLED  # Dial cancels the target's INVITE too
+                cancelled = {"status": "CANCEL", "sip_status": _CANCELLED, **_attempt(candidate)}
+                self._hung_up(HangupBy.CALLER, why, Step.DIAL, **cancelled)
                 return self._abandoned()
             else:  # every target tried; the dialplan hung up (486 when all were busy)
                 return self.decided
@@ -417,7 +451,7 @@ class CallFlow:
 
     async def _talk(self, answered: Event) -> Disposition:
         call = self.call
-        call.connected_at = _now()
+        call.connected_at = asterisk_time(answered) or _now()
         call.answered_at = call.answered_at or call.connected_at  # Dial answers the caller now
         if self.record:
             if answered.get("recording"):
@@ -444,7 +478,8 @@ class CallFlow:
     def _ended_by(self, event: Event | None) -> None:
         """Who hung up, from the call's end (unless the bridge itself ended it, and said so)."""
         if event is not None:
-            self.call.hung_up_by(HangupBy.TARGET if event.get("by") == "target" else HangupBy.CALLER)
+            by = {"target": HangupBy.TARGET, "system": HangupBy.SYSTEM}.get(str(event.get("by")))
+            self.call.hung_up_by(by or HangupBy.CALLER)
 
     async def _talk_within_credit(self, hold: CreditHold, covered: float) -> None:
         """Wait for a side to hang up, holding credit slice by slice; end the call when the
@@ -497,14 +532,15 @@ class CallFlow:
             await self._hang_up()
 
     async def _finish(self, disposition: Disposition) -> None:
-        ended = _now()
+        ended = self.ended_at or _now()  # a call ended in Stasis: the bridge hangs it up now
         try:
             await self._hang_up()
         except Exception:  # Asterisk may be gone; the row below matters more
             log.warning("could not hang up %s", self.inbound)
         self.call.ended_at, self.call.disposition = ended, disposition
+        self.call.hung_up_by(HangupBy.SYSTEM)  # nobody else did: the platform released the call
         self.finished = True
-        self.ctx.rows.write(self.call.row(ended), then=self._written)
+        self.ctx.rows.write(self.call.row(_now()), then=self._written)
         await self._unlist()
 
     def _written(self, linkedid: str) -> None:
@@ -529,13 +565,35 @@ class CallFlow:
         except Exception:
             log.exception("could not remove live call %s", self.linkedid)
 
-    async def _hang_up(self, reason: str = "normal") -> None:
+    async def _hang_up(self) -> None:
         """Hang up the caller once: a second request would cost a round trip and could change the
         cause the caller hears (486 Busy turned into 603 Decline). ARI hangs a channel up in the
         dialplan too."""
         if not self.gone:
             self.gone = True
-            await self.ctx.ari.hangup(self.inbound, reason)
+            self._released(16, 200 if self.call.answered_at else None)
+            await self.ctx.ari.hangup(self.inbound, "normal")
+
+    def _released(self, cause: int, sip_status: int | None) -> None:
+        """The caller's channel ends with `cause` (Q.850); an unanswered caller's INVITE gets the
+        status Asterisk maps it to, unless `sip_status` says what it got."""
+        self.call.hangup_cause = cause
+        if self.call.sip_status is None:  # a target's status, once dialled, stays the call's
+            self.call.sip_status = sip_status or q850.sip_status(cause)
+
+
+def refusal(disposition: Disposition, trail: list[dict[str, Any]]) -> tuple[int, str]:
+    """The Q.850 cause a refused call is released with, and the announcement it hears first."""
+    if disposition in (Disposition.BLOCKED, Disposition.DUPLICATE, Disposition.IVR_FAILED):
+        return 21, _REJECTED  # call rejected: 403
+    if disposition == Disposition.NO_ROUTE and stopped_at(trail) == Step.SELECT:  # no target free now
+        skipped = [e["reason"] for e in trail if e["step"] == Step.TARGET]
+        if skipped and all(_CAPPED.search(reason) for reason in skipped):
+            return 17, _ALL_BUSY  # every target at its caps: user busy, 486
+        return 34, _ALL_BUSY  # closed hours, targets paused: no circuit now, 503
+    if disposition == Disposition.NO_ROUTE:
+        return 1, _NOT_ROUTED  # not a number the platform routes: unallocated, 404
+    return 34, _ALL_BUSY  # no balance, no target that could be dialled: 503
 
 
 def _is_end(event: Event) -> bool:
@@ -547,6 +605,12 @@ def _all_failed(statuses: list[str]) -> Disposition:
     if set(statuses) == {"BUSY"}:
         return Disposition.BUSY
     return Disposition.NO_ANSWER if "NOANSWER" in statuses else Disposition.FAILED
+
+
+def _sip_status(tech_cause: str) -> int | None:
+    """The status in Asterisk's technology cause of a leg ("SIP 486 Busy Here" -> 486)."""
+    found = re.match(r"SIP (\d{3})\b", tech_cause)
+    return int(found.group(1)) if found else None
 
 
 def _attempt(candidate: Candidate) -> dict[str, Any]:

@@ -244,11 +244,11 @@ async def call_many(
     did: str,
     caller: str,
     workdir: Path,
-    count: int,
+    talks_ms: list[int],
     parallel: int = 8,
-    talk_ms: int = 200,
 ) -> list[str]:
-    """Place `count` calls with `call`, at most `parallel` at once; returns their sipp logs in order.
+    """Place one call with `call` per talk time, at most `parallel` at once; returns their sipp logs
+    in order.
 
     When one of its media ports is taken after all (`free_media_ports`), sipp exits at once,
     empty-handed, without sending anything: that call is placed again (`NoCallPlaced`). A call that
@@ -256,7 +256,7 @@ async def call_many(
     """
     slots = asyncio.Semaphore(parallel)
 
-    async def one() -> str:
+    async def one(talk_ms: int) -> str:
         async with slots:
             for _ in range(2):
                 with suppress(NoCallPlaced):
@@ -265,5 +265,5 @@ async def call_many(
 
     # One call failing cancels the others (their sipp killed) before the test reports it.
     async with asyncio.TaskGroup() as group:
-        placed = [group.create_task(one()) for _ in range(count)]
+        placed = [group.create_task(one(talk_ms)) for talk_ms in talks_ms]
     return [task.result() for task in placed]

@@ -50,14 +50,15 @@ def assess(
     billsec: int,
     found: tuple[int, Price] | None,
     connected: bool,
-    talk_seconds: int,
+    talk_ms: int,
     buffer_seconds: int | None,
     target_payout: Decimal | None,
 ) -> Rated:
     """What a call costs and earns. Free when nobody talked or no customer took it; `no_rate` when
     it was billable and no rate matched. Converted when connected to the target at least the
-    campaign's buffer seconds (talk time, not IVR time); converted calls earn the target's payout."""
-    converted = connected and buffer_seconds is not None and talk_seconds >= buffer_seconds
+    campaign's buffer seconds (talk time, not IVR time, to the millisecond: 29.990 s is short of a
+    30 s buffer); converted calls earn the target's payout."""
+    converted = connected and buffer_seconds is not None and talk_ms >= buffer_seconds * 1000
     payout = round_money(target_payout or ZERO) if converted else ZERO
     if not has_customer or billsec <= 0:
         return Rated(RatingStatus.RATED, None, ZERO, converted, payout)
@@ -91,7 +92,7 @@ def rate_call(session: Session, call_id: int) -> Call | None:
         billsec=call.billsec,
         found=found,
         connected=call.connected_at is not None,
-        talk_seconds=call.talk_seconds,
+        talk_ms=call.talk_seconds * 1000 if call.talk_ms is None else call.talk_ms,
         buffer_seconds=buffer,
         target_payout=payout,
     )
@@ -125,7 +126,8 @@ def rate_hangup(session: Session, linkedid: str) -> Call | None:
 
 _CLAIM = """
 SELECT c.id, c.user_id, c.linkedid, coalesce(c.destination, c.did) AS number, c.started_at, c.billsec,
-       c.talk_seconds, c.connected_at IS NOT NULL AS connected, u.tariff_id, cp.buffer_seconds, t.payout
+       coalesce(c.talk_ms, c.talk_seconds * 1000) AS talk_ms, c.connected_at IS NOT NULL AS connected,
+       u.tariff_id, cp.buffer_seconds, t.payout
 FROM call c
 LEFT JOIN users u ON u.id = c.user_id
 LEFT JOIN campaign cp ON cp.id = c.campaign_id
@@ -194,7 +196,7 @@ def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -
             billsec=row.billsec,
             found=cache.lookup(session, row.tariff_id, row.number, row.started_at) if billable else None,
             connected=row.connected,
-            talk_seconds=row.talk_seconds,
+            talk_ms=row.talk_ms,
             buffer_seconds=row.buffer_seconds,
             target_payout=row.payout,
         )

@@ -47,8 +47,16 @@ class Call(SQLModel, table=True):
     duration: int = 0
     billsec: int = 0
     talk_seconds: int = 0
+    # The same to the millisecond (billsec and talk_seconds are these rounded up); empty on rows
+    # recorded before they were kept, which keep their whole seconds.
+    billsec_ms: int | None = None
+    talk_ms: int | None = None
     disposition: str = string(16)
-    hangup_cause: int | None = None
+    hangup_cause: int | None = None  # Q.850
+    hangup_cause_text: str | None = string(64, nullable=True)
+    # The final SIP status of the call's last attempt at a target (200 answered, 486 busy...), or
+    # of the caller's INVITE when no target was dialled (404, 403, 486, 503...).
+    sip_status: int | None = None
     hangup_by: str | None = string(16, nullable=True)
     ivr_result: str | None = string(16, nullable=True)
     converted: bool = False

@@ -1,4 +1,5 @@
-"""Live calls: the WebSocket feed of spec §7 and hanging up a live call."""
+"""Live calls: the WebSocket feed of spec §7, the same snapshot over plain HTTP, and hanging up a
+live call."""
 
 import asyncio
 import json
@@ -99,10 +100,32 @@ class LiveSocket:
             await pubsub.aclose()
 
 
+class LiveOut(BaseModel):
+    """The live calls in the caller's scope, as the WebSocket's snapshot has them."""
+
+    livecalls: list[dict[str, Any]]
+    callsCount: dict[str, int]  # the WebSocket's spelling (spec §7)
+
+
+@router.get("/live", response_model=Envelope[LiveOut], summary="The live calls the caller may see")
+async def live_now(principal: PrincipalDep) -> dict[str, Any]:
+    """What the WebSocket's snapshot says, for a script that wants no socket."""
+    client = async_redis()
+    try:
+        calls = await live_feed.calls(client, principal)
+    finally:
+        await client.aclose()
+    return ok(LiveOut(livecalls=calls, callsCount={"all_calls": len(calls)}))
+
+
 @router.websocket("/ws")
 async def live_socket(ws: WebSocket, token: str = "") -> None:
-    """The live feed; authenticates with the API token (`?token=`), like every other call."""
+    """The live feed; authenticates with the API token, as `?token=` or an `Authorization: Bearer`
+    header (as every other call does)."""
     await ws.accept()  # accept first, so the portal can read why a bad token is refused
+    scheme, _, credentials = ws.headers.get("authorization", "").partition(" ")
+    if not token and scheme.lower() == "bearer":
+        token = credentials.strip()
     try:
         principal = await run_in_threadpool(live_calls.principal_for, token)
     except ApiError as exc:

@@ -81,10 +81,14 @@ class CallReportRow(BaseModel):
     trunk_name: str | None = None
     disposition: Disposition
     duration: int
-    billsec: int
+    billsec: int = Field(description="Answer to end, in started seconds (billsec_ms rounded up)")
+    billsec_ms: int | None = Field(description="Answer to end in ms, by Asterisk's clock (null on old rows)")
     talk_seconds: int
+    talk_ms: int | None = Field(description="The target's answer to end in ms (null on old rows)")
     hangup_by: str | None
-    hangup_cause: int | None
+    hangup_cause: int | None = Field(description="Q.850 cause of the caller's channel")
+    hangup_cause_text: str | None
+    sip_status: int | None = Field(description="Final SIP status of the last attempt (or of the caller)")
     ivr_result: str | None
     cost: MoneyOut | None
     payout: MoneyOut

@@ -24,8 +24,10 @@ def ws_base() -> Iterator[str]:
 class Socket:
     """A portal's live socket: JSON in, JSON out."""
 
-    def __init__(self, base: str, token: str) -> None:
-        self.url = f"{base}/api/ws?token={token}"
+    def __init__(self, base: str, token: str, bearer: bool = False) -> None:
+        """The token as `?token=`, or as an `Authorization: Bearer` header."""
+        self.url = f"{base}/api/ws" if bearer else f"{base}/api/ws?token={token}"
+        self.headers = {"Authorization": f"Bearer {token}"} if bearer else {}
 
     def send_json(self, data: dict) -> None:
         self.conn.send(json.dumps(data))
@@ -34,7 +36,7 @@ class Socket:
         return json.loads(self.conn.recv(timeout=5))
 
     def __enter__(self) -> "Socket":
-        self.connection = connect(self.url, open_timeout=5)
+        self.connection = connect(self.url, open_timeout=5, additional_headers=self.headers)
         self.conn = self.connection.__enter__()
         return self
 
@@ -106,6 +108,35 @@ def test_socket_needs_a_valid_token_and_known_actions(ws_base, customer_a) -> No
     with Socket(ws_base, f"{customer_a.token}") as ws:
         ws.send_json({"action": "DROP_TABLES"})
         assert "Unknown action" in ws.receive_json()["error"]
+
+
+def test_the_socket_takes_the_token_as_a_bearer_header_too(ws_base, customer_a, buyer_a) -> None:
+    put_live(a_call(customer_a, buyer_a))
+    with Socket(ws_base, f"{customer_a.token}", bearer=True) as ws:
+        ws.send_json({"action": "GET_CALLS_COUNT_FOR_COMPANY"})
+        assert ws.receive_json() == {"callsCount": {"all_calls": 1}}
+    with pytest.raises(ConnectionClosedError) as refused, Socket(ws_base, "nope", bearer=True) as ws:
+        ws.receive_json()
+    assert refused.value.rcvd.code == 4401
+
+
+def test_get_live_is_the_sockets_snapshot_in_the_callers_scope(
+    client, admin, customer_a, customer_b, buyer_a
+) -> None:
+    put_live(a_call(customer_a, buyer_a))
+    seen = {
+        who: client.get("/api/live", headers=actor.headers).json()["data"]
+        for who, actor in (("admin", admin), ("owner", customer_a), ("other", customer_b), ("buyer", buyer_a))
+    }
+    snapshot = {"livecalls": [a_call(customer_a, buyer_a)], "callsCount": {"all_calls": 1}}
+    assert seen == {
+        "admin": snapshot,
+        "owner": snapshot,
+        "other": {"livecalls": [], "callsCount": {"all_calls": 0}},
+        "buyer": snapshot,
+    }
+    assert client.get("/api/live").status_code == 401
+    assert client.get("/api/live", headers={"Authorization": "Bearer nope"}).status_code == 401
 
 
 def test_hang_up_is_scoped_and_asks_the_bridge(client, customer_a, customer_b, buyer_a) -> None:

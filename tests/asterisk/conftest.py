@@ -16,9 +16,12 @@ from pathlib import Path
 from typing import NoReturn
 
 import pytest
+from sqlmodel import select
 
 from asterisk_config import chroot
 from asterisk_config.errors import Unavailable
+from core.db import session_scope
+from core.models import Call
 from testkit.asterisk import AsteriskUnderTest, running_bridge, running_test_instance
 
 
@@ -60,3 +63,14 @@ def bridge(asterisk: AsteriskUnderTest, tmp_path_factory: pytest.TempPathFactory
     log = tmp_path_factory.mktemp("bridge") / "bridge.log"
     with running_bridge(asterisk, log):
         yield log
+
+
+@pytest.fixture(autouse=True)
+def _every_call_says_why_it_ended() -> Iterator[None]:
+    """Every call a test made, once over, has its Q.850 cause and who ended it on its row (checked
+    here, before the state is cleaned, so no test can forget it)."""
+    yield
+    with session_scope() as s:
+        ended = s.exec(select(Call).where(Call.ended_at.is_not(None))).all()
+        unsaid = [(c.disposition, c.hangup_cause, c.hangup_by, c.trail) for c in ended]
+    assert [u for u in unsaid if u[1] is None or u[2] is None] == []

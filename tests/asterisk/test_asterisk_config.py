@@ -43,7 +43,8 @@ def test_renders_every_placeholder_and_the_env_values() -> None:
     assert "rtpstart = 30000" in files["rtp.conf"] and "rtpend = 30100" in files["rtp.conf"]
     assert "Stasis(routeapp,${FILTER(0-9+,${EXTEN})}," in files["extensions.conf"]
     assert "exten => _X.," in files["extensions.conf"] and "exten => _+X.," in files["extensions.conf"]
-    assert "Hangup(34)" in files["extensions.conf"]
+    assert "MSet(CR_CAUSE=34," in files["extensions.conf"]  # the app away: refused as early media, 503
+    assert "Playback(${CR_SOUND},noanswer)" in files["extensions.conf"]
 
 
 def test_carrier_endpoint_matches_brief() -> None:

@@ -31,7 +31,7 @@ CALLER = "15559876543"
 UAC_SCENARIO = SCENARIOS / "uac_did_rejected.xml"
 # "Promptly": a refused call must get its final answer in well under the
 # time a caller would notice ringing (Asterisk answers in ~10 ms here).
-PROMPT_SECONDS = 3.0
+PROMPT_SECONDS = 5.0  # the announcement (about 2 s) as early media, then the 503
 
 
 def sipp_command(sipp: str, ast: AsteriskUnderTest, did: str, workdir: Path) -> tuple[list[str], Path]:
@@ -83,11 +83,18 @@ def log_since(ast: AsteriskUnderTest, offset: int) -> str:
 
 
 def wait_refused_by_dialplan(ast: AsteriskUnderTest, did: str, offset: int, timeout: float = 2.0) -> None:
-    """Until the log shows the dialplan's own refusal (Hangup(34) after a
-    failed Stasis()) for ``did``: a 503 for any other reason (overload, no
-    such extension, ...) must not pass as "no app connected"."""
-    needle = f"Executing [{did}@from-carrier:3] Hangup("
-    eventually(lambda: needle in log_since(ast, offset), timeout, what=lambda: log_since(ast, offset)[-3000:])
+    """Until the log shows the dialplan's own refusal (cause 34 set after a failed Stasis(), then
+    its hang-up in the refusal context) for ``did``: a 503 for any other reason (overload, no such
+    extension, ...) must not pass as "no app connected"."""
+    needle = f"Executing [{did}@from-carrier:2] MSet("
+
+    def refused() -> bool:
+        lines = log_since(ast, offset).splitlines()
+        return any(needle in line and "CR_CAUSE=34" in line for line in lines) and any(
+            "callroute-refuse:4] Hangup(" in line and '"34"' in line for line in lines
+        )
+
+    eventually(refused, timeout, what=lambda: log_since(ast, offset)[-3000:])
 
 
 def wait_no_channels(ast: AsteriskUnderTest, timeout: float = 5.0) -> None:

@@ -64,7 +64,7 @@ async def test_weighted_random_splits_many_calls_by_weight(
     heavy, light = answering
     plan = seed_plan([heavy.port, light.port], pushed_to=asterisk)  # weighted random is the campaign default
     one_priority(plan, (4, 1))
-    await call_many(sipp_binary, asterisk, plan.did, CALLER, tmp_path, count)
+    await call_many(sipp_binary, asterisk, plan.did, CALLER, tmp_path, [200] * count)
     rows = calls(count, timeout=30)
     assert all_answered(rows, count), (Counter(r.disposition for r in rows), bridge.read_text()[-3000:])
     assert {e["strategy"] for r in rows for e in step(r, "select")} == {"priority_weight"}
@@ -89,7 +89,7 @@ async def test_round_robin_alternates_targets_even_for_parallel_calls(
     first, second = answering
     plan = seed_plan([first.port, second.port], pushed_to=asterisk, strategy="round_robin")
     one_priority(plan, (1, 1))
-    await call_many(sipp_binary, asterisk, plan.did, CALLER, tmp_path, count)
+    await call_many(sipp_binary, asterisk, plan.did, CALLER, tmp_path, [200] * count)
     rows = calls(count)
     assert all_answered(rows, count), (Counter(r.disposition for r in rows), bridge.read_text()[-3000:])
     assert {e["strategy"] for r in rows for e in step(r, "select")} == {"round_robin"}
@@ -120,7 +120,7 @@ async def test_daily_cap_sends_the_next_call_on_then_no_target_is_left(
             target.daily_cap, target.timezone = cap, zone
     logs: list[str] = []
     for n in range(1, 5):
-        logs += await call_many(sipp_binary, asterisk, plan.did, CALLER, tmp_path, 1, talk_ms=300)
+        logs += await call_many(sipp_binary, asterisk, plan.did, CALLER, tmp_path, [300])
         rows = calls(n)  # one after the other: a cap counts calls that connected
     one, two = plan.targets
     assert [(r.disposition, r.target_id) for r in rows] == [

@@ -78,7 +78,8 @@ async def test_call_arriving_while_the_bridge_is_down_is_refused_and_still_gets_
 ) -> None:
     plan = seed_plan([])
     log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path)
-    assert "final=SIP/2.0 503" in log  # refused at once, not left ringing
+    # Told as early media and refused (34), not left ringing.
+    assert "early_media=183" in log and "final=SIP/2.0 503" in log and "final=SIP/2.0 200" not in log
     with running_bridge(asterisk, tmp_path / "bridge.log"):
         (row,) = calls()
     assert row.disposition == "FAILED" and row.source == "reconciled"

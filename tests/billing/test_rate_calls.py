@@ -82,6 +82,25 @@ def test_conversion_counts_talk_time_to_the_target_not_ivr_time() -> None:
     }
 
 
+def test_the_buffer_compares_the_exact_talk_time_and_the_price_the_started_seconds() -> None:
+    t = tariff(("44", "0.60"), increments=(30, 6))  # a cent a second: 30 s first, then 6 s steps
+    alice = customer_id("10", t)
+    campaign, target = campaign_with_target(alice, buffer_seconds=30, payout="5")
+    # 29.990 s is billed as 30 s yet short of a 30 s buffer; 30.010 s is billed 31 s and converts;
+    # a row from before milliseconds were kept converts on its whole seconds.
+    short = call(alice, 30, talk_ms=29990, billsec_ms=29990, campaign_id=campaign, target_id=target)
+    over = call(alice, 31, talk_ms=30010, billsec_ms=30010, campaign_id=campaign, target_id=target)
+    old = call(alice, 30, campaign_id=campaign, target_id=target)
+    _rate(short)
+    rate_pending()
+    got = {c: (get(Call, c).converted, get(Call, c).cost) for c in (short, over, old)}
+    assert got == {
+        short: (False, Decimal("0.3000")),
+        over: (True, Decimal("0.3600")),
+        old: (True, Decimal("0.3000")),
+    }
+
+
 def test_calls_nobody_talked_on_or_nobody_took_are_free_but_rated() -> None:
     alice = customer_id("10", tariff(("44", "0.10")))
     unanswered, unrouted = call(alice, 0), call(None, 30)

@@ -28,7 +28,7 @@ from testkit.rows import CALLER, DID
 
 WAIT = 3.0  # the most a test waits for the bridge to do something (it takes milliseconds)
 # Prompts and digits are waited for briefly: a fake Asterisk answers at once or never.
-FAST = Timing(row_wait=1, digit=0.05, announcement=1, retry_prompt=1, goodbye=1)
+FAST = Timing(row_wait=1, digit=0.05, retry_prompt=1, goodbye=1)
 _ids = count(1)
 
 
@@ -77,12 +77,14 @@ class FakeAri:
         elif channel in self.dialplan:
             self.end(channel)
 
-    def end(self, linkedid: str, by: str = "") -> None:
+    def end(self, linkedid: str, by: str = "", cause: str = "16") -> None:
         """The call's end in the dialplan: its h extension tells it (By: target when the target
         hung up first)."""
         self.dialplan.discard(linkedid)
         assert self.table is not None
-        self.table.dispatch_user_event({"UserEvent": names.END_EVENT, "Linkedid": linkedid, "By": by})
+        self.table.dispatch_user_event(
+            {"UserEvent": names.END_EVENT, "Linkedid": linkedid, "By": by, "Cause": cause}
+        )
 
     async def play(self, channel: str, media: str, playback_id: str) -> None:
         await self._record("play", channel, media)
@@ -94,6 +96,8 @@ class FakeAri:
         self.stasis.discard(channel)
         self.dialplan.add(channel)
         self._emit({"type": "StasisEnd", "channel": {"id": channel}})  # no hang-up: it goes on
+        if context == names.REFUSE_CONTEXT:  # the announcement, then the release with the cause
+            self.end(channel, by="system", cause=variables["CR_CAUSE"])
 
     async def channel_var(self, channel: str, name: str) -> str | None:
         return self.variables.get(name)

@@ -29,6 +29,13 @@ def steps(call_row: Call, step: str) -> list[tuple[str, str]]:
     return [(e["result"], e["reason"]) for e in call_row.trail if e["step"] == step]
 
 
+def refused(requests: list[tuple[Any, ...]]) -> list[tuple[str, str, str]]:
+    """Where the call was sent in the dialplan, with its refusal's cause and announcement: a refused
+    call goes once, to the refusal, never to the dial."""
+    sent = [r for r in requests if r[0] == "continue"]
+    return [(r[2], r[3].get("CR_CAUSE", ""), r[3].get("CR_SOUND", "")) for r in sent]
+
+
 def last(call_row: Call) -> tuple[str, str, str | None]:
     entry = call_row.trail[-1]
     return entry["step"], entry["result"], entry.get("disposition")
@@ -37,18 +44,16 @@ def last(call_row: Call) -> tuple[str, str, str | None]:
 # --- refusals: the call stops before any target rings -------------------------------------------
 
 
-async def test_a_number_nobody_routes_hears_not_in_service_and_is_hung_up() -> None:
+async def test_a_number_nobody_routes_hears_not_in_service_unanswered_and_is_released_unallocated() -> None:
     async with bridge() as b:
         linkedid = b.call("+442070000000")
         done = await b.ended(linkedid)
-    assert [r[:3] for r in b.ari.requests] == [
-        ("answer", linkedid),
-        ("play", linkedid, "sound:ss-noservice"),
-        ("hangup", linkedid, "normal"),
-    ]
+    assert [r[0] for r in b.ari.requests] == ["continue"]  # never answered, never hung up by ARI
+    assert refused(b.ari.requests) == [(names.REFUSE_CONTEXT, "1", "ss-noservice")]
     assert (done.disposition, done.number_id, done.user_id) == ("NO_ROUTE", None, None)
-    assert last(done) == ("route", "stopped", "NO_ROUTE") and done.answered_at is not None
-    assert await b.ctx.live.get(linkedid) is None  # shown while announced, gone once over
+    assert last(done) == ("route", "stopped", "NO_ROUTE") and done.answered_at is None
+    assert (done.billsec, done.hangup_cause, done.sip_status, done.hangup_by) == (0, 1, 404, "system")
+    assert await b.ctx.live.get(linkedid) is None
 
 
 async def test_a_dialled_number_the_dialplan_had_to_filter_is_refused_not_routed_elsewhere() -> None:
@@ -57,7 +62,7 @@ async def test_a_dialled_number_the_dialplan_had_to_filter_is_refused_not_routed
         linkedid = b.call(exten="+44207183875O")  # the dialplan kept the digits: a different number
         done = await b.ended(linkedid)
     assert done.disposition == "NO_ROUTE" and "holds characters no phone" in done.trail[-1]["reason"]
-    assert b.ari.made("continue") == [] and b.rated == [linkedid]
+    assert refused(b.ari.requests) == [(names.REFUSE_CONTEXT, "1", "ss-noservice")] and b.rated == [linkedid]
 
 
 async def test_a_number_in_the_inventory_without_a_campaign_is_refused_without_an_answer() -> None:
@@ -66,8 +71,9 @@ async def test_a_number_in_the_inventory_without_a_campaign_is_refused_without_a
     async with bridge() as b:
         linkedid = b.call()
         done = await b.ended(linkedid)
-    assert [r[0] for r in b.ari.requests] == ["hangup"]
+    assert refused(b.ari.requests) == [(names.REFUSE_CONTEXT, "1", "ss-noservice")]
     assert (done.disposition, done.number_id, done.answered_at) == ("NO_ROUTE", ln.number.id, None)
+    assert (done.hangup_by, done.hangup_cause, done.sip_status, done.billsec) == ("system", 1, 404, 0)
 
 
 async def test_an_inactive_campaign_stops_the_call_at_route_naming_its_customer() -> None:
@@ -85,7 +91,13 @@ async def test_a_blocked_caller_is_refused_at_block() -> None:
     async with bridge() as b:
         done = await b.ended(b.call())
     assert done.disposition == "BLOCKED" and last(done) == ("block", "stopped", "BLOCKED")
-    assert b.ari.made("continue") == [] and done.hangup_by is None
+    assert refused(b.ari.requests) == [(names.REFUSE_CONTEXT, "21", "cannot-complete-as-dialed")]
+    assert (done.hangup_by, done.hangup_cause, done.hangup_cause_text, done.sip_status) == (
+        "system",
+        21,
+        "Call rejected",
+        403,
+    )
 
 
 async def test_a_customer_without_balance_is_refused_at_credit() -> None:
@@ -95,6 +107,8 @@ async def test_a_customer_without_balance_is_refused_at_credit() -> None:
     async with bridge() as b:
         done = await b.ended(b.call())
     assert done.disposition == "NO_BALANCE" and last(done) == ("credit", "stopped", "NO_BALANCE")
+    assert refused(b.ari.requests) == [(names.REFUSE_CONTEXT, "34", "all-circuits-busy-now")]
+    assert (done.hangup_cause, done.sip_status) == (34, 503)
 
 
 async def test_a_repeat_caller_is_rejected_when_the_campaign_says_so() -> None:
@@ -103,6 +117,7 @@ async def test_a_repeat_caller_is_rejected_when_the_campaign_says_so() -> None:
     async with bridge() as b:
         done = await b.ended(b.call())
     assert done.disposition == "DUPLICATE" and last(done) == ("duplicate", "stopped", "DUPLICATE")
+    assert (done.hangup_cause, done.sip_status) == (21, 403)
 
 
 async def test_no_target_available_stops_the_call_at_select() -> None:
@@ -112,6 +127,23 @@ async def test_no_target_available_stops_the_call_at_select() -> None:
         done = await b.ended(b.call())
     assert done.disposition == "NO_ROUTE" and last(done) == ("select", "stopped", "NO_ROUTE")
     assert steps(done, "target") == [("skipped", "inactive")]
+    assert (done.hangup_cause, done.sip_status) == (34, 503)  # nobody can take it now: temporary
+
+
+async def test_every_target_at_its_caps_is_released_busy() -> None:
+    _, (acme,) = dialled_line("Acme desk")
+    change(Target, acme.id or 0, daily_cap=1)
+    async with bridge() as b:
+        first = b.call()
+        await b.dialled(first)
+        await b.answered(first)
+        b.ari.end(first)
+        await b.ended(first)
+    async with bridge() as b:
+        done = await b.ended(b.call(caller="+447700900999"))
+    assert done.disposition == "NO_ROUTE" and steps(done, "target") == [("skipped", "daily cap 1/1")]
+    assert refused(b.ari.requests) == [(names.REFUSE_CONTEXT, "17", "all-circuits-busy-now")]
+    assert (done.hangup_cause, done.hangup_cause_text, done.sip_status) == (17, "User busy", 486)
 
 
 async def test_a_target_without_a_trunk_is_skipped_and_the_call_fails() -> None:
@@ -119,7 +151,8 @@ async def test_a_target_without_a_trunk_is_skipped_and_the_call_fails() -> None:
     desk(ln, "Trunkless desk")
     async with bridge() as b:
         done = await b.ended(b.call())
-    assert done.disposition == "FAILED" and b.ari.made("continue") == []
+    assert done.disposition == "FAILED"
+    assert refused(b.ari.requests) == [(names.REFUSE_CONTEXT, "34", "all-circuits-busy-now")]
     assert steps(done, "dial") == [
         ("skipped", "target has no outbound trunk"),
         ("stopped", "no target could be dialled"),
@@ -150,7 +183,9 @@ async def test_wrong_pins_fail_the_ivr_after_the_allowed_attempts() -> None:
         done = await b.ended(linkedid)
     assert (done.disposition, done.ivr_result) == ("IVR_FAILED", "failed")
     assert steps(done, "ivr") == [("failed", "wrong PIN"), ("stopped", "no PIN entered")]
-    assert last(done) == ("ivr", "stopped", "IVR_FAILED") and b.ari.made("continue") == []
+    assert last(done) == ("ivr", "stopped", "IVR_FAILED")
+    assert refused(b.ari.requests) == [(names.REFUSE_CONTEXT, "21", "cannot-complete-as-dialed")]
+    assert (done.hangup_cause, done.sip_status) == (21, 200)  # the IVR had answered it
     assert ("play", linkedid, "sound:auth-incorrect") in b.ari.requests
 
 
@@ -187,6 +222,8 @@ async def test_failover_rings_the_next_target_and_the_answer_connects_it() -> No
     assert dials == [(acme.id, "failed", "BUSY"), (beta.id, "passed", "ANSWER")]
     assert (done.disposition, done.hangup_by, done.buyer_id) == ("ANSWERED", "target", beta.buyer_id)
     assert done.trail[-2]["sip"] == "SIP 486 Busy Here" and b.rated == [linkedid]
+    assert [e["sip_status"] for e in done.trail if e["step"] == "dial"] == [486, 200]
+    assert (done.hangup_cause, done.hangup_cause_text, done.sip_status) == (16, "Normal call clearing", 200)
     assert await b.ctx.live.get(linkedid) is None and await b.ctx.live.linkedids() == set()
 
 
@@ -197,9 +234,15 @@ async def test_every_target_busy_is_busy() -> None:
         await b.dialled(linkedid)
         for n in ("1", "2"):
             b.dialplan_says(linkedid, names.ATTEMPT_EVENT, Attempt=n, Status="BUSY", SIP="SIP 486 Busy Here")
-        b.ari.end(linkedid)
+        b.ari.end(linkedid, cause="17")
         done = await b.ended(linkedid)
     assert done.disposition == "BUSY" and last(done) == ("dial", "stopped", "BUSY")
+    assert (done.hangup_by, done.hangup_cause, done.hangup_cause_text, done.sip_status) == (
+        "system",
+        17,
+        "User busy",
+        486,
+    )
     assert done.target_id == targets[1].id  # the last one rung
 
 
@@ -212,7 +255,8 @@ async def test_a_target_that_does_not_answer_in_time_is_no_answer() -> None:
         b.ari.end(linkedid)
         done = await b.ended(linkedid)
     assert done.disposition == "NO ANSWER" and last(done) == ("dial", "stopped", "NO ANSWER")
-    assert done.trail[-1]["sip"] == "cause 19" and done.hangup_by is None
+    assert done.trail[-1]["sip"] == "cause 19" and done.trail[-1]["sip_status"] == 480
+    assert (done.hangup_by, done.hangup_cause, done.sip_status) == ("system", 16, 480)
 
 
 async def test_an_unavailable_target_fails_the_call() -> None:
@@ -256,6 +300,21 @@ async def test_an_answered_call_ended_by_the_caller() -> None:
     )
     assert (done.disposition, done.hangup_by, done.destination) == ("ANSWERED", "caller", acme.destination)
     assert done.answered_at == done.connected_at and done.ended_at is not None and b.rated == [linkedid]
+
+
+async def test_talk_time_is_asterisks_to_the_millisecond_and_billed_by_started_seconds() -> None:
+    dialled_line("Acme desk")
+    answered = now().replace(microsecond=0) - timedelta(seconds=20)
+    async with bridge() as b:
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        # The bridge hears both late (the events' own times are Asterisk's): they bill, not when heard.
+        await b.answered(linkedid, At=f"{answered.timestamp():.0f}.250000")
+        b.dialplan_says(linkedid, names.END_EVENT, At=f"{answered.timestamp() + 20:.0f}.254123")
+        done = await b.ended(linkedid)
+    assert done.connected_at == done.answered_at == answered + timedelta(milliseconds=250)
+    assert done.ended_at == answered + timedelta(seconds=20, microseconds=254123)
+    assert (done.talk_ms, done.billsec_ms, done.talk_seconds, done.billsec) == (20004, 20004, 21, 21)
 
 
 async def test_a_recorded_campaign_names_the_recording_on_the_row() -> None:

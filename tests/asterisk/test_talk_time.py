@@ -1,0 +1,82 @@
+"""Talk time by Asterisk's clock: real calls talking just short of and just past billing steps are
+recorded within 50 ms of what the caller (sipp) measured and charged the step they fall in."""
+
+import re
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from core.billing.pricing import Price, billable_seconds
+from core.billing.rating import rate_pending
+from core.db import session_scope
+from core.models import Rate, Tariff, User
+from testkit.asterisk import AsteriskUnderTest, calls, seed_plan
+from testkit.rows import CALLER
+from testkit.sipp import call_many, sipp_target
+
+pytestmark = pytest.mark.asterisk
+
+# A cent a second, billed in 6 s steps: steps end at 12, 18, 24, 30 and 36 s.
+PRICE = Price(Decimal("0.60"), Decimal(0), 6, 6, 0)
+STEPS = (12_000, 18_000, 24_000, 30_000, 36_000)
+# Either side of each step, and the issue's two calls that were recorded a second short.
+TALKS_MS = [step + off for step in STEPS for off in (-40, -20, -10, 10, 20, 40)] + [7006, 20004]
+
+
+def sipp_talk_ms(log: str) -> int:
+    """The talk time as sipp had it: from its 200 OK to its BYE, by its own clock."""
+    answered = re.search(r"answered_ms=(\d+)", log)
+    bye = re.search(r"bye_ms=(\d+)", log)
+    assert answered and bye, log
+    return int(bye.group(1)) - int(answered.group(1))
+
+
+def cost(talk_ms: int) -> Decimal:
+    """What a talk time costs at PRICE: its started seconds, in 6 s steps."""
+    return Decimal(billable_seconds(-(-talk_ms // 1000), PRICE)) / 100
+
+
+async def test_talk_time_is_asterisks_to_the_millisecond_and_each_call_pays_its_step(
+    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+) -> None:
+    with sipp_target(sipp_binary, "answer", tmp_path) as target:
+        plan = seed_plan([target.port], pushed_to=asterisk)
+        with session_scope() as s:
+            tariff = Tariff(name="Per second, 6 s steps")
+            s.add(tariff)
+            s.flush()
+            s.add(
+                Rate(
+                    tariff_id=tariff.id,
+                    prefix="1",
+                    rate_per_minute=PRICE.rate_per_minute,
+                    initial_increment=PRICE.initial_increment,
+                    billing_increment=PRICE.billing_increment,
+                    effective_from=datetime(2020, 1, 1, tzinfo=UTC),
+                )
+            )
+            user = s.get(User, plan.user_id)
+            assert user is not None
+            user.tariff_id = tariff.id
+        # Twelve at once: a load, yet sipp itself not late on a 2-core machine.
+        logs = await call_many(sipp_binary, asterisk, plan.did, CALLER, tmp_path, TALKS_MS, parallel=12)
+    unended = [log for log in logs if "ended_by=caller" not in log]
+    assert unended == []
+    measured = sorted(sipp_talk_ms(log) for log in logs)
+    rows = calls(len(TALKS_MS), timeout=30)
+    assert len(rows) == len(TALKS_MS), bridge.read_text()[-3000:]
+    assert all(r.disposition == "ANSWERED" for r in rows), [r.trail for r in rows]
+    rate_pending()
+    rows = sorted(calls(len(TALKS_MS)), key=lambda r: r.talk_ms or 0)
+    recorded = [r.talk_ms or 0 for r in rows]
+    # Calls placed at once end in their own order: each recording is paired with sipp's by rank
+    # (sorted against sorted is the pairing with the smallest largest gap).
+    pairs = list(zip(recorded, measured, strict=True))
+    assert max(abs(r - m) for r, m in pairs) <= 50, pairs
+    for row in rows:
+        # The started seconds of Asterisk's talk time, charged in the step they fall in: 29.990 s
+        # is 30 s, 30.010 s 31 s (the 36 s step), 7.006 s 8 s (not 6, as the bridge's clock had it).
+        assert row.talk_ms is not None and row.billsec == -(-row.talk_ms // 1000) == row.talk_seconds
+        assert (row.rating_status, row.cost) == ("rated", cost(row.talk_ms)), (row.talk_ms, row.cost)
