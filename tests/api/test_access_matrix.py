@@ -68,6 +68,8 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     ("POST", "/api/reset-password"): (ANYONE, send("/api/reset-password", reset_body)),
     ("GET", "/api/server-time"): (ANYONE, get("/api/server-time")),
     ("GET", "/api/config"): (ANYONE, get("/api/config")),
+    # Live calls without a socket: each caller's own scope, as the WebSocket's snapshot
+    ("GET", "/api/live"): (ANYONE, get("/api/live")),
     ("GET", "/api/profile"): (ANYONE, get("/api/profile")),
     ("PUT", "/api/profile"): (ANYONE, send("/api/profile", lambda w: {"name": "Renamed"})),
     ("POST", "/api/change-password"): (
