@@ -156,7 +156,8 @@ def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path) -> None:
         # A call comes in: the bridge writes its row, and Asterisk its own record of it, into the
         # embedded database (reached from the chroot through the bind-mounted socket).
         did = "+442079460000"
-        assert "final=SIP/2.0 200" in _place_call(asterisk, did, data_dir)  # "not in service"
+        said = _place_call(asterisk, did, data_dir)  # "not in service" as early media, then 404
+        assert "early_media=183" in said and "final=SIP/2.0 404" in said, said
         assert _rows_about(data_dir, did) == ("NO_ROUTE", True), log.read_text()[-3000:]
         paths = httpx.get(f"{base}/openapi.json").json()["paths"]
         assert {"/api/login", "/api/logout", "/api/user/details", "/api/user/impersonate/{id}"} <= set(paths)

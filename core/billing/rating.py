@@ -126,7 +126,7 @@ def rate_hangup(session: Session, linkedid: str) -> Call | None:
 
 _CLAIM = """
 SELECT c.id, c.user_id, c.linkedid, coalesce(c.destination, c.did) AS number, c.started_at, c.billsec,
-       coalesce(c.talk_ms, c.talk_seconds * 1000) AS talk_ms, c.connected_at IS NOT NULL AS connected,
+       coalesce(c.talk_ms, c.talk_seconds::bigint * 1000) AS talk_ms, c.connected_at IS NOT NULL AS connected,
        u.tariff_id, cp.buffer_seconds, t.payout
 FROM call c
 LEFT JOIN users u ON u.id = c.user_id

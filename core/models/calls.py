@@ -4,7 +4,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import CheckConstraint, Column, DateTime, Index
+from sqlalchemy import BigInteger, CheckConstraint, Column, DateTime, Index
 from sqlmodel import Field, SQLModel
 
 from core.enums import Disposition, RatingStatus, sql_in
@@ -48,9 +48,10 @@ class Call(SQLModel, table=True):
     billsec: int = 0
     talk_seconds: int = 0
     # The same to the millisecond (billsec and talk_seconds are these rounded up); empty on rows
-    # recorded before they were kept, which keep their whole seconds.
-    billsec_ms: int | None = None
-    talk_ms: int | None = None
+    # recorded before they were kept, which keep their whole seconds. BIGINT: the longest call the
+    # seconds columns allow (2^31-1 s) is 1000 times that in ms.
+    billsec_ms: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    talk_ms: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     disposition: str = string(16)
     hangup_cause: int | None = None  # Q.850
     hangup_cause_text: str | None = string(64, nullable=True)

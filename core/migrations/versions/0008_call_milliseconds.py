@@ -16,8 +16,8 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.add_column("call", sa.Column("billsec_ms", sa.Integer(), nullable=True))
-    op.add_column("call", sa.Column("talk_ms", sa.Integer(), nullable=True))
+    op.add_column("call", sa.Column("billsec_ms", sa.BigInteger(), nullable=True))
+    op.add_column("call", sa.Column("talk_ms", sa.BigInteger(), nullable=True))
 
 
 def downgrade() -> None:
