@@ -242,28 +242,37 @@ async def call_many(
     sipp: str,
     ast: AsteriskUnderTest,
     did: str,
-    caller: str,
+    caller: str | list[str],
     workdir: Path,
     talks_ms: list[int],
     parallel: int = 8,
+    every_ms: int = 0,
 ) -> list[str]:
-    """Place one call with `call` per talk time, at most `parallel` at once; returns their sipp logs
-    in order.
+    """Place one call with `call` per talk time, at most `parallel` at once and, with `every_ms`, the
+    k-th no sooner than k * every_ms after the first (a carrier's arrival rate, rather than a burst
+    of answers all stamped in the same millisecond); returns their sipp logs in order. `caller` is
+    one number for all, or one per call.
 
     When one of its media ports is taken after all (`free_media_ports`), sipp exits at once,
     empty-handed, without sending anything: that call is placed again (`NoCallPlaced`). A call that
     was sent always leaves a log, so it is never placed twice.
     """
     slots = asyncio.Semaphore(parallel)
+    callers = [caller] * len(talks_ms) if isinstance(caller, str) else caller
+    assert len(callers) == len(talks_ms)
+    first = asyncio.get_running_loop().time()
 
-    async def one(talk_ms: int) -> str:
+    async def one(index: int) -> str:
+        # A schedule, not a wait for a condition: the call's place in the arrival pattern.
+        await asyncio.sleep(max(0.0, first + index * every_ms / 1000 - asyncio.get_running_loop().time()))
         async with slots:
             for _ in range(2):
                 with suppress(NoCallPlaced):
-                    return await call(sipp, ast, did, caller, workdir, talk_ms=talk_ms)
-            return await call(sipp, ast, did, caller, workdir, talk_ms=talk_ms)  # third time: fail
+                    return await call(sipp, ast, did, callers[index], workdir, talk_ms=talks_ms[index])
+            # The third time, a port taken again fails the test.
+            return await call(sipp, ast, did, callers[index], workdir, talk_ms=talks_ms[index])
 
     # One call failing cancels the others (their sipp killed) before the test reports it.
     async with asyncio.TaskGroup() as group:
-        placed = [group.create_task(one(talk_ms)) for talk_ms in talks_ms]
+        placed = [group.create_task(one(index)) for index in range(len(talks_ms))]
     return [task.result() for task in placed]
