@@ -21,9 +21,7 @@ from core.models import (
     BlockEntry,
     CampaignTarget,
     CreditReservation,
-    Rate,
     Target,
-    Tariff,
     User,
     WalletTransaction,
 )
@@ -31,7 +29,7 @@ from portal_api.auth import tokens
 from testkit.actors import PASSWORD, make_actor
 from testkit.asterisk import AsteriskUnderTest, calls, live_calls, seed_plan, trunk_pushed, wait_live
 from testkit.processes import REPO, api_server, start_worker
-from testkit.rows import CALLER
+from testkit.rows import CALLER, change, tariff
 from testkit.sipp import call, sipp_target
 from testkit.waiting import eventually_async
 
@@ -303,21 +301,7 @@ async def test_credit_is_a_hard_limit_and_the_call_is_rated_once(
     try:
         with sipp_target(sipp_binary, "answer", tmp_path) as target:
             plan = seed_plan([target.port], pushed_to=asterisk, balance="6")
-            with session_scope() as s:
-                tariff = Tariff(name="Per second")
-                s.add(tariff)
-                s.flush()
-                s.add(
-                    Rate(
-                        tariff_id=tariff.id,
-                        prefix="1",
-                        rate_per_minute=Decimal(60),
-                        initial_increment=1,
-                        billing_increment=1,
-                        effective_from=datetime(2020, 1, 1, tzinfo=UTC),
-                    )
-                )
-                s.get(User, plan.user_id).tariff_id = tariff.id
+            change(User, plan.user_id, tariff_id=tariff(("1", "60"), increments=(1, 1)))
             log = await call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=30000)
         assert "ended_by=network" in log  # the platform ended it, not the caller
         (row,) = calls()

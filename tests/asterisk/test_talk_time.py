@@ -2,7 +2,6 @@
 recorded within 50 ms of what the caller (sipp) measured and charged the step they fall in."""
 
 import re
-from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -10,10 +9,9 @@ import pytest
 
 from core.billing.pricing import Price, billable_seconds
 from core.billing.rating import rate_pending
-from core.db import session_scope
-from core.models import Rate, Tariff, User
+from core.models import User
 from testkit.asterisk import AsteriskUnderTest, calls, seed_plan
-from testkit.rows import CALLER
+from testkit.rows import CALLER, change, tariff
 from testkit.sipp import call_many, sipp_target
 
 pytestmark = pytest.mark.asterisk
@@ -43,23 +41,9 @@ async def test_talk_time_is_asterisks_to_the_millisecond_and_each_call_pays_its_
 ) -> None:
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
         plan = seed_plan([target.port], pushed_to=asterisk)
-        with session_scope() as s:
-            tariff = Tariff(name="Per second, 6 s steps")
-            s.add(tariff)
-            s.flush()
-            s.add(
-                Rate(
-                    tariff_id=tariff.id,
-                    prefix="1",
-                    rate_per_minute=PRICE.rate_per_minute,
-                    initial_increment=PRICE.initial_increment,
-                    billing_increment=PRICE.billing_increment,
-                    effective_from=datetime(2020, 1, 1, tzinfo=UTC),
-                )
-            )
-            user = s.get(User, plan.user_id)
-            assert user is not None
-            user.tariff_id = tariff.id
+        per_minute = str(PRICE.rate_per_minute)
+        increments = (PRICE.initial_increment, PRICE.billing_increment)
+        change(User, plan.user_id, tariff_id=tariff(("1", per_minute), increments=increments))
         # Twelve at once, arriving five a second: a load, yet sipp itself not late on a 2-core
         # machine. Each call has its own caller number, so its row is paired with its own sipp log.
         callers = [f"{CALLER[:-2]}{index:02d}" for index in range(len(TALKS_MS))]
