@@ -4,7 +4,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from portal_api.auth.principal import PrincipalDep, client_ip
+from portal_api.auth.principal import PrincipalDep, client_ip, client_of
 from portal_api.deps import SessionDep
 from portal_api.envelope import Envelope, ok
 from portal_api.schemas.users import ForgotPasswordIn, LoginIn, RegisterIn, ResetPasswordIn, SignedIn
@@ -19,9 +19,13 @@ def login(body: LoginIn, request: Request, session: SessionDep) -> dict[str, Any
     return ok(sessions.sign_in(session, body.email, body.password, client_ip(request)), "Signed in.")
 
 
-@router.post("/logout", response_model=Envelope[None], summary="Revoke the token used for this call")
-def logout(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
-    sessions.sign_out(session, principal.token)
+@router.post(
+    "/logout",
+    response_model=Envelope[None],
+    summary="Revoke the token used for this call and the impersonations started from it",
+)
+def logout(request: Request, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
+    sessions.sign_out(session, principal.token, client_of(request))
     return ok(None, "Signed out.")
 
 
