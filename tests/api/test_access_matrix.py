@@ -95,6 +95,7 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     # Impersonation
     ("POST", "/api/user/impersonate/{id}"): (ADMIN_ONLY, send("/api/user/impersonate/{a}")),
     ("POST", "/api/impersonate/stop"): (NOT_IMPERSONATING, send("/api/impersonate/stop")),
+    ("GET", "/api/impersonate/audit"): (ADMIN_ONLY, get("/api/impersonate/audit")),
     ("POST", "/api/impersonate/return"): (
         NOT_IMPERSONATING,
         send("/api/impersonate/return", lambda w: {"impersonator_id": w.admin.id}),
