@@ -119,6 +119,10 @@ class RegisterIn(StrictBody):
     phone: Phone | None = None
 
 
+class SignUpConfirmIn(StrictBody):
+    token: str = Field(min_length=10, max_length=128, description="From the link in the sign-up mail")
+
+
 class UserCreate(StrictBody):
     name: Name
     email: Email

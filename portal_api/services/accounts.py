@@ -40,8 +40,9 @@ def create_user(
     session: Session,
     *,
     email: str,
-    password: str,
     name: str,
+    password: str = "",
+    password_hash: str = "",
     role: Role,
     timezone: str = "UTC",
     created_by: int | None = None,
@@ -53,7 +54,8 @@ def create_user(
     check_tariff(session, tariff_id)
     user = User(
         email=email.lower(),
-        password_hash=hash_password(password),
+        # A hash made earlier: a sign-up waiting for its mailed link keeps no plain password.
+        password_hash=password_hash or hash_password(password),
         name=name,
         role=role,
         timezone=timezone,

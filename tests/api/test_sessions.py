@@ -4,12 +4,14 @@ what a change made while impersonating records, sign-up throttling."""
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
+import pytest
 from sqlmodel import select
 
 from core.db import session_scope
 from core.enums import TokenKind
 from core.models import AuthToken, Country, ImpersonationAudit, Number, StatusChange, User, WalletTransaction
 from core.settings import get_settings
+from portal_api.services import signup
 from testkit.actors import Actor
 from testkit.rows import change, get, save, top_up
 
@@ -203,3 +205,34 @@ def test_sign_up_is_throttled_per_address(client, monkeypatch) -> None:
     assert 0 < int(refused.headers["Retry-After"]) <= get_settings().signup_window_seconds
     with session_scope() as s:
         assert s.exec(select(User).where(User.email == f"new{limit}@example.com")).first() is None
+
+
+@pytest.fixture
+def mailer(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
+    """Mail set up; what the API hands the workers is kept here instead of going to the broker."""
+    monkeypatch.setattr(get_settings(), "smtp_url", "smtp://mail.example.net:587")
+    sent: list[tuple[str, ...]] = []
+    monkeypatch.setattr(signup, "enqueue", lambda name, *args: sent.append((name, *args)))
+    return sent
+
+
+def test_with_mail_sign_up_tells_nobody_which_addresses_have_accounts(client, customer_a, mailer) -> None:
+    def sign_up(email: str):
+        return client.post("/api/register", json={"name": "Eve", "email": email, "password": "eve-pass-123"})
+
+    taken, new = sign_up(customer_a.email.upper()), sign_up("eve@example.com")
+    assert taken.status_code == new.status_code == 202
+    assert taken.json() == new.json() == {"message": signup.CHECK_INBOX, "data": None}
+    [(_, notice_to, _, notice), (_, link_to, _, link)] = mailer
+    assert notice_to == customer_a.email and "already has one" in notice and "token" not in notice
+    assert link_to == "eve@example.com"
+    with session_scope() as s:
+        assert s.exec(select(User).where(User.email == "eve@example.com")).first() is None
+
+    token = link.split("/register/confirm?token=")[1].split()[0]
+    r = client.post("/api/register/confirm", json={"token": token})
+    assert r.status_code == 201, r.text
+    assert r.json()["data"]["user"]["email"] == "eve@example.com"
+    assert works(client, bearer(r.json()["data"]["token"]))
+    again = client.post("/api/register/confirm", json={"token": token})
+    assert again.status_code == 422 and "token" in again.json()["errors"]
