@@ -133,6 +133,8 @@ class InvoiceStatus(StrEnum):
 class ImpersonationAction(StrEnum):
     START = "start"
     STOP = "stop"
+    # A write made through an impersonation token.
+    CHANGE = "change"
 
 
 def sql_in(column: str, enum: type[StrEnum]) -> str:

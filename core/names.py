@@ -47,6 +47,9 @@ def trunk_status_key(trunk_id: int) -> str:
 # --- Redis pub/sub channels (always through core.redis_client.pubsub_channel) -----------------------
 PASSWORD_RESET_PREFIX = "pwreset:"  # + SHA-256 of a reset token -> user id, for an hour, used once
 PASSWORD_RESET_SENT_PREFIX = "pwreset:sent:"  # + user id: one mail per user per few minutes
+SIGNUP_ATTEMPTS_PREFIX = "signup-attempts:"  # + client address: sign-ups counted over a window
+SIGNUP_PENDING_PREFIX = "signup:"  # + SHA-256 of a mailed sign-up token -> the account to create
+SIGNUP_MAIL_SENT_PREFIX = "signup:sent:"  # + email: one sign-up mail per address per few minutes
 
 LIVE_EVENTS = "live:events"  # every live-call change, from the bridge to the API's live feeds
 TRUNK_CHANGES = "pbx:trunk-changed"  # API -> bridge: a trunk's id, to push into Asterisk again

@@ -37,6 +37,12 @@ class Settings(BaseSettings):
     login_max_failures_per_account: int = 5
     login_max_failures_per_address: int = 20
     login_window_seconds: int = 15 * 60
+    # An impersonation token lives this long from its last use (docs/security.md).
+    impersonation_minutes: int = Field(default=60, ge=1)
+    # How often an open live-call WebSocket checks that its token still works (besides every message).
+    live_token_check_seconds: float = Field(default=5, gt=0)
+    signup_max_per_address: int = Field(default=5, ge=1)
+    signup_window_seconds: int = Field(default=3600, ge=1)
     max_body_bytes: int = 1_000_000
     max_upload_bytes: int = 10_000_000
 

@@ -48,6 +48,8 @@ class AuthToken(SQLModel, table=True):
     user_id: int = fk("users.id", ondelete="CASCADE", nullable=False)
     # Set on impersonation tokens: the admin acting as `user_id`.
     impersonator_id: int | None = fk("users.id", ondelete="CASCADE")
+    # Set on impersonation tokens: the admin's own token they were started from; they die with it.
+    parent_id: int | None = fk("auth_token.id", ondelete="CASCADE")
     kind: str = string(16)
     created_at: datetime = created_at()
     expires_at: datetime | None = timestamp()
@@ -68,6 +70,8 @@ class ImpersonationAudit(SQLModel, table=True):
     user_email: str = string(254)
     action: str = string(8)
     token_id: int | None = None
+    # Why an impersonation stopped, or what a change made through it touched ("insert buyer 7").
+    detail: str | None = string(255, nullable=True)
     ip: str | None = string(64, nullable=True)
     user_agent: str | None = string(255, nullable=True)
     created_at: datetime = created_at()
@@ -85,4 +89,6 @@ class StatusChange(SQLModel, table=True):
     old_status: str | None = string(16, nullable=True)
     new_status: str = string(16)
     changed_by: int | None = fk("users.id", ondelete="SET NULL")
+    # The administrator who made the change while impersonating `changed_by`.
+    acting_admin_id: int | None = fk("users.id", ondelete="SET NULL", index=False)
     created_at: datetime = created_at()

@@ -32,6 +32,8 @@ class WalletTransaction(SQLModel, table=True):
     call_id: int | None = fk("call.id", type_=BigInteger)
     number_id: int | None = fk("number.id")
     created_by: int | None = fk("users.id", ondelete="SET NULL", index=False)
+    # The administrator who caused the row while impersonating the wallet's owner (or its buyer).
+    acting_admin_id: int | None = fk("users.id", ondelete="SET NULL", index=False)
     created_at: datetime = created_at()
 
 

@@ -1,6 +1,7 @@
 """Who is calling: the bearer token resolved to a user (and an impersonating admin, if any)."""
 
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
@@ -9,7 +10,8 @@ from sqlmodel import Session, select
 
 from core.enums import Role, UserStatus
 from core.models import AuthToken, Buyer, User
-from portal_api.auth import tokens
+from core.settings import get_settings
+from portal_api.auth import audit, tokens
 from portal_api.deps import SessionDep
 from portal_api.errors import ApiError
 
@@ -53,18 +55,37 @@ class Principal:
         return None
 
 
+def refusal(session: Session, user: User) -> str | None:
+    """Why this account may not be used now, or None: it is inactive, or a buyer whose company is."""
+    if user.status != UserStatus.ACTIVE:
+        return "This account is not active; contact your administrator."
+    if user.role == Role.BUYER:
+        company = select(User.status).join(Buyer, Buyer.user_id == User.id)
+        if session.scalar(company.where(Buyer.login_user_id == user.id)) != UserStatus.ACTIVE:
+            return "The company this buyer works for is not active; contact it."
+    return None
+
+
 def resolve(session: Session, raw_token: str) -> Principal:
-    """The principal behind a token, or 401. Shared by HTTP calls and the WebSocket."""
+    """The principal behind a token, or 401. Shared by HTTP calls and the WebSocket.
+
+    An impersonation token is renewed by its use and marks the session, so that what it changes
+    records the acting admin (auth/audit.py)."""
     row = tokens.find_live(session, raw_token)
     if row is None:
         raise ApiError(401, "Your session has ended or the token is not valid; sign in again.")
     user = session.get(User, row.user_id)
-    if user is None or user.status != UserStatus.ACTIVE:
+    if user is None:
         raise ApiError(401, "This account is not active; contact your administrator.")
+    why = refusal(session, user)
+    if why is not None:
+        raise ApiError(401, why)
     if row.impersonator_id is not None:
         admin = session.get(User, row.impersonator_id)
         if admin is None or admin.role != Role.ADMIN or admin.status != UserStatus.ACTIVE:
             raise ApiError(401, "The impersonating administrator is no longer active; sign in again.")
+        tokens.renew(row, timedelta(minutes=get_settings().impersonation_minutes))
+        audit.act_as(session, row)
     buyer = None
     if user.role == Role.BUYER:
         buyer = session.exec(select(Buyer).where(Buyer.login_user_id == user.id)).first()
@@ -106,3 +127,10 @@ AdminOrCustomerDep = Annotated[Principal, require_roles(Role.ADMIN, Role.CUSTOME
 
 def client_ip(request: Request) -> str:
     return request.client.host if request.client else "unknown"
+
+
+def client_of(request: Request) -> audit.Client:
+    """The request's address and browser, as the impersonation audit records them."""
+    return audit.Client(
+        ip=client_ip(request), user_agent=(request.headers.get("user-agent") or "")[:255] or None
+    )

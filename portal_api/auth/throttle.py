@@ -1,4 +1,4 @@
-"""Sign-in throttling in Redis, after OWASP's credential-stuffing guidance (docs/api.md, "Sign-in").
+"""Sign-in and sign-up throttling in Redis, after OWASP's credential-stuffing guidance (docs/api.md).
 
 Every attempt is counted before its password is checked: one MULTI of INCRs, then the counts are
 compared with the limits, so 40 parallel guesses get at most the limit of real checks. Counters,
@@ -10,8 +10,10 @@ each over a window that starts at its first attempt:
   lately: a distributed guesser is stopped, and the owner from a known-good address still gets in.
 
 A sign-in that succeeds gives its attempt back and clears its account-and-address counter.
+Sign-ups are counted per address the same way, successful or not.
 """
 
+from core import names
 from core.redis_client import get_redis
 from core.settings import get_settings
 from portal_api.errors import ApiError
@@ -74,12 +76,23 @@ def succeeded(email: str, ip: str) -> None:
     pipe.execute()
 
 
-def _refuse(key: str) -> None:
+def signup(ip: str) -> None:
+    """Count a sign-up from this address (before anything is checked); 429 past the limit."""
+    settings = get_settings()
+    key = names.SIGNUP_ATTEMPTS_PREFIX + ip
+    pipe = get_redis().pipeline(transaction=True)
+    pipe.set(key, 0, ex=settings.signup_window_seconds, nx=True)
+    pipe.incr(key)
+    if int(pipe.execute()[1]) > settings.signup_max_per_address:
+        _refuse(key, "Too many sign-ups from this address.")
+
+
+def _refuse(key: str, what: str = "Too many failed sign-in attempts.") -> None:
     wait = max(1, int(get_redis().ttl(key)))
     minutes = (wait + 59) // 60
     unit = "minute" if minutes == 1 else "minutes"
     raise ApiError(
         429,
-        f"Too many failed sign-in attempts. Try again in {minutes} {unit}.",
+        f"{what} Try again in {minutes} {unit}.",
         headers={"Retry-After": str(wait)},
     )

@@ -34,10 +34,13 @@ def update_profile(body: ProfileUpdate, principal: PrincipalDep, session: Sessio
 @router.post(
     "/change-password",
     response_model=Envelope[None],
-    summary="Change the password; every other session of this user is signed out",
+    summary="Change the password: the user's other sessions and impersonations end; the API token "
+    "too with revoke_api_token",
 )
 def change_password(body: PasswordChange, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
-    accounts.change_password(session, principal, body.current_password, body.new_password)
+    accounts.change_password(
+        session, principal, body.current_password, body.new_password, body.revoke_api_token
+    )
     return ok(None, "Password changed.")
 
 

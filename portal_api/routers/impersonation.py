@@ -1,21 +1,17 @@
 """An admin acting as another user: start, stop, return to admin; every step audited."""
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 
-from portal_api.auth.principal import AdminDep, PrincipalDep, client_ip
-from portal_api.deps import IdPath, SessionDep
-from portal_api.envelope import Envelope, ok
-from portal_api.schemas.users import Impersonating, ReturnedToAdmin, ReturnToAdminIn, StoredUser
+from core.enums import ImpersonationAction
+from portal_api.auth.principal import AdminDep, PrincipalDep, client_of
+from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
+from portal_api.envelope import Envelope, PageData, ok
+from portal_api.schemas.users import AuditRow, Impersonating, ReturnedToAdmin, ReturnToAdminIn, StoredUser
 from portal_api.services import impersonation
-from portal_api.services.impersonation import Client
 
 router = APIRouter(tags=["impersonation"])
-
-
-def _client(request: Request) -> Client:
-    return Client(ip=client_ip(request), user_agent=(request.headers.get("user-agent") or "")[:255] or None)
 
 
 @router.post(
@@ -24,7 +20,7 @@ def _client(request: Request) -> Client:
     summary="Start acting as a customer or buyer (admin only, never another admin)",
 )
 def start(id: IdPath, request: Request, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
-    started = impersonation.start(session, principal, id, _client(request))
+    started = impersonation.start(session, principal, id, client_of(request))
     return ok(started, f"You are now acting as {started.user.name}.")
 
 
@@ -34,7 +30,7 @@ def start(id: IdPath, request: Request, principal: AdminDep, session: SessionDep
     summary="Stop impersonating: the impersonation token is revoked",
 )
 def stop(request: Request, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
-    admin = impersonation.stop(session, principal, _client(request))
+    admin = impersonation.stop(session, principal, client_of(request))
     return ok(StoredUser.of(admin), "Impersonation stopped.")
 
 
@@ -46,6 +42,22 @@ def stop(request: Request, principal: PrincipalDep, session: SessionDep) -> dict
 def return_to_admin(
     body: ReturnToAdminIn, request: Request, principal: PrincipalDep, session: SessionDep
 ) -> dict[str, Any]:
-    admin = impersonation.return_to_admin(session, principal, body.impersonator_id, _client(request))
+    admin = impersonation.return_to_admin(session, principal, body.impersonator_id, client_of(request))
     # The UI restores the admin's own saved token; none is issued here.
     return ok(ReturnedToAdmin(user=StoredUser.of(admin)), "Welcome back.")
+
+
+@router.get(
+    "/impersonate/audit",
+    response_model=Envelope[PageData[AuditRow]],
+    summary="The impersonation audit (admin): starts, stops and every change made while impersonating",
+)
+def audit(
+    pg: PageDep,
+    principal: AdminDep,
+    session: SessionDep,
+    admin_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
+    user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
+    action: ImpersonationAction | None = None,
+) -> dict[str, Any]:
+    return ok(impersonation.history(session, pg, admin_id, user_id, action))

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 
 from core import names
 from core.redis_client import async_redis, pubsub_channel
+from core.settings import get_settings
 from portal_api import live_feed
 from portal_api.auth.principal import Principal, PrincipalDep
 from portal_api.envelope import Envelope, ok
@@ -31,11 +32,17 @@ BALANCE_ACTIONS = {"GET_BALANCE"}
 NOTIFICATION_POLL_SECONDS = 15
 
 
-class LiveSocket:
-    """One connected portal: answers its actions and pushes every change in its scope."""
+class TokenEnded(Exception):
+    """The socket's token stopped working (signed out, suspended, password changed, impersonation
+    over): the socket closes with 4401."""
 
-    def __init__(self, ws: WebSocket, principal: Principal, client: aioredis.Redis) -> None:
-        self.ws, self.principal, self.redis = ws, principal, client
+
+class LiveSocket:
+    """One connected portal: answers its actions and pushes every change in its scope, while its
+    token works (checked on every message and every `LIVE_TOKEN_CHECK_SECONDS`)."""
+
+    def __init__(self, ws: WebSocket, token: str, principal: Principal, client: aioredis.Redis) -> None:
+        self.ws, self.token, self.principal, self.redis = ws, token, principal, client
         self.wants: set[str] = set()
         self.unread: int | None = None
         self.balance: dict[str, Any] | None = None
@@ -62,13 +69,29 @@ class LiveSocket:
             self.balance = balance
             await self.ws.send_json({"balance": balance})
 
+    async def check_token(self) -> None:
+        try:
+            self.principal = await run_in_threadpool(live_calls.principal_for, self.token)
+        except ApiError as exc:
+            raise TokenEnded(exc.message) from exc
+
+    async def watch_token(self) -> None:
+        every = get_settings().live_token_check_seconds
+        while True:
+            await asyncio.sleep(every)
+            await self.check_token()
+
     async def read_actions(self) -> None:
         while True:
             try:
-                action = str((await self.ws.receive_json()).get("action", ""))
-            except (ValueError, AttributeError):
+                message = await self.ws.receive_json()
+            except ValueError:
+                message = None
+            await self.check_token()
+            if not isinstance(message, dict):
                 await self.ws.send_json({"error": 'Send JSON like {"action": "GET_LIVE_CALLS_BY_ADMIN"}.'})
                 continue
+            action = str(message.get("action", ""))
             if action in CALL_ACTIONS | COUNT_ACTIONS:
                 self.wants.add("calls" if action in CALL_ACTIONS else "count")
                 await self.send_calls()
@@ -132,10 +155,11 @@ async def live_socket(ws: WebSocket, token: str = "") -> None:
         await ws.close(code=4401, reason=exc.message[:120])
         return
     client = async_redis()
-    feed = LiveSocket(ws, principal, client)
-    tasks = [asyncio.create_task(feed.read_actions()), asyncio.create_task(feed.push_changes())]
+    feed = LiveSocket(ws, token, principal, client)
+    jobs = (feed.read_actions(), feed.push_changes(), feed.watch_token())
+    tasks = [asyncio.create_task(job) for job in jobs]
     try:
-        # Either side ending (the portal went away, Redis failed) ends the socket.
+        # Any of them ending (the portal went away, Redis failed, the token ended) ends the socket.
         done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     finally:
         for task in tasks:
@@ -144,7 +168,9 @@ async def live_socket(ws: WebSocket, token: str = "") -> None:
         await client.aclose()
     for task in done:
         error = task.exception()
-        if error is not None and not isinstance(error, WebSocketDisconnect):
+        if isinstance(error, TokenEnded):
+            await ws.close(code=4401, reason=str(error)[:120])
+        elif error is not None and not isinstance(error, WebSocketDisconnect):
             log.error("live socket failed: %r", error)
 
 

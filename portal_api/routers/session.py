@@ -2,13 +2,20 @@
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 
-from portal_api.auth.principal import PrincipalDep, client_ip
+from portal_api.auth.principal import PrincipalDep, client_ip, client_of
 from portal_api.deps import SessionDep
 from portal_api.envelope import Envelope, ok
-from portal_api.schemas.users import ForgotPasswordIn, LoginIn, RegisterIn, ResetPasswordIn, SignedIn
-from portal_api.services import password_reset
+from portal_api.schemas.users import (
+    ForgotPasswordIn,
+    LoginIn,
+    RegisterIn,
+    ResetPasswordIn,
+    SignedIn,
+    SignUpConfirmIn,
+)
+from portal_api.services import password_reset, signup
 from portal_api.services import session as sessions
 
 router = APIRouter(tags=["auth"])
@@ -19,20 +26,39 @@ def login(body: LoginIn, request: Request, session: SessionDep) -> dict[str, Any
     return ok(sessions.sign_in(session, body.email, body.password, client_ip(request)), "Signed in.")
 
 
-@router.post("/logout", response_model=Envelope[None], summary="Revoke the token used for this call")
-def logout(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
-    sessions.sign_out(session, principal.token)
+@router.post(
+    "/logout",
+    response_model=Envelope[None],
+    summary="Revoke the token used for this call and the impersonations started from it",
+)
+def logout(request: Request, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
+    sessions.sign_out(session, principal.token, client_of(request))
     return ok(None, "Signed out.")
 
 
 @router.post(
     "/register",
+    response_model=Envelope[SignedIn | None],
+    status_code=201,
+    responses={202: {"description": "Mail is set up: the link mailed to the address finishes it"}},
+    summary="Create a customer account (role 2) and sign it in, or mail a link that does",
+)
+def register(body: RegisterIn, request: Request, response: Response, session: SessionDep) -> dict[str, Any]:
+    result = signup.register(session, body, client_ip(request), str(request.base_url))
+    if isinstance(result, str):
+        response.status_code = 202
+        return ok(None, result)
+    return ok(result, "Account created.")
+
+
+@router.post(
+    "/register/confirm",
     response_model=Envelope[SignedIn],
     status_code=201,
-    summary="Create a customer account (role 2) and sign it in",
+    summary="Create the account a mailed sign-up link asked for, and sign it in",
 )
-def register(body: RegisterIn, request: Request, session: SessionDep) -> dict[str, Any]:
-    return ok(sessions.register(session, body, client_ip(request)), "Account created.")
+def confirm_registration(body: SignUpConfirmIn, request: Request, session: SessionDep) -> dict[str, Any]:
+    return ok(signup.confirm(session, body.token, client_ip(request)), "Account created.")
 
 
 @router.post(

@@ -4,7 +4,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.enums import Role, TransactionType, UserStatus
+from core.enums import ImpersonationAction, Role, TransactionType, UserStatus
 from core.models import User, WalletTransaction
 from portal_api.schemas.common import Email, MoneyOut, Name, Password, Phone, ShortText, StrictBody, Timezone
 
@@ -46,6 +46,25 @@ class Impersonating(SignedIn):
 
 class ReturnedToAdmin(BaseModel):
     user: StoredUser
+
+
+class AuditRow(BaseModel):
+    """One impersonation audit record: a start, a stop (`detail`: why) or a change (`detail`:
+    what was inserted, updated or deleted, as `insert buyer 7; update users 3`)."""
+
+    model_config = ConfigDict(from_attributes=True)
+
+    id: int
+    action: ImpersonationAction
+    admin_id: int | None
+    admin_email: str
+    user_id: int | None
+    user_email: str
+    token_id: int | None
+    detail: str | None
+    ip: str | None
+    user_agent: str | None
+    created_at: datetime
 
 
 class UserOut(BaseModel):
@@ -100,6 +119,10 @@ class RegisterIn(StrictBody):
     phone: Phone | None = None
 
 
+class SignUpConfirmIn(StrictBody):
+    token: str = Field(min_length=10, max_length=128, description="From the link in the sign-up mail")
+
+
 class UserCreate(StrictBody):
     name: Name
     email: Email
@@ -130,6 +153,9 @@ class ProfileUpdate(StrictBody):
 class PasswordChange(StrictBody):
     current_password: str = Field(max_length=256)
     new_password: Password
+    revoke_api_token: bool = Field(
+        default=False, description="Also revoke the API token (scripts using it stop working)"
+    )
 
 
 class UserStatusIn(StrictBody):
@@ -168,6 +194,8 @@ class WalletTransactionOut(BaseModel):
     reference: str
     call_id: int | None
     number_id: int | None
+    # Set when an administrator caused the row while impersonating the wallet's owner or its buyer.
+    acting_admin_id: int | None = None
     date: datetime = Field(validation_alias="created_at")
 
     @classmethod

@@ -4,12 +4,12 @@ user's own account (profile, password, balance)."""
 from sqlalchemy import exists, select
 from sqlmodel import Session
 
-from core.enums import Role, TokenKind, UserStatus
+from core.enums import Role, UserStatus
 from core.models import Call, Number, Tariff, User, WalletTransaction
 from core.money import to_money
 from core.passwords import hash_password, verify_password
 from core.settings import get_settings
-from portal_api.auth import tokens
+from portal_api.auth import revocation
 from portal_api.auth.principal import Principal
 from portal_api.errors import ApiError, field_error
 from portal_api.schemas.billing import PortalConfig
@@ -40,8 +40,9 @@ def create_user(
     session: Session,
     *,
     email: str,
-    password: str,
     name: str,
+    password: str = "",
+    password_hash: str = "",
     role: Role,
     timezone: str = "UTC",
     created_by: int | None = None,
@@ -53,7 +54,8 @@ def create_user(
     check_tariff(session, tariff_id)
     user = User(
         email=email.lower(),
-        password_hash=hash_password(password),
+        # A hash made earlier: a sign-up waiting for its mailed link keeps no plain password.
+        password_hash=password_hash or hash_password(password),
         name=name,
         role=role,
         timezone=timezone,
@@ -80,19 +82,25 @@ def has_history(session: Session, user_id: int) -> bool:
 
 
 def set_user_status(session: Session, user: User, status: UserStatus, changed_by: int) -> None:
+    """Any status but active revokes every token of the account (auth/revocation.py)."""
     if user.id == changed_by and status != UserStatus.ACTIVE:
         raise ApiError(409, "You can't deactivate your own account.")
     record_status(session, "user", user.id or 0, user.status, status.value, changed_by)
     user.status = status.value
     touch(user)
     session.add(user)
+    if status != UserStatus.ACTIVE:
+        revocation.deactivated(session, user)
 
 
-def set_password(session: Session, user: User, password: str, keep_token_id: int | None = None) -> None:
-    """A new password signs the user out everywhere (but the session `keep_token_id`, if given)."""
+def set_password(
+    session: Session, user: User, password: str, keep_token_id: int | None = None, api_token: bool = False
+) -> None:
+    """A new password signs the user out everywhere (but the token `keep_token_id`, if given) and
+    ends its impersonations either way; the API token only with `api_token`."""
     user.password_hash = hash_password(password)
     session.add(user)
-    tokens.revoke_all(session, user.id or 0, [TokenKind.SESSION], keep_id=keep_token_id)
+    revocation.password_changed(session, user.id or 0, keep_token_id, api_token)
 
 
 def update_profile(session: Session, user: User, changes: dict[str, object]) -> User:
@@ -100,14 +108,16 @@ def update_profile(session: Session, user: User, changes: dict[str, object]) -> 
     return update_row(session, user, changes, required=("name", "timezone"))
 
 
-def change_password(session: Session, principal: Principal, current: str, new: str) -> None:
+def change_password(
+    session: Session, principal: Principal, current: str, new: str, api_token: bool = False
+) -> None:
     """Every other session of the user is signed out; the one asking stays signed in."""
     user = principal.user
     if not verify_password(user.password_hash, current):
         raise field_error("current_password", "The current password is incorrect.")
     if current == new:
         raise field_error("new_password", "The new password must differ from the current one.")
-    set_password(session, user, new, keep_token_id=principal.token.id)
+    set_password(session, user, new, keep_token_id=principal.token.id, api_token=api_token)
     session.commit()
 
 

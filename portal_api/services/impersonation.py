@@ -1,50 +1,26 @@
-"""An admin acting as another user: start, stop, return to admin; every step audited."""
+"""An admin acting as another user: start, stop, return to admin; every step audited
+(auth/audit.py; the token's rules are in docs/security.md)."""
 
-from dataclasses import dataclass
+from typing import Any
 
+from sqlalchemy import select
 from sqlmodel import Session
 
 from core.enums import ImpersonationAction, Role, TokenKind, UserStatus
 from core.models import ImpersonationAudit, User
 from core.settings import get_settings
-from portal_api.auth import tokens
+from portal_api.auth import audit, revocation, tokens
+from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
+from portal_api.deps import PageParams
 from portal_api.errors import ApiError, not_found
-from portal_api.schemas.users import Impersonating, StoredUser
-
-
-@dataclass(frozen=True)
-class Client:
-    """Where a request came from, as the audit records it."""
-
-    ip: str
-    user_agent: str | None
-
-
-def _audit(
-    session: Session,
-    client: Client,
-    admin: User,
-    user: User,
-    action: ImpersonationAction,
-    token_id: int | None,
-) -> None:
-    session.add(
-        ImpersonationAudit(
-            admin_id=admin.id,
-            user_id=user.id,
-            admin_email=admin.email,
-            user_email=user.email,
-            action=action.value,
-            token_id=token_id,
-            ip=client.ip,
-            user_agent=client.user_agent,
-        )
-    )
+from portal_api.schemas.users import AuditRow, Impersonating, StoredUser
+from portal_api.services.common import page_of
 
 
 def start(session: Session, principal: Principal, user_id: int, client: Client) -> Impersonating:
-    """An impersonation token for an active customer or buyer (never another admin)."""
+    """An impersonation token for an active customer or buyer (never another admin): it lives
+    `IMPERSONATION_MINUTES` from its last use and dies with the admin's own token."""
     if principal.impersonator_id is not None:
         raise ApiError(409, "Return to your own account before impersonating someone else.")
     user = session.get(User, user_id)
@@ -59,11 +35,12 @@ def start(session: Session, principal: Principal, user_id: int, client: Client) 
         session,
         user_id,
         TokenKind.IMPERSONATION,
-        get_settings().session_hours,
+        get_settings().impersonation_minutes / 60,
         impersonator_id=admin.id,
         ip=client.ip,
+        parent_id=principal.token.id,
     )
-    _audit(session, client, admin, user, ImpersonationAction.START, row.id)
+    audit.record(session, ImpersonationAction.START, admin.id or 0, user_id, row.id, client)
     session.commit()
     return Impersonating(token=token, user=StoredUser.of(user), impersonator_id=admin.id or 0)
 
@@ -74,8 +51,7 @@ def stop(session: Session, principal: Principal, client: Client) -> User:
         raise ApiError(409, "You are not impersonating anyone.")
     admin = session.get(User, principal.impersonator_id)
     assert admin is not None  # resolve() already refused tokens of missing admins
-    tokens.revoke(session, principal.token)
-    _audit(session, client, admin, principal.user, ImpersonationAction.STOP, principal.token.id)
+    revocation.stop_impersonation(session, principal.token, client)
     session.commit()
     return admin
 
@@ -84,3 +60,21 @@ def return_to_admin(session: Session, principal: Principal, impersonator_id: int
     if principal.impersonator_id is not None and impersonator_id != principal.impersonator_id:
         raise ApiError(403, "impersonator_id does not match the administrator of this session.")
     return stop(session, principal, client)
+
+
+def history(
+    session: Session,
+    pg: PageParams,
+    admin_id: int | None,
+    user_id: int | None,
+    action: ImpersonationAction | None,
+) -> dict[str, Any]:
+    """The impersonation audit, newest first: starts, stops (with why) and the changes made."""
+    stmt = select(ImpersonationAudit)
+    if admin_id is not None:
+        stmt = stmt.where(ImpersonationAudit.admin_id == admin_id)
+    if user_id is not None:
+        stmt = stmt.where(ImpersonationAudit.user_id == user_id)
+    if action is not None:
+        stmt = stmt.where(ImpersonationAudit.action == action.value)
+    return page_of(session, stmt.order_by(ImpersonationAudit.id.desc()), pg, AuditRow.model_validate)

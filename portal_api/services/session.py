@@ -1,15 +1,16 @@
-"""Signing in and out, and signing up: the session tokens of the portal."""
+"""Signing in and out: the session tokens of the portal (signing up: signup.py)."""
 
 from sqlmodel import Session, select
 
-from core.enums import Role, TokenKind, UserStatus
+from core.enums import TokenKind
 from core.models import AuthToken, User
 from core.passwords import verify_password
 from core.settings import get_settings
-from portal_api.auth import throttle, tokens
+from portal_api.auth import revocation, throttle, tokens
+from portal_api.auth.audit import Client
+from portal_api.auth.principal import refusal
 from portal_api.errors import ApiError
-from portal_api.schemas.users import RegisterIn, SignedIn, StoredUser
-from portal_api.services.accounts import create_user
+from portal_api.schemas.users import SignedIn, StoredUser
 
 
 def sign_in(session: Session, email: str, password: str, ip: str) -> SignedIn:
@@ -19,31 +20,16 @@ def sign_in(session: Session, email: str, password: str, ip: str) -> SignedIn:
     user = session.exec(select(User).where(User.email == email)).first()
     if not verify_password(user.password_hash if user else None, password) or user is None:
         raise ApiError(401, "The email or password is incorrect.")
-    if user.status != UserStatus.ACTIVE:
-        raise ApiError(403, "This account is not active; contact your administrator.")
+    why = refusal(session, user)
+    if why is not None:
+        raise ApiError(403, why)
     throttle.succeeded(email, ip)
     token, _ = tokens.issue(session, user.id or 0, TokenKind.SESSION, get_settings().session_hours, ip=ip)
     session.commit()
     return SignedIn(token=token, user=StoredUser.of(user))
 
 
-def sign_out(session: Session, token: AuthToken) -> None:
-    tokens.revoke(session, token)
+def sign_out(session: Session, token: AuthToken, client: Client) -> None:
+    """The token ends, and every impersonation started from it (each with its stop record)."""
+    revocation.sign_out(session, token, client)
     session.commit()
-
-
-def register(session: Session, body: RegisterIn, ip: str) -> SignedIn:
-    """A new customer account (role 2), signed in."""
-    user = create_user(
-        session,
-        email=body.email,
-        password=body.password,
-        name=body.name,
-        role=Role.CUSTOMER,
-        timezone=body.timezone,
-        company=body.company,
-        phone=body.phone,
-    )
-    token, _ = tokens.issue(session, user.id or 0, TokenKind.SESSION, get_settings().session_hours, ip=ip)
-    session.commit()
-    return SignedIn(token=token, user=StoredUser.of(user))

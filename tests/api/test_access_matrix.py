@@ -6,6 +6,7 @@ the route and how to call it against rows owned by customer A. Customer B (and a
 must never get a response containing A's marker text.
 """
 
+import json
 import secrets
 import socket
 from collections.abc import Callable, Iterator
@@ -56,6 +57,15 @@ def reset_body(w: World) -> dict[str, str]:
     get_redis().set(f"{names.PASSWORD_RESET_PREFIX}{token_hash(token)}", w.a.id, ex=60)
     return {"token": token, "new_password": "newpass123"}
 
+
+def signup_body(w: World) -> dict[str, str]:
+    """A pending sign-up, as the mailed link carries it: public, it works for whoever holds it."""
+    token, n = secrets.token_urlsafe(16), secrets.token_hex(4)
+    pending = {"name": "New", "email": f"new.{n}@example.com", "password_hash": "x", "timezone": "UTC"}
+    get_redis().set(f"{names.SIGNUP_PENDING_PREFIX}{token_hash(token)}", json.dumps(pending), ex=60)
+    return {"token": token}
+
+
 MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     # Auth and account
     ("POST", "/api/login"): (
@@ -64,6 +74,7 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     ),
     ("POST", "/api/logout"): (ANYONE, send("/api/logout")),
     ("POST", "/api/register"): (ANYONE, send("/api/register", lambda w: NEW_USER)),
+    ("POST", "/api/register/confirm"): (ANYONE, send("/api/register/confirm", signup_body)),
     ("POST", "/api/forgot-password"): (ANYONE, send("/api/forgot-password", lambda w: {"email": w.a.email})),
     ("POST", "/api/reset-password"): (ANYONE, send("/api/reset-password", reset_body)),
     ("GET", "/api/server-time"): (ANYONE, get("/api/server-time")),
@@ -95,6 +106,7 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     # Impersonation
     ("POST", "/api/user/impersonate/{id}"): (ADMIN_ONLY, send("/api/user/impersonate/{a}")),
     ("POST", "/api/impersonate/stop"): (NOT_IMPERSONATING, send("/api/impersonate/stop")),
+    ("GET", "/api/impersonate/audit"): (ADMIN_ONLY, get("/api/impersonate/audit")),
     ("POST", "/api/impersonate/return"): (
         NOT_IMPERSONATING,
         send("/api/impersonate/return", lambda w: {"impersonator_id": w.admin.id}),

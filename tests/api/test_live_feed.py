@@ -12,12 +12,13 @@ from websockets.sync.client import connect
 from core.names import HANGUP_REQUESTS
 from core.redis_client import async_redis, get_redis, pubsub_channel
 from pbx_bridge.live_store import LiveStore
+from testkit.actors import Actor
 from testkit.processes import api_server
 
 
 @pytest.fixture(scope="module")
 def ws_base() -> Iterator[str]:
-    with api_server() as base:
+    with api_server(LIVE_TOKEN_CHECK_SECONDS="1") as base:
         yield base.replace("http", "ws", 1)
 
 
@@ -108,6 +109,54 @@ def test_socket_needs_a_valid_token_and_known_actions(ws_base, customer_a) -> No
     with Socket(ws_base, f"{customer_a.token}") as ws:
         ws.send_json({"action": "DROP_TABLES"})
         assert "Unknown action" in ws.receive_json()["error"]
+
+
+def _sign_out(client, admin, user) -> None:
+    assert client.post("/api/logout", headers=user.headers).status_code == 200
+
+
+def _suspend(client, admin, user) -> None:
+    r = client.patch(f"/api/user/status/{user.id}", json={"status": "suspended"}, headers=admin.headers)
+    assert r.status_code == 200
+
+
+def _new_password(client, admin, user) -> None:
+    r = client.put(f"/api/user/{user.id}", json={"password": "set-by-admin-1"}, headers=admin.headers)
+    assert r.status_code == 200
+
+
+def _stop_impersonating(client, admin, user) -> None:
+    assert client.post("/api/impersonate/stop", headers=user.headers).status_code == 200
+
+
+def _closed_with(ws: Socket) -> int:
+    with pytest.raises(ConnectionClosedError) as closed:
+        ws.receive_json()
+    return closed.value.rcvd.code
+
+
+@pytest.mark.parametrize("end", [_sign_out, _suspend, _new_password, _stop_impersonating])
+def test_the_socket_closes_with_4401_within_seconds_of_its_token_ending(
+    ws_base, client, admin, customer_a, end
+) -> None:
+    user = customer_a
+    if end is _stop_impersonating:
+        r = client.post(f"/api/user/impersonate/{customer_a.id}", headers=admin.headers)
+        user = Actor(customer_a.id, customer_a.email, customer_a.password, r.json()["data"]["token"])
+    with Socket(ws_base, user.token) as ws:
+        ws.send_json({"action": "GET_CALLS_COUNT_FOR_COMPANY"})
+        assert ws.receive_json() == {"callsCount": {"all_calls": 0}}
+        end(client, admin, user)
+        assert _closed_with(ws) == 4401  # nothing sent: the periodic check (1 s here) closes it
+
+
+def test_a_message_after_the_token_ended_is_answered_by_the_close(ws_base, client, admin, customer_a) -> None:
+    with Socket(ws_base, customer_a.token) as ws:
+        ws.send_json({"action": "GET_CALLS_COUNT_FOR_COMPANY"})
+        assert ws.receive_json() == {"callsCount": {"all_calls": 0}}
+        _sign_out(client, admin, customer_a)
+        ws.send_json({"action": "GET_CALLS_COUNT_FOR_COMPANY"})
+        assert _closed_with(ws) == 4401  # not the count: the message itself re-checks the token
 
 
 def test_the_socket_takes_the_token_as_a_bearer_header_too(ws_base, customer_a, buyer_a) -> None:

@@ -4,7 +4,7 @@ vi.mock('../utils/navigation', () => ({ hardNavigate: vi.fn(), reloadPage: vi.fn
 
 import { hardNavigate, reloadPage } from '../utils/navigation';
 import client from '../api/client';
-import { RETURN_MESSAGES, impersonate, login, logout, register, returnToAdmin } from '../api/auth';
+import { RETURN_MESSAGES, confirmRegistration, impersonate, login, logout, register, returnToAdmin } from '../api/auth';
 import { mockAdapter } from './helpers';
 
 const ADMIN = { user_id: 1, role: 1, role_name: 'Admin', name: 'Ada', balance: '0.0000', timezone: 'UTC' };
@@ -48,6 +48,21 @@ describe('session calls', () => {
     await register({ name: 'Carla', email: 'c@x.io', password: 'abcd1234', confirm: 'abcd1234', timezone: 'Asia/Tokyo' });
     expect(JSON.parse(calls[0].data)).toEqual({ name: 'Carla', email: 'c@x.io', password: 'abcd1234', timezone: 'Asia/Tokyo' });
     expect(localStorage.getItem('token')).toBe('t2');
+  });
+
+  it('register with a mailed link to finish stores no session and resolves to the message', async () => {
+    mockAdapter(client, () => ({ status: 202, data: { message: 'Check your inbox.', data: null } }));
+    const result = await register({ name: 'Carla', email: 'c@x.io', password: 'abcd1234', timezone: 'UTC' });
+    expect(result).toEqual({ pending: true, message: 'Check your inbox.' });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('confirmRegistration posts the mailed token and stores the new session', async () => {
+    const calls = mockAdapter(client, () => ({ status: 201, data: { message: 'ok', data: { token: 't3', user: CUSTOMER } } }));
+    await confirmRegistration('mailed-token');
+    expect(calls[0].url).toBe('/register/confirm');
+    expect(JSON.parse(calls[0].data)).toEqual({ token: 'mailed-token' });
+    expect(localStorage.getItem('token')).toBe('t3');
   });
 
   it('logout calls POST /logout, clears storage and reloads', async () => {

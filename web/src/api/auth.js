@@ -22,9 +22,23 @@ export async function resetPassword(token, newPassword) {
   return res.data?.message || 'Password changed.';
 }
 
+/**
+ * Signs up. Where the server mails a link to finish (202), resolves to { pending: true, message }
+ * without a session; otherwise stores the new session and resolves to { token, user }.
+ */
 export async function register({ name, email, password, timezone }) {
-  const data = unwrap(await client.post('/register', { name: String(name).trim(), email: String(email).trim(), password, timezone }));
+  const res = await client.post('/register', { name: String(name).trim(), email: String(email).trim(), password, timezone });
+  if (res.status === 202) return { pending: true, message: res.data?.message || 'Check your inbox to finish signing up.' };
+  const data = unwrap(res);
   if (!data?.token || !data?.user) throw { baseURL: client.defaults.baseURL, body: { email }, message: 'Registration failed: no session received.', code: 0 };
+  setSession(data.token, data.user);
+  return data;
+}
+
+/** The page a sign-up mail links to: creates the account and stores its session. */
+export async function confirmRegistration(token) {
+  const data = unwrap(await client.post('/register/confirm', { token }));
+  if (!data?.token || !data?.user) throw { baseURL: client.defaults.baseURL, body: null, message: 'Sign-up failed: no session received.', code: 0 };
   setSession(data.token, data.user);
   return data;
 }

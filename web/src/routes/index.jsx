@@ -13,6 +13,7 @@ const Login = Loadable(lazy(() => import('../pages/auth/Login')));
 const Register = Loadable(lazy(() => import('../pages/auth/Register')));
 const ForgotPassword = Loadable(lazy(() => import('../pages/auth/ForgotPassword')));
 const ResetPassword = Loadable(lazy(() => import('../pages/auth/ResetPassword')));
+const ConfirmRegistration = Loadable(lazy(() => import('../pages/auth/ConfirmRegistration')));
 
 const Dashboard = Loadable(lazy(() => import('../pages/dashboard')));
 const BuyerCdr = Loadable(lazy(() => import('../pages/buyercdr')));
@@ -86,6 +87,7 @@ const routes = [
     children: [
       { path: '/login', element: <Login /> },
       { path: '/register', element: <Register /> },
+      { path: '/register/confirm', element: <ConfirmRegistration /> },
       { path: '/forgot-password', element: <ForgotPassword /> },
       { path: '/reset-password', element: <ResetPassword /> }
     ]

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -26,13 +26,20 @@ export default function Register() {
   }, []);
   const { values, setErrors, change, blur, shown, checkAll, serverError, setServerError, submitting, setSubmitting } =
     useValidatedForm({ name: '', email: '', password: '', confirm: '', timezone: browserTimeZone() }, validateRegister);
+  // Set when the server mailed a link to finish (the same answer whether or not the address is known).
+  const [pending, setPending] = useState('');
 
   const submit = async (event) => {
     event.preventDefault();
     if (!checkAll()) return;
     setSubmitting(true);
     try {
-      await register(values);
+      const result = await register(values);
+      if (result?.pending) {
+        setPending(result.message);
+        setSubmitting(false);
+        return;
+      }
       navigate(DASHBOARD_PATH, { replace: true });
     } catch (err) {
       const fieldErrors = firstFieldErrors(err?.errors);
@@ -56,6 +63,11 @@ export default function Register() {
       {serverError && (
         <Alert severity="error" data-testid="register-error">
           {serverError}
+        </Alert>
+      )}
+      {pending && (
+        <Alert severity="success" data-testid="register-pending">
+          {pending}
         </Alert>
       )}
       <TextField id="name" name="name" label="Name" autoComplete="name" placeholder="Your name or company" value={values.name} onChange={change('name')} onBlur={blur('name')} error={Boolean(shown('name'))} helperText={shown('name')} fullWidth autoFocus />
