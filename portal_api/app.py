@@ -7,11 +7,12 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
+from core import logs
 from core.settings import get_settings
-from portal_api import errors, routers, web
+from portal_api import errors, observability, routers, web
 from portal_api.body_limit import BodyLimit
 from portal_api.envelope import ErrorBody
-from portal_api.middleware import AccessLog, SecurityHeaders
+from portal_api.middleware import AccessLog, RequestMetrics, SecurityHeaders
 
 API_PREFIX = "/api"
 
@@ -30,8 +31,13 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+# Uvicorn's own loggers (set up before it imports the app) write in the product's format too.
+UVICORN_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access")
+
+
 def create_app() -> FastAPI:
     settings = get_settings()
+    logs.configure(loggers=UVICORN_LOGGERS)
     app = FastAPI(
         title="Callroute portal API",
         version="0.1.0",
@@ -42,6 +48,7 @@ def create_app() -> FastAPI:
     for info in sorted(pkgutil.iter_modules(routers.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{routers.__name__}.{info.name}")
         app.include_router(module.router, prefix=API_PREFIX, responses=_ERRORS)
+    app.include_router(observability.router)  # before the UI's catch-all route
     errors.install(app)
     app.add_middleware(
         BodyLimit,
@@ -51,6 +58,7 @@ def create_app() -> FastAPI:
     )
     # Added last, so outermost: a 413 gets the headers too, and the log sees every answer.
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestMetrics)
     app.add_middleware(AccessLog)
     _document_errors_as_envelope(app)
     web.mount(app, settings.web_dist)

@@ -1,0 +1,93 @@
+"""What Prometheus and an orchestrator ask the portal and the worker: /metrics, /health/live and
+/health/ready, answered by the real processes (the bridge's: tests/asterisk/test_observability.py)."""
+
+import re
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from core.models import User
+from testkit import rows
+from testkit.processes import api_server, free_port, start_worker
+from testkit.waiting import eventually
+
+
+def sample(exposition: str, name: str, **labels: str) -> float | None:
+    """The value of series `name` with exactly `labels` in a Prometheus text exposition."""
+    for line in exposition.splitlines():
+        found = re.fullmatch(r"([a-z_]+)(?:\{(.*)\})? (\S+)", line)
+        if found and found[1] == name:
+            have = dict(re.findall(r'(\w+)="([^"]*)"', found[2] or ""))
+            if have == labels:
+                return float(found[3])
+    return None
+
+
+def test_portal_answers_health_and_counts_requests_by_route(client: Any) -> None:
+    live = client.get("/health/live")
+    assert (live.status_code, live.json()) == (200, {"status": "ok", "checks": {}})
+    ready = client.get("/health/ready")
+    assert ready.status_code == 200, ready.text
+    assert ready.json()["checks"] == {"database": "ok", "redis": "ok", "migrations": "ok"}
+
+    for user_id in (1, 2, 3):  # three paths, one route
+        assert client.get(f"/api/user/id/{user_id}").status_code == 401
+    page = client.get("/metrics")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/plain")
+    counted = sample(
+        page.text,
+        "callroute_http_request_seconds_count",
+        route="/api/user/id/{id}",
+        method="GET",
+        status="401",
+    )
+    assert counted == 3, page.text
+
+
+def test_portal_is_not_ready_while_redis_is_away() -> None:
+    nobody = f"redis://127.0.0.1:{free_port()}/0"
+    with api_server(REDIS_URL=nobody) as base:
+        ready = httpx.get(f"{base}/health/ready", timeout=10)
+        live = httpx.get(f"{base}/health/live", timeout=10)
+    assert ready.status_code == 503, ready.text
+    checks = ready.json()["checks"]
+    assert ready.json()["status"] == "unavailable"
+    assert checks["database"] == checks["migrations"] == "ok" and "onnect" in checks["redis"], checks
+    assert live.status_code == 200  # up, only not ready: no reason to restart it
+
+
+def test_worker_serves_what_the_alerts_read(tmp_path: Path) -> None:
+    owner = rows.customer_id("10")
+    rows.change(User, owner, balance=Decimal("-2.50"))
+    ended_long_ago = datetime.now(UTC) - timedelta(minutes=10)
+    rows.call(owner, 30, started_at=ended_long_ago - timedelta(seconds=35))  # ended, not rated yet
+    port = free_port()
+    worker = start_worker(str(tmp_path / "worker.log"), metrics_port=port)
+    base = f"http://127.0.0.1:{port}"
+    try:
+
+        def scraped() -> str:
+            assert worker.poll() is None, (tmp_path / "worker.log").read_text()
+            try:
+                page = httpx.get(f"{base}/metrics", timeout=5).text
+            except httpx.TransportError:
+                return ""  # not listening yet
+            return page if "callroute_calls_unrated" in page else ""
+
+        page = eventually(scraped, timeout=40, what="the worker's metrics")
+        assert httpx.get(f"{base}/health/live", timeout=5).status_code == 200
+        ready = httpx.get(f"{base}/health/ready", timeout=5)
+        assert (ready.status_code, ready.json()["checks"]) == (200, {"broker": "ok"})
+    finally:
+        worker.terminate()
+        worker.wait(timeout=20)
+    assert sample(page, "callroute_calls_unrated") == 1
+    assert 600 <= (sample(page, "callroute_rating_lag_seconds") or 0) < 700
+    assert sample(page, "callroute_wallets_below_zero") == 1
+    assert sample(page, "callroute_ledger_postings_total", type="topup") == 1
+    assert sample(page, "callroute_celery_queue_length") == 0
+    assert sample(page, "callroute_numbers_active") == 0
+    assert (sample(page, "callroute_last_call_age_seconds") or 0) >= 600
