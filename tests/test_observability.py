@@ -1,7 +1,11 @@
 """What Prometheus and an orchestrator ask the portal and the worker: /metrics, /health/live and
-/health/ready, answered by the real processes (the bridge's: tests/asterisk/test_observability.py)."""
+/health/ready, answered by the real processes; the bridge's without Asterisk here, after real calls
+in tests/asterisk/test_observability.py."""
 
+import os
 import re
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -11,7 +15,7 @@ import httpx
 
 from core.models import User
 from testkit import rows
-from testkit.processes import api_server, free_port, start_worker
+from testkit.processes import REPO, api_server, free_port, start_worker
 from testkit.waiting import eventually
 
 
@@ -91,3 +95,33 @@ def test_worker_serves_what_the_alerts_read(tmp_path: Path) -> None:
     assert sample(page, "callroute_celery_queue_length") == 0
     assert sample(page, "callroute_numbers_active") == 0
     assert (sample(page, "callroute_last_call_age_seconds") or 0) >= 600
+
+
+def test_bridge_is_live_but_not_ready_without_asterisk(tmp_path: Path) -> None:
+    port, log = free_port(), tmp_path / "bridge.log"
+    nobody = {"ASTERISK_HTTP_PORT": str(free_port()), "ASTERISK_AMI_PORT": str(free_port())}
+    env = {**os.environ, **nobody, "BRIDGE_METRICS_HOST": "127.0.0.1", "BRIDGE_METRICS_PORT": str(port)}
+    with log.open("wb") as out:
+        bridge = subprocess.Popen(
+            [sys.executable, "-m", "pbx_bridge"], cwd=REPO, env=env, stdout=out, stderr=out
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+
+        def retried() -> str:
+            assert bridge.poll() is None, log.read_text()
+            try:
+                page = httpx.get(f"{base}/metrics", timeout=5).text
+            except httpx.TransportError:
+                return ""  # not listening yet
+            return page if (sample(page, "callroute_ari_reconnects_total") or 0) >= 1 else ""
+
+        page = eventually(retried, timeout=30, what="the bridge retrying ARI")
+        live = httpx.get(f"{base}/health/live", timeout=5)
+        ready = httpx.get(f"{base}/health/ready", timeout=5)
+    finally:
+        bridge.terminate()
+        bridge.wait(timeout=20)
+    assert sample(page, "callroute_ari_connected") == 0
+    assert live.status_code == 200
+    assert ready.status_code == 503 and ready.json()["checks"]["ari"] != "ok", ready.text
