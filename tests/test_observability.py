@@ -2,6 +2,7 @@
 /health/ready, answered by the real processes; the bridge's without Asterisk here, after real calls
 in tests/asterisk/test_observability.py."""
 
+import json
 import os
 import re
 import subprocess
@@ -12,11 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import yaml
+from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
 
+import pbx_bridge.metrics  # noqa: F401  (registers the bridge's metrics, as the bridge does)
 from core.models import User
 from testkit import rows
 from testkit.processes import REPO, api_server, free_port, start_worker
 from testkit.waiting import eventually
+from workers.metrics import StoreMetrics
 
 
 def sample(exposition: str, name: str, **labels: str) -> float | None:
@@ -125,3 +130,18 @@ def test_bridge_is_live_but_not_ready_without_asterisk(tmp_path: Path) -> None:
     assert sample(page, "callroute_ari_connected") == 0
     assert live.status_code == 200
     assert ready.status_code == 503 and ready.json()["checks"]["ari"] != "ok", ready.text
+
+
+def test_every_metric_the_alerts_read_is_exported() -> None:
+    rules = yaml.safe_load((REPO / "deploy" / "prometheus" / "alerts.yml").read_text())
+    read = {
+        name
+        for group in rules["groups"]
+        for rule in group["rules"]
+        for name in re.findall(r"callroute_\w+", json.dumps(rule))
+    }
+    rows.call(rows.customer_id(), 10)  # the age of the last call is exported once there is one
+    worker = CollectorRegistry()
+    worker.register(StoreMetrics())
+    exported = generate_latest(REGISTRY).decode() + generate_latest(worker).decode()
+    assert read and read <= set(re.findall(r"^(callroute_\w+)[ {]", exported, re.MULTILINE))
