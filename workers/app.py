@@ -23,7 +23,7 @@ def _logs(loglevel: int | str | None = None, **_: Any) -> None:
     logs.configure(loglevel or "INFO")
 
 
-@signals.worker_init.connect
+@signals.celeryd_after_setup.connect
 def _metrics(**_: Any) -> None:
     """The worker's main process serves its metrics and health (beat serves none)."""
     s = get_settings()

@@ -2,6 +2,7 @@
 its row's disposition, /health answers, and its JSON log names the call on each line about one."""
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -62,3 +63,10 @@ async def test_bridge_counts_real_calls_by_disposition_and_logs_them_as_json(
         line.get("linkedid"): line["message"] for line in lines if line["message"].startswith("call ended")
     }
     assert ended == {row.linkedid: f"call ended: {row.disposition}" for row in finished}
+
+
+def test_asterisk_serves_its_own_metrics(asterisk: AsteriskUnderTest) -> None:
+    page = httpx.get(f"http://127.0.0.1:{asterisk.settings.http_port}/metrics", timeout=5)
+    assert page.status_code == 200
+    up = re.search(r"^asterisk_core_uptime_seconds\{[^}]*\} (\d+)", page.text, re.MULTILINE)
+    assert up and int(up[1]) > 0 and "asterisk_channels_count{" in page.text, page.text[:2000]
