@@ -19,6 +19,7 @@ from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
 import pbx_bridge.metrics  # noqa: F401  (registers the bridge's metrics, as the bridge does)
 from core.models import User
 from testkit import rows
+from testkit.databases import drop_database, fresh_database
 from testkit.processes import REPO, api_server, free_port, start_worker
 from testkit.waiting import eventually
 from workers.metrics import StoreMetrics
@@ -56,15 +57,19 @@ def test_portal_answers_health_and_counts_requests_by_route(client: Any) -> None
     assert counted == 3, page.text
 
 
-def test_portal_is_not_ready_while_redis_is_away() -> None:
+def test_portal_is_not_ready_while_redis_is_away_or_the_schema_behind(server_url: str) -> None:
     nobody = f"redis://127.0.0.1:{free_port()}/0"
-    with api_server(REDIS_URL=nobody) as base:
-        ready = httpx.get(f"{base}/health/ready", timeout=10)
-        live = httpx.get(f"{base}/health/live", timeout=10)
+    unmigrated = fresh_database(server_url, f"callroute_unmigrated_{os.getpid()}")
+    try:
+        with api_server(REDIS_URL=nobody, DATABASE_URL=unmigrated) as base:
+            ready = httpx.get(f"{base}/health/ready", timeout=10)
+            live = httpx.get(f"{base}/health/live", timeout=10)
+    finally:
+        drop_database(server_url, f"callroute_unmigrated_{os.getpid()}")
     assert ready.status_code == 503, ready.text
     checks = ready.json()["checks"]
-    assert ready.json()["status"] == "unavailable"
-    assert checks["database"] == checks["migrations"] == "ok" and "onnect" in checks["redis"], checks
+    assert ready.json()["status"] == "unavailable" and checks["database"] == "ok", checks
+    assert "onnect" in checks["redis"] and "no revision" in checks["migrations"], checks
     assert live.status_code == 200  # up, only not ready: no reason to restart it
 
 
