@@ -81,6 +81,8 @@ def configure(level: int | str = logging.INFO, *, loggers: tuple[str, ...] = ())
         root.removeHandler(old)
     root.addHandler(shared)
     root.setLevel(level)
+    # httpx logs every request it sends at INFO (the bridge's and the portal's to ARI): noise.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
     for name in loggers:
         logger = logging.getLogger(name)
         logger.handlers[:] = [shared]

@@ -1,6 +1,7 @@
 """The FastAPI application: every REST path under /api, the built UI at /."""
 
 import importlib
+import logging
 import pkgutil
 from typing import Any
 
@@ -32,12 +33,15 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 # Uvicorn's own loggers (set up before it imports the app) write in the product's format too.
-UVICORN_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access")
+UVICORN_LOGGERS = ("uvicorn", "uvicorn.error")
 
 
 def create_app() -> FastAPI:
     settings = get_settings()
     logs.configure(loggers=UVICORN_LOGGERS)
+    # Uvicorn's access lines carry the query string, where the live socket sends its token, however
+    # the server was started; AccessLog writes one line per request without it.
+    logging.getLogger("uvicorn.access").disabled = True
     app = FastAPI(
         title="Callroute portal API",
         version="0.1.0",
