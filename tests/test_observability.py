@@ -21,19 +21,9 @@ from core.models import User
 from testkit import rows
 from testkit.databases import drop_database, fresh_database
 from testkit.processes import REPO, api_server, free_port, start_worker
+from testkit.prometheus import sample
 from testkit.waiting import eventually
 from workers.metrics import StoreMetrics
-
-
-def sample(exposition: str, name: str, **labels: str) -> float | None:
-    """The value of series `name` with exactly `labels` in a Prometheus text exposition."""
-    for line in exposition.splitlines():
-        found = re.fullmatch(r"([a-z_]+)(?:\{(.*)\})? (\S+)", line)
-        if found and found[1] == name:
-            have = dict(re.findall(r'(\w+)="([^"]*)"', found[2] or ""))
-            if have == labels:
-                return float(found[3])
-    return None
 
 
 def test_portal_answers_health_and_counts_requests_by_route(client: Any) -> None:

@@ -12,10 +12,10 @@ import pytest
 
 from testkit.asterisk import AsteriskUnderTest, calls, running_bridge, seed_plan
 from testkit.processes import free_port
+from testkit.prometheus import sample
 from testkit.rows import CALLER
 from testkit.sipp import call, sipp_target
 from testkit.waiting import eventually
-from tests.test_observability import sample
 
 pytestmark = pytest.mark.asterisk
 NOT_OURS = "+442079460000"  # a number the platform does not have: refused, not routed
