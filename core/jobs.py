@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from celery import Celery
 
+from core import names
 from core.settings import get_settings
 
 # Hard limit per task; a message is redelivered only after the visibility timeout, so keep it larger.
@@ -30,6 +31,7 @@ def celery_config() -> dict[str, Any]:
     return {
         "broker_url": broker_url(get_settings().redis_url),
         "broker_connection_retry_on_startup": True,
+        "task_default_queue": names.CELERY_QUEUE,
         "broker_transport_options": {"visibility_timeout": VISIBILITY_TIMEOUT},
         "task_serializer": "json",
         "accept_content": ["json"],

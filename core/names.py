@@ -56,6 +56,10 @@ TRUNK_CHANGES = "pbx:trunk-changed"  # API -> bridge: a trunk's id, to push into
 HANGUP_REQUESTS = "pbx:hangup"  # API -> bridge: {"linkedid", "by"}: hang up a live call
 
 # --- Celery task names (core.jobs enqueues them, workers.tasks runs them) -------------------------
+# The queue every task goes to: a Redis list of that name (and one per priority, the name followed by
+# CELERY_PRIORITY_SEPARATOR and the priority, for messages sent with one), kombu's layout.
+CELERY_QUEUE = "celery"
+CELERY_PRIORITY_SEPARATOR = "\x06\x16"
 RATE_CALL = "billing.rate_call"  # (*linkedids): the bridge, once the rows are written at hangup
 RATE_PENDING = "billing.rate_pending"
 RELEASE_EXPIRED = "billing.release_expired"

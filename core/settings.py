@@ -80,6 +80,18 @@ class Settings(BaseSettings):
     # How often Asterisk sends OPTIONS to each outbound trunk: the trunk list's status is this fresh.
     trunk_qualify_seconds: int = Field(default=30, ge=1)
 
+    # Logs: JSON lines or text; unset, JSON in production and text in development.
+    log_format: Literal["json", "text"] | None = None
+    # Prometheus metrics and health checks of the bridge and the Celery worker (the portal serves
+    # its own on its HTTP port). docs/operations.md lists them.
+    bridge_metrics_host: str = "0.0.0.0"
+    bridge_metrics_port: int = 9101
+    worker_metrics_host: str = "0.0.0.0"
+    worker_metrics_port: int = 9102
+    # Set (in the environment, which prometheus_client reads too) when the portal runs several
+    # worker processes: each writes its metrics there and /metrics adds them up.
+    prometheus_multiproc_dir: str = ""
+
     @model_validator(mode="after")
     def _production_needs_real_services(self) -> "Settings":
         if self.environment == "production":
@@ -87,6 +99,10 @@ class Settings(BaseSettings):
             if missing:
                 raise ValueError(f"production mode needs {', '.join(m.upper() for m in missing)} set")
         return self
+
+    @property
+    def logs_as_json(self) -> bool:
+        return (self.log_format or ("json" if self.environment == "production" else "text")) == "json"
 
     @property
     def cel_dsn(self) -> str:

@@ -15,6 +15,8 @@ from panoramisk import Manager
 from panoramisk.ami_protocol import AMIProtocol
 from panoramisk.message import Message
 
+from pbx_bridge.metrics import AMI_CONNECTED, AMI_RECONNECTS
+
 log = logging.getLogger(__name__)
 
 Handler = Callable[[Message], None]
@@ -65,12 +67,15 @@ class Ami:
                 log.info("AMI connected to %s:%s", self._host, self._port)
                 delay = 0.2
                 self._connection = connection
+                AMI_CONNECTED.set(1)
                 try:
                     await lost.wait()
                 finally:
                     self._connection = None
+                    AMI_CONNECTED.set(0)
                     connection.close()
                 log.warning("AMI connection lost; reconnecting")
+            AMI_RECONNECTS.inc()
             await asyncio.sleep(delay)
             delay = min(delay * 2, 5.0)
 

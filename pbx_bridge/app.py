@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 import redis.asyncio as aioredis
 
-from core import jobs, names
+from core import health, jobs, metrics, names
 from core.ari import AriAddress
 from core.redis_client import async_redis
 from core.settings import get_settings
@@ -30,6 +30,7 @@ from pbx_bridge.commands import Commands
 from pbx_bridge.events import EventTable, Source
 from pbx_bridge.flows import Flows
 from pbx_bridge.live_store import LiveStore
+from pbx_bridge.metrics import CALLS_IN_PROGRESS
 from pbx_bridge.rating_queue import RatingQueue
 from pbx_bridge.reconcile import ChannelAri, Reconciler
 from pbx_bridge.routing import EngineRouter
@@ -99,6 +100,13 @@ async def main() -> None:
     live, router, rows = LiveStore(redis), EngineRouter(), RowWriter()
     ctx = Context(ari=ari, ami=ami, live=live, router=router, rows=rows, after_hangup=rating.add)
     bridge = Bridge(ctx, ari, redis)
+    CALLS_IN_PROGRESS.set_function(lambda: len(ctx.channels))
+
+    def ari_connected() -> None:
+        if not ari.connected:
+            raise ConnectionError("not connected to Asterisk's ARI")
+
+    metrics.serve(s.bridge_metrics_host, s.bridge_metrics_port, lambda: health.run({"ari": ari_connected}))
     ami.on("UserEvent", bridge.events.dispatch_user_event)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -27,6 +27,7 @@ import orjson
 import websockets
 
 from core.ari import REQUEST_TIMEOUT, AriAddress, AriError, AriHttp, query
+from pbx_bridge.metrics import ARI_CONNECTED, ARI_RECONNECTS
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +97,11 @@ class Ari:
         self._lanes: list[_Lane] = []
         self._ids = itertools.count(1)
 
+    @property
+    def connected(self) -> bool:
+        """Whether the websockets to Asterisk are open now (the bridge's readiness)."""
+        return bool(self._lanes)
+
     async def request(self, method: str, path: str, json_body: Any = None, **params: Any) -> Any:
         message: dict[str, Any] = {
             "type": "RESTRequest",
@@ -147,6 +153,7 @@ class Ari:
                 log.warning("ARI connection lost (%s); retrying in %.1f s", exc, delay)
             if stop.is_set():
                 return
+            ARI_RECONNECTS.inc()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), timeout=delay)
             delay = min(delay * 2, 5.0)
@@ -167,12 +174,14 @@ class Ari:
         # Whichever ends first (a socket, or the stop) ends the event stream too.
         closer = asyncio.create_task(_close_all_when([ended, *readers], lanes, queue))
         self._lanes = lanes
+        ARI_CONNECTED.set(1)
         try:
             await on_connect()
             while (event := await queue.get()) is not _CLOSED:
                 yield event
         finally:
             self._lanes = []
+            ARI_CONNECTED.set(0)
             ended.cancel()
             await closer
             await asyncio.gather(*readers)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from core import names, q850
+from core import logs, names, q850
 from core.ari import AriError
 from core.calls import CallState, Result, Step, stopped_at
 from core.enums import Disposition, HangupBy, LiveState
@@ -37,6 +37,7 @@ from core.routing import Admission, Candidate, IvrSettings, Selection
 from pbx_bridge.ami import AmiError
 from pbx_bridge.credit_hold import CreditHold
 from pbx_bridge.live_store import LiveStore
+from pbx_bridge.metrics import CALLS
 from pbx_bridge.row_writer import RowWriter
 from pbx_bridge.trunks import endpoint_name
 
@@ -246,6 +247,10 @@ class CallFlow:
     # --- the call -----------------------------------------------------------------------------
 
     async def run(self) -> None:
+        with logs.about_call(self.linkedid):  # every line this call's task logs names it
+            await self._follow()
+
+    async def _follow(self) -> None:
         try:
             disposition = await (self._carry_on() if self.resumed else self._route())
         except CallerGone:
@@ -548,6 +553,10 @@ class CallFlow:
         reconciliation leaves it to us, and completes it from Asterisk's record should the row
         never be written), and it goes to rating."""
         self._disown()
+        disposition = (self.call.disposition or self.call.provisional).value
+        CALLS.labels(disposition).inc()
+        with logs.about_call(linkedid):  # the row writer's task, not the call's
+            log.info("call ended: %s", disposition)
         self.ctx.after_hangup(linkedid)
 
     async def _release(self) -> None:

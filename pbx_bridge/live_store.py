@@ -1,6 +1,7 @@
 """Writes live-call state to Redis (layout in core.live, names in core.names) and publishes every change."""
 
 import asyncio
+import time
 from typing import Any, cast
 
 import orjson
@@ -10,6 +11,7 @@ from redis.exceptions import NoScriptError
 
 from core import live, names
 from core.redis_client import pubsub_channel
+from pbx_bridge.metrics import LIVE_STORE_LAG
 
 # Each change is one script run in Redis (one command: the call, its index sets and the publish),
 # not a MULTI pipeline of up to a dozen commands whose replies the bridge had to parse one by one.
@@ -41,12 +43,15 @@ class LiveStore:
         self._written: dict[str, dict[str, Any] | None] = {}
         self._waiting: list[tuple[AsyncScript, list[Any], list[Any], asyncio.Future[None]]] = []
         self._sender: asyncio.Task[None] | None = None
+        self._oldest = 0.0  # when the oldest change waiting to be sent was made (monotonic)
 
     async def _run(self, script: AsyncScript, keys: list[Any], args: list[Any]) -> None:
         """Run `script` in Redis, in one pipeline with the changes other calls are waiting to send:
         a round trip and redis-py's per-command bookkeeping for each change were a fifth of the
         bridge's work. Returns once Redis has run it, as a lone command would."""
         done = asyncio.get_running_loop().create_future()
+        if not self._waiting:
+            self._oldest = time.monotonic()
         self._waiting.append((script, keys, args, done))
         if self._sender is None:
             self._sender = asyncio.create_task(self._send())
@@ -55,7 +60,7 @@ class LiveStore:
     async def _send(self) -> None:
         try:
             while self._waiting:
-                batch, self._waiting = self._waiting, []
+                batch, self._waiting, made = self._waiting, [], self._oldest
                 pipe = self.redis.pipeline(transaction=False)
                 for script, keys, args, _ in batch:
                     pipe.evalsha(script.sha, len(keys), *keys, *args)
@@ -63,6 +68,7 @@ class LiveStore:
                     results = await pipe.execute(raise_on_error=False)
                 except Exception as exc:  # Redis away: every change of the batch fails
                     results = [exc] * len(batch)
+                LIVE_STORE_LAG.set(time.monotonic() - made)
                 loaded: dict[str, Exception | None] = {}  # per script: loaded again, or why not
                 for (script, keys, args, done), result in zip(batch, results, strict=True):
                     if isinstance(result, NoScriptError):  # Redis restarted: load it once, send again

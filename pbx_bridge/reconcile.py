@@ -8,13 +8,16 @@ import asyncio
 import contextlib
 import logging
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, Protocol
 
+from core import logs
 from core.calls import open_calls
 from core.models import Call
 from pbx_bridge import cel
 from pbx_bridge.call_flow import CallFlow, Context
 from pbx_bridge.flows import Flows
+from pbx_bridge.metrics import CALLS
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +46,14 @@ class Reconciler:
             rows = await asyncio.to_thread(cel.completed_rows, ended, now)
             rows += await asyncio.to_thread(cel.missed_calls, now, set(self.ctx.channels))
             for row in rows:
-                log.info("call %s completed from Asterisk's record", row["linkedid"])
-                self.ctx.rows.write(row, then=self.ctx.after_hangup)
+                with logs.about_call(row["linkedid"]):
+                    log.info("call completed from Asterisk's record: %s", row["disposition"])
+                self.ctx.rows.write(row, then=partial(self._completed, row["disposition"]))
+
+    def _completed(self, disposition: str, linkedid: str) -> None:
+        """A row completed from Asterisk's record is in the database: counted, and rated."""
+        CALLS.labels(disposition).inc()
+        self.ctx.after_hangup(linkedid)
 
     async def _settle_open_calls(self) -> list[tuple[Call, bool]]:
         """Resume open calls still talking; hang up what is left of the others, which are returned

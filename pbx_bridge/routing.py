@@ -19,6 +19,7 @@ from core.db import autocommit_engine
 from core.redis_client import get_redis
 from core.routing import Admission, RedisLiveCounts, Selection, admit, select_targets
 from core.routing.catalogue import CatalogueCache
+from pbx_bridge.metrics import ROUTING_DECISION
 
 T = TypeVar("T")
 
@@ -49,6 +50,7 @@ class EngineRouter:
 
         return self._in_session(decide)
 
+    @ROUTING_DECISION.time()
     def _in_session(self, decide: Callable[[Session], T]) -> T:
         for attempt in (1, 2):
             conn = self._connection()

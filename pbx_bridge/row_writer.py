@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from sqlalchemy.exc import DataError, IntegrityError
 
+from core import logs
 from core.calls import Row, save, save_many
 
 log = logging.getLogger(__name__)
@@ -68,7 +69,8 @@ class RowWriter:
         for linkedid, (row, waiting, tried) in batch.items():
             failed = tried + (linkedid in refused)
             if failed >= ATTEMPTS:
-                log.error("giving up writing call %s; the reconciliation completes it", linkedid)
+                with logs.about_call(linkedid):
+                    log.error("giving up writing call %s; the reconciliation completes it", linkedid)
             elif linkedid in self._pending:  # written again meanwhile: that row is newer
                 newer, also, _ = self._pending[linkedid]
                 self._pending[linkedid] = (newer, [*waiting, *also], failed)
@@ -80,15 +82,16 @@ class RowWriter:
     async def _save_alone(row: Row) -> bool | None:
         """True when written, None when the database refused this row (its data), False when it
         could not be asked (it is down)."""
-        try:
-            await asyncio.to_thread(save, row)
-        except (IntegrityError, DataError) as exc:
-            log.warning("the database refused call %s: %s", row["linkedid"], exc.orig)
-            return None
-        except Exception as exc:
-            log.warning("could not write call %s: %s", row["linkedid"], exc)
-            return False
-        return True
+        with logs.about_call(row["linkedid"]):
+            try:
+                await asyncio.to_thread(save, row)
+            except (IntegrityError, DataError) as exc:
+                log.warning("the database refused call %s: %s", row["linkedid"], exc.orig)
+                return None
+            except Exception as exc:
+                log.warning("could not write call %s: %s", row["linkedid"], exc)
+                return False
+            return True
 
     async def run(self, stop: asyncio.Event) -> None:
         """Write what gathered every FLUSH_SECONDS until `stop` (every RETRY_SECONDS while the
@@ -98,4 +101,3 @@ class RowWriter:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), wait)
             wait = FLUSH_SECONDS if await self.flush() else RETRY_SECONDS
-

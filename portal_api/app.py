@@ -1,17 +1,19 @@
 """The FastAPI application: every REST path under /api, the built UI at /."""
 
 import importlib
+import logging
 import pkgutil
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
+from core import logs
 from core.settings import get_settings
-from portal_api import errors, routers, web
+from portal_api import errors, observability, routers, web
 from portal_api.body_limit import BodyLimit
 from portal_api.envelope import ErrorBody
-from portal_api.middleware import AccessLog, SecurityHeaders
+from portal_api.middleware import AccessLog, RequestMetrics, SecurityHeaders
 
 API_PREFIX = "/api"
 
@@ -30,8 +32,16 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+# Uvicorn's own loggers (set up before it imports the app) write in the product's format too.
+UVICORN_LOGGERS = ("uvicorn", "uvicorn.error")
+
+
 def create_app() -> FastAPI:
     settings = get_settings()
+    logs.configure(loggers=UVICORN_LOGGERS)
+    # Uvicorn's access lines carry the query string, where the live socket sends its token, however
+    # the server was started; AccessLog writes one line per request without it.
+    logging.getLogger("uvicorn.access").disabled = True
     app = FastAPI(
         title="Callroute portal API",
         version="0.1.0",
@@ -42,6 +52,7 @@ def create_app() -> FastAPI:
     for info in sorted(pkgutil.iter_modules(routers.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{routers.__name__}.{info.name}")
         app.include_router(module.router, prefix=API_PREFIX, responses=_ERRORS)
+    app.include_router(observability.router)  # before the UI's catch-all route
     errors.install(app)
     app.add_middleware(
         BodyLimit,
@@ -51,6 +62,7 @@ def create_app() -> FastAPI:
     )
     # Added last, so outermost: a 413 gets the headers too, and the log sees every answer.
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestMetrics)
     app.add_middleware(AccessLog)
     _document_errors_as_envelope(app)
     web.mount(app, settings.web_dist)

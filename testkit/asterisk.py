@@ -121,8 +121,11 @@ def running_test_instance(
 
 
 @contextlib.contextmanager
-def running_bridge(ast: AsteriskUnderTest, log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    """`python -m pbx_bridge` against the test Asterisk, database and Redis, until it registered."""
+def running_bridge(
+    ast: AsteriskUnderTest, log: Path, metrics_port: int | None = None, **extra_env: str
+) -> Iterator[subprocess.Popen[bytes]]:
+    """`python -m pbx_bridge` against the test Asterisk, database and Redis, until it registered;
+    its metrics and health on `metrics_port` (a free port if not given: never another run's)."""
     s = ast.settings
     env = {
         **os.environ,
@@ -133,6 +136,9 @@ def running_bridge(ast: AsteriskUnderTest, log: Path) -> Iterator[subprocess.Pop
         "ASTERISK_AMI_PORT": str(s.ami_port),
         "AMI_USER": s.ami_user,
         "AMI_SECRET": s.ami_secret,
+        "BRIDGE_METRICS_HOST": "127.0.0.1",
+        "BRIDGE_METRICS_PORT": str(metrics_port or free_port()),
+        **extra_env,
     }
     logged_before = log.stat().st_size if log.exists() else 0
     proc = subprocess.Popen(

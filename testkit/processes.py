@@ -65,8 +65,9 @@ def api_server(**env: str) -> Iterator[str]:
             proc.wait()
 
 
-def start_worker(log: str) -> subprocess.Popen[bytes]:
-    """A real Celery worker (its own process group, so a test can kill all of it)."""
+def start_worker(log: str, metrics_port: int | None = None) -> subprocess.Popen[bytes]:
+    """A real Celery worker (its own process group, so a test can kill all of it), serving its
+    metrics and health on `metrics_port` (a free port if not given: never another run's)."""
     argv = [
         sys.executable,
         "-m",
@@ -83,7 +84,7 @@ def start_worker(log: str) -> subprocess.Popen[bytes]:
         return subprocess.Popen(
             argv,
             cwd=REPO,
-            env=os.environ.copy(),
+            env={**os.environ, "WORKER_METRICS_PORT": str(metrics_port or free_port())},
             stdout=out,
             stderr=subprocess.STDOUT,
             start_new_session=True,

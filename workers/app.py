@@ -5,13 +5,32 @@ Configuration comes from core.jobs, shared with the services that enqueue tasks 
 
 from typing import Any
 
-from celery import Celery
+from celery import Celery, signals
 from celery.schedules import crontab
+from prometheus_client import REGISTRY
 
-from core import jobs, names
+from core import health, jobs, logs, metrics, names
+from core.settings import get_settings
+from workers.metrics import StoreMetrics
 
 app = Celery("callroute", include=["workers.tasks"])
 app.conf.update(jobs.celery_config())
+
+
+@signals.setup_logging.connect
+def _logs(loglevel: int | str | None = None, **_: Any) -> None:
+    """The worker and beat log in the product's format (connected: Celery leaves logging alone)."""
+    logs.configure(loglevel or "INFO")
+
+
+@signals.celeryd_after_setup.connect
+def _metrics(**_: Any) -> None:
+    """The worker's main process serves its metrics and health (beat serves none)."""
+    s = get_settings()
+    REGISTRY.register(StoreMetrics())
+    metrics.serve(
+        s.worker_metrics_host, s.worker_metrics_port, lambda: health.run({"broker": health.redis_server})
+    )
 
 
 def _every(task: str, schedule: float | crontab, expires: float) -> dict[str, Any]:
