@@ -195,6 +195,5 @@ def test_cli_render_writes_the_config_for_an_image_whose_asterisk_is_the_systems
     assert provision.main(["render"]) == 0
     etc = tmp_path / "etc" / "asterisk"
     assert "password = ari-pass-1" in (etc / "ari.conf").read_text()
-    assert "load => res_prometheus.so" in (etc / "modules.conf").read_text()
-    assert "uri = metrics" in (etc / "prometheus.conf").read_text()
+    assert "bindport = 18088" in (etc / "http.conf").read_text()
     assert (tmp_path / "var" / "spool" / "asterisk" / "recording").is_dir()
