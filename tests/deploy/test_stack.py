@@ -128,7 +128,9 @@ def _set_up_a_customer(api: Api, target_port: int) -> dict[str, int]:
     )
     number = api.send("POST", "/number/add", {"number": DID})
     api.send("POST", "/number/give", {"user_id": customer["id"], "number_ids": [number["id"]]})
-    campaign = api.send("POST", "/campaign/add", {"name": "Stack calls", "user_id": customer["id"]})
+    campaign = api.send(
+        "POST", "/campaign/add", {"name": "Stack calls", "user_id": customer["id"], "record": True}
+    )
     buyer = api.send(
         "POST",
         "/buyer/add",
@@ -209,6 +211,10 @@ async def test_a_call_through_the_stack_is_recorded_billed_counted_and_survives_
         (balance,) = admin.get(f"/user/balance/{ids['customer']}")
         assert Decimal(str(balance["balance"])) == STARTING_BALANCE - rated
         assert _answered_count(stack) >= 1
+        # Recorded by Asterisk into the shared volume, heard through the portal.
+        (row_id,) = [c["id"] for c in admin.get("/report")["data"] if c["did"] == DID]
+        wav = admin.http.get(f"/report/recording/{row_id}")
+        assert wav.status_code == 200 and wav.content.startswith(b"RIFF"), (wav.status_code, wav.text[:300])
 
         # The bridge restarted (an upgrade) while a call talks: the call goes on in the dialplan and
         # its row is still completed, by the bridge that comes back.
