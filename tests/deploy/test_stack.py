@@ -220,7 +220,7 @@ async def test_a_call_through_the_stack_is_recorded_billed_counted_and_survives_
         # its row is still completed, by the bridge that comes back.
         talking = asyncio.create_task(call(sipp, ast, DID, CALLER, tmp_path, talk_ms=12000))
         await eventually_async(lambda: _connected(admin), 20, interval=0.2, what="the second call connected")
-        await asyncio.to_thread(stack.compose, "restart", "bridge")
+        await asyncio.to_thread(stack.timed, "bridge restart", "restart", "bridge")
         said = await asyncio.wait_for(talking, 60)
     assert "final=SIP/2.0 200" in said and "ended_by=caller" in said, said
     rows = eventually(_rows_complete(stack, 2), 60, interval=0.5, what=lambda: stack.logs("bridge"))
@@ -228,6 +228,7 @@ async def test_a_call_through_the_stack_is_recorded_billed_counted_and_survives_
     assert (disposition, by, target_id) == ("ANSWERED", "caller", ids["target"]), rows[1]
     assert 10 <= talk <= 14 and ended is not None, rows[1]
     eventually(lambda: _rated(stack, 1), 60, interval=0.5, what=lambda: stack.logs("worker"))
+    print(f"\nstack timings (s): {stack.timings}")
 
 
 def _rows_complete(stack: Stack, count: int) -> Any:
