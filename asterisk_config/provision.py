@@ -6,6 +6,8 @@
     python -m asterisk_config.provision stop     # core stop now / SIGTERM / SIGKILL
     python -m asterisk_config.provision run      # start, stay in foreground until SIGINT/SIGTERM
     python -m asterisk_config.provision deps     # apt-get install debootstrap + sip-tester
+    python -m asterisk_config.provision render   # only write the config and directories (an image
+                                                 # whose Asterisk is the system's: ASTERISK_CHROOT=/)
 
 Exit codes: 0 ok; 1 failed (details printed); 2 bad settings; 3 Asterisk
 cannot run on this machine (not root, no debootstrap, mounts refused) - the
@@ -85,6 +87,14 @@ def cmd_run(settings: AsteriskSettings, _: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_render(settings: AsteriskSettings, _: argparse.Namespace) -> int:
+    settings.validate_basic()
+    settings.validate_secrets()  # before any folder is made: a refused render leaves nothing
+    runtime.prepare_instance(settings)
+    _log(f"configuration written to {settings.host_path(settings.etc_dir)}")
+    return 0
+
+
 def cmd_deps(_: AsteriskSettings, __: argparse.Namespace) -> int:
     chroot.require_root("installing host packages")
     for command, package in (("debootstrap", "debootstrap"), ("sipp", "sip-tester")):
@@ -103,6 +113,7 @@ COMMANDS = {
     "status": cmd_status,
     "run": cmd_run,
     "deps": cmd_deps,
+    "render": cmd_render,
 }
 
 

@@ -77,6 +77,10 @@ class Settings(BaseSettings):
     asterisk_pg_dbname: str = ""
     asterisk_pg_user: str = ""
     asterisk_pg_password: str = ""
+    # Where Asterisk's recordings are as files, when the portal shares that folder with it (a volume
+    # in deploy/compose.yml, where the portal cannot reach Asterisk's loopback ARI): the portal
+    # streams them from there. Unset: over ARI, from the Asterisk beside it.
+    recordings_dir: Path | None = None
     # How often Asterisk sends OPTIONS to each outbound trunk: the trunk list's status is this fresh.
     trunk_qualify_seconds: int = Field(default=30, ge=1)
 

@@ -16,11 +16,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core.db import session_scope
-from core.migrate import upgrade
-from core.seed import seed_admin, seed_countries
 from core.settings import get_settings
 from launcher.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, start_postgres, start_redis
+from launcher.migrate import announce, migrate_and_seed
 
 log = logging.getLogger("launch")
 
@@ -122,14 +120,7 @@ def prepare(engines: list[EmbeddedPostgres | EmbeddedRedis]) -> dict[str, str]:
         log.info("embedded Redis in %s", settings.data_dir)
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL")})
     get_settings.cache_clear()
-    upgrade(get_settings().sqlalchemy_url)
-    with session_scope() as session:
-        seed_countries(session)
-        created = seed_admin(session, settings.admin_email, settings.admin_password)
-    if created:
-        email, password = created
-        generated = "" if settings.admin_password else " (generated; shown only this once)"
-        print(f"\n  First admin: {email} / {password}{generated}\n", flush=True)
+    announce(migrate_and_seed())
     return env
 
 
@@ -187,4 +178,3 @@ def main() -> None:
         for engine in reversed(engines):
             engine.stop()
     log.info("stopped")
-

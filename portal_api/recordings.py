@@ -1,28 +1,55 @@
-"""Call recordings, streamed from where Asterisk stores them (ARI `/recordings/stored`, through
-core.ari), so the API needs no shared disk with the PBX."""
+"""Call recordings, streamed from where Asterisk stores them: over ARI (`/recordings/stored`, through
+core.ari) from the Asterisk beside the portal, or from RECORDINGS_DIR where the portal shares
+Asterisk's recording folder instead (a container deployment)."""
 
+from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import quote
 
 from fastapi.responses import StreamingResponse
 
 from core.ari import AriAddress, AriError, AriHttp
+from core.settings import get_settings
 from portal_api.errors import ApiError
+
+_GONE = "This call's recording is no longer stored."
+_CHUNK = 64 * 1024
 
 
 def stored_recording(name: str) -> StreamingResponse:
-    """The recording `name` as a WAV download; 404 when Asterisk no longer has it, 503 when the PBX
+    """The recording `name` as a WAV download; 404 when it is no longer stored, 503 when the PBX
     can't be reached."""
-    try:
-        body = AriHttp(AriAddress.from_settings()).download(f"/recordings/stored/{quote(name, safe='')}/file")
-    except AriError as exc:
-        if exc.status == 503:
-            message = "The PBX can't be reached for this recording now; try again shortly."
-            raise ApiError(503, message) from None
-        if exc.status == 404:
-            raise ApiError(404, "This call's recording is no longer stored.") from None
-        raise ApiError(502, f"The PBX answered {exc.status} for this recording.") from None
+    folder = get_settings().recordings_dir
+    body = _from_folder(folder, name) if folder is not None else _from_ari(name)
     return StreamingResponse(
         body,
         media_type="audio/wav",
         headers={"Content-Disposition": f'attachment; filename="{name}.wav"'},
     )
+
+
+def _from_folder(folder: Path, name: str) -> Iterator[bytes]:
+    path = folder / f"{name}.wav"
+    # The name comes from the call row; still, nothing outside the folder is ever served.
+    if path.parent != folder or not path.is_file():
+        raise ApiError(404, _GONE)
+    handle = path.open("rb")  # opened now: a file removed before the first chunk is still read whole
+
+    def chunks() -> Iterator[bytes]:
+        with handle:
+            while chunk := handle.read(_CHUNK):
+                yield chunk
+
+    return chunks()
+
+
+def _from_ari(name: str) -> Iterator[bytes]:
+    try:
+        return AriHttp(AriAddress.from_settings()).download(f"/recordings/stored/{quote(name, safe='')}/file")
+    except AriError as exc:
+        if exc.status == 503:
+            message = "The PBX can't be reached for this recording now; try again shortly."
+            raise ApiError(503, message) from None
+        if exc.status == 404:
+            raise ApiError(404, _GONE) from None
+        raise ApiError(502, f"The PBX answered {exc.status} for this recording.") from None

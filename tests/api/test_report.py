@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from core.models import Call
+from core.settings import get_settings
 from portal_api.schemas.reports import CSV_COLUMNS
 from testkit.actors import Actor
 from testkit.rows import save, seed_calls
@@ -140,3 +141,38 @@ def test_a_buyer_sees_the_calls_it_was_sent_with_target_and_recording(
     assert ended == {"ANSWERED": None, "NO ANSWER": "2026-11-20T10:01:00Z"}
     r = client.post("/api/buyer/buyer-report", headers=buyer_a.headers, json={"caller_number": "900009"})
     assert [c["caller"] for c in r.json()["data"]["data"]] == ["+447700900009"]
+
+
+def test_recordings_come_from_the_shared_folder_when_the_portal_has_one(
+    client: Any, customer_a: Actor, customer_b: Actor, tmp_path: Any, monkeypatch: Any
+) -> None:
+    # A container portal reads Asterisk's recording folder (a shared volume), not ARI on loopback.
+    kept, gone, outside = seed_calls(
+        customer_a,
+        "Roofing",
+        {"recording": "call-1.1"},
+        {"recording": "call-1.2"},
+        {"recording": "../secret"},
+    )
+    folder = tmp_path / "recording"
+    folder.mkdir()
+    audio = b"RIFF" + bytes(range(256)) * 400  # more than one chunk
+    (folder / "call-1.1.wav").write_bytes(audio)
+    (tmp_path / "secret.wav").write_bytes(b"not a recording")
+    monkeypatch.setenv("RECORDINGS_DIR", str(folder))
+    get_settings.cache_clear()
+    try:
+        got = {
+            row.id: client.get(f"/api/report/recording/{row.id}", headers=customer_a.headers)
+            for row in (kept, gone, outside)
+        }
+        foreign = client.get(f"/api/report/recording/{kept.id}", headers=customer_b.headers)
+    finally:
+        monkeypatch.undo()
+        get_settings.cache_clear()
+    wav = got[kept.id]
+    assert wav.status_code == 200 and wav.headers["content-type"] == "audio/wav" and wav.content == audio
+    assert got[gone.id].status_code == 404
+    assert got[gone.id].json()["message"] == "This call's recording is no longer stored."
+    assert got[outside.id].status_code == 404  # nothing outside the folder is served
+    assert foreign.status_code == 404

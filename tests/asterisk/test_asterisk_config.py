@@ -179,3 +179,21 @@ def test_cli_exits_3_when_not_root(
 def test_cli_exits_2_on_bad_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ASTERISK_SIP_PORT", "not-a-port")
     assert provision.main(["status"]) == 2
+
+
+def test_cli_render_writes_the_config_for_an_image_whose_asterisk_is_the_systems(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The container image renders into its own /etc/asterisk at start (ASTERISK_CHROOT=/); here the
+    # root is a temporary folder. Without its secrets it refuses (2), writing nothing.
+    monkeypatch.setenv("ASTERISK_CHROOT", str(tmp_path))
+    monkeypatch.delenv("ARI_PASSWORD", raising=False)
+    assert provision.main(["render"]) == 2
+    assert not (tmp_path / "etc" / "asterisk").exists()
+    for key, value in BASE_ENV.items():
+        monkeypatch.setenv(key, value)
+    assert provision.main(["render"]) == 0
+    etc = tmp_path / "etc" / "asterisk"
+    assert "password = ari-pass-1" in (etc / "ari.conf").read_text()
+    assert "bindport = 18088" in (etc / "http.conf").read_text()
+    assert (tmp_path / "var" / "spool" / "asterisk" / "recording").is_dir()

@@ -1,0 +1,38 @@
+#!/bin/sh
+# The image's commands (deploy/Dockerfile): one per service of deploy/compose.yml.
+#   portal | bridge | worker | beat | migrate     run that service
+#   health                                        the HEALTHCHECK: asks the running service
+set -eu
+role=/tmp/callroute-role  # which service this container runs, for `health`
+
+probe() {  # fails unless the URL answers 2xx within 4 s
+  exec python -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=4)' "$1"
+}
+
+case "${1:-portal}" in
+  portal)
+    echo portal > "$role"
+    exec uvicorn portal_api.app:app --host "$HOST" --port "$PORT" --no-access-log ;;
+  bridge)
+    echo bridge > "$role"
+    exec python -m pbx_bridge ;;
+  worker)
+    echo worker > "$role"
+    exec celery -A workers.app worker --loglevel "${LOG_LEVEL:-INFO}" ;;
+  beat)
+    echo beat > "$role"
+    # Beat keeps its last runs in DATA_DIR (a volume): a restart neither repeats nor skips a job.
+    exec celery -A workers.app beat --loglevel "${LOG_LEVEL:-INFO}" --schedule "$DATA_DIR/celerybeat-schedule" ;;
+  migrate)
+    exec python -m launcher.migrate ;;
+  health)
+    case "$(cat "$role" 2>/dev/null)" in
+      portal) probe "http://127.0.0.1:$PORT/health/ready" ;;
+      bridge) probe "http://127.0.0.1:${BRIDGE_METRICS_PORT:-9101}/health/ready" ;;
+      worker) probe "http://127.0.0.1:${WORKER_METRICS_PORT:-9102}/health/live" ;;
+      beat) exit 0 ;;  # no port of its own: running is all there is to say
+      *) echo "no service started in this container" >&2; exit 1 ;;
+    esac ;;
+  *)
+    echo "usage: callroute portal|bridge|worker|beat|migrate|health" >&2; exit 2 ;;
+esac
