@@ -235,6 +235,13 @@ export default function registerRealCall({ test, newPage, signInUi, ACCOUNTS, ce
     await cellHas(debit, 'Balance after', money(left));
     await page.getByTestId('balance-amount').filter({ hasText: money(left) }).waitFor();
     await page.getByTestId('wallet-debits').filter({ hasText: `-${money(SETUP_FEE + cost)}` }).waitFor();
+    await page.getByTestId('wallet-net').filter({ hasText: money(left) }).waitFor();
+    // The export has the ledger's own figures (4 places): the call's debit and the balance after it.
+    const csv = (await downloaded(page, page.getByTestId('wallet-export'))).data.trim().split('\r\n');
+    const line = csv.find((l) => l.includes(',call,'));
+    assert.ok(line, csv.join('\n'));
+    assert.ok(line.endsWith(`,${(-cost).toFixed(4)},${left.toFixed(4)}`), line);
+    assert.equal(csv.length, 4, 'the header, the top-up, the setup fee and the call');
     await shot(page, 'real-call-wallet-1440.png');
 
     // ---- Dashboard: one call, answered, in its campaign
