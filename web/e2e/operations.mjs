@@ -3,8 +3,9 @@
 // (/ivr, /user_ivr). run.mjs registers them with its harness and helpers; each checks its main
 // action through the API afterwards.
 import assert from 'node:assert/strict';
+import { still } from './waits.mjs';
 
-export default function registerOperationScenarios({ test, newPage, signIn, signInUi, sessions, settle, shot, BASE, customerName }) {
+export default function registerOperationScenarios({ test, newPage, signIn, signInUi, sessions, shot, BASE, customerName }) {
   const ACCOUNT_NAME = () => customerName || JSON.parse(sessions.customer?.user || '{}').name;
   /** A call to the API as `role` (signed in already): `{status, data, message}`. */
   async function api(role, method, path, body) {
@@ -62,7 +63,7 @@ export default function registerOperationScenarios({ test, newPage, signIn, sign
     await page.getByTestId('customer-notice').filter({ hasText: `User ${name} saved.` }).waitFor();
     await row.getByText('America/Chicago').waitFor();
     assert.equal((await findUser(email)).timezone, 'America/Chicago');
-    await settle(page);
+    await still(page);
     await shot(page, 'users-1440.png');
 
     // A new API token, shown once; it signs API calls in as that user.
@@ -183,7 +184,7 @@ export default function registerOperationScenarios({ test, newPage, signIn, sign
     assert.match(await supply.getByTestId('supply-number-row').innerText(), /Pool\s+\$2\.00\s+active/);
     await supply.getByTestId('supply-trunk-row').filter({ hasText: trunk }).waitFor();
     assert.equal(await supply.getByTestId('supply-number-title').innerText(), 'Numbers (1)');
-    await settle(page);
+    await still(page);
     await shot(page, 'vendor-supply-1440.png');
     await supply.getByRole('button', { name: 'Close' }).click();
 
@@ -201,7 +202,7 @@ export default function registerOperationScenarios({ test, newPage, signIn, sign
     await page.getByTestId('confirm-button').click();
     await page.getByTestId('vendor-notice').filter({ hasText: `Vendor ${spare.name} deleted.` }).waitFor();
     assert.equal(await findVendor(spare.name), undefined, 'gone');
-    await settle(page);
+    await still(page);
     await shot(page, 'vendors-1440.png');
     noErrors(page);
     await page.context().close();
@@ -246,7 +247,7 @@ export default function registerOperationScenarios({ test, newPage, signIn, sign
     await line(2).getByText('imported').waitFor();
     const past = page.locator(`[data-testid="uploads-row"][data-file="${filename}"]`);
     assert.match(await past.innerText(), /Ada Admin\s+5\s+2\s+3/);
-    await settle(page);
+    await still(page);
     await shot(page, 'uploadnumber-1440.png');
 
     const imported = (await api('admin', 'GET', `/number/details?params=${encodeURIComponent(first)}`)).data.data;
@@ -297,7 +298,7 @@ export default function registerOperationScenarios({ test, newPage, signIn, sign
     assert.equal((await api('customer', 'PATCH', `/target/status/${desk.id}`, { status: 'inactive' })).status, 200);
     await page.getByRole('button', { name: 'Refresh targets' }).click();
     await row(open).getByTestId('buyer-target-now').filter({ hasText: 'Paused' }).waitFor();
-    await settle(page);
+    await still(page);
     await shot(page, 'buyer-target-1440.png');
     noErrors(page);
     await page.context().close();
@@ -339,7 +340,7 @@ export default function registerOperationScenarios({ test, newPage, signIn, sign
     assert.deepEqual([stored.ivr_enabled, stored.ivr_prompt, stored.ivr_attempts, stored.ivr_digits], [true, 'enter-pin', 2, 4]);
     assert.equal(stored.ivr_pins.length, 3);
     assert.ok(stored.ivr_pins.includes('1234') && stored.ivr_pins.includes('5678'));
-    await settle(page);
+    await still(page);
     await shot(page, 'user-ivr-1440.png');
     noErrors(page);
     await page.context().close();
@@ -360,7 +361,7 @@ export default function registerOperationScenarios({ test, newPage, signIn, sign
     await admin.getByTestId('ivr-dialog').getByTestId('ivr-save').click();
     await admin.getByTestId('ivr-notice').filter({ hasText: `IVR settings of ${name} saved.` }).waitFor();
     await adminRow.waitFor({ state: 'detached' }); // the list shows campaigns with IVR on only
-    await settle(admin);
+    await still(admin);
     await shot(admin, 'ivr-1440.png');
     const after = (await api('admin', 'GET', `/campaign/ivr/${campaignId}`)).data;
     assert.deepEqual([after.ivr_enabled, after.ivr_pins.length], [false, 3], 'off, PINs kept');

@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import registerOperationScenarios from './operations.mjs';
+import registerRealCall from './real-call.mjs';
+import { clickAndAnswer, refreshUntil, still, textChanges } from './waits.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ARTIFACTS = process.env.E2E_ARTIFACTS || join(here, '..', 'test-artifacts');
@@ -82,6 +84,13 @@ async function newPage(width = 1440, height = 900) {
   return page;
 }
 
+/** What every page still open shows, saved as FAILED-*.png when a test fails. */
+async function shootOpenPages(name) {
+  const pages = browser.contexts().flatMap((c) => c.pages());
+  const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+  await Promise.all(pages.map((p, i) => p.screenshot({ path: join(ARTIFACTS, `FAILED-${slug}-${i}.png`) }).catch(() => {})));
+}
+
 async function signInUi(page, role) {
   const { email, password } = ACCOUNTS[role];
   await page.goto(`${BASE}/login`);
@@ -125,8 +134,8 @@ const visible = (page, id) => page.getByTestId(id).first().isVisible();
  * The cell of table row `row` under the header `column`. Tests read cells by column, never by
  * searching a row for a text: random names ("E2E Leads 82052") can contain any short text.
  */
-async function cell(row, column) {
-  await row.waitFor();
+async function cell(row, column, { timeout } = {}) {
+  await row.waitFor({ timeout });
   const headers = (await row.locator('xpath=ancestor::table[1]/thead/tr/th').allInnerTexts()).map((t) => t.trim());
   const index = headers.indexOf(column);
   assert.ok(index >= 0, `no column "${column}" among ${headers.join(', ')}`);
@@ -134,9 +143,11 @@ async function cell(row, column) {
 }
 
 /** Wait until the cell under `column` reads `text` exactly (a RegExp: matches it). */
-async function cellHas(row, column, text) {
+async function cellHas(row, column, text, { timeout } = {}) {
   const pattern = text instanceof RegExp ? text : new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  await (await cell(row, column)).filter({ hasText: pattern }).waitFor();
+  const deadline = timeout === undefined ? undefined : Date.now() + timeout;
+  const target = await cell(row, column, { timeout });
+  await target.filter({ hasText: pattern }).waitFor({ timeout: deadline && Math.max(1, deadline - Date.now()) });
 }
 const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: false });
 /**
@@ -173,8 +184,6 @@ async function chartScripts(wire) {
   return scripts.filter((_, i) => texts[i].includes('recharts-wrapper')).map((r) => r.url);
 }
 
-const settle = (page) => page.waitForTimeout(400);
-
 // ---------------------------------------------------------------- scenarios
 test('bad credentials show the server message and stay on /login', async () => {
   const page = await newPage();
@@ -188,7 +197,7 @@ test('bad credentials show the server message and stay on /login', async () => {
   assert.match(page.url(), /\/login$/);
   await shot(page, 'login-1440.png');
   await page.setViewportSize({ width: 390, height: 844 });
-  await settle(page);
+  await still(page);
   await shot(page, 'login-390.png');
   await page.context().close();
 });
@@ -293,10 +302,7 @@ test('admin: sign in, admin menu and header items (1440)', async () => {
   assert.ok(!(await page.getByTestId('back-to-admin').count()), 'no Back To Admin');
   assert.ok(!(await page.getByTestId('buyer-chip-report').count()), 'no buyer chips');
   await page.waitForFunction(() => /^\d{2}:\d{2}:\d{2} (AM|PM)$/.test(document.querySelector('[data-testid="header-clock"]')?.innerText.trim() || ''));
-  const first = (await page.getByTestId('header-clock').innerText()).trim();
-  assert.match(first, CLOCK);
-  await page.waitForTimeout(1300);
-  assert.notEqual((await page.getByTestId('header-clock').innerText()).trim(), first, 'clock ticks');
+  assert.match((await textChanges(page.getByTestId('header-clock'), { timeout: 3000 })).trim(), CLOCK, 'clock ticks');
   assert.equal(await page.getByTestId('header-live-calls').getAttribute('href'), '/live-calls');
   assert.match((await page.getByTestId('live-calls-badge').innerText()).trim(), /^\d+$/);
   for (const id of ['header-notifications', 'header-lock', 'header-logout', 'header-profile']) assert.ok(await visible(page, id), id);
@@ -314,7 +320,7 @@ test('admin: sign in, admin menu and header items (1440)', async () => {
   await menu.getByText('Logout').waitFor();
   await page.keyboard.press('Escape');
   await page.mouse.click(700, 500);
-  await settle(page);
+  await still(page);
   await shot(page, 'admin-1440.png');
   // clicking a menu item routes to the lazy page and selects it
   await page.getByTestId('nav-item-report').click();
@@ -350,7 +356,8 @@ test('customer: sign in, user menu, balance and clock (1440)', async () => {
   assert.ok(!(await page.getByTestId('buyer-chip-report').count()), 'no buyer chips');
   if (ACCOUNTS.customer.name) assert.equal(user.name, ACCOUNTS.customer.name);
   // notification dropdown
-  await page.getByTestId('header-notifications').click();
+  const firstPage = await clickAndAnswer(page, page.getByTestId('header-notifications'), '/notification/notification?');
+  const notices = (await firstPage.json()).data.total;
   const dropdown = page.getByTestId('notification-dropdown');
   await dropdown.getByText('Notification', { exact: true }).waitFor();
   await page.waitForFunction(() => !/Loading\.\.\./.test(document.querySelector('[data-testid="notification-list"]')?.innerText || 'Loading...'));
@@ -361,15 +368,15 @@ test('customer: sign in, user menu, balance and clock (1440)', async () => {
     assert.ok(count <= 10, 'first page holds at most 10');
     const maxHeight = await list.evaluate((el) => getComputedStyle(el).maxHeight);
     assert.equal(maxHeight, '300px');
-    if (count === 10) {
-      await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid="notification-list"] li').length > 10, null, { timeout: 5000 }).catch(() => {});
+    if (notices > 10) {
+      await list.evaluate((el) => el.scrollTo(0, el.scrollHeight)); // the end of the list asks for the next page
+      await list.locator('li').nth(10).waitFor();
     }
   }
   await shot(page, 'customer-notifications-1440.png');
   await page.keyboard.press('Escape');
   await page.mouse.click(700, 600);
-  await settle(page);
+  await still(page);
   await shot(page, 'customer-1440.png');
   await page.context().close();
 });
@@ -446,7 +453,7 @@ test('drawer collapse persists across reload (1440)', async () => {
   await page.getByTestId('page-title').waitFor();
   assert.equal(await page.getByTestId('drawer').getAttribute('data-open'), 'false', 'still collapsed after reload');
   assert.equal(await page.getByTestId('nav-group-title').count(), 0, 'group titles hidden when collapsed');
-  await settle(page);
+  await still(page);
   const logo = await page.getByTestId('logo').boundingBox();
   assert.ok(logo && Math.round(logo.width) === 35, `narrow logo (${logo?.width})`);
   const paper = await page.locator('[data-testid="drawer"] .MuiDrawer-paper').boundingBox();
@@ -482,7 +489,7 @@ test('impersonate the customer from /customer and go Back To Admin', async () =>
   assert.deepEqual(await navTitles(page), USER_GROUPS, 'user menu while impersonating');
   await page.getByTestId('header-balance').waitFor();
   await page.getByTestId('page-title').waitFor();
-  await settle(page);
+  await still(page);
   await shot(page, 'impersonating-1440.png');
   await page.getByTestId('back-to-admin').click();
   await page.waitForURL(/\/dashboard$/);
@@ -506,7 +513,7 @@ for (const role of ['admin', 'customer', 'buyer']) {
   test(`${role}: 390 px shows the temporary drawer and the more-menu`, async () => {
     const page = await newPage(390, 844);
     await signIn(page, role);
-    await settle(page);
+    await still(page);
     assert.ok(await visible(page, 'header-more'), 'more-menu button');
     assert.equal(await page.getByTestId('header-items').count(), 0, 'items are not inline');
     await shot(page, `${role}-390.png`);
@@ -516,7 +523,7 @@ for (const role of ['admin', 'customer', 'buyer']) {
       assert.equal(await drawer.getAttribute('data-open'), 'false', 'closed below xl');
       await page.getByTestId('drawer-toggle').click();
       await page.getByTestId('nav-item-dashboard').waitFor({ state: 'visible' });
-      await settle(page);
+      await still(page);
       await shot(page, `${role}-390-drawer.png`);
       await page.getByTestId('nav-item-report').click();
       await page.waitForURL(/\/report$/);
@@ -538,7 +545,7 @@ for (const role of ['admin', 'customer', 'buyer']) {
     await page.waitForURL(/\/changepassword$/);
     await page.getByTestId('header-more').click();
     await more.waitFor();
-    await settle(page);
+    await still(page);
     await shot(page, `${role}-390-more.png`);
     await page.context().close();
   });
@@ -591,9 +598,8 @@ test('customer: name as typed in the header, a fading notice, a searchable timez
   await page.getByLabel('Current Password').fill(`${ACCOUNTS.customer.password}-wrong`);
   await page.getByLabel('New Password', { exact: true }).fill('another1pass');
   await page.getByLabel('Confirm New Password').fill('another1pass');
-  await page.getByRole('button', { name: 'Change Password' }).click();
+  await clickAndAnswer(page, page.getByRole('button', { name: 'Change Password' }), '/change-password');
   await page.getByText('The current password is incorrect.').waitFor();
-  await settle(page);
   assert.equal(await page.getByText('The current password is incorrect.').count(), 1, 'said once, on the field');
   assert.equal(await page.getByTestId('change-password-error').count(), 0, 'no banner too');
   await shot(page, 'changepassword-wrong-1440.png');
@@ -646,7 +652,7 @@ test('admin: add, check, edit, deactivate and delete a trunk from /manage-trunk'
   await page.getByRole('combobox', { name: 'Direction' }).click();
   await page.getByRole('option', { name: 'outbound' }).click();
   await row.waitFor();
-  await settle(page);
+  await still(page);
   await shot(page, 'trunks-1440.png');
 
   await row.getByTestId('trunk-edit').click();
@@ -792,7 +798,7 @@ test('customer: a target with open hours, assigned to a campaign in order, then 
   await links.getByRole('button', { name: 'Close' }).click();
   await crow.getByTestId('campaign-targets').click();
   assert.equal(await link.getByTestId('links-priority').inputValue(), '1', 'the order was saved');
-  await settle(page);
+  await still(page);
   await shot(page, 'campaign-targets-1440.png');
   await link.getByTestId('links-remove').click();
   await links.getByText('No targets yet').waitFor();
@@ -860,7 +866,7 @@ test('numbers: the admin fills the pool, the customer takes one and points it at
   await page.getByTestId('number-notice').filter({ hasText: `Calls to ${free} now go to campaign ${campaign}.` }).waitFor();
   await page.reload();
   await cellHas(row, 'Campaign', campaign); // still pointed at it after a reload
-  await settle(page);
+  await still(page);
   await shot(page, 'numbers-1440.png');
 
   await admin.reload();
@@ -1057,7 +1063,7 @@ test('admin: a tariff and its rate card: add, edit, rates by hand and by CSV, ex
   await page.getByTestId('import-file').setInputFiles(card('1415,0.0085,0'));
   await importer.getByTestId('import-upload').click();
   await importer.getByTestId('import-result').filter({ hasText: '3 rates imported. 3 new, 0 replaced' }).waitFor();
-  await settle(page);
+  await still(page);
   await shot(page, 'rate-import-1440.png');
   await importer.getByRole('button', { name: 'Close' }).click();
   await page.locator('[data-testid="rate-row"][data-prefix="1415"]').waitFor();
@@ -1068,7 +1074,7 @@ test('admin: a tariff and its rate card: add, edit, rates by hand and by CSV, ex
   assert.equal(lines[0], 'prefix,country,rate,connection_fee,initial_increment,billing_increment,min_duration,effective_from');
   assert.equal(lines.length, 5, 'the header and the four rates');
   assert.ok(lines.some((l) => l.startsWith('4420,GB,0.0125,0.0000,60,60,0,2026-01-01T00:00:00')), exported.data);
-  await settle(page);
+  await still(page);
   await shot(page, 'rate-card-1440.png');
 
   await page.getByRole('textbox', { name: 'Search prefixes' }).fill('49');
@@ -1087,7 +1093,7 @@ test('admin: a tariff and its rate card: add, edit, rates by hand and by CSV, ex
   await row.getByTestId('tariff-customers-open').click();
   await page.getByTestId('tariff-customers').getByText('No customer uses this tariff.').waitFor();
   await page.getByTestId('tariff-customers').getByRole('button', { name: 'Close' }).click();
-  await settle(page);
+  await still(page);
   await shot(page, 'tariffs-1440.png');
   await row.getByTestId('tariff-delete').click();
   await page.getByTestId('confirm-button').click();
@@ -1129,7 +1135,7 @@ test('admin: top up a customer chosen by name; the same reference again is alrea
   assert.equal(await outcome.getByTestId('topup-balance').innerText(), '$75.50');
   const balance = await api('admin', 'GET', `/user/balance/${id}`);
   assert.equal(balance.body.data[0].balance, '75.5000', 'credited once');
-  await settle(page);
+  await still(page);
   await shot(page, 'topup-1440.png');
   assert.deepEqual(page.__errors || [], [], 'no page errors');
   await page.context().close();
@@ -1167,7 +1173,7 @@ test('customer: the wallet shows each payment with the balance after it, totals,
   const csv = await downloaded(page, page.getByTestId('wallet-export'));
   assert.match(csv.data, /^date,type,description,reference,amount,balance_after\r\n/);
   assert.ok(csv.data.includes(`,topup,Second credit,e2e-w2-${billingStamp},20.0000,`), csv.data);
-  await settle(page);
+  await still(page);
   await shot(page, 'wallet-customer-1440.png');
   await page.getByTestId('wallet-tab-numbers').click();
   await page.getByTestId('numberpay-table').getByText('No payments in this period.').waitFor();
@@ -1194,7 +1200,7 @@ test('admin: the wallet of every customer, filtered by customer and type, and th
   await cellHas(row, 'Description', 'Admin view credit');
   const listed = (await api('admin', 'GET', `/user/wall?user_id=${id}&transaction_type=topup&perpage=100`)).body.data.total;
   assert.equal(await page.getByTestId('wallet-row').count(), listed, 'the rows the API has for that filter');
-  await settle(page);
+  await still(page);
   await shot(page, 'wallet-admin-1440.png');
   await page.getByTestId('wallet-tab-numbers').click();
   await page.getByTestId('numberpay-table').waitFor();
@@ -1228,7 +1234,7 @@ test('admin: invoice a finished month for a customer, open it and download its P
   await row.getByTestId('invoice-open').click();
   const detail = page.getByTestId('invoice-detail');
   await detail.getByTestId('invoice-period').filter({ hasText: `${made[0].period_start} to ${made[0].period_end}` }).waitFor();
-  await settle(page);
+  await still(page);
   await shot(page, 'invoice-detail-1440.png');
   const pdf = await downloaded(page, detail.getByTestId('invoice-detail-pdf'), { binary: true });
   assert.equal(pdf.name, `${made[0].number}.pdf`);
@@ -1256,7 +1262,7 @@ test('customer: its invoices, one opened, its PDF downloaded', async () => {
   assert.equal(pdf.data.subarray(0, 5).toString(), '%PDF-');
   await row.getByTestId('invoice-open').click();
   await page.getByTestId('invoice-detail').getByTestId('invoice-total-charges').filter({ hasText: '$0.00' }).waitFor();
-  await settle(page);
+  await still(page);
   await shot(page, 'invoice-customer-1440.png');
   assert.deepEqual(page.__errors || [], [], 'no page errors');
   await page.context().close();
@@ -1286,7 +1292,10 @@ test('admin: a 100,000-line rate card imports, its progress shown', async () => 
 // ---------------------------------------------------------------- end of billing screens
 
 // The operations screens (users, vendors, number uploads, the buyer's targets, IVR Auth): e2e/operations.mjs.
-registerOperationScenarios({ test, newPage, signIn, signInUi, sessions, settle, shot, BASE, customerName: ACCOUNTS.customer.name });
+registerOperationScenarios({ test, newPage, signIn, signInUi, sessions, shot, BASE, customerName: ACCOUNTS.customer.name });
+
+// With E2E_CALL_TARGET_PORT and E2E_CALL_CALLER set, the platform set up in the browser takes a real call: e2e/real-call.mjs.
+registerRealCall({ test, newPage, signInUi, ACCOUNTS, cell, cellHas, shot, pick, downloaded });
 
 // With E2E_LIVE_CALLER set, a real call from that number is up (tests/asterisk starts it): the
 // customer sees it on /live-calls, talking, and hangs it up from there.
@@ -1298,9 +1307,7 @@ if (process.env.E2E_LIVE_CALLER) {
     const row = page.locator(`[data-testid="live-row"][data-caller="${caller}"]`);
     await row.and(page.locator('[data-state="connected"]')).waitFor({ timeout: 20000 });
     assert.match(await row.innerText(), new RegExp(process.env.E2E_LIVE_TARGET || 'Talking'));
-    const first = await row.getByTestId('live-duration').innerText();
-    await page.waitForTimeout(2100);
-    assert.notEqual(await row.getByTestId('live-duration').innerText(), first, 'the duration ticks');
+    await textChanges(row.getByTestId('live-duration'), { timeout: 3000 }); // the duration ticks
     assert.equal((await page.getByTestId('live-calls-badge').first().innerText()).trim(), '1', 'header badge counts it');
     await shot(page, 'live-calls-1440.png');
     await row.getByTestId('live-hangup').click();
@@ -1322,11 +1329,9 @@ if (process.env.E2E_LIVE_CALLER) {
     await page.getByTestId('report-caller_number').fill(caller.slice(-6));
     const row = page.locator(`[data-testid="report-row"][data-caller="${caller}"]`);
     // The bridge writes the call's end a moment after the hang-up: search until it is there.
-    for (let i = 0; i < 20 && !(await row.filter({ hasText: 'portal' }).count()); i += 1) {
-      await page.getByTestId('report-search').click();
-      await page.waitForTimeout(500);
-    }
-    assert.match(await row.innerText(), /ANSWERED[\s\S]*portal/);
+    const search = () => clickAndAnswer(page, page.getByTestId('report-search'), '/report?');
+    await refreshUntil((timeout) => cellHas(row, 'Hung up by', 'portal', { timeout }), search);
+    await cellHas(row, 'Disposition', 'ANSWERED');
     await row.click();
     const detail = page.getByTestId('call-detail');
     assert.equal(await detail.getByTestId('call-detail-disposition').innerText(), 'ANSWERED');
@@ -1410,12 +1415,8 @@ if (process.env.E2E_TRUNK_REACHABLE) {
     const page = await newPage(1440);
     await signIn(page, 'admin', '/manage-trunk');
     const endpoint = page.locator(`[data-testid="trunk-row"][data-name="${process.env.E2E_TRUNK_REACHABLE}"]`).getByTestId('trunk-endpoint');
-    await endpoint.waitFor();
-    for (let i = 0; i < 20 && !/^Reachable/.test(await endpoint.innerText()); i += 1) {
-      await page.waitForTimeout(1000);
-      await page.getByRole('button', { name: 'Refresh trunks' }).click();
-    }
-    assert.match(await endpoint.innerText(), /^Reachable \((<1|\d+) ms\)$/);
+    const refresh = () => clickAndAnswer(page, page.getByRole('button', { name: 'Refresh trunks' }), '/trunk/');
+    await refreshUntil(endpoint.filter({ hasText: /^Reachable \((<1|\d+) ms\)$/ }), refresh);
     await shot(page, 'trunk-reachable-1440.png');
     await page.context().close();
   });
@@ -1436,6 +1437,8 @@ for (const t of tests) {
   } catch (err) {
     failed += 1;
     console.log(`FAIL ${t.name} (${Date.now() - t0} ms)\n     ${String(err?.stack || err).split('\n').slice(0, 6).join('\n     ')}`);
+    await shootOpenPages(t.name); // a page closed meanwhile has nothing to show
+    await Promise.all(browser.contexts().map((c) => c.close()));
   } finally {
     clearTimeout(timer);
   }
