@@ -58,6 +58,7 @@ class Bridge:
         self.trunks = trunks.TrunkSync(ari)
         self.commands = Commands(ctx, self.trunks)
         self.reconciler = Reconciler(ctx, ari, self.flows)
+        self.looks: set[asyncio.Task[None]] = set()  # second looks after a (re)connection
         self.events = EventTable()
         self.flows.subscribe(self.events)
         self.commands.subscribe(self.events)
@@ -68,6 +69,9 @@ class Bridge:
         await self.ari.receive_only(self.events.names(Source.ARI))
         await self.trunks.push_all()
         await self.reconciler.reconcile()
+        if self.reconciler.missing:
+            self.looks.add(look := asyncio.create_task(self.reconciler.look_again()))
+            look.add_done_callback(self.looks.discard)
 
     async def run(self) -> None:
         helpers = [
@@ -81,6 +85,7 @@ class Bridge:
             async for event in self.ari.events(self.on_connect, self.stop):
                 self.events.dispatch_ari(event)
         finally:
+            helpers += self.looks
             for helper in helpers:
                 helper.cancel()
             for helper in helpers:

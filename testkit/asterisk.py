@@ -120,12 +120,10 @@ def running_test_instance(
         runtime.remove_instance(settings)
 
 
-@contextlib.contextmanager
-def running_bridge(ast: AsteriskUnderTest, log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    """`python -m pbx_bridge` against the test Asterisk, database and Redis, until it registered."""
+def bridge_env(ast: AsteriskUnderTest) -> dict[str, str]:
+    """What the bridge needs to reach the test Asterisk (ARI and AMI), on top of the environment."""
     s = ast.settings
-    env = {
-        **os.environ,
+    return {
         "ASTERISK_HTTP_PORT": str(s.http_port),
         "ARI_USER": s.ari_user,
         "ARI_PASSWORD": s.ari_password,
@@ -134,6 +132,12 @@ def running_bridge(ast: AsteriskUnderTest, log: Path) -> Iterator[subprocess.Pop
         "AMI_USER": s.ami_user,
         "AMI_SECRET": s.ami_secret,
     }
+
+
+@contextlib.contextmanager
+def running_bridge(ast: AsteriskUnderTest, log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """`python -m pbx_bridge` against the test Asterisk, database and Redis, until it registered."""
+    env = {**os.environ, **bridge_env(ast)}
     logged_before = log.stat().st_size if log.exists() else 0
     proc = subprocess.Popen(
         [sys.executable, "-m", "pbx_bridge"],

