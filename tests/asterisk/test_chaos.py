@@ -18,7 +18,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from decimal import Decimal
 from functools import partial
@@ -241,14 +241,9 @@ async def _under_calls(
                 await _kill_in_turn(
                     asterisk,
                     portal,
-                    base,
-                    admin.headers,
-                    worker,
-                    redis,
-                    postgres,
-                    bridge,
-                    target.port,
-                    plan.trunks[0],
+                    [worker, redis, postgres, bridge],
+                    healthy=lambda: _status(base, admin.headers) == 200,
+                    pushed=partial(trunk_pushed, asterisk, plan.trunks[0], target.port),
                 )
             finally:
                 stop.set()
@@ -260,30 +255,25 @@ async def _under_calls(
 async def _kill_in_turn(
     asterisk: AsteriskUnderTest,
     portal: Portal,
-    base: str,
-    headers: dict[str, str],
-    worker: Child,
-    redis: Child,
-    postgres: Child,
-    bridge: Child,
-    target_port: int,
-    trunk_id: int,
+    children: list[Child],
+    healthy: Callable[[], bool],
+    pushed: Callable[[], bool],
 ) -> None:
+    """SIGKILL each of `children` in turn, then Asterisk; each time, on once the product is
+    `healthy` again (and, after the bridge and Asterisk, the bridge registered, the trunk `pushed`)."""
+
     async def settle() -> None:
         await asyncio.sleep(SETTLE_SECONDS)  # the call schedule runs on: calls up across the next kill
 
-    def healthy() -> bool:
-        return _status(base, headers) == 200
-
     await settle()
-    for child in (worker, redis, postgres, bridge):
+    for child in children:
         portal.phase = child.name
         before = child.process.pid if child.process else 0
         kill(child)
         killed = time.monotonic()
         await eventually_async(partial(started_again, child, before), timeout=30, interval=0.1)
         await eventually_async(healthy, timeout=30, interval=0.2)
-        if child is bridge:
+        if child.name == "bridge":
             await asyncio.to_thread(wait_registered, asterisk, 30)
         portal.phase = f"after {child.name}"
         print(f"{child.name} back after {time.monotonic() - killed:.1f} s", flush=True)
@@ -293,10 +283,10 @@ async def _kill_in_turn(
     assert pid is not None
     os.kill(pid, signal.SIGKILL)
     killed = time.monotonic()
-    eventually(partial(ports_free, asterisk), timeout=20, interval=0.1, what="Asterisk gone, its ports free")
+    await eventually_async(partial(ports_free, asterisk), timeout=20, interval=0.1, what="Asterisk gone")
     await asyncio.to_thread(runtime.start, asterisk.settings)
     await asyncio.to_thread(wait_registered, asterisk, 30)  # the bridge reconnected by itself
-    await eventually_async(partial(trunk_pushed, asterisk, trunk_id, target_port), timeout=30)
+    await eventually_async(pushed, timeout=30)
     portal.phase = "after asterisk"
     print(f"asterisk back after {time.monotonic() - killed:.1f} s", flush=True)
     await settle()
