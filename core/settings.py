@@ -83,6 +83,9 @@ class Settings(BaseSettings):
     recordings_dir: Path | None = None
     # How often Asterisk sends OPTIONS to each outbound trunk: the trunk list's status is this fresh.
     trunk_qualify_seconds: int = Field(default=30, ge=1)
+    # How often the bridge compares Asterisk's trunks with PostgreSQL's (a change announced while
+    # Redis was away reaches Asterisk within this); one small query when nothing changed.
+    trunk_resync_seconds: float = Field(default=5, gt=0)
 
     # Logs: JSON lines or text; unset, JSON in production and text in development.
     log_format: Literal["json", "text"] | None = None

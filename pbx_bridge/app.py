@@ -6,6 +6,7 @@ modules that handle events, and the loops that feed it, until SIGINT/SIGTERM.
 | ARI websocket | StasisStart, StasisEnd, PlaybackFinished, ChannelDtmfReceived | `Flows` (calls) |
 | AMI user events | CallrouteAttempt, CallrouteAnswered, CallrouteEnd | `Flows` (calls) |
 | Redis pub/sub | pbx:trunk-changed, pbx:hangup | `Commands` |
+| PostgreSQL, every TRUNK_RESYNC_SECONDS | the catalogue version moved | `TrunkSync.resync` |
 
 AMI's FullyBooted and ContactStatus are the trunk status's own (`TrunkStatus`), not calls'.
 """
@@ -55,8 +56,10 @@ class Bridge:
         self.ctx, self.ari, self.redis = ctx, ari, redis
         self.stop = asyncio.Event()
         self.flows = Flows(ctx)
-        self.commands = Commands(ctx, ari)
+        self.trunks = trunks.TrunkSync(ari)
+        self.commands = Commands(ctx, self.trunks)
         self.reconciler = Reconciler(ctx, ari, self.flows)
+        self.looks: set[asyncio.Task[None]] = set()  # second looks after a (re)connection
         self.events = EventTable()
         self.flows.subscribe(self.events)
         self.commands.subscribe(self.events)
@@ -65,20 +68,25 @@ class Bridge:
         """After every (re)connection: only the events the table reads, trunks into Asterisk again,
         calls matched to reality."""
         await self.ari.receive_only(self.events.names(Source.ARI))
-        await trunks.push_all(self.ari, await asyncio.to_thread(trunks.load))
+        await self.trunks.push_all()
         await self.reconciler.reconcile()
+        if self.reconciler.missing:
+            self.looks.add(look := asyncio.create_task(self.reconciler.look_again()))
+            look.add_done_callback(self.looks.discard)
 
     async def run(self) -> None:
         helpers = [
             asyncio.create_task(commands.listen(self.redis, self.events)),
             asyncio.create_task(self.commands.run()),
             asyncio.create_task(self.reconciler.sweep(self.stop)),
+            asyncio.create_task(self.trunks.keep_in_sync(get_settings().trunk_resync_seconds)),
         ]
         writer = asyncio.create_task(self.ctx.rows.run(self.stop))
         try:
             async for event in self.ari.events(self.on_connect, self.stop):
                 self.events.dispatch_ari(event)
         finally:
+            helpers += self.looks
             for helper in helpers:
                 helper.cancel()
             for helper in helpers:

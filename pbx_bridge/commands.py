@@ -12,19 +12,21 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 
 import redis.asyncio as aioredis
+from redis.exceptions import RedisError
 
 from core import names
 from core.redis_client import pubsub_channel
-from pbx_bridge import trunks
 from pbx_bridge.call_flow import Context
 from pbx_bridge.events import Event, EventTable, Source
+from pbx_bridge.trunks import TrunkSync
 
 log = logging.getLogger(__name__)
+RESUBSCRIBE_SECONDS = 1
 
 
 class Commands:
-    def __init__(self, ctx: Context, ari: trunks.ConfigAri) -> None:
-        self.ctx, self.ari = ctx, ari
+    def __init__(self, ctx: Context, trunks: TrunkSync) -> None:
+        self.ctx, self.trunks = ctx, trunks
         self._work: asyncio.Queue[Callable[[], Awaitable[None]]] = asyncio.Queue()
 
     def subscribe(self, table: EventTable) -> None:
@@ -32,7 +34,7 @@ class Commands:
         table.subscribe(Source.PUBSUB, names.HANGUP_REQUESTS, self.hangup_requested)
 
     def trunk_changed(self, event: Event) -> None:
-        self._work.put_nowait(partial(self.apply_trunk, int(event["data"])))
+        self._work.put_nowait(partial(self.trunks.apply, int(event["data"])))
 
     def hangup_requested(self, event: Event) -> None:
         """Hang up a live call (`data`: its linkedid, and the user who asked)."""
@@ -42,13 +44,6 @@ class Commands:
             flow.hung_up_from_portal(request.get("by"))
         # The caller's channel id is the call's linkedid.
         self._work.put_nowait(partial(self.ctx.ari.hangup, linkedid))
-
-    async def apply_trunk(self, trunk_id: int) -> None:
-        found = await asyncio.to_thread(trunks.load, trunk_id)
-        if found:
-            await trunks.push(self.ari, found[0])
-        else:
-            await trunks.remove(self.ari, trunk_id)
 
     async def run(self) -> None:
         """Apply commands as they come, until cancelled."""
@@ -61,7 +56,20 @@ class Commands:
 
 
 async def listen(redis: aioredis.Redis, table: EventTable) -> None:
-    """Feed the table the messages of its pub/sub channels (JSON, as `data`), until cancelled."""
+    """Feed the table the messages of its pub/sub channels (JSON, as `data`), until cancelled;
+    subscribed again whenever Redis comes back (what was published meanwhile is lost: trunks are
+    resynced from PostgreSQL, a hang-up is asked again)."""
+    while True:
+        try:
+            await _listen(redis, table)
+        except (RedisError, OSError) as exc:
+            log.warning(
+                "pub/sub lost (%s); subscribing again in %s s", type(exc).__name__, RESUBSCRIBE_SECONDS
+            )
+            await asyncio.sleep(RESUBSCRIBE_SECONDS)
+
+
+async def _listen(redis: aioredis.Redis, table: EventTable) -> None:
     channels = {pubsub_channel(name): name for name in table.names(Source.PUBSUB)}
     pubsub = redis.pubsub()
     await pubsub.subscribe(*channels)

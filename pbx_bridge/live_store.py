@@ -1,13 +1,14 @@
 """Writes live-call state to Redis (layout in core.live, names in core.names) and publishes every change."""
 
 import asyncio
+import logging
 import time
 from typing import Any, cast
 
 import orjson
 import redis.asyncio as aioredis
 from redis.commands.core import AsyncScript
-from redis.exceptions import NoScriptError
+from redis.exceptions import NoScriptError, RedisError
 
 from core import live, names
 from core.redis_client import pubsub_channel
@@ -31,6 +32,9 @@ redis.call('DEL', KEYS[1])
 for i = 2, #KEYS do redis.call('SREM', KEYS[i], ARGV[1]) end
 redis.call('PUBLISH', ARGV[2], ARGV[3])
 """
+
+
+log = logging.getLogger(__name__)
 
 
 class LiveStore:
@@ -101,7 +105,15 @@ class LiveStore:
 
     async def put(self, call: dict[str, Any]) -> None:
         """Create or update a live call; index it for its customer, buyer, target and trunk (a
-        failover moves it from the last target's and trunk's sets to the next's)."""
+        failover moves it from the last target's and trunk's sets to the next's). With Redis away
+        the call goes on unshown (the live view is not worth a call): the next update, once Redis is
+        back, shows it again."""
+        try:
+            await self._put_call(call)
+        except RedisError as exc:
+            log.warning("live view of call %s not updated (Redis: %s)", call["linkedid"], exc)
+
+    async def _put_call(self, call: dict[str, Any]) -> None:
         linkedid = call["linkedid"]
         known = linkedid in self._written
         previous = (self._written[linkedid] if known else await self.get(linkedid)) or {}
@@ -129,6 +141,14 @@ class LiveStore:
         return orjson.loads(raw) if raw else None
 
     async def remove(self, linkedid: str) -> None:
+        """The call off the live view; with Redis away it is left to the reconciliation's tidy-up
+        (or went with Redis's data)."""
+        try:
+            await self._remove_call(linkedid)
+        except RedisError as exc:
+            log.warning("live call %s not removed (Redis: %s)", linkedid, exc)
+
+    async def _remove_call(self, linkedid: str) -> None:
         if linkedid in self._written:
             call = self._written.pop(linkedid)
             if call is None:  # never shown

@@ -22,6 +22,10 @@ from pbx_bridge.metrics import CALLS
 log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 60
+# After a (re)connection found followed calls without a channel, the second look comes this soon,
+# not a sweep later: after an Asterisk restart their ends will never come, and their rows and
+# credit holds would otherwise stay open for two sweeps.
+LOOK_AGAIN_SECONDS = 5
 
 
 class ChannelAri(Protocol):
@@ -84,6 +88,14 @@ class Reconciler:
         for linkedid in await self.ctx.live.linkedids():
             if linkedid not in self.ctx.channels:
                 await self.ctx.live.remove(linkedid)
+
+    async def look_again(self) -> None:
+        """Reconcile once more, LOOK_AGAIN_SECONDS from now (calls still `missing` are then lost)."""
+        await asyncio.sleep(LOOK_AGAIN_SECONDS)
+        try:
+            await self.reconcile()
+        except Exception:
+            log.exception("reconciliation failed; next try in %s s", SWEEP_SECONDS)
 
     async def sweep(self, stop: asyncio.Event) -> None:
         """Reconcile now and then, not only at connect: a call can fall through while we run too

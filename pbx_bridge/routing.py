@@ -4,15 +4,18 @@ in autocommit (a decision reads, and moves a round-robin cursor in a statement o
 Each routing thread keeps one connection of its own for its sessions: a connection checked out of
 the pool per decision cost a ping of the database and the pool's bookkeeping every call. A
 connection found broken (the database restarted) is replaced and the decision made again, once.
+A new connection is waited for up to DB_WAIT_SECONDS: a call arriving while PostgreSQL restarts
+(about a second under `make run`'s supervision) is routed late rather than failed.
 """
 
 import threading
+import time
 from collections.abc import Callable
 from datetime import datetime
 from typing import TypeVar
 
 from sqlalchemy import Connection
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlmodel import Session
 
 from core.db import autocommit_engine
@@ -22,6 +25,7 @@ from core.routing.catalogue import CatalogueCache
 from pbx_bridge.metrics import ROUTING_DECISION
 
 T = TypeVar("T")
+DB_WAIT_SECONDS = 3.0
 
 
 class EngineRouter:
@@ -68,5 +72,16 @@ class EngineRouter:
     def _connection(self) -> Connection:
         conn: Connection | None = getattr(self._local, "conn", None)
         if conn is None or conn.closed or conn.invalidated:
-            conn = self._local.conn = autocommit_engine().connect()
+            conn = self._local.conn = _connect()
         return conn
+
+
+def _connect() -> Connection:
+    deadline = time.monotonic() + DB_WAIT_SECONDS
+    while True:
+        try:
+            return autocommit_engine().connect()
+        except OperationalError:
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.2)  # the database is restarting: the call waits in Asterisk meanwhile

@@ -2,11 +2,19 @@
 
 Objects are named `trunk-{id}` (endpoint, aor, auth, identify). Outbound trunks get a contact
 to dial; inbound ones an identify so the carrier's address lands in the `from-carrier` context.
+
+PostgreSQL is the source: the API's pub/sub announcement of a change is only the fast path.
+`TrunkSync` remembers what Asterisk was given per trunk and, every `TRUNK_RESYNC_SECONDS`, reloads
+the trunks when the catalogue's change count (migration 0006) moved, pushing those that differ: a
+change whose announcement was lost (Redis away as the API committed) still reaches Asterisk.
 """
 
+import asyncio
 import logging
-from typing import Protocol
+from collections.abc import Coroutine
+from typing import Any, Protocol
 
+from sqlalchemy import text
 from sqlmodel import select
 
 from core.db import session_scope
@@ -40,7 +48,10 @@ def is_qualified(trunk: Trunk) -> bool:
     return trunk.status == Status.ACTIVE and trunk.direction == TrunkDirection.OUTBOUND and trunk.qualify
 
 
-def _objects(trunk: Trunk) -> list[tuple[str, dict[str, str]]]:
+Objects = list[tuple[str, dict[str, str]]]
+
+
+def _objects(trunk: Trunk) -> Objects:
     name = endpoint_name(trunk.id or 0)
     endpoint = {
         "transport": "transport-udp",
@@ -54,7 +65,7 @@ def _objects(trunk: Trunk) -> list[tuple[str, dict[str, str]]]:
         "rewrite_contact": "yes",
         "aors": name,
     }
-    objects: list[tuple[str, dict[str, str]]] = []
+    objects: Objects = []
     if trunk.auth_type == TrunkAuth.DIGEST and trunk.username and trunk.secret:
         objects.append(
             ("auth", {"auth_type": "userpass", "username": trunk.username, "password": trunk.secret})
@@ -97,9 +108,88 @@ def load(trunk_id: int | None = None) -> list[Trunk]:
         return list(session.exec(stmt).all())
 
 
-async def push_all(ari: ConfigAri, trunks: list[Trunk]) -> None:
-    for trunk in trunks:
+_VERSION = text("SELECT version FROM catalogue_version WHERE id = 1")
+
+
+def load_if_changed(since: int | None) -> tuple[int, list[Trunk]] | None:
+    """(catalogue version, every trunk), or None while the version is still `since` (one query)."""
+    with session_scope() as session:
+        version = int(session.connection().execute(_VERSION).scalar_one())
+        if version == since:
+            return None
+        return version, list(session.exec(select(Trunk)).all())
+
+
+def wanted(trunk: Trunk) -> Objects:
+    """What Asterisk should hold for the trunk: nothing for one not active."""
+    return _objects(trunk) if trunk.status == Status.ACTIVE else []
+
+
+class TrunkSync:
+    """Asterisk's trunks kept equal to PostgreSQL's, one change at a time (a lock: the pub/sub
+    path, the resync and a reconnection's push never interleave their removes and puts)."""
+
+    def __init__(self, ari: ConfigAri) -> None:
+        self.ari = ari
+        self._given: dict[int, Objects] = {}  # what Asterisk was last given, per trunk id
+        self._version: int | None = None  # the catalogue version `_given` matches
+        self._lock = asyncio.Lock()
+
+    async def apply(self, trunk_id: int) -> None:
+        """The trunk as PostgreSQL has it now (announced as changed): pushed again, or removed."""
+        found = await asyncio.to_thread(load, trunk_id)
+        async with self._lock:
+            if found:
+                await self._push(found[0])
+            else:
+                await self._remove(trunk_id)
+
+    async def push_all(self) -> None:
+        """Every trunk pushed (after a (re)connection: Asterisk may have restarted with none)."""
+        async with self._lock:
+            self._given, self._version = {}, None
+        await self.resync()
+
+    async def resync(self) -> None:
+        """Push what changed in PostgreSQL since the last look, if the catalogue version moved."""
+        async with self._lock:
+            found = await asyncio.to_thread(load_if_changed, self._version)
+            if found is None:
+                return
+            version, rows = found
+            complete = True
+            for trunk in rows:
+                if trunk.id is not None and self._given.get(trunk.id) != wanted(trunk):
+                    complete &= await self._attempt(self._push(trunk), trunk.id)
+            for gone in set(self._given) - {t.id for t in rows}:
+                complete &= await self._attempt(self._remove(gone), gone)
+            # A trunk Asterisk refused is tried again at the next look, not only at the next change.
+            self._version = version if complete else None
+
+    async def _attempt(self, step: Coroutine[Any, Any, None], trunk_id: int) -> bool:
         try:
-            await push(ari, trunk)
+            await step
         except Exception:  # one bad trunk must not keep the others out of Asterisk
-            log.exception("could not push trunk %s", trunk.id)
+            log.exception("could not push trunk %s", trunk_id)
+            self._given.pop(trunk_id, None)
+            return False
+        return True
+
+    async def _push(self, trunk: Trunk) -> None:
+        trunk_id = trunk.id or 0
+        self._given.pop(trunk_id, None)  # unknown until the push completes
+        await push(self.ari, trunk)
+        self._given[trunk_id] = wanted(trunk)
+
+    async def _remove(self, trunk_id: int) -> None:
+        self._given.pop(trunk_id, None)
+        await remove(self.ari, trunk_id)
+
+    async def keep_in_sync(self, every: float) -> None:
+        """`resync` every `every` seconds, until cancelled; PostgreSQL away is tried again."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.resync()
+            except Exception as exc:
+                log.warning("trunk resync failed (%s); trying again in %s s", type(exc).__name__, every)

