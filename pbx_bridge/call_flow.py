@@ -33,6 +33,7 @@ from core.ari import AriError
 from core.calls import CallState, Result, Step, stopped_at
 from core.enums import Disposition, HangupBy, LiveState
 from core.models import Call
+from core.names import live_target_key, live_trunk_key
 from core.routing import Admission, Candidate, IvrSettings, Selection
 from pbx_bridge.ami import AmiError
 from pbx_bridge.credit_hold import CreditHold
@@ -116,6 +117,7 @@ class Context:
     after_hangup: Callable[[str], None]  # told each call whose final row is in (rating)
     timing: Timing = field(default_factory=Timing)
     channels: dict[str, "CallFlow"] = field(default_factory=dict)
+    node_id: str = ""  # this node's (core.nodes): the calls it answers for
 
 
 def _now() -> datetime:
@@ -397,6 +399,15 @@ class CallFlow:
             self.note(Step.DIAL, Result.STOPPED, reason, disposition=Disposition.FAILED.value)
             await self._refuse(Disposition.FAILED)
             return Disposition.FAILED
+        while dialled and (full := await self._claim(dialled[0])) is not None:
+            self.note(Step.TARGET, Result.SKIPPED, full, **_attempt(dialled[0]))
+            del dialled[0], endpoints[0]
+        if not dialled:  # each was taken to its cap by parallel calls since it was chosen
+            self.decided = Disposition.NO_ROUTE
+            reason = "no target available: their caps were taken by parallel calls"
+            self.note(Step.SELECT, Result.STOPPED, reason, disposition=self.decided.value)
+            await self._refuse(self.decided)
+            return self.decided
         answer = names.RECORDED_ANSWER if self.record else names.ANSWER_ROUTINE
         await self._ringing(dialled[0])
         try:
@@ -439,6 +450,19 @@ class CallFlow:
                 return self._abandoned()
             else:  # every target tried; the dialplan hung up (486 when all were busy)
                 return self.decided
+
+    async def _claim(self, candidate: Candidate) -> str | None:
+        """Take a slot in the target's concurrency cap and its trunk's channel limit, shared by
+        every node (pbx_bridge.live_store); None when taken, else why the target is full."""
+        limits: list[tuple[str, int, str]] = []
+        if candidate.concurrency_cap is not None:
+            cap = candidate.concurrency_cap
+            limits.append((live_target_key(candidate.target_id), cap, f"concurrency cap {cap}/{cap}"))
+        if candidate.trunk is not None and candidate.trunk.max_channels is not None:
+            most, trunk = candidate.trunk.max_channels, candidate.trunk
+            limits.append((live_trunk_key(trunk.id), most, f"trunk '{trunk.name}' channels {most}/{most}"))
+        full = await self.ctx.live.claim(self.linkedid, [(key, cap) for key, cap, _ in limits])
+        return None if full is None else f"{limits[full][2]}, taken by a parallel call"
 
     async def _ringing(self, candidate: Candidate) -> None:
         """The target the call rings now, in the live view and on the row (which keeps the last

@@ -128,8 +128,9 @@ def events_of(linkedids: list[str]) -> dict[str, list[ChannelEvent]]:
     return found
 
 
-def missed_calls(now: datetime, skip: set[str]) -> list[Row]:
-    """Rows for inbound calls Asterisk took and ended with no row written (the bridge was down)."""
+def missed_calls(now: datetime, skip: set[str], linkedid_prefix: str = "") -> list[Row]:
+    """Rows for inbound calls Asterisk took and ended with no row written (the bridge was down);
+    with a prefix, only those of the node whose linkedids start with it (core.nodes)."""
     since = (now - LOOKBACK).astimezone(UTC).replace(tzinfo=None)
     with session_scope() as session:
         no_row = ~exists().where(Call.linkedid == ChannelEvent.linkedid)
@@ -142,6 +143,8 @@ def missed_calls(now: datetime, skip: set[str]) -> list[Row]:
         stmt = select(ChannelEvent.linkedid).where(
             ChannelEvent.eventtype == "LINKEDID_END", ChannelEvent.eventtime >= since, no_row, handed
         )
+        if linkedid_prefix:
+            stmt = stmt.where(col(ChannelEvent.linkedid).startswith(linkedid_prefix, autoescape=True))
         linkedids = [str(i) for i in session.exec(stmt) if i not in skip]
     rows = []
     with session_scope() as session:  # read-only: which customer, campaign and number each DID is

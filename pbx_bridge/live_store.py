@@ -29,6 +29,18 @@ redis.call('DEL', KEYS[1])
 for i = 2, #KEYS do redis.call('SREM', KEYS[i], ARGV[1]) end
 redis.call('PUBLISH', ARGV[2], ARGV[3])
 """
+# A slot within a target's concurrency cap and its trunk's channel limit, taken by one call on any
+# node: the sets are checked and joined in one script, so two calls can never both take the last.
+# KEYS: the live-call sets to join; ARGV[1]: the call, ARGV[i + 1]: the limit of KEYS[i].
+# Returns 0 when claimed, else the position of the first set that is full.
+_CLAIM = """
+for i = 1, #KEYS do
+  local taken = redis.call('SISMEMBER', KEYS[i], ARGV[1]) == 1
+  if not taken and redis.call('SCARD', KEYS[i]) >= tonumber(ARGV[i + 1]) then return i end
+end
+for i = 1, #KEYS do redis.call('SADD', KEYS[i], ARGV[1]) end
+return 0
+"""
 
 
 class LiveStore:
@@ -36,6 +48,7 @@ class LiveStore:
         self.redis = client
         self._put = client.register_script(_PUT)
         self._remove = client.register_script(_REMOVE)
+        self._claim = client.register_script(_CLAIM)
         self._channel = pubsub_channel(names.LIVE_EVENTS)
         # What this process last wrote per call (None: nothing yet): saves reading it back first.
         self._written: dict[str, dict[str, Any] | None] = {}
@@ -117,6 +130,16 @@ class LiveStore:
             ],
         )
         self._written[linkedid] = dict(call)
+
+    async def claim(self, linkedid: str, limits: list[tuple[str, int]]) -> int | None:
+        """Join the live-call sets of `limits` (set key, limit) if each has room, all or none;
+        None when claimed, else the position in `limits` of the first that is full. The call's
+        next `put` joins the same sets (it is already in), and `remove` leaves them."""
+        if not limits:
+            return None
+        keys, caps = zip(*limits, strict=True)
+        full = int(await self._claim(keys=list(keys), args=[linkedid, *caps]))
+        return full - 1 if full else None
 
     async def get(self, linkedid: str) -> dict[str, Any] | None:
         raw = await self.redis.get(names.live_call_key(linkedid))

@@ -1,7 +1,7 @@
-"""Reconciliation: the open call rows matched to what Asterisk has, at each (re)connection and every
-minute. Calls still talking are taken back, the rest ended and completed from Asterisk's record
-(pbx_bridge.cel), and calls that never reached the bridge get a row. Calls a flow of ours is
-handling (`ctx.channels`) are left to it.
+"""Reconciliation: this node's open call rows (core.nodes) matched to what its Asterisk has, at each
+(re)connection and every minute. Calls still talking are taken back, the rest ended and completed
+from Asterisk's record (pbx_bridge.cel), and calls that never reached the bridge get a row.
+Calls a flow of ours is handling (`ctx.channels`) are left to it.
 """
 
 import asyncio
@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from core.calls import open_calls
 from core.models import Call
+from core.nodes import linkedid_prefix, owns
 from pbx_bridge import cel
 from pbx_bridge.call_flow import CallFlow, Context
 from pbx_bridge.flows import Flows
@@ -41,7 +42,8 @@ class Reconciler:
             ended = await self._settle_open_calls()
             await self._tidy()
             rows = await asyncio.to_thread(cel.completed_rows, ended, now)
-            rows += await asyncio.to_thread(cel.missed_calls, now, set(self.ctx.channels))
+            prefix = linkedid_prefix(self.ctx.node_id)
+            rows += await asyncio.to_thread(cel.missed_calls, now, set(self.ctx.channels), prefix)
             for row in rows:
                 log.info("call %s completed from Asterisk's record", row["linkedid"])
                 self.ctx.rows.write(row, then=self.ctx.after_hangup)
@@ -55,7 +57,7 @@ class Reconciler:
         # never reached us (AMI was away). Asterisk's record completes them.
         lost, self.missing = self.missing & (following - channels), following - channels
         ended: list[tuple[Call, bool]] = []
-        for row in await asyncio.to_thread(open_calls):
+        for row in await asyncio.to_thread(open_calls, linkedid_prefix(self.ctx.node_id)):
             up = row.linkedid in channels
             flow = self.ctx.channels.get(row.linkedid)
             if flow is not None:
@@ -71,9 +73,10 @@ class Reconciler:
         return ended
 
     async def _tidy(self) -> None:
-        """No live call left over from calls nobody handles any more."""
+        """No live call of this node's left over from calls nobody handles any more (the other
+        nodes' live calls are theirs)."""
         for linkedid in await self.ctx.live.linkedids():
-            if linkedid not in self.ctx.channels:
+            if owns(self.ctx.node_id, linkedid) and linkedid not in self.ctx.channels:
                 await self.ctx.live.remove(linkedid)
 
     async def sweep(self, stop: asyncio.Event) -> None:

@@ -98,4 +98,3 @@ class RowWriter:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), wait)
             wait = FLUSH_SECONDS if await self.flush() else RETRY_SECONDS
-

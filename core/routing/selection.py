@@ -39,6 +39,7 @@ class TrunkDial:
     dial_prefix: str
     strip_digits: int
     username: str | None
+    max_channels: int | None = None  # the bridge claims a channel within it (atomically, in Redis)
 
     @classmethod
     def of(cls, trunk: Trunk) -> "TrunkDial":
@@ -51,6 +52,7 @@ class TrunkDial:
             trunk.dial_prefix,
             trunk.strip_digits,
             trunk.username,
+            trunk.max_channels,
         )
 
 
@@ -65,6 +67,9 @@ class Candidate:
     weight: int
     # None when the target names no trunk.
     trunk: TrunkDial | None
+    # Checked here against the live count, then claimed by the bridge before it dials: the count
+    # read here may be taken by a parallel call on any node in between.
+    concurrency_cap: int | None = None
 
     @property
     def trunk_id(self) -> int | None:
@@ -161,6 +166,7 @@ def select_targets(
                     link.link.priority,
                     link.link.weight,
                     TrunkDial.of(link.trunk) if link.trunk else None,
+                    target.concurrency_cap,
                 )
             )
     if not available:
