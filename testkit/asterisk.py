@@ -43,8 +43,9 @@ from testkit.processes import REPO, free_port
 from testkit.waiting import eventually, eventually_async
 
 
-def make_test_settings(base_env: Mapping[str, str] | None = None) -> AsteriskSettings:
-    """Settings for a throw-away instance; only chroot, mirror and database come from ``base_env``."""
+def make_test_settings(base_env: Mapping[str, str] | None = None, node_id: str = "") -> AsteriskSettings:
+    """Settings for a throw-away instance; only chroot, mirror and database come from ``base_env``
+    (and the node id, for one of several nodes)."""
     base = os.environ if base_env is None else base_env
     tcp: set[int] = set()
     while len(tcp) < 2:
@@ -73,6 +74,7 @@ def make_test_settings(base_env: Mapping[str, str] | None = None) -> AsteriskSet
         # Asterisk writes its channel event log into the database of the product under test.
         "DATABASE_URL": base.get("DATABASE_URL", ""),
         "ASTERISK_PG_DSN": base.get("ASTERISK_PG_DSN", ""),
+        "NODE_ID": node_id,
     }
     return AsteriskSettings.from_env(env)
 
@@ -133,6 +135,7 @@ def running_bridge(ast: AsteriskUnderTest, log: Path) -> Iterator[subprocess.Pop
         "ASTERISK_AMI_PORT": str(s.ami_port),
         "AMI_USER": s.ami_user,
         "AMI_SECRET": s.ami_secret,
+        "NODE_ID": s.node_id,
     }
     logged_before = log.stat().st_size if log.exists() else 0
     proc = subprocess.Popen(

@@ -1,0 +1,135 @@
+"""Several nodes (one Asterisk + one bridge each, with its node id) behind Kamailio, on loopback with
+free ports: the platform as docs/scale.md draws it, for tests and benchmarks."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from asterisk_config import chroot, runtime
+from asterisk_config.kamailio import carriers
+from asterisk_config.kamailio.config import KamailioSettings
+from asterisk_config.kamailio.runtime import answers
+from testkit.asterisk import AsteriskUnderTest, make_test_settings, running_bridge
+from testkit.processes import REPO, free_port
+from testkit.waiting import eventually
+
+
+@dataclass
+class Node:
+    node_id: str
+    asterisk: AsteriskUnderTest
+    bridge: subprocess.Popen[bytes]
+
+
+@dataclass
+class Cluster:
+    nodes: list[Node]
+    kamailio: KamailioSettings
+    proxy: subprocess.Popen[bytes]  # `python -m asterisk_config.kamailio run`
+
+    @property
+    def sip_port(self) -> int:
+        """Where carriers send their calls."""
+        return self.kamailio.sip_port
+
+    def node_of(self, linkedid: str) -> str:
+        return linkedid.partition("-")[0]
+
+
+def carriers_loaded(settings: KamailioSettings, address: str) -> bool:
+    """Whether the running Kamailio lets `address` call in (its address list, as loaded)."""
+    dump = subprocess.run(
+        [carriers.KAMCMD, "-s", f"unix:{settings.ctl_socket}", "permissions.addressDump"],
+        capture_output=True,
+        text=True,
+        timeout=5,
+    )
+    return f"ip: {address}\n" in dump.stdout
+
+
+def node_probed(settings: KamailioSettings, node: AsteriskUnderTest, active: bool) -> bool:
+    """Whether Kamailio's probes find `node` up (`active`) or down."""
+    listing = subprocess.run(
+        [carriers.KAMCMD, "-s", f"unix:{settings.ctl_socket}", "dispatcher.list"],
+        capture_output=True,
+        text=True,
+        timeout=5,
+    ).stdout
+    uri = f"URI: sip:127.0.0.1:{node.settings.sip_port}\n"
+    _, found, rest = listing.partition(uri)
+    flags = rest.split("FLAGS: ", 1)[1][:1] if found and "FLAGS: " in rest else ""
+    return flags == ("A" if active else "I")
+
+
+@contextlib.contextmanager
+def running_proxy(settings: KamailioSettings, log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """Kamailio through the project's command, with the test's database and Redis."""
+    env = {
+        **os.environ,
+        "DATA_DIR": str(settings.work_dir.parent),
+        "KAMAILIO_SIP_PORT": str(settings.sip_port),
+        "KAMAILIO_NODES": ",".join(settings.nodes),
+        "KAMAILIO_PROBE_SECONDS": str(settings.probe_seconds),
+        "KAMAILIO_FLOOD_REQUESTS": str(settings.flood_requests),
+        "KAMAILIO_FLOOD_SECONDS": str(settings.flood_seconds),
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "asterisk_config.kamailio", "run"],
+        cwd=REPO,
+        env=env,
+        stdout=log.open("ab"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+
+        def ready() -> bool:
+            assert proc.poll() is None, f"Kamailio's command exited: {log.read_text()[-2000:]}"
+            return answers(settings)
+
+        eventually(ready, timeout=20, what="Kamailio answers")
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, 9)
+
+
+@contextlib.contextmanager
+def running_cluster(count: int, workdir: Path, probe_seconds: int = 1) -> Iterator[Cluster]:
+    """`count` nodes (ids n1, n2, ...) and Kamailio in front of them; everything stopped after."""
+    with contextlib.ExitStack() as stack:
+        nodes = []
+        for index in range(1, count + 1):
+            node_id = f"n{index}"
+            settings = make_test_settings(node_id=node_id)
+            chroot.build_chroot(settings, print)
+            process = runtime.start(settings, print)
+            stack.callback(runtime.remove_instance, settings)
+            stack.callback(runtime.stop, settings, print)
+            ast = AsteriskUnderTest(settings=settings, process=process)
+            bridge = stack.enter_context(running_bridge(ast, workdir / f"bridge-{node_id}.log"))
+            nodes.append(Node(node_id, ast, bridge))
+        kamailio = KamailioSettings(
+            work_dir=workdir / "kamailio",
+            sip_port=free_port(socket.SOCK_DGRAM),
+            nodes=tuple(f"127.0.0.1:{n.asterisk.settings.sip_port}" for n in nodes),
+            probe_seconds=probe_seconds,
+            flood_requests=1000,
+            flood_seconds=1,
+        )
+        proxy = stack.enter_context(running_proxy(kamailio, workdir / "kamailio.log"))
+        for node in nodes:
+            eventually(partial(node_probed, kamailio, node.asterisk, True), 20, what="node probed up")
+        yield Cluster(nodes, kamailio, proxy)
