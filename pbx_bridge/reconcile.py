@@ -27,6 +27,8 @@ class ChannelAri(Protocol):
 
     async def channels(self) -> list[dict[str, Any]]: ...
 
+    async def startup_time(self) -> str: ...
+
     async def hangup(self, channel: str, reason: str = "normal") -> None: ...
 
 
@@ -35,6 +37,7 @@ class Reconciler:
         self.ctx, self.ari, self.flows = ctx, ari, flows
         self.running = asyncio.Lock()
         self.missing: set[str] = set()  # calls followed in the dialplan whose channel was gone
+        self.started: str | None = None  # when the Asterisk we last reconciled with started
 
     async def reconcile(self) -> None:
         async with self.running:  # at connect and in the sweep: never both at once
@@ -53,9 +56,13 @@ class Reconciler:
         (with whether we ended them just now)."""
         following = {linkedid for linkedid, flow in self.ctx.channels.items() if flow.in_dialplan}
         channels = {c["id"] for c in await self.ari.channels()}
+        started, self.started = self.started, await self.ari.startup_time()
         # Calls we follow in the dialplan whose channel was gone at two sweeps in a row: their end
-        # never reached us (AMI was away). Asterisk's record completes them.
-        lost, self.missing = self.missing & (following - channels), following - channels
+        # never reached us (AMI was away). Asterisk's record completes them. Once Asterisk has
+        # restarted (it died holding them, a node lost), every one gone is lost at once.
+        gone = following - channels
+        lost = gone if started not in (None, self.started) else self.missing & gone
+        self.missing = gone
         ended: list[tuple[Call, bool]] = []
         for row in await asyncio.to_thread(open_calls, linkedid_prefix(self.ctx.node_id)):
             up = row.linkedid in channels

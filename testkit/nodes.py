@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -108,28 +109,52 @@ def running_proxy(settings: KamailioSettings, log: Path) -> Iterator[subprocess.
 
 @contextlib.contextmanager
 def running_cluster(count: int, workdir: Path, probe_seconds: int = 1) -> Iterator[Cluster]:
-    """`count` nodes (ids n1, n2, ...) and Kamailio in front of them; everything stopped after."""
+    """`count` nodes (ids n1, n2, ...) and Kamailio in front of them; everything stopped after.
+
+    The Asterisks start one after another (the first mounts the shared chroot's /proc and /dev);
+    the bridges and Kamailio, which spend their start importing Python, all at once."""
     with contextlib.ExitStack() as stack:
-        nodes = []
+        asterisks = []
         for index in range(1, count + 1):
-            node_id = f"n{index}"
-            settings = make_test_settings(node_id=node_id)
+            settings = make_test_settings(node_id=f"n{index}")
             chroot.build_chroot(settings, print)
-            process = runtime.start(settings, print)
             stack.callback(runtime.remove_instance, settings)
             stack.callback(runtime.stop, settings, print)
-            ast = AsteriskUnderTest(settings=settings, process=process)
-            bridge = stack.enter_context(running_bridge(ast, workdir / f"bridge-{node_id}.log"))
-            nodes.append(Node(node_id, ast, bridge))
+            asterisks.append(AsteriskUnderTest(settings=settings, process=runtime.start(settings, print)))
         kamailio = KamailioSettings(
             work_dir=workdir / "kamailio",
             sip_port=free_port(socket.SOCK_DGRAM),
-            nodes=tuple(f"127.0.0.1:{n.asterisk.settings.sip_port}" for n in nodes),
+            nodes=tuple(f"127.0.0.1:{ast.settings.sip_port}" for ast in asterisks),
             probe_seconds=probe_seconds,
             flood_requests=1000,
             flood_seconds=1,
         )
-        proxy = stack.enter_context(running_proxy(kamailio, workdir / "kamailio.log"))
+        starting: list[contextlib.AbstractContextManager[subprocess.Popen[bytes]]] = [
+            running_bridge(ast, workdir / f"bridge-{ast.settings.node_id}.log") for ast in asterisks
+        ]
+        starting.append(running_proxy(kamailio, workdir / "kamailio.log"))
+        with ThreadPoolExecutor(len(starting)) as pool:
+            entered = [pool.submit(_enter, cm) for cm in starting]
+        processes, failed = [], None
+        for future in entered:  # every process that started is stopped after, even if another failed
+            try:
+                own, proc = future.result()
+            except Exception as exc:
+                failed = failed or exc
+                continue
+            stack.enter_context(own)
+            processes.append(proc)
+        if failed is not None:
+            raise failed
+        nodes = [Node(a.settings.node_id, a, p) for a, p in zip(asterisks, processes, strict=False)]
         for node in nodes:
             eventually(partial(node_probed, kamailio, node.asterisk, True), 20, what="node probed up")
-        yield Cluster(nodes, kamailio, proxy)
+        yield Cluster(nodes, kamailio, processes[-1])
+
+
+def _enter(
+    cm: contextlib.AbstractContextManager[subprocess.Popen[bytes]],
+) -> tuple[contextlib.ExitStack, subprocess.Popen[bytes]]:
+    """Enter `cm` on a stack of its own (in a thread), for the caller's stack to take over."""
+    stack = contextlib.ExitStack()
+    return stack, stack.enter_context(cm)

@@ -488,6 +488,22 @@ async def test_a_call_whose_end_never_came_is_completed_at_the_second_sweep() ->
     assert b.ctx.channels == {} and b.rated == [linkedid]
 
 
+async def test_calls_of_an_asterisk_that_restarted_are_completed_at_once() -> None:
+    dialled_line("Acme desk")
+    async with bridge() as b:
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        await b.ctx.rows.flush()
+        await b.bridge.reconciler.reconcile()  # connected: the Asterisk it knows
+        b.ari.dialplan.discard(linkedid)  # the node's Asterisk died holding the call...
+        b.ari.started = "boot 2"  # ...and is back: no end of the call will ever come
+        await b.bridge.reconciler.reconcile()
+        await b.ctx.rows.flush()
+        done = row(linkedid)
+    assert (done.source, done.hangup_by, done.hangup_cause) == ("reconciled", "system", 38)
+    assert b.ctx.channels == {} and b.rated == [linkedid]
+
+
 # --- the event table ----------------------------------------------------------------------------
 
 
