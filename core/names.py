@@ -36,6 +36,12 @@ def live_trunk_key(trunk_id: int) -> str:
     return f"live:trunk:{trunk_id}"
 
 
+def cap_count_key(target_id: int, label: str, start: str) -> str:
+    """Calls connected to (or being dialled at) the target in the period of its `label` cap that
+    began at `start`: what every node's bridge claims a slot of, atomically (pbx_bridge.live_store)."""
+    return f"caps:target:{target_id}:{label}:{start}"
+
+
 # Each outbound trunk's reachability (the bridge writes it from Asterisk's qualify, the trunk list reads).
 TRUNK_STATUS_PREFIX = "trunk:status:"
 

@@ -33,11 +33,11 @@ from core.ari import AriError
 from core.calls import CallState, Result, Step, stopped_at
 from core.enums import Disposition, HangupBy, LiveState
 from core.models import Call
-from core.names import live_target_key, live_trunk_key
+from core.names import cap_count_key, live_target_key, live_trunk_key
 from core.routing import Admission, Candidate, IvrSettings, Selection
 from pbx_bridge.ami import AmiError
 from pbx_bridge.credit_hold import CreditHold
-from pbx_bridge.live_store import LiveStore
+from pbx_bridge.live_store import Counted, LiveStore
 from pbx_bridge.row_writer import RowWriter
 from pbx_bridge.trunks import endpoint_name
 
@@ -50,6 +50,7 @@ DIALPLAN_EVENTS = (names.ATTEMPT_EVENT, names.ANSWERED_EVENT, names.END_EVENT)
 _DIALABLE = re.compile(r"[A-Za-z0-9+*#@:/._-]+")
 _LET_GO = "LetGo"  # the event that tells a flow to let go of its call
 _CANCELLED = 487  # Request Terminated: what a caller's CANCEL gets for its INVITE
+_COUNTER_MARGIN = 3600  # a period counter outlives its period by this long (s): clocks differ
 _CAPPED = re.compile(r"\b(cap|channels) \d+/\d+")  # a target skipped for its caps (core.routing)
 # What a refused call hears before it is released (Asterisk's core sounds).
 _NOT_ROUTED, _REJECTED, _ALL_BUSY = "ss-noservice", "cannot-complete-as-dialed", "all-circuits-busy-now"
@@ -171,6 +172,7 @@ class CallFlow:
         self.finished = False  # its final row is written or on its way
         self.gone = False  # the caller's channel was hung up by us or seen ending: not again
         self.ended_at: datetime | None = None  # the caller's channel's end, by Asterisk's clock
+        self.counted: list[Counted] = []  # the period cap slots claimed at the first target
 
     @classmethod
     def start(cls, ctx: Context, channel: Event, did: str, caller: str) -> "CallFlow":
@@ -426,6 +428,8 @@ class CallFlow:
             if event["type"] == names.ATTEMPT_EVENT:
                 status = str(event.get("status") or "CHANUNAVAIL")
                 statuses.append(status)
+                if self.counted:  # the first target, the one claimed, did not take the call
+                    await self._unclaim()
                 cause = int(event["cause"]) if str(event.get("cause") or "").isdigit() else None
                 sip = event.get("sip") or f"cause {cause or 0}"
                 self.call.sip_status = _sip_status(sip) or q850.sip_status(cause)
@@ -452,17 +456,43 @@ class CallFlow:
                 return self.decided
 
     async def _claim(self, candidate: Candidate) -> str | None:
-        """Take a slot in the target's concurrency cap and its trunk's channel limit, shared by
-        every node (pbx_bridge.live_store); None when taken, else why the target is full."""
-        limits: list[tuple[str, int, str]] = []
+        """Take a slot in the target's caps and its trunk's channel limit, shared by every node
+        (pbx_bridge.live_store); None when taken, else why the target is full. The period slots
+        are given back unless the call connects to this target (`_unclaim`)."""
+        limits: list[tuple[str, int]] = []
+        why: list[str] = []
         if candidate.concurrency_cap is not None:
             cap = candidate.concurrency_cap
-            limits.append((live_target_key(candidate.target_id), cap, f"concurrency cap {cap}/{cap}"))
+            limits.append((live_target_key(candidate.target_id), cap))
+            why.append(f"concurrency cap {cap}/{cap}")
         if candidate.trunk is not None and candidate.trunk.max_channels is not None:
             most, trunk = candidate.trunk.max_channels, candidate.trunk
-            limits.append((live_trunk_key(trunk.id), most, f"trunk '{trunk.name}' channels {most}/{most}"))
-        full = await self.ctx.live.claim(self.linkedid, [(key, cap) for key, cap, _ in limits])
-        return None if full is None else f"{limits[full][2]}, taken by a parallel call"
+            limits.append((live_trunk_key(trunk.id), most))
+            why.append(f"trunk '{trunk.name}' channels {most}/{most}")
+        now = _now()
+        counted = [
+            Counted(
+                cap_count_key(candidate.target_id, use.label, use.start.isoformat()),
+                use.used,
+                use.cap,
+                math.ceil((use.end - now).total_seconds()) + _COUNTER_MARGIN,
+            )
+            for use in candidate.period_caps
+        ]
+        why += [f"{use.label} cap {use.cap}/{use.cap}" for use in candidate.period_caps]
+        full = await self.ctx.live.claim(self.linkedid, limits, counted)
+        if full is not None:
+            return f"{why[full]}, taken by a parallel call"
+        self.counted = counted
+        return None
+
+    async def _unclaim(self) -> None:
+        """The claimed target will not take the call: its period slots are free again."""
+        counted, self.counted = self.counted, []
+        try:
+            await self.ctx.live.unclaim(counted)
+        except Exception:  # Redis away: the slots stay taken until the period ends (never over a cap)
+            log.exception("could not give back the cap slots of %s", self.linkedid)
 
     async def _ringing(self, candidate: Candidate) -> None:
         """The target the call rings now, in the live view and on the row (which keeps the last
@@ -557,6 +587,8 @@ class CallFlow:
 
     async def _finish(self, disposition: Disposition) -> None:
         ended = self.ended_at or _now()  # a call ended in Stasis: the bridge hangs it up now
+        if self.counted and self.call.connected_at is None:
+            await self._unclaim()
         try:
             await self._hang_up()
         except Exception:  # Asterisk may be gone; the row below matters more

@@ -14,13 +14,20 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from sqlmodel import select
+
 from asterisk_config import chroot, runtime
 from asterisk_config.kamailio import carriers
 from asterisk_config.kamailio.config import KamailioSettings
 from asterisk_config.kamailio.runtime import answers
+from core.db import session_scope
+from core.models import Trunk
+from core.pbx_commands import announce_trunk_change
 from testkit.asterisk import AsteriskUnderTest, make_test_settings, running_bridge
 from testkit.processes import REPO, free_port
 from testkit.waiting import eventually
+
+CARRIER = "127.0.0.1"  # where sipp, the carrier, sends from
 
 
 @dataclass
@@ -68,6 +75,20 @@ def node_probed(settings: KamailioSettings, node: AsteriskUnderTest, active: boo
     _, found, rest = listing.partition(uri)
     flags = rest.split("FLAGS: ", 1)[1][:1] if found and "FLAGS: " in rest else ""
     return flags == ("A" if active else "I")
+
+
+def let_carrier_in(settings: KamailioSettings, active: bool = True, address: str = CARRIER) -> None:
+    """The carrier's inbound trunk saved in the portal (created, or its status changed) and
+    announced as the API does: once Kamailio has reloaded, `address` may call in (or not)."""
+    with session_scope() as s:
+        trunk = s.exec(select(Trunk).where(Trunk.direction == "inbound", Trunk.host == address)).first()
+        trunk = trunk or Trunk(name=f"carrier {address}", direction="inbound", host=address, port=5060)
+        trunk.status = "active" if active else "inactive"
+        s.add(trunk)
+        s.flush()
+        trunk_id = trunk.id or 0
+    announce_trunk_change(trunk_id)
+    eventually(lambda: carriers_loaded(settings, address) is active, what="the carriers reloaded")
 
 
 @contextlib.contextmanager

@@ -14,7 +14,7 @@ from core.calls import Result, Step, entry, stopped_at
 from core.enums import Disposition, DuplicateAction, RoutingStrategy, Status, TrunkDirection
 from core.models import Buyer, Campaign, Trunk
 from core.routing.admission import Admission
-from core.routing.caps import cap_use
+from core.routing.caps import CapUse, cap_use
 from core.routing.catalogue import cached
 from core.routing.duplicate import recent_contacts
 from core.routing.links import Link, campaign_links
@@ -67,9 +67,10 @@ class Candidate:
     weight: int
     # None when the target names no trunk.
     trunk: TrunkDial | None
-    # Checked here against the live count, then claimed by the bridge before it dials: the count
-    # read here may be taken by a parallel call on any node in between.
+    # Checked here against the live count and the calls connected this period, then claimed by
+    # the bridge before it dials: a count read here may be taken by a parallel call on any node.
     concurrency_cap: int | None = None
+    period_caps: tuple[CapUse, ...] = ()
 
     @property
     def trunk_id(self) -> int | None:
@@ -141,7 +142,7 @@ def select_targets(
 
     available: list[Candidate] = []
     for link in campaign_links(session, campaign.id):
-        usable, reason = _availability(session, link, now, live, excluded)
+        usable, reason, period_caps = _availability(session, link, now, live, excluded)
         target = link.target
         trail.append(
             entry(
@@ -167,6 +168,7 @@ def select_targets(
                     link.link.weight,
                     TrunkDial.of(link.trunk) if link.trunk else None,
                     target.concurrency_cap,
+                    tuple(period_caps),
                 )
             )
     if not available:
@@ -200,50 +202,52 @@ def select_targets(
 
 def _availability(
     session: Session, link: Link, now: datetime, live: LiveCounts, excluded: set[int]
-) -> tuple[bool, str]:
-    """Whether the linked target can take the call now, and the reason for the trail.
+) -> tuple[bool, str, list[CapUse]]:
+    """Whether the linked target can take the call now, the reason for the trail, and the use of
+    its hourly, daily and monthly caps.
 
     Cheap checks first; the live count and the cap counts are read only for targets that set a
     cap and passed everything else.
     """
     target, trunk = link.target, link.trunk
     if link.link.status != Status.ACTIVE:
-        return False, "link inactive"
+        return False, "link inactive", []
     if target.status != Status.ACTIVE:
-        return False, "inactive"
+        return False, "inactive", []
     if link.buyer.status != Status.ACTIVE:
-        return False, "buyer inactive"
+        return False, "buyer inactive", []
     if target.buyer_id in excluded:
-        return False, "duplicate"
+        return False, "duplicate", []
     try:
         local_now = now.astimezone(ZoneInfo(target.timezone))
     except (ZoneInfoNotFoundError, ValueError):
         # Rows written outside the API may carry a bad zone: skip the target, don't fail the call.
-        return False, f"unknown time zone '{target.timezone}'"
+        return False, f"unknown time zone '{target.timezone}'", []
     if not is_open(target.schedule, local_now):
-        return False, "closed (schedule)"
+        return False, "closed (schedule)", []
     if trunk is not None and trunk.status != Status.ACTIVE:
-        return False, "trunk inactive"
+        return False, "trunk inactive", []
     if trunk is not None and trunk.direction != TrunkDirection.OUTBOUND:
-        return False, "trunk not outbound"
+        return False, "trunk not outbound", []
     usage: list[str] = []
     if trunk is not None and trunk.max_channels is not None:
         in_use = live.trunk(trunk.id or 0)
         note = f"trunk '{trunk.name}' channels {in_use}/{trunk.max_channels}"
         if in_use >= trunk.max_channels:
-            return False, note
+            return False, note, []
         usage.append(note)
     if target.concurrency_cap is not None:
         live_now = live.target(target.id or 0)
         note = f"concurrency cap {live_now}/{target.concurrency_cap}"
         if live_now >= target.concurrency_cap:
-            return False, note
+            return False, note, []
         usage.append(note)
-    for use in cap_use(session, target, local_now):
+    uses = cap_use(session, target, local_now)
+    for use in uses:
         if use.reached:
-            return False, str(use)
+            return False, str(use), []
         usage.append(str(use))
-    return True, f"available ({', '.join(usage)})" if usage else "available"
+    return True, f"available ({', '.join(usage)})" if usage else "available", uses
 
 
 def _next(cursor: int) -> int:

@@ -12,32 +12,15 @@ from sqlmodel import select
 
 from asterisk_config import runtime
 from core.db import session_scope
-from core.models import Call, Target, Trunk
-from core.pbx_commands import announce_trunk_change
+from core.models import Call, Target
 from testkit.asterisk import Plan, calls, live_calls, seed_plan, trunk_pushed, wait_live
-from testkit.nodes import Cluster, carriers_loaded, node_probed
+from testkit.nodes import Cluster, let_carrier_in, node_probed
 from testkit.sipp import call, call_many, sipp_target
 from testkit.waiting import eventually, eventually_async
-
-CARRIER = "127.0.0.1"  # where sipp, the carrier, sends from
 
 
 def callers(count: int) -> list[str]:
     return [f"+4479110{index:05d}" for index in range(count)]
-
-
-def let_carrier_in(cluster: Cluster, active: bool = True) -> None:
-    """The carrier's inbound trunk, saved in the portal: Kamailio lets its address in (or not)."""
-    with session_scope() as s:
-        trunk = s.exec(select(Trunk).where(Trunk.direction == "inbound")).first()
-        if trunk is None:
-            trunk = Trunk(name="carrier", direction="inbound", host=CARRIER, port=5060)
-        trunk.status = "active" if active else "inactive"
-        s.add(trunk)
-        s.flush()
-        trunk_id = trunk.id
-    announce_trunk_change(trunk_id)
-    eventually(lambda: carriers_loaded(cluster.kamailio, CARRIER) is active, what="carriers reloaded")
 
 
 def seed(cluster: Cluster, ports: list[int], **campaign: object) -> Plan:
@@ -46,7 +29,7 @@ def seed(cluster: Cluster, ports: list[int], **campaign: object) -> Plan:
     for node in cluster.nodes:
         for trunk_id, port in zip(plan.trunks, ports, strict=True):
             eventually(partial(trunk_pushed, node.asterisk, trunk_id, port), what=f"trunk in {node.node_id}")
-    let_carrier_in(cluster)
+    let_carrier_in(cluster.kamailio)
     return plan
 
 
@@ -56,9 +39,9 @@ async def test_carriers_by_address_and_calls_spread_over_both_nodes_one_row_each
     ast = cluster.nodes[0].asterisk
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
         plan = seed(cluster, [target.port])
-        let_carrier_in(cluster, active=False)  # the trunk paused in the portal: no restart anywhere
+        let_carrier_in(cluster.kamailio, active=False)  # the trunk paused in the portal: no restart anywhere
         refused = await call(sipp_binary, ast, plan.did, "+447911000999", tmp_path, port=cluster.sip_port)
-        let_carrier_in(cluster)
+        let_carrier_in(cluster.kamailio)
         logs = await call_many(
             sipp_binary, ast, plan.did, callers(20), tmp_path, [800] * 20, parallel=10, port=cluster.sip_port
         )

@@ -7,13 +7,17 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
+from sqlmodel import select
+
 from core import names
+from core.db import session_scope
 from core.enums import Status
 from core.models import BlockEntry, Call, Campaign, Number, Rate, Target, Tariff, User
 from pbx_bridge.call_flow import Timing
 from pbx_bridge.events import Source
 from testkit.rows import CALLER, Line, change, customer, desk, earlier_call, line, save, trunk
-from tests.bridge.fakes import bridge, now, row
+from testkit.waiting import eventually_async
+from tests.bridge.fakes import WAIT, bridge, now, row
 
 
 def dialled_line(*desks: str, **campaign: Any) -> tuple[Line, list[Target]]:
@@ -202,6 +206,35 @@ async def test_a_caller_who_hangs_up_in_the_ivr_abandoned_the_call() -> None:
 
 
 # --- dialling: failover, busy, no answer --------------------------------------------------------
+
+
+async def test_the_last_hourly_slot_is_taken_once_and_given_back_by_a_call_that_did_not_connect() -> None:
+    ln = line()
+    carrier = trunk(f"carrier-{ln.campaign.id}")
+    desk(ln, "Acme desk", trunk_id=carrier.id, hourly_cap=1)
+    async with bridge() as b:
+        first = b.call()
+        await b.dialled(first)  # ringing: not connected, so the database counts nothing yet
+        second = b.call(caller="+447911000002")  # selected (nothing connected), then not claimed
+
+        def refused_row() -> Call:
+            with session_scope() as s:
+                ended = select(Call).where(Call.linkedid == second, Call.ended_at.is_not(None))
+                found = s.exec(ended).first()
+            assert found is not None
+            return found
+
+        busy = await eventually_async(refused_row, WAIT)
+        assert (busy.disposition, busy.sip_status) == ("NO_ROUTE", 486), busy.trail
+        assert "hourly cap 1/1, taken by a parallel call" in steps(busy, "target")[-1][1]
+        b.dialplan_says(first, names.ATTEMPT_EVENT, Attempt="1", Status="BUSY", SIP="SIP 486 Busy Here")
+        b.ari.end(first)
+        await b.ended(first)
+        third = b.call(caller="+447911000003")
+        assert len(await b.dialled(third)) == 1  # the busy call gave its slot back
+        await b.answered(third)
+        b.ari.end(third, by="target")
+        await b.ended(third)
 
 
 async def test_failover_rings_the_next_target_and_the_answer_connects_it() -> None:
