@@ -32,7 +32,7 @@ sys.path.insert(0, str(REPO))  # run as a plain script too
 from asterisk_config import chroot  # noqa: E402
 from asterisk_config.kamailio.config import KamailioSettings  # noqa: E402
 from bench import DATABASE_SERVER  # noqa: E402
-from bench.calls import redis_url  # noqa: E402
+from bench.calls import redis_url, sipp_target  # noqa: E402
 from testkit.databases import throwaway_database  # noqa: E402
 from testkit.processes import free_port  # noqa: E402
 from testkit.sipp import SCENARIOS, free_media_ports  # noqa: E402
@@ -182,11 +182,11 @@ def rig(sipp: str, workdir: Path) -> Iterator[tuple[dict[str, int], str, dict[st
     each setup, the DID, and the processes to measure."""
     from testkit.asterisk import seed_plan, trunk_pushed
     from testkit.nodes import let_carrier_in, running_cluster, running_proxy
-    from testkit.sipp import sipp_target
     from testkit.waiting import eventually
 
     with ExitStack() as stack:
-        target = stack.enter_context(sipp_target(sipp, "answer", workdir))
+        # bench.calls' target: answers every call, for as long as the run takes.
+        _, target_port = stack.enter_context(sipp_target(sipp, workdir))
         cluster = stack.enter_context(running_cluster(2, workdir, probe_seconds=2))
         first = cluster.nodes[0].asterisk
         single = KamailioSettings(
@@ -199,9 +199,9 @@ def rig(sipp: str, workdir: Path) -> Iterator[tuple[dict[str, int], str, dict[st
         )
         # The cluster's Kamailio floods at 1,000 requests a second per source: enough for this ladder.
         single_proxy = stack.enter_context(running_proxy(single, workdir / "kamailio-single.log"))
-        plan = seed_plan([target.port])
+        plan = seed_plan([target_port])
         for node in cluster.nodes:
-            eventually(lambda n=node: trunk_pushed(n.asterisk, plan.trunks[0], target.port), what="trunk")
+            eventually(lambda n=node: trunk_pushed(n.asterisk, plan.trunks[0], target_port), what="trunk")
         let_carrier_in(cluster.kamailio)
         let_carrier_in(single)
         ports = {

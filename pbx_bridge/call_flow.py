@@ -33,7 +33,7 @@ from core.ari import AriError
 from core.calls import CallState, Result, Step, stopped_at
 from core.enums import Disposition, HangupBy, LiveState
 from core.models import Call
-from core.names import cap_count_key, live_target_key, live_trunk_key
+from core.names import cap_count_key, duplicate_key, live_target_key, live_trunk_key
 from core.routing import Admission, Candidate, IvrSettings, Selection
 from pbx_bridge.ami import AmiError
 from pbx_bridge.credit_hold import CreditHold
@@ -173,6 +173,7 @@ class CallFlow:
         self.gone = False  # the caller's channel was hung up by us or seen ending: not again
         self.ended_at: datetime | None = None  # the caller's channel's end, by Asterisk's clock
         self.counted: list[Counted] = []  # the period cap slots claimed at the first target
+        self.caller_key: str | None = None  # the repeat-caller key this call holds (names.duplicate_key)
 
     @classmethod
     def start(cls, ctx: Context, channel: Event, did: str, caller: str) -> "CallFlow":
@@ -317,6 +318,16 @@ class CallFlow:
         if selection.disposition is not None:
             await self._refuse(selection.disposition)
             return Disposition(selection.disposition)
+        if selection.reject_repeats_for and admission.campaign_id is not None:
+            key = duplicate_key(admission.campaign_id, self.call.caller)
+            holder = await self.ctx.live.hold_caller(key, self.linkedid, selection.reject_repeats_for)
+            if holder is not None:  # the same caller's other call, on this node or another
+                self.decided = Disposition.DUPLICATE
+                reason = f"caller {self.call.caller} is being connected on call {holder} of the campaign"
+                self.note(Step.DUPLICATE, Result.STOPPED, reason, disposition=self.decided.value)
+                await self._refuse(self.decided)
+                return self.decided
+            self.caller_key = key
         return await self._dial(selection.candidates, admission.ring_timeout or 30)
 
     async def _refuse(self, disposition: Disposition) -> None:
@@ -494,6 +505,16 @@ class CallFlow:
         except Exception:  # Redis away: the slots stay taken until the period ends (never over a cap)
             log.exception("could not give back the cap slots of %s", self.linkedid)
 
+    async def _let_caller_go(self) -> None:
+        """A call that reached no buyer does not hold its caller: the next call may be connected."""
+        key, self.caller_key = self.caller_key, None
+        if key is None:
+            return
+        try:
+            await self.ctx.live.release_caller(key, self.linkedid)
+        except Exception:  # Redis away: the caller is held until the window ends
+            log.exception("could not release the caller of %s", self.linkedid)
+
     async def _ringing(self, candidate: Candidate) -> None:
         """The target the call rings now, in the live view and on the row (which keeps the last
         one rung when none answers)."""
@@ -587,8 +608,9 @@ class CallFlow:
 
     async def _finish(self, disposition: Disposition) -> None:
         ended = self.ended_at or _now()  # a call ended in Stasis: the bridge hangs it up now
-        if self.counted and self.call.connected_at is None:
+        if self.call.connected_at is None:
             await self._unclaim()
+            await self._let_caller_go()
         try:
             await self._hang_up()
         except Exception:  # Asterisk may be gone; the row below matters more

@@ -59,6 +59,19 @@ for i = 1, #KEYS do
 end
 """
 
+# KEYS[1]: a repeat-caller key; ARGV[1]: the call, ARGV[2]: for how long (s). Returns the call that
+# holds it, nil when this one does (now or already).
+_HOLD_CALLER = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then return nil end
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then return nil end
+return holder
+"""
+# KEYS[1]: a repeat-caller key; ARGV[1]: the call that may hold it. Deleted only if that call does.
+_RELEASE_CALLER = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+"""
+
 
 @dataclass(frozen=True)
 class Counted:
@@ -77,6 +90,8 @@ class LiveStore:
         self._remove = client.register_script(_REMOVE)
         self._claim = client.register_script(_CLAIM)
         self._unclaim = client.register_script(_UNCLAIM)
+        self._release_caller = client.register_script(_RELEASE_CALLER)
+        self._hold_caller = client.register_script(_HOLD_CALLER)
         self._channel = pubsub_channel(names.LIVE_EVENTS)
         # What this process last wrote per call (None: nothing yet): saves reading it back first.
         self._written: dict[str, dict[str, Any] | None] = {}
@@ -175,6 +190,16 @@ class LiveStore:
             args += [c.seed, c.cap, c.ttl]
         full = int(await self._claim(keys=keys, args=args))
         return full - 1 if full else None
+
+    async def hold_caller(self, key: str, linkedid: str, seconds: int) -> str | None:
+        """Hold a repeat-caller key for the call (for `seconds`); None when held, else the call
+        that holds it."""
+        holder = await self._hold_caller(keys=[key], args=[linkedid, seconds])
+        return None if holder is None else str(holder)
+
+    async def release_caller(self, key: str, linkedid: str) -> None:
+        """Give the key back, if the call still holds it."""
+        await self._release_caller(keys=[key], args=[linkedid])
 
     async def unclaim(self, counted: list[Counted]) -> None:
         """Give back the period slots of a call that did not connect to the target it claimed."""

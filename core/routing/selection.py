@@ -85,6 +85,10 @@ class Selection:
     disposition: Disposition | None
     candidates: list[Candidate]
     trail: list[dict[str, Any]]
+    # Seconds the campaign rejects a caller who reached a buyer (0: it does not). The database
+    # knows only connected calls: the bridge also holds the caller for the call it dials, on
+    # every node, so two calls of one caller can't both pass at once (names.duplicate_key).
+    reject_repeats_for: int = 0
 
     @property
     def stopped_at(self) -> str | None:
@@ -197,7 +201,8 @@ def select_targets(
             **({"cursor": cursor} if round_robin else {}),
         )
     )
-    return Selection(None, ordered, trail)
+    rejects = campaign.duplicate_action == DuplicateAction.REJECT and campaign.duplicate_window_seconds > 0
+    return Selection(None, ordered, trail, campaign.duplicate_window_seconds if rejects else 0)
 
 
 def _availability(

@@ -5,6 +5,7 @@ milliseconds and without root. The real-call suite (tests/asterisk) covers the s
 import asyncio
 from datetime import timedelta
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from sqlmodel import select
@@ -38,6 +39,14 @@ def refused(requests: list[tuple[Any, ...]]) -> list[tuple[str, str, str]]:
     call goes once, to the refusal, never to the dial."""
     sent = [r for r in requests if r[0] == "continue"]
     return [(r[2], r[3].get("CR_CAUSE", ""), r[3].get("CR_SOUND", "")) for r in sent]
+
+
+def ended_row(linkedid: str) -> Call:
+    """The call's row once it has its end (while other calls still run)."""
+    with session_scope() as s:
+        found = s.exec(select(Call).where(Call.linkedid == linkedid, Call.ended_at.is_not(None))).first()
+    assert found is not None
+    return found
 
 
 def last(call_row: Call) -> tuple[str, str, str | None]:
@@ -216,15 +225,7 @@ async def test_the_last_hourly_slot_is_taken_once_and_given_back_by_a_call_that_
         first = b.call()
         await b.dialled(first)  # ringing: not connected, so the database counts nothing yet
         second = b.call(caller="+447911000002")  # selected (nothing connected), then not claimed
-
-        def refused_row() -> Call:
-            with session_scope() as s:
-                ended = select(Call).where(Call.linkedid == second, Call.ended_at.is_not(None))
-                found = s.exec(ended).first()
-            assert found is not None
-            return found
-
-        busy = await eventually_async(refused_row, WAIT)
+        busy = await eventually_async(partial(ended_row, second), WAIT)
         assert (busy.disposition, busy.sip_status) == ("NO_ROUTE", 486), busy.trail
         assert "hourly cap 1/1, taken by a parallel call" in steps(busy, "target")[-1][1]
         b.dialplan_says(first, names.ATTEMPT_EVENT, Attempt="1", Status="BUSY", SIP="SIP 486 Busy Here")
@@ -234,6 +235,24 @@ async def test_the_last_hourly_slot_is_taken_once_and_given_back_by_a_call_that_
         assert len(await b.dialled(third)) == 1  # the busy call gave its slot back
         await b.answered(third)
         b.ari.end(third, by="target")
+        await b.ended(third)
+
+
+async def test_a_repeat_caller_is_held_while_dialled_and_let_go_when_no_buyer_was_reached() -> None:
+    dialled_line("Acme desk", duplicate_action="reject", duplicate_window_seconds=3600)
+    async with bridge() as b:
+        first = b.call()
+        await b.dialled(first)  # ringing: the database knows of no buyer reached yet
+        second = b.call()  # the same caller again, on this node or another
+        again = await eventually_async(partial(ended_row, second), WAIT)
+        assert (again.disposition, again.sip_status) == ("DUPLICATE", 403), again.trail
+        assert f"being connected on call {first}" in steps(again, "duplicate")[-1][1]
+        b.dialplan_says(first, names.ATTEMPT_EVENT, Attempt="1", Status="BUSY", SIP="SIP 486 Busy Here")
+        b.ari.end(first)
+        await b.ended(first)
+        third = b.call()  # the busy call reached no buyer: the caller may be connected now
+        assert len(await b.dialled(third)) == 1
+        b.ari.end(third)
         await b.ended(third)
 
 
