@@ -41,6 +41,8 @@ def template_values(settings: AsteriskSettings) -> dict[str, str]:
         "AMI_USER": settings.ami_user,
         "AMI_SECRET": settings.ami_secret,
         "STASIS_APP": settings.stasis_app,
+        # The node's id starts every uniqueid, so every linkedid names its node (core.nodes).
+        "SYSTEM_NAME": f"systemname = {settings.node_id}" if settings.node_id else "; the only node",
         # What the bridge and the dialplan both spell (core.names).
         "DIAL_CONTEXT": names.DIAL_CONTEXT,
         "GOODBYE_CONTEXT": names.GOODBYE_CONTEXT,

@@ -61,6 +61,7 @@ class AsteriskSettings:
     stasis_app: str
     pg: PgSettings | None = field(repr=False)
     ari_timeout: float
+    node_id: str  # starts every uniqueid (core.nodes); '' for the only node
 
     # -- construction -----------------------------------------------------
 
@@ -90,6 +91,7 @@ class AsteriskSettings:
             stasis_app=s.stasis_app,
             pg=pg_from(s),
             ari_timeout=s.asterisk_start_timeout,
+            node_id=s.node_id,
         )
         settings.validate_basic()
         return settings

@@ -258,7 +258,11 @@ def save_many(rows: list[Row]) -> None:
             conn.execute(_upsert(columns), list(same))
 
 
-def open_calls() -> list[Call]:
-    """Calls the bridge started but never finished (it stopped or crashed meanwhile)."""
+def open_calls(linkedid_prefix: str = "") -> list[Call]:
+    """Calls the bridge started but never finished (it stopped or crashed meanwhile); with a
+    prefix, only the calls whose linkedid starts with it (one node's, core.nodes)."""
+    stmt = select(Call).where(col(Call.ended_at).is_(None))
+    if linkedid_prefix:
+        stmt = stmt.where(col(Call.linkedid).startswith(linkedid_prefix, autoescape=True))
     with session_scope() as session:
-        return list(session.exec(select(Call).where(col(Call.ended_at).is_(None))).all())
+        return list(session.exec(stmt).all())

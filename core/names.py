@@ -36,6 +36,18 @@ def live_trunk_key(trunk_id: int) -> str:
     return f"live:trunk:{trunk_id}"
 
 
+def cap_count_key(target_id: int, label: str, start: str) -> str:
+    """Calls connected to (or being dialled at) the target in the period of its `label` cap that
+    began at `start`: what every node's bridge claims a slot of, atomically (pbx_bridge.live_store)."""
+    return f"caps:target:{target_id}:{label}:{start}"
+
+
+def duplicate_key(campaign_id: int, caller: str) -> str:
+    """The call of `caller` being dialled (or connected, for the campaign's window) in a campaign
+    that rejects repeat callers: held by one call at a time across every node."""
+    return f"dup:campaign:{campaign_id}:{caller}"
+
+
 # Each outbound trunk's reachability (the bridge writes it from Asterisk's qualify, the trunk list reads).
 TRUNK_STATUS_PREFIX = "trunk:status:"
 

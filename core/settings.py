@@ -99,6 +99,19 @@ class Settings(BaseSettings):
     # worker processes: each writes its metrics there and /metrics adds them up.
     prometheus_multiproc_dir: str = ""
 
+    # Several nodes (one Asterisk + one bridge each) behind Kamailio (docs/scale.md). Each node's
+    # id starts its Asterisk's uniqueids, so every call's linkedid, on its row and in CEL, names
+    # the node that holds it. Empty: the only node, which answers for every call.
+    node_id: str = Field(default="", pattern=r"^[A-Za-z0-9_]{0,32}$")
+    # Kamailio, the one address carriers send to (asterisk_config/kamailio): where it listens,
+    # the nodes' SIP addresses it dispatches to ("host:port", comma-separated), how often it
+    # probes them with OPTIONS, and its flood guard (pike: requests per source per window).
+    kamailio_sip_port: int = 5060
+    kamailio_nodes: str = ""
+    kamailio_probe_seconds: int = Field(default=2, ge=1)
+    kamailio_flood_requests: int = Field(default=200, ge=1)
+    kamailio_flood_seconds: int = Field(default=2, ge=1)
+
     @model_validator(mode="after")
     def _production_needs_real_services(self) -> "Settings":
         if self.environment == "production":

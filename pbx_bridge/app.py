@@ -106,7 +106,9 @@ async def main() -> None:
     # Rating also releases the call's credit hold, in the same transaction as the debit.
     rating = RatingQueue(lambda linkedids: jobs.enqueue(names.RATE_CALL, *linkedids))
     live, router, rows = LiveStore(redis), EngineRouter(), RowWriter()
-    ctx = Context(ari=ari, ami=ami, live=live, router=router, rows=rows, after_hangup=rating.add)
+    ctx = Context(
+        ari=ari, ami=ami, live=live, router=router, rows=rows, after_hangup=rating.add, node_id=s.node_id
+    )
     bridge = Bridge(ctx, ari, redis)
     CALLS_IN_PROGRESS.set_function(lambda: len(ctx.channels))
 

@@ -220,6 +220,11 @@ class Ari:
         res_http_websocket) answering GET /channels over the socket with 1,200 channels up."""
         return list(await self._http.get_json("/channels") or [])
 
+    async def startup_time(self) -> str:
+        """When Asterisk started (it changes when Asterisk restarts, and only then)."""
+        info = await self._http.get_json("/asterisk/info?only=status") or {}
+        return str(info.get("status", {}).get("startup_time", ""))
+
     async def channel_var(self, channel: str, name: str) -> str | None:
         try:
             reply = await self.request("GET", f"/channels/{channel}/variable", variable=name)

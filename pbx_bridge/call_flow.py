@@ -33,10 +33,11 @@ from core.ari import AriError
 from core.calls import CallState, Result, Step, stopped_at
 from core.enums import Disposition, HangupBy, LiveState
 from core.models import Call
+from core.names import cap_count_key, duplicate_key, live_target_key, live_trunk_key
 from core.routing import Admission, Candidate, IvrSettings, Selection
 from pbx_bridge.ami import AmiError
 from pbx_bridge.credit_hold import CreditHold
-from pbx_bridge.live_store import LiveStore
+from pbx_bridge.live_store import Counted, LiveStore
 from pbx_bridge.metrics import CALLS
 from pbx_bridge.row_writer import RowWriter
 from pbx_bridge.trunks import endpoint_name
@@ -50,6 +51,7 @@ DIALPLAN_EVENTS = (names.ATTEMPT_EVENT, names.ANSWERED_EVENT, names.END_EVENT)
 _DIALABLE = re.compile(r"[A-Za-z0-9+*#@:/._-]+")
 _LET_GO = "LetGo"  # the event that tells a flow to let go of its call
 _CANCELLED = 487  # Request Terminated: what a caller's CANCEL gets for its INVITE
+_COUNTER_MARGIN = 3600  # a period counter outlives its period by this long (s): clocks differ
 _CAPPED = re.compile(r"\b(cap|channels) \d+/\d+")  # a target skipped for its caps (core.routing)
 # What a refused call hears before it is released (Asterisk's core sounds).
 _NOT_ROUTED, _REJECTED, _ALL_BUSY = "ss-noservice", "cannot-complete-as-dialed", "all-circuits-busy-now"
@@ -117,6 +119,7 @@ class Context:
     after_hangup: Callable[[str], None]  # told each call whose final row is in (rating)
     timing: Timing = field(default_factory=Timing)
     channels: dict[str, "CallFlow"] = field(default_factory=dict)
+    node_id: str = ""  # this node's (core.nodes): the calls it answers for
 
 
 def _now() -> datetime:
@@ -170,6 +173,8 @@ class CallFlow:
         self.finished = False  # its final row is written or on its way
         self.gone = False  # the caller's channel was hung up by us or seen ending: not again
         self.ended_at: datetime | None = None  # the caller's channel's end, by Asterisk's clock
+        self.counted: list[Counted] = []  # the period cap slots claimed at the first target
+        self.caller_key: str | None = None  # the repeat-caller key this call holds (names.duplicate_key)
 
     @classmethod
     def start(cls, ctx: Context, channel: Event, did: str, caller: str) -> "CallFlow":
@@ -318,6 +323,16 @@ class CallFlow:
         if selection.disposition is not None:
             await self._refuse(selection.disposition)
             return Disposition(selection.disposition)
+        if selection.reject_repeats_for and admission.campaign_id is not None:
+            key = duplicate_key(admission.campaign_id, self.call.caller)
+            holder = await self.ctx.live.hold_caller(key, self.linkedid, selection.reject_repeats_for)
+            if holder is not None:  # the same caller's other call, on this node or another
+                self.decided = Disposition.DUPLICATE
+                reason = f"caller {self.call.caller} is being connected on call {holder} of the campaign"
+                self.note(Step.DUPLICATE, Result.STOPPED, reason, disposition=self.decided.value)
+                await self._refuse(self.decided)
+                return self.decided
+            self.caller_key = key
         return await self._dial(selection.candidates, admission.ring_timeout or 30)
 
     async def _refuse(self, disposition: Disposition) -> None:
@@ -402,6 +417,15 @@ class CallFlow:
             self.note(Step.DIAL, Result.STOPPED, reason, disposition=Disposition.FAILED.value)
             await self._refuse(Disposition.FAILED)
             return Disposition.FAILED
+        while dialled and (full := await self._claim(dialled[0])) is not None:
+            self.note(Step.TARGET, Result.SKIPPED, full, **_attempt(dialled[0]))
+            del dialled[0], endpoints[0]
+        if not dialled:  # each was taken to its cap by parallel calls since it was chosen
+            self.decided = Disposition.NO_ROUTE
+            reason = "no target available: their caps were taken by parallel calls"
+            self.note(Step.SELECT, Result.STOPPED, reason, disposition=self.decided.value)
+            await self._refuse(self.decided)
+            return self.decided
         answer = names.RECORDED_ANSWER if self.record else names.ANSWER_ROUTINE
         await self._ringing(dialled[0])
         try:
@@ -420,6 +444,8 @@ class CallFlow:
             if event["type"] == names.ATTEMPT_EVENT:
                 status = str(event.get("status") or "CHANUNAVAIL")
                 statuses.append(status)
+                if self.counted:  # the first target, the one claimed, did not take the call
+                    await self._unclaim()
                 cause = int(event["cause"]) if str(event.get("cause") or "").isdigit() else None
                 sip = event.get("sip") or f"cause {cause or 0}"
                 self.call.sip_status = _sip_status(sip) or q850.sip_status(cause)
@@ -444,6 +470,55 @@ class CallFlow:
                 return self._abandoned()
             else:  # every target tried; the dialplan hung up (486 when all were busy)
                 return self.decided
+
+    async def _claim(self, candidate: Candidate) -> str | None:
+        """Take a slot in the target's caps and its trunk's channel limit, shared by every node
+        (pbx_bridge.live_store); None when taken, else why the target is full. The period slots
+        are given back unless the call connects to this target (`_unclaim`)."""
+        limits: list[tuple[str, int]] = []
+        why: list[str] = []
+        if candidate.concurrency_cap is not None:
+            cap = candidate.concurrency_cap
+            limits.append((live_target_key(candidate.target_id), cap))
+            why.append(f"concurrency cap {cap}/{cap}")
+        if candidate.trunk is not None and candidate.trunk.max_channels is not None:
+            most, trunk = candidate.trunk.max_channels, candidate.trunk
+            limits.append((live_trunk_key(trunk.id), most))
+            why.append(f"trunk '{trunk.name}' channels {most}/{most}")
+        now = _now()
+        counted = [
+            Counted(
+                cap_count_key(candidate.target_id, use.label, use.start.isoformat()),
+                use.used,
+                use.cap,
+                math.ceil((use.end - now).total_seconds()) + _COUNTER_MARGIN,
+            )
+            for use in candidate.period_caps
+        ]
+        why += [f"{use.label} cap {use.cap}/{use.cap}" for use in candidate.period_caps]
+        full = await self.ctx.live.claim(self.linkedid, limits, counted)
+        if full is not None:
+            return f"{why[full]}, taken by a parallel call"
+        self.counted = counted
+        return None
+
+    async def _unclaim(self) -> None:
+        """The claimed target will not take the call: its period slots are free again."""
+        counted, self.counted = self.counted, []
+        try:
+            await self.ctx.live.unclaim(counted)
+        except Exception:  # Redis away: the slots stay taken until the period ends (never over a cap)
+            log.exception("could not give back the cap slots of %s", self.linkedid)
+
+    async def _let_caller_go(self) -> None:
+        """A call that reached no buyer does not hold its caller: the next call may be connected."""
+        key, self.caller_key = self.caller_key, None
+        if key is None:
+            return
+        try:
+            await self.ctx.live.release_caller(key, self.linkedid)
+        except Exception:  # Redis away: the caller is held until the window ends
+            log.exception("could not release the caller of %s", self.linkedid)
 
     async def _ringing(self, candidate: Candidate) -> None:
         """The target the call rings now, in the live view and on the row (which keeps the last
@@ -538,6 +613,9 @@ class CallFlow:
 
     async def _finish(self, disposition: Disposition) -> None:
         ended = self.ended_at or _now()  # a call ended in Stasis: the bridge hangs it up now
+        if self.call.connected_at is None:
+            await self._unclaim()
+            await self._let_caller_go()
         try:
             await self._hang_up()
         except Exception:  # Asterisk may be gone; the row below matters more

@@ -29,6 +29,8 @@ HANDOFF_APP = "Stasis"
 # How far back calls missing a row are looked for: older ones were dealt with by earlier runs.
 LOOKBACK = timedelta(days=1)
 LOST = "the call ended while the bridge was away; Asterisk's record has no hang-up: last known moment used"
+ENDED_ON_RETURN = "the bridge restarted and ended what was left of the call"
+NODE_LOST = 38  # Q.850 network out of order: the Asterisk that held the call stopped without ending it
 NEVER_ROUTED = (
     "the call never reached the routing application (it was not running, or the dialplan refused "
     "the dialled number); Asterisk ended it"
@@ -47,8 +49,15 @@ def _utc(naive: datetime) -> datetime:
     return naive.replace(tzinfo=UTC)  # cel_pgsql writes UTC (usegmtime) without a zone
 
 
-def ending(linkedid: str, events: list[ChannelEvent], otherwise: datetime, otherwise_reason: str) -> Ending:
-    """When and how a call ended per Asterisk: its first hang-up, else `otherwise`.
+def ending(
+    linkedid: str,
+    events: list[ChannelEvent],
+    otherwise: datetime,
+    otherwise_reason: str,
+    otherwise_cause: int = NODE_LOST,
+) -> Ending:
+    """When and how a call ended per Asterisk: its first hang-up, else `otherwise` (by default
+    with cause 38: no hang-up recorded means the Asterisk holding the call went away).
 
     Who ended it: the hang-up source Asterisk noted on the caller's leg (the caller's own channel,
     or the target's leg that hung up first) and, where it noted none, whose leg hung up first.
@@ -56,7 +65,7 @@ def ending(linkedid: str, events: list[ChannelEvent], otherwise: datetime, other
     hangs up the target's leg as soon as the caller goes, before the caller's leg ends."""
     hangups = sorted((e for e in events if e.eventtype == "HANGUP"), key=lambda e: e.eventtime)
     if not hangups:
-        return Ending(otherwise, HangupBy.SYSTEM, None, otherwise_reason)
+        return Ending(otherwise, HangupBy.SYSTEM, otherwise_cause, otherwise_reason)
     caller = next((e for e in hangups if e.uniqueid == linkedid), None)
     told = _extra(caller) if caller is not None else {}
     if caller is not None and told.get("hangupsource"):
@@ -109,11 +118,11 @@ def completed_rows(ended: list[tuple[Call, bool]], now: datetime) -> list[Row]:
     rows = []
     for row, ended_by_us in ended:
         found = events.get(row.linkedid, [])
-        if ended_by_us:
-            otherwise = now, "the bridge restarted and ended what was left of the call"
+        if ended_by_us:  # its hang-up may not be in Asterisk's record yet
+            end = ending(row.linkedid, found, now, ENDED_ON_RETURN, 16)
         else:
-            otherwise = last_seen(found, row.updated_at or row.started_at), LOST
-        rows.append(completed(row, ending(row.linkedid, found, *otherwise), now))
+            end = ending(row.linkedid, found, last_seen(found, row.updated_at or row.started_at), LOST)
+        rows.append(completed(row, end, now))
     return rows
 
 
@@ -128,8 +137,9 @@ def events_of(linkedids: list[str]) -> dict[str, list[ChannelEvent]]:
     return found
 
 
-def missed_calls(now: datetime, skip: set[str]) -> list[Row]:
-    """Rows for inbound calls Asterisk took and ended with no row written (the bridge was down)."""
+def missed_calls(now: datetime, skip: set[str], linkedid_prefix: str = "") -> list[Row]:
+    """Rows for inbound calls Asterisk took and ended with no row written (the bridge was down);
+    with a prefix, only those of the node whose linkedids start with it (core.nodes)."""
     since = (now - LOOKBACK).astimezone(UTC).replace(tzinfo=None)
     with session_scope() as session:
         no_row = ~exists().where(Call.linkedid == ChannelEvent.linkedid)
@@ -142,6 +152,8 @@ def missed_calls(now: datetime, skip: set[str]) -> list[Row]:
         stmt = select(ChannelEvent.linkedid).where(
             ChannelEvent.eventtype == "LINKEDID_END", ChannelEvent.eventtime >= since, no_row, handed
         )
+        if linkedid_prefix:
+            stmt = stmt.where(col(ChannelEvent.linkedid).startswith(linkedid_prefix, autoescape=True))
         linkedids = [str(i) for i in session.exec(stmt) if i not in skip]
     rows = []
     with session_scope() as session:  # read-only: which customer, campaign and number each DID is

@@ -15,6 +15,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from core import names
+from core.nodes import owns
 from core.redis_client import pubsub_channel
 from pbx_bridge.call_flow import Context
 from pbx_bridge.events import Event, EventTable, Source
@@ -40,6 +41,8 @@ class Commands:
         """Hang up a live call (`data`: its linkedid, and the user who asked)."""
         request = event["data"]
         linkedid = str(request["linkedid"])
+        if not owns(self.ctx.node_id, linkedid):  # every node hears it; the call's own node acts
+            return
         if (flow := self.ctx.channels.get(linkedid)) is not None:
             flow.hung_up_from_portal(request.get("by"))
         # The caller's channel id is the call's linkedid.

@@ -3,6 +3,7 @@
 import asyncio
 import logging
 import time
+from dataclasses import dataclass
 from typing import Any, cast
 
 import orjson
@@ -32,6 +33,57 @@ redis.call('DEL', KEYS[1])
 for i = 2, #KEYS do redis.call('SREM', KEYS[i], ARGV[1]) end
 redis.call('PUBLISH', ARGV[2], ARGV[3])
 """
+# A slot within a target's caps and its trunk's channel limit, taken by one call on any node: the
+# live-call sets (concurrency, channels) and the period counters (hourly, daily, monthly) are
+# checked and joined in one script, so two calls can never both take the last slot.
+# KEYS: the sets, then the counters. ARGV[1]: the call; ARGV[2]: how many sets; then each set's
+# limit; then per counter: its seed (the calls the database counts connected this period, which
+# starts a counter Redis does not have), its cap, and its lifetime (s, past the period's end).
+# Returns 0 when claimed, else the position in KEYS of the first that is full.
+_CLAIM = """
+local call, sets = ARGV[1], tonumber(ARGV[2])
+for i = 1, sets do
+  local taken = redis.call('SISMEMBER', KEYS[i], call) == 1
+  if not taken and redis.call('SCARD', KEYS[i]) >= tonumber(ARGV[2 + i]) then return i end
+end
+for i = sets + 1, #KEYS do
+  local at = 2 + sets + (i - sets - 1) * 3
+  redis.call('SET', KEYS[i], ARGV[at + 1], 'NX', 'EX', ARGV[at + 3])
+  if tonumber(redis.call('GET', KEYS[i])) >= tonumber(ARGV[at + 2]) then return i end
+end
+for i = 1, sets do redis.call('SADD', KEYS[i], call) end
+for i = sets + 1, #KEYS do redis.call('INCR', KEYS[i]) end
+return 0
+"""
+# The period slots of a call that did not connect, given back (a counter gone with its period stays gone).
+_UNCLAIM = """
+for i = 1, #KEYS do
+  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('DECR', KEYS[i]) end
+end
+"""
+
+# KEYS[1]: a repeat-caller key; ARGV[1]: the call, ARGV[2]: for how long (s). Returns the call that
+# holds it, nil when this one does (now or already).
+_HOLD_CALLER = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then return nil end
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then return nil end
+return holder
+"""
+# KEYS[1]: a repeat-caller key; ARGV[1]: the call that may hold it. Deleted only if that call does.
+_RELEASE_CALLER = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+"""
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A period cap's counter as a claim takes it (names.cap_count_key)."""
+
+    key: str
+    seed: int  # connected this period, per the database
+    cap: int
+    ttl: int  # seconds
 
 
 log = logging.getLogger(__name__)
@@ -42,6 +94,10 @@ class LiveStore:
         self.redis = client
         self._put = client.register_script(_PUT)
         self._remove = client.register_script(_REMOVE)
+        self._claim = client.register_script(_CLAIM)
+        self._unclaim = client.register_script(_UNCLAIM)
+        self._release_caller = client.register_script(_RELEASE_CALLER)
+        self._hold_caller = client.register_script(_HOLD_CALLER)
         self._channel = pubsub_channel(names.LIVE_EVENTS)
         # What this process last wrote per call (None: nothing yet): saves reading it back first.
         self._written: dict[str, dict[str, Any] | None] = {}
@@ -135,6 +191,38 @@ class LiveStore:
             ],
         )
         self._written[linkedid] = dict(call)
+
+    async def claim(
+        self, linkedid: str, limits: list[tuple[str, int]], counted: list[Counted] | None = None
+    ) -> int | None:
+        """Join the live-call sets of `limits` (set key, limit) and count the call in `counted`
+        if each has room, all or none; None when claimed, else the position of the first that is
+        full (sets first, then counters). The call's next `put` joins the same sets (it is
+        already in) and `remove` leaves them; `unclaim` gives the counters back."""
+        counted = counted or []
+        if not limits and not counted:
+            return None
+        keys = [key for key, _ in limits] + [c.key for c in counted]
+        args: list[Any] = [linkedid, len(limits), *(cap for _, cap in limits)]
+        for c in counted:
+            args += [c.seed, c.cap, c.ttl]
+        full = int(await self._claim(keys=keys, args=args))
+        return full - 1 if full else None
+
+    async def hold_caller(self, key: str, linkedid: str, seconds: int) -> str | None:
+        """Hold a repeat-caller key for the call (for `seconds`); None when held, else the call
+        that holds it."""
+        holder = await self._hold_caller(keys=[key], args=[linkedid, seconds])
+        return None if holder is None else str(holder)
+
+    async def release_caller(self, key: str, linkedid: str) -> None:
+        """Give the key back, if the call still holds it."""
+        await self._release_caller(keys=[key], args=[linkedid])
+
+    async def unclaim(self, counted: list[Counted]) -> None:
+        """Give back the period slots of a call that did not connect to the target it claimed."""
+        if counted:
+            await self._unclaim(keys=[c.key for c in counted], args=[])
 
     async def get(self, linkedid: str) -> dict[str, Any] | None:
         raw = await self.redis.get(names.live_call_key(linkedid))

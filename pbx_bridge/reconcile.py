@@ -1,7 +1,7 @@
-"""Reconciliation: the open call rows matched to what Asterisk has, at each (re)connection and every
-minute. Calls still talking are taken back, the rest ended and completed from Asterisk's record
-(pbx_bridge.cel), and calls that never reached the bridge get a row. Calls a flow of ours is
-handling (`ctx.channels`) are left to it.
+"""Reconciliation: this node's open call rows (core.nodes) matched to what its Asterisk has, at each
+(re)connection and every minute. Calls still talking are taken back, the rest ended and completed
+from Asterisk's record (pbx_bridge.cel), and calls that never reached the bridge get a row.
+Calls a flow of ours is handling (`ctx.channels`) are left to it.
 """
 
 import asyncio
@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from core import logs
 from core.calls import open_calls
 from core.models import Call
+from core.nodes import linkedid_prefix, owns
 from pbx_bridge import cel
 from pbx_bridge.call_flow import CallFlow, Context
 from pbx_bridge.flows import Flows
@@ -33,6 +34,8 @@ class ChannelAri(Protocol):
 
     async def channels(self) -> list[dict[str, Any]]: ...
 
+    async def startup_time(self) -> str: ...
+
     async def hangup(self, channel: str, reason: str = "normal") -> None: ...
 
 
@@ -41,6 +44,7 @@ class Reconciler:
         self.ctx, self.ari, self.flows = ctx, ari, flows
         self.running = asyncio.Lock()
         self.missing: set[str] = set()  # calls followed in the dialplan whose channel was gone
+        self.started: str | None = None  # when the Asterisk we last reconciled with started
 
     async def reconcile(self) -> None:
         async with self.running:  # at connect and in the sweep: never both at once
@@ -48,7 +52,8 @@ class Reconciler:
             ended = await self._settle_open_calls()
             await self._tidy()
             rows = await asyncio.to_thread(cel.completed_rows, ended, now)
-            rows += await asyncio.to_thread(cel.missed_calls, now, set(self.ctx.channels))
+            prefix = linkedid_prefix(self.ctx.node_id)
+            rows += await asyncio.to_thread(cel.missed_calls, now, set(self.ctx.channels), prefix)
             for row in rows:
                 with logs.about_call(row["linkedid"]):
                     log.info("call completed from Asterisk's record: %s", row["disposition"])
@@ -64,11 +69,15 @@ class Reconciler:
         (with whether we ended them just now)."""
         following = {linkedid for linkedid, flow in self.ctx.channels.items() if flow.in_dialplan}
         channels = {c["id"] for c in await self.ari.channels()}
+        started, self.started = self.started, await self.ari.startup_time()
         # Calls we follow in the dialplan whose channel was gone at two sweeps in a row: their end
-        # never reached us (AMI was away). Asterisk's record completes them.
-        lost, self.missing = self.missing & (following - channels), following - channels
+        # never reached us (AMI was away). Asterisk's record completes them. Once Asterisk has
+        # restarted (it died holding them, a node lost), every one gone is lost at once.
+        gone = following - channels
+        lost = gone if started not in (None, self.started) else self.missing & gone
+        self.missing = gone
         ended: list[tuple[Call, bool]] = []
-        for row in await asyncio.to_thread(open_calls):
+        for row in await asyncio.to_thread(open_calls, linkedid_prefix(self.ctx.node_id)):
             up = row.linkedid in channels
             flow = self.ctx.channels.get(row.linkedid)
             if flow is not None:
@@ -84,9 +93,10 @@ class Reconciler:
         return ended
 
     async def _tidy(self) -> None:
-        """No live call left over from calls nobody handles any more."""
+        """No live call of this node's left over from calls nobody handles any more (the other
+        nodes' live calls are theirs)."""
         for linkedid in await self.ctx.live.linkedids():
-            if linkedid not in self.ctx.channels:
+            if owns(self.ctx.node_id, linkedid) and linkedid not in self.ctx.channels:
                 await self.ctx.live.remove(linkedid)
 
     async def look_again(self) -> None:

@@ -43,8 +43,9 @@ from testkit.processes import REPO, free_port
 from testkit.waiting import eventually, eventually_async
 
 
-def make_test_settings(base_env: Mapping[str, str] | None = None) -> AsteriskSettings:
-    """Settings for a throw-away instance; only chroot, mirror and database come from ``base_env``."""
+def make_test_settings(base_env: Mapping[str, str] | None = None, node_id: str = "") -> AsteriskSettings:
+    """Settings for a throw-away instance; only chroot, mirror and database come from ``base_env``
+    (and the node id, for one of several nodes)."""
     base = os.environ if base_env is None else base_env
     tcp: set[int] = set()
     while len(tcp) < 2:
@@ -73,6 +74,7 @@ def make_test_settings(base_env: Mapping[str, str] | None = None) -> AsteriskSet
         # Asterisk writes its channel event log into the database of the product under test.
         "DATABASE_URL": base.get("DATABASE_URL", ""),
         "ASTERISK_PG_DSN": base.get("ASTERISK_PG_DSN", ""),
+        "NODE_ID": node_id,
     }
     return AsteriskSettings.from_env(env)
 
@@ -134,6 +136,7 @@ def bridge_env(ast: AsteriskUnderTest, metrics_port: int | None = None, **extra_
         "AMI_SECRET": s.ami_secret,
         "BRIDGE_METRICS_HOST": "127.0.0.1",
         "BRIDGE_METRICS_PORT": str(metrics_port or free_port()),
+        "NODE_ID": s.node_id,
         **extra_env,
     }
 

@@ -179,9 +179,11 @@ async def call(
     dtmf: str = "",
     dtmf_wait_ms: int = 1500,
     speak: bool = False,
+    port: int | None = None,
 ) -> str:
     """Place one call as the carrier, optionally keying `dtmf` after the answer, or speaking (RTP
-    with speech, PCMA) for the whole talk; returns sipp's log."""
+    with speech, PCMA) for the whole talk; returns sipp's log. To `port` instead of Asterisk's own
+    SIP port when given (Kamailio in front of the nodes)."""
     scenario = workdir / f"uac-{talk_ms}-{dtmf or 'none'}-{time.monotonic_ns()}.xml"
     text = (SCENARIOS / "uac_call.xml").read_text().replace("TALK_MS", str(talk_ms))
     marker = "  <!-- DTMF: the test puts"
@@ -199,7 +201,7 @@ async def call(
     log = workdir / f"uac-{did}-{time.monotonic_ns()}.log"
     proc = await asyncio.create_subprocess_exec(
         sipp,
-        f"127.0.0.1:{ast.settings.sip_port}",
+        f"127.0.0.1:{port or ast.settings.sip_port}",
         "-sf",
         str(scenario),
         "-s",
@@ -247,6 +249,7 @@ async def call_many(
     talks_ms: list[int],
     parallel: int = 8,
     every_ms: int = 0,
+    port: int | None = None,
 ) -> list[str]:
     """Place one call with `call` per talk time, at most `parallel` at once and, with `every_ms`, the
     k-th no sooner than k * every_ms after the first (a carrier's arrival rate, rather than a burst
@@ -268,9 +271,9 @@ async def call_many(
         async with slots:
             for _ in range(2):
                 with suppress(NoCallPlaced):
-                    return await call(sipp, ast, did, callers[index], workdir, talk_ms=talks_ms[index])
+                    return await call(sipp, ast, did, callers[index], workdir, talks_ms[index], port=port)
             # The third time, a port taken again fails the test.
-            return await call(sipp, ast, did, callers[index], workdir, talk_ms=talks_ms[index])
+            return await call(sipp, ast, did, callers[index], workdir, talks_ms[index], port=port)
 
     # One call failing cancels the others (their sipp killed) before the test reports it.
     async with asyncio.TaskGroup() as group:

@@ -52,7 +52,7 @@ def _clean_state(request: pytest.FixtureRequest) -> Iterator[None]:
     use.clear()
     yield
     # A test's Asterisk writes its record of every call (CEL) over connections of its own.
-    if use.used or "asterisk" in request.fixturenames:
+    if use.used or {"asterisk", "cluster"} & set(request.fixturenames):
         reset_state()
     else:  # pure logic: the tables are as the last reset left them
         from core.redis_client import get_redis

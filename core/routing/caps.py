@@ -1,7 +1,7 @@
 """Hourly, daily and monthly caps: calls a target took since the period began in its time zone."""
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
 from sqlmodel import Session
@@ -14,6 +14,8 @@ class CapUse:
     label: str  # "hourly", "daily", "monthly"
     used: int
     cap: int
+    start: datetime  # when the period began, in the target's zone
+    end: datetime  # when the next one begins
 
     @property
     def reached(self) -> bool:
@@ -33,6 +35,13 @@ def period_starts(local_now: datetime) -> dict[str, datetime]:
     return {"hourly": hour, "daily": day, "monthly": day.replace(day=1)}
 
 
+def period_ends(starts: dict[str, datetime]) -> dict[str, datetime]:
+    """When each period of `period_starts` ends (the next hour, day or month begins)."""
+    hour, day, month = starts["hourly"], starts["daily"], starts["monthly"]
+    next_month = (month.replace(day=28) + timedelta(days=4)).replace(day=1)
+    return {"hourly": hour + timedelta(hours=1), "daily": day + timedelta(days=1), "monthly": next_month}
+
+
 def connected_since(session: Session, target_id: int, starts: dict[str, datetime]) -> dict[str, int]:
     """Calls the target was connected to (Call.connected_at) since each of `starts`; one query."""
     connected = Call.connected_at
@@ -48,8 +57,9 @@ def cap_use(session: Session, target: Target, local_now: datetime) -> list[CapUs
     """Usage of each cap the target sets, counting calls it was connected to since each period
     began. Empty when it sets no cap."""
     caps = {"hourly": target.hourly_cap, "daily": target.daily_cap, "monthly": target.monthly_cap}
-    starts = {label: start for label, start in period_starts(local_now).items() if caps[label] is not None}
+    every = period_starts(local_now)
+    starts = {label: start for label, start in every.items() if caps[label] is not None}
     if not starts:
         return []
-    used = connected_since(session, target.id or 0, starts)
-    return [CapUse(label, used[label], caps[label] or 0) for label in starts]
+    used, ends = connected_since(session, target.id or 0, starts), period_ends(every)
+    return [CapUse(label, used[label], caps[label] or 0, starts[label], ends[label]) for label in starts]

@@ -14,7 +14,7 @@ from core.calls import Result, Step, entry, stopped_at
 from core.enums import Disposition, DuplicateAction, RoutingStrategy, Status, TrunkDirection
 from core.models import Buyer, Campaign, Trunk
 from core.routing.admission import Admission
-from core.routing.caps import cap_use
+from core.routing.caps import CapUse, cap_use
 from core.routing.catalogue import cached
 from core.routing.duplicate import recent_contacts
 from core.routing.links import Link, campaign_links
@@ -39,6 +39,7 @@ class TrunkDial:
     dial_prefix: str
     strip_digits: int
     username: str | None
+    max_channels: int | None = None  # the bridge claims a channel within it (atomically, in Redis)
 
     @classmethod
     def of(cls, trunk: Trunk) -> "TrunkDial":
@@ -51,6 +52,7 @@ class TrunkDial:
             trunk.dial_prefix,
             trunk.strip_digits,
             trunk.username,
+            trunk.max_channels,
         )
 
 
@@ -65,6 +67,10 @@ class Candidate:
     weight: int
     # None when the target names no trunk.
     trunk: TrunkDial | None
+    # Checked here against the live count and the calls connected this period, then claimed by
+    # the bridge before it dials: a count read here may be taken by a parallel call on any node.
+    concurrency_cap: int | None = None
+    period_caps: tuple[CapUse, ...] = ()
 
     @property
     def trunk_id(self) -> int | None:
@@ -79,6 +85,10 @@ class Selection:
     disposition: Disposition | None
     candidates: list[Candidate]
     trail: list[dict[str, Any]]
+    # Seconds the campaign rejects a caller who reached a buyer (0: it does not). The database
+    # knows only connected calls: the bridge also holds the caller for the call it dials, on
+    # every node, so two calls of one caller can't both pass at once (names.duplicate_key).
+    reject_repeats_for: int = 0
 
     @property
     def stopped_at(self) -> str | None:
@@ -136,7 +146,7 @@ def select_targets(
 
     available: list[Candidate] = []
     for link in campaign_links(session, campaign.id):
-        usable, reason = _availability(session, link, now, live, excluded)
+        usable, reason, period_caps = _availability(session, link, now, live, excluded)
         target = link.target
         trail.append(
             entry(
@@ -161,6 +171,8 @@ def select_targets(
                     link.link.priority,
                     link.link.weight,
                     TrunkDial.of(link.trunk) if link.trunk else None,
+                    target.concurrency_cap,
+                    tuple(period_caps),
                 )
             )
     if not available:
@@ -189,55 +201,58 @@ def select_targets(
             **({"cursor": cursor} if round_robin else {}),
         )
     )
-    return Selection(None, ordered, trail)
+    rejects = campaign.duplicate_action == DuplicateAction.REJECT and campaign.duplicate_window_seconds > 0
+    return Selection(None, ordered, trail, campaign.duplicate_window_seconds if rejects else 0)
 
 
 def _availability(
     session: Session, link: Link, now: datetime, live: LiveCounts, excluded: set[int]
-) -> tuple[bool, str]:
-    """Whether the linked target can take the call now, and the reason for the trail.
+) -> tuple[bool, str, list[CapUse]]:
+    """Whether the linked target can take the call now, the reason for the trail, and the use of
+    its hourly, daily and monthly caps.
 
     Cheap checks first; the live count and the cap counts are read only for targets that set a
     cap and passed everything else.
     """
     target, trunk = link.target, link.trunk
     if link.link.status != Status.ACTIVE:
-        return False, "link inactive"
+        return False, "link inactive", []
     if target.status != Status.ACTIVE:
-        return False, "inactive"
+        return False, "inactive", []
     if link.buyer.status != Status.ACTIVE:
-        return False, "buyer inactive"
+        return False, "buyer inactive", []
     if target.buyer_id in excluded:
-        return False, "duplicate"
+        return False, "duplicate", []
     try:
         local_now = now.astimezone(ZoneInfo(target.timezone))
     except (ZoneInfoNotFoundError, ValueError):
         # Rows written outside the API may carry a bad zone: skip the target, don't fail the call.
-        return False, f"unknown time zone '{target.timezone}'"
+        return False, f"unknown time zone '{target.timezone}'", []
     if not is_open(target.schedule, local_now):
-        return False, "closed (schedule)"
+        return False, "closed (schedule)", []
     if trunk is not None and trunk.status != Status.ACTIVE:
-        return False, "trunk inactive"
+        return False, "trunk inactive", []
     if trunk is not None and trunk.direction != TrunkDirection.OUTBOUND:
-        return False, "trunk not outbound"
+        return False, "trunk not outbound", []
     usage: list[str] = []
     if trunk is not None and trunk.max_channels is not None:
         in_use = live.trunk(trunk.id or 0)
         note = f"trunk '{trunk.name}' channels {in_use}/{trunk.max_channels}"
         if in_use >= trunk.max_channels:
-            return False, note
+            return False, note, []
         usage.append(note)
     if target.concurrency_cap is not None:
         live_now = live.target(target.id or 0)
         note = f"concurrency cap {live_now}/{target.concurrency_cap}"
         if live_now >= target.concurrency_cap:
-            return False, note
+            return False, note, []
         usage.append(note)
-    for use in cap_use(session, target, local_now):
+    uses = cap_use(session, target, local_now)
+    for use in uses:
         if use.reached:
-            return False, str(use)
+            return False, str(use), []
         usage.append(str(use))
-    return True, f"available ({', '.join(usage)})" if usage else "available"
+    return True, f"available ({', '.join(usage)})" if usage else "available", uses
 
 
 def _next(cursor: int) -> int:

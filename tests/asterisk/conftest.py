@@ -23,6 +23,7 @@ from asterisk_config.errors import Unavailable
 from core.db import session_scope
 from core.models import Call
 from testkit.asterisk import AsteriskUnderTest, running_bridge, running_test_instance
+from testkit.nodes import Cluster, running_cluster
 
 
 def _unavailable(reason: str) -> NoReturn:
@@ -63,6 +64,19 @@ def bridge(asterisk: AsteriskUnderTest, tmp_path_factory: pytest.TempPathFactory
     log = tmp_path_factory.mktemp("bridge") / "bridge.log"
     with running_bridge(asterisk, log):
         yield log
+
+
+@pytest.fixture(scope="module")
+def cluster(sipp_binary: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    """Two nodes (Asterisk + bridge, ids n1 and n2) behind Kamailio, shared by a module's calls."""
+    if os.geteuid() != 0:
+        _unavailable("tests need root (chroot + bind mounts)")
+    try:
+        chroot.ensure_host_tool("kamailio", "kamailio", print)
+        with running_cluster(2, tmp_path_factory.mktemp("cluster")) as running:
+            yield running
+    except Unavailable as exc:
+        _unavailable(str(exc))
 
 
 @pytest.fixture(autouse=True)

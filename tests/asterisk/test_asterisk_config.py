@@ -59,6 +59,11 @@ def test_carrier_endpoint_matches_brief() -> None:
         assert line in pjsip
 
 
+def test_a_node_id_names_asterisk_so_every_linkedid_carries_it() -> None:
+    assert "\nsystemname = n2\n" in render_config(settings(NODE_ID="n2"))["asterisk.conf"]
+    assert "systemname =" not in render_config(settings())["asterisk.conf"]  # the only node
+
+
 def test_without_postgres_no_channel_events_are_produced() -> None:
     files = render_config(settings())
     assert "cel_pgsql.conf" not in files

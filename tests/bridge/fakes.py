@@ -39,6 +39,7 @@ class FakeAri:
         self.stasis: set[str] = set()  # channels in the Stasis app
         self.dialplan: set[str] = set()  # channels sent on to the dialplan
         self.variables: dict[str, str] = {}
+        self.started = "boot 1"  # Asterisk's startup time: a restart changes it
         self._changed = asyncio.Condition()
 
     def _emit(self, event: dict[str, Any]) -> None:
@@ -104,6 +105,9 @@ class FakeAri:
 
     async def channels(self) -> list[dict[str, Any]]:
         return [{"id": channel} for channel in self.stasis | self.dialplan]
+
+    async def startup_time(self) -> str:
+        return self.started
 
     async def receive_only(self, event_types: tuple[str, ...]) -> None:
         await self._record("receive_only", event_types)

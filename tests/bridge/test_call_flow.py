@@ -5,15 +5,20 @@ milliseconds and without root. The real-call suite (tests/asterisk) covers the s
 import asyncio
 from datetime import timedelta
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
+from sqlmodel import select
+
 from core import names
+from core.db import session_scope
 from core.enums import Status
 from core.models import BlockEntry, Call, Campaign, Number, Rate, Target, Tariff, User
 from pbx_bridge.call_flow import Timing
 from pbx_bridge.events import Source
 from testkit.rows import CALLER, Line, change, customer, desk, earlier_call, line, save, trunk
-from tests.bridge.fakes import bridge, now, row
+from testkit.waiting import eventually_async
+from tests.bridge.fakes import WAIT, bridge, now, row
 
 
 def dialled_line(*desks: str, **campaign: Any) -> tuple[Line, list[Target]]:
@@ -34,6 +39,14 @@ def refused(requests: list[tuple[Any, ...]]) -> list[tuple[str, str, str]]:
     call goes once, to the refusal, never to the dial."""
     sent = [r for r in requests if r[0] == "continue"]
     return [(r[2], r[3].get("CR_CAUSE", ""), r[3].get("CR_SOUND", "")) for r in sent]
+
+
+def ended_row(linkedid: str) -> Call:
+    """The call's row once it has its end (while other calls still run)."""
+    with session_scope() as s:
+        found = s.exec(select(Call).where(Call.linkedid == linkedid, Call.ended_at.is_not(None))).first()
+    assert found is not None
+    return found
 
 
 def last(call_row: Call) -> tuple[str, str, str | None]:
@@ -202,6 +215,45 @@ async def test_a_caller_who_hangs_up_in_the_ivr_abandoned_the_call() -> None:
 
 
 # --- dialling: failover, busy, no answer --------------------------------------------------------
+
+
+async def test_the_last_hourly_slot_is_taken_once_and_given_back_by_a_call_that_did_not_connect() -> None:
+    ln = line()
+    carrier = trunk(f"carrier-{ln.campaign.id}")
+    desk(ln, "Acme desk", trunk_id=carrier.id, hourly_cap=1)
+    async with bridge() as b:
+        first = b.call()
+        await b.dialled(first)  # ringing: not connected, so the database counts nothing yet
+        second = b.call(caller="+447911000002")  # selected (nothing connected), then not claimed
+        busy = await eventually_async(partial(ended_row, second), WAIT)
+        assert (busy.disposition, busy.sip_status) == ("NO_ROUTE", 486), busy.trail
+        assert "hourly cap 1/1, taken by a parallel call" in steps(busy, "target")[-1][1]
+        b.dialplan_says(first, names.ATTEMPT_EVENT, Attempt="1", Status="BUSY", SIP="SIP 486 Busy Here")
+        b.ari.end(first)
+        await b.ended(first)
+        third = b.call(caller="+447911000003")
+        assert len(await b.dialled(third)) == 1  # the busy call gave its slot back
+        await b.answered(third)
+        b.ari.end(third, by="target")
+        await b.ended(third)
+
+
+async def test_a_repeat_caller_is_held_while_dialled_and_let_go_when_no_buyer_was_reached() -> None:
+    dialled_line("Acme desk", duplicate_action="reject", duplicate_window_seconds=3600)
+    async with bridge() as b:
+        first = b.call()
+        await b.dialled(first)  # ringing: the database knows of no buyer reached yet
+        second = b.call()  # the same caller again, on this node or another
+        again = await eventually_async(partial(ended_row, second), WAIT)
+        assert (again.disposition, again.sip_status) == ("DUPLICATE", 403), again.trail
+        assert f"being connected on call {first}" in steps(again, "duplicate")[-1][1]
+        b.dialplan_says(first, names.ATTEMPT_EVENT, Attempt="1", Status="BUSY", SIP="SIP 486 Busy Here")
+        b.ari.end(first)
+        await b.ended(first)
+        third = b.call()  # the busy call reached no buyer: the caller may be connected now
+        assert len(await b.dialled(third)) == 1
+        b.ari.end(third)
+        await b.ended(third)
 
 
 async def test_failover_rings_the_next_target_and_the_answer_connects_it() -> None:
@@ -485,6 +537,22 @@ async def test_a_call_whose_end_never_came_is_completed_at_the_second_sweep() ->
         await b.ctx.rows.flush()
         done = row(linkedid)
     assert (done.disposition, done.source, done.hangup_by) == ("FAILED", "reconciled", "system")
+    assert b.ctx.channels == {} and b.rated == [linkedid]
+
+
+async def test_calls_of_an_asterisk_that_restarted_are_completed_at_once() -> None:
+    dialled_line("Acme desk")
+    async with bridge() as b:
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        await b.ctx.rows.flush()
+        await b.bridge.reconciler.reconcile()  # connected: the Asterisk it knows
+        b.ari.dialplan.discard(linkedid)  # the node's Asterisk died holding the call...
+        b.ari.started = "boot 2"  # ...and is back: no end of the call will ever come
+        await b.bridge.reconciler.reconcile()
+        await b.ctx.rows.flush()
+        done = row(linkedid)
+    assert (done.source, done.hangup_by, done.hangup_cause) == ("reconciled", "system", 38)
     assert b.ctx.channels == {} and b.rated == [linkedid]
 
 

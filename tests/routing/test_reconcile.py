@@ -11,6 +11,7 @@ from sqlmodel import select
 from core import calls, retention
 from core.db import session_scope
 from core.models import Call, ChannelEvent
+from core.nodes import linkedid_prefix, owns
 from pbx_bridge import cel
 from testkit.rows import CALLER, DID, NOW, change, get, line, save
 
@@ -151,6 +152,20 @@ def test_only_recent_calls_handed_to_the_bridge_and_not_handled_by_it_get_rows()
     assert cel.missed_calls(AT, skip={other}) == []  # a flow of the bridge has it
     assert cel.missed_calls(AT + timedelta(days=2), skip=set()) == []  # long dealt with
     assert [r["linkedid"] for r in cel.missed_calls(AT, skip=set())] == [other]
+
+
+def test_each_node_reconciles_only_its_own_calls() -> None:
+    """Linkedids start with their node's id (core.nodes): `n1_b` is not `n1`, `_` is no wildcard."""
+    for node in ("n1", "n1_b", "n11"):
+        missed = f"{node}-1763000000.1"  # refused while its bridge was down: only in Asterisk's record
+        for kind in ("CHAN_START", "APP_START", "LINKEDID_END"):
+            event(kind, AT, uniqueid=missed, linkedid=missed, exten="442071838750", appname="Stasis")
+        opened = f"{node}-1763000000.2"
+        save(Call(linkedid=opened, did=DID, caller=CALLER, started_at=NOW, disposition="FAILED"))
+    assert [r["linkedid"] for r in cel.missed_calls(AT, set(), linkedid_prefix("n1"))] == ["n1-1763000000.1"]
+    assert [c.linkedid for c in calls.open_calls(linkedid_prefix("n1"))] == ["n1-1763000000.2"]
+    assert len(calls.open_calls(linkedid_prefix(""))) == 3  # the only node answers for every call
+    assert owns("n1", "n1-1763000000.2") and not owns("n1", "n11-1763000000.1") and owns("", "n11-1.1")
 
 
 def test_asterisks_events_are_kept_thirty_days() -> None:

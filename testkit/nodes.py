@@ -1,0 +1,181 @@
+"""Several nodes (one Asterisk + one bridge each, with its node id) behind Kamailio, on loopback with
+free ports: the platform as docs/scale.md draws it, for tests and benchmarks."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from sqlmodel import select
+
+from asterisk_config import chroot, runtime
+from asterisk_config.kamailio import carriers
+from asterisk_config.kamailio.config import KamailioSettings
+from asterisk_config.kamailio.runtime import answers
+from core.db import session_scope
+from core.models import Trunk
+from core.pbx_commands import announce_trunk_change
+from testkit.asterisk import AsteriskUnderTest, make_test_settings, running_bridge
+from testkit.processes import REPO, free_port
+from testkit.waiting import eventually
+
+CARRIER = "127.0.0.1"  # where sipp, the carrier, sends from
+
+
+@dataclass
+class Node:
+    node_id: str
+    asterisk: AsteriskUnderTest
+    bridge: subprocess.Popen[bytes]
+
+
+@dataclass
+class Cluster:
+    nodes: list[Node]
+    kamailio: KamailioSettings
+    proxy: subprocess.Popen[bytes]  # `python -m asterisk_config.kamailio run`
+
+    @property
+    def sip_port(self) -> int:
+        """Where carriers send their calls."""
+        return self.kamailio.sip_port
+
+    def node_of(self, linkedid: str) -> str:
+        return linkedid.partition("-")[0]
+
+
+def carriers_loaded(settings: KamailioSettings, address: str) -> bool:
+    """Whether the running Kamailio lets `address` call in (its address list, as loaded)."""
+    dump = subprocess.run(
+        [carriers.KAMCMD, "-s", f"unix:{settings.ctl_socket}", "permissions.addressDump"],
+        capture_output=True,
+        text=True,
+        timeout=5,
+    )
+    return f"ip: {address}\n" in dump.stdout
+
+
+def node_probed(settings: KamailioSettings, node: AsteriskUnderTest, active: bool) -> bool:
+    """Whether Kamailio's probes find `node` up (`active`) or down."""
+    listing = subprocess.run(
+        [carriers.KAMCMD, "-s", f"unix:{settings.ctl_socket}", "dispatcher.list"],
+        capture_output=True,
+        text=True,
+        timeout=5,
+    ).stdout
+    uri = f"URI: sip:127.0.0.1:{node.settings.sip_port}\n"
+    _, found, rest = listing.partition(uri)
+    flags = rest.split("FLAGS: ", 1)[1][:1] if found and "FLAGS: " in rest else ""
+    return flags == ("A" if active else "I")
+
+
+def let_carrier_in(settings: KamailioSettings, active: bool = True, address: str = CARRIER) -> None:
+    """The carrier's inbound trunk saved in the portal (created, or its status changed) and
+    announced as the API does: once Kamailio has reloaded, `address` may call in (or not)."""
+    with session_scope() as s:
+        trunk = s.exec(select(Trunk).where(Trunk.direction == "inbound", Trunk.host == address)).first()
+        trunk = trunk or Trunk(name=f"carrier {address}", direction="inbound", host=address, port=5060)
+        trunk.status = "active" if active else "inactive"
+        s.add(trunk)
+        s.flush()
+        trunk_id = trunk.id or 0
+    announce_trunk_change(trunk_id)
+    eventually(lambda: carriers_loaded(settings, address) is active, what="the carriers reloaded")
+
+
+@contextlib.contextmanager
+def running_proxy(settings: KamailioSettings, log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """Kamailio through the project's command, with the test's database and Redis."""
+    env = {
+        **os.environ,
+        "DATA_DIR": str(settings.work_dir.parent),
+        "KAMAILIO_SIP_PORT": str(settings.sip_port),
+        "KAMAILIO_NODES": ",".join(settings.nodes),
+        "KAMAILIO_PROBE_SECONDS": str(settings.probe_seconds),
+        "KAMAILIO_FLOOD_REQUESTS": str(settings.flood_requests),
+        "KAMAILIO_FLOOD_SECONDS": str(settings.flood_seconds),
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "asterisk_config.kamailio", "run"],
+        cwd=REPO,
+        env=env,
+        stdout=log.open("ab"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+
+        def ready() -> bool:
+            assert proc.poll() is None, f"Kamailio's command exited: {log.read_text()[-2000:]}"
+            return answers(settings)
+
+        eventually(ready, timeout=20, what="Kamailio answers")
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, 9)
+
+
+@contextlib.contextmanager
+def running_cluster(count: int, workdir: Path, probe_seconds: int = 1) -> Iterator[Cluster]:
+    """`count` nodes (ids n1, n2, ...) and Kamailio in front of them; everything stopped after.
+
+    The Asterisks start one after another (the first mounts the shared chroot's /proc and /dev);
+    the bridges and Kamailio, which spend their start importing Python, all at once."""
+    with contextlib.ExitStack() as stack:
+        asterisks = []
+        for index in range(1, count + 1):
+            settings = make_test_settings(node_id=f"n{index}")
+            chroot.build_chroot(settings, print)
+            stack.callback(runtime.remove_instance, settings)
+            stack.callback(runtime.stop, settings, print)
+            asterisks.append(AsteriskUnderTest(settings=settings, process=runtime.start(settings, print)))
+        kamailio = KamailioSettings(
+            work_dir=workdir / "kamailio",
+            sip_port=free_port(socket.SOCK_DGRAM),
+            nodes=tuple(f"127.0.0.1:{ast.settings.sip_port}" for ast in asterisks),
+            probe_seconds=probe_seconds,
+            flood_requests=1000,
+            flood_seconds=1,
+        )
+        starting: list[contextlib.AbstractContextManager[subprocess.Popen[bytes]]] = [
+            running_bridge(ast, workdir / f"bridge-{ast.settings.node_id}.log") for ast in asterisks
+        ]
+        starting.append(running_proxy(kamailio, workdir / "kamailio.log"))
+        with ThreadPoolExecutor(len(starting)) as pool:
+            entered = [pool.submit(_enter, cm) for cm in starting]
+        processes, failed = [], None
+        for future in entered:  # every process that started is stopped after, even if another failed
+            try:
+                own, proc = future.result()
+            except Exception as exc:
+                failed = failed or exc
+                continue
+            stack.enter_context(own)
+            processes.append(proc)
+        if failed is not None:
+            raise failed
+        nodes = [Node(a.settings.node_id, a, p) for a, p in zip(asterisks, processes, strict=False)]
+        for node in nodes:
+            eventually(partial(node_probed, kamailio, node.asterisk, True), 20, what="node probed up")
+        yield Cluster(nodes, kamailio, processes[-1])
+
+
+def _enter(
+    cm: contextlib.AbstractContextManager[subprocess.Popen[bytes]],
+) -> tuple[contextlib.ExitStack, subprocess.Popen[bytes]]:
+    """Enter `cm` on a stack of its own (in a thread), for the caller's stack to take over."""
+    stack = contextlib.ExitStack()
+    return stack, stack.enter_context(cm)
