@@ -108,12 +108,17 @@ def payments(
     "/vcr",
     response_model=Envelope[UploadReport],
     status_code=201,
-    summary="Upload numbers as CSV (number,country,vendor,setup_fee,monthly_fee); reports every line",
+    summary="Upload numbers as CSV (number,country,vendor,setup_fee,monthly_fee); counts and skipped lines",
 )
 def upload(
     principal: AdminDep,
     session: SessionDep,
-    file: Annotated[UploadFile, File(description="CSV, UTF-8, with a header line; at most 10 MB")],
+    file: Annotated[
+        UploadFile,
+        File(
+            description="CSV, UTF-8, with a header line; at most 10 MB and MAX_UPLOAD_ROWS (100,000) numbers"
+        ),
+    ],
 ) -> dict[str, Any]:
     batch, lines = number_upload.import_csv(
         session, file.filename or "", file.content_type, file.file.read(), principal.user.id
