@@ -5,7 +5,6 @@ Each handler parses, calls one function of portal_api.services (numbers, number_
 number_upload) and shapes the answer; what a purchase costs is core.billing.purchases.
 """
 
-from datetime import date
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Query, UploadFile
@@ -16,6 +15,7 @@ from core.money import format_money
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep, Principal, require_roles
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, ErrorBody, PageData, ok
+from portal_api.schemas.common import Day
 from portal_api.schemas.numbers import (
     GiveIn,
     NumberCreate,
@@ -87,9 +87,9 @@ def payments(
     pg: PageDep,
     user_id: UserIdQuery = None,
     from_date: Annotated[
-        date | None, Query(alias="fromDate", description="yyyy-mm-dd, your time zone")
+        Day | None, Query(alias="fromDate", description="yyyy-mm-dd, your time zone")
     ] = None,
-    to_date: Annotated[date | None, Query(alias="toDate", description="yyyy-mm-dd, inclusive")] = None,
+    to_date: Annotated[Day | None, Query(alias="toDate", description="yyyy-mm-dd, inclusive")] = None,
     payment_type: PaymentType | None = None,
 ) -> dict[str, Any]:
     page = numbers.payments_page(

@@ -1,6 +1,5 @@
 """The admin's user management (spec §7 Users) and the wallet history."""
 
-from datetime import date
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
@@ -9,6 +8,7 @@ from core.enums import Role, TransactionType
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
+from portal_api.schemas.common import Day
 from portal_api.schemas.users import (
     ApiToken,
     UserBrief,
@@ -76,9 +76,9 @@ def wall(
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
     transaction_type: TransactionType | None = None,
     from_date: Annotated[
-        date | None, Query(alias="fromDate", description="yyyy-mm-dd, your time zone")
+        Day | None, Query(alias="fromDate", description="yyyy-mm-dd, your time zone")
     ] = None,
-    to_date: Annotated[date | None, Query(alias="toDate", description="yyyy-mm-dd, inclusive")] = None,
+    to_date: Annotated[Day | None, Query(alias="toDate", description="yyyy-mm-dd, inclusive")] = None,
     description: Annotated[str | None, Query(max_length=100)] = None,
 ) -> dict[str, Any]:
     return ok(

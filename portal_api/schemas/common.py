@@ -1,12 +1,24 @@
 """Field types shared by request bodies: each carries its own rule and message."""
 
+import re
+import types
 from datetime import date, datetime, time
 from decimal import Decimal
 from functools import lru_cache
-from typing import Annotated
+from typing import Annotated, Any, Union, get_args, get_origin
 from zoneinfo import ZoneInfo, available_timezones
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, EmailStr, PlainSerializer, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    EmailStr,
+    PlainSerializer,
+    StringConstraints,
+    ValidationInfo,
+    field_validator,
+)
 
 from core.enums import Status
 from core.money import format_money
@@ -31,6 +43,21 @@ def _password(value: str) -> str:
     return value
 
 
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _iso_day(value: object) -> object:
+    # Pydantic would also read 0, 1 or 20260101 as seconds since 1970: a day is written yyyy-mm-dd.
+    if isinstance(value, date):
+        return value
+    if not isinstance(value, str) or not _ISO_DAY.fullmatch(value):
+        raise ValueError("must be a date written yyyy-mm-dd")
+    return value
+
+
+# A calendar day, in a query or a body: only yyyy-mm-dd.
+Day = Annotated[date, BeforeValidator(_iso_day)]
+
 # Money in responses: always the 4 stored places, as a string ("12.5000"), never a float.
 MoneyOut = Annotated[Decimal, PlainSerializer(format_money, return_type=str, when_used="json")]
 Timezone = Annotated[str, StringConstraints(strip_whitespace=True, max_length=64), AfterValidator(_timezone)]
@@ -41,10 +68,45 @@ ShortText = Annotated[str, StringConstraints(strip_whitespace=True, max_length=1
 Phone = Annotated[str, StringConstraints(strip_whitespace=True, max_length=32)]
 
 
+def _takes_bool(annotation: Any) -> bool:
+    if annotation is bool or annotation is Any:
+        return True
+    if get_origin(annotation) in (Union, types.UnionType, Annotated):
+        return any(_takes_bool(arg) for arg in get_args(annotation))
+    return False
+
+
+def _items_take_bool(annotation: Any) -> bool:
+    """Whether a list given for `annotation` may hold booleans."""
+    origin = get_origin(annotation)
+    if origin in (list, set, tuple, frozenset):
+        return any(_takes_bool(arg) for arg in get_args(annotation) if arg is not Ellipsis)
+    if origin in (Union, types.UnionType, Annotated):
+        return any(_items_take_bool(arg) for arg in get_args(annotation))
+    return annotation is Any
+
+
 class StrictBody(BaseModel):
-    """Request bodies reject unknown fields, so a typo is an error instead of silently ignored."""
+    """Request bodies reject unknown fields, so a typo is an error instead of silently ignored, and
+    `true` where a number (an id, a count) belongs: pydantic would read it as 1."""
 
     model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_bool_for_numbers(cls, value: Any, info: ValidationInfo) -> Any:
+        if info.field_name is None:
+            return value
+        annotation = cls.model_fields[info.field_name].annotation
+        if isinstance(value, bool) and not _takes_bool(annotation):
+            raise ValueError("must be a number, not true or false")
+        if (
+            isinstance(value, list)
+            and any(isinstance(v, bool) for v in value)
+            and not _items_take_bool(annotation)
+        ):
+            raise ValueError("must hold numbers, not true or false")
+        return value
 
 
 def day_bounds(
