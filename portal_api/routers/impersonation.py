@@ -19,7 +19,7 @@ def _client(request: Request) -> Client:
 
 
 @router.post(
-    "/user/impersonate/{id}",
+    "/user/impersonate/{id:int}",
     response_model=Envelope[Impersonating],
     summary="Start acting as a customer or buyer (admin only, never another admin)",
 )

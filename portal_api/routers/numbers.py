@@ -180,19 +180,21 @@ def release(body: ReleaseIn, principal: AdminOrCustomerDep, session: SessionDep)
     return ok(_out(released), f"{len(released)} number(s) released to the pool.")
 
 
-@router.patch("/status/{id}", response_model=Envelope[NumberOut], summary="Activate, deactivate or suspend")
+@router.patch(
+    "/status/{id:int}", response_model=Envelope[NumberOut], summary="Activate, deactivate or suspend"
+)
 def set_status(id: IdPath, body: NumberStatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     number = numbers.set_status(session, id, body.status, principal)
     return ok(NumberOut.model_validate(number), f"Number is now {body.status.value}.")
 
 
-@router.get("/{id}", response_model=Envelope[NumberOut], summary="One number (a customer: its own)")
+@router.get("/{id:int}", response_model=Envelope[NumberOut], summary="One number (a customer: its own)")
 def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(NumberOut.model_validate(numbers.one(session, id, principal)))
 
 
 @router.put(
-    "/{id}",
+    "/{id:int}",
     response_model=Envelope[NumberOut],
     summary="Update a number (admin: fees, vendor, country, campaign; customer: only campaign_id)",
 )

@@ -29,4 +29,5 @@ def test_true_is_no_id_or_count(client, admin: Actor, customer_a: Actor) -> None
     )
     assert r.status_code == 422 and "number_ids" in r.json()["errors"]
     assert count(WalletTransaction) == 0
-    assert client.get("/api/user/id/true", headers=admin.headers).status_code == 422
+    # An id in a path is digits: anything else is no such address.
+    assert client.get("/api/user/id/true", headers=admin.headers).status_code == 404

@@ -65,7 +65,7 @@ def test_admin_creates_reads_and_updates_a_trunk(client, admin) -> None:
     with session_scope() as s:
         assert s.get(Trunk, created["id"]).secret == SECRET
 
-    get_redis().set(names.trunk_status_key(created['id']), "Reachable")
+    get_redis().set(names.trunk_status_key(created["id"]), "Reachable")
     _trunk(client, admin, **INBOUND, auth_type="ip", username=None, secret=None)
     page = client.get("/api/trunk/details?params=carrier", headers=admin.headers).json()["data"]
     assert page["total"] == 1 and page["data"][0]["endpoint_status"] == "Reachable"
