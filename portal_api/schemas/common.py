@@ -14,6 +14,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     EmailStr,
+    Field,
     PlainSerializer,
     StringConstraints,
     ValidationInfo,
@@ -22,7 +23,7 @@ from pydantic import (
 
 from core.enums import Status
 from core.money import format_money
-from core.passwords import password_problem
+from core.passwords import MIN_LENGTH, password_problem
 
 
 @lru_cache
@@ -60,10 +61,31 @@ Day = Annotated[date, BeforeValidator(_iso_day)]
 
 # Money in responses: always the 4 stored places, as a string ("12.5000"), never a float.
 MoneyOut = Annotated[Decimal, PlainSerializer(format_money, return_type=str, when_used="json")]
-Timezone = Annotated[str, StringConstraints(strip_whitespace=True, max_length=64), AfterValidator(_timezone)]
+# The OpenAPI states the rules below as a client can check them (schemathesis does): the zones
+# as an enum, a password's length and its letter and digit, a name's one visible character.
+Timezone = Annotated[
+    str,
+    StringConstraints(max_length=64),
+    AfterValidator(_timezone),
+    Field(json_schema_extra={"enum": sorted(_zones())}),
+]
 Email = Annotated[EmailStr, StringConstraints(max_length=254), AfterValidator(lambda v: v.lower())]
-Password = Annotated[str, AfterValidator(_password)]
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+Password = Annotated[
+    str,
+    AfterValidator(_password),
+    Field(
+        json_schema_extra={
+            "minLength": MIN_LENGTH,
+            "maxLength": 128,
+            "pattern": r"[A-Za-z][\s\S]*[0-9]|[0-9][\s\S]*[A-Za-z]",
+        }
+    ),
+]
+Name = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=120),
+    Field(json_schema_extra={"pattern": r"\S"}),
+]
 ShortText = Annotated[str, StringConstraints(strip_whitespace=True, max_length=160)]
 Phone = Annotated[str, StringConstraints(strip_whitespace=True, max_length=32)]
 
@@ -73,6 +95,18 @@ def _takes_bool(annotation: Any) -> bool:
         return True
     if get_origin(annotation) in (Union, types.UnionType, Annotated):
         return any(_takes_bool(arg) for arg in get_args(annotation))
+    return False
+
+
+def _only_bool(annotation: Any) -> bool:
+    """`bool` or `bool | None`: a field nothing but true or false may fill."""
+    if annotation is bool:
+        return True
+    if get_origin(annotation) is Annotated:
+        return _only_bool(get_args(annotation)[0])
+    if get_origin(annotation) in (Union, types.UnionType):
+        args = [a for a in get_args(annotation) if a is not type(None)]
+        return bool(args) and all(_only_bool(a) for a in args)
     return False
 
 
@@ -87,8 +121,9 @@ def _items_take_bool(annotation: Any) -> bool:
 
 
 class StrictBody(BaseModel):
-    """Request bodies reject unknown fields, so a typo is an error instead of silently ignored, and
-    `true` where a number (an id, a count) belongs: pydantic would read it as 1."""
+    """Request bodies reject unknown fields, so a typo is an error instead of silently ignored,
+    `true` where a number (an id, a count) belongs (pydantic would read it as 1), and anything but
+    true or false for a flag."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -99,13 +134,15 @@ class StrictBody(BaseModel):
             return value
         annotation = cls.model_fields[info.field_name].annotation
         if isinstance(value, bool) and not _takes_bool(annotation):
-            raise ValueError("must be a number, not true or false")
+            raise ValueError("must be a number")
+        if value is not None and not isinstance(value, bool) and _only_bool(annotation):
+            raise ValueError("must be true or false")  # pydantic would read 0, 1, "yes" and "off"
         if (
             isinstance(value, list)
             and any(isinstance(v, bool) for v in value)
             and not _items_take_bool(annotation)
         ):
-            raise ValueError("must hold numbers, not true or false")
+            raise ValueError("must hold numbers")
         return value
 
 

@@ -23,7 +23,7 @@ def test_a_day_in_a_body_is_only_yyyy_mm_dd(client, customer_a: Actor) -> None:
 
 def test_true_is_no_id_or_count(client, admin: Actor, customer_a: Actor) -> None:
     r = client.post("/api/topup/add", json={"user_id": True, "amount": "5"}, headers=admin.headers)
-    assert r.status_code == 422 and r.json()["errors"]["user_id"] == ["must be a number, not true or false"]
+    assert r.status_code == 422 and r.json()["errors"]["user_id"] == ["must be a number"]
     r = client.post(
         "/api/number/give", json={"user_id": customer_a.id, "number_ids": [True]}, headers=admin.headers
     )
@@ -31,3 +31,10 @@ def test_true_is_no_id_or_count(client, admin: Actor, customer_a: Actor) -> None
     assert count(WalletTransaction) == 0
     # An id in a path is digits: anything else is no such address.
     assert client.get("/api/user/id/true", headers=admin.headers).status_code == 404
+
+
+def test_a_flag_is_only_true_or_false(client, customer_a: Actor) -> None:
+    r = client.post("/api/campaign/add", json={"name": "Flags", "record": 1}, headers=customer_a.headers)
+    assert r.status_code == 422 and r.json()["errors"]["record"] == ["must be true or false"]
+    r = client.post("/api/campaign/add", json={"name": "Flags", "record": True}, headers=customer_a.headers)
+    assert r.status_code == 201 and r.json()["data"]["record"] is True

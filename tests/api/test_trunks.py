@@ -219,7 +219,7 @@ def test_update_refuses_bad_input_and_keeps_the_row(client, admin) -> None:
         r = client.put(f"/api/trunk/{trunk['id']}", json=body, headers=admin.headers)
         assert r.status_code == 422, (body, r.text)
     assert client.put("/api/trunk/424242", json={"port": 5060}, headers=admin.headers).status_code == 404
-    assert client.put("/api/trunk/abc", json={"port": 5060}, headers=admin.headers).status_code == 422
+    assert client.put("/api/trunk/abc", json={"port": 5060}, headers=admin.headers).status_code == 404
     with session_scope() as s:
         row = s.get(Trunk, trunk["id"])
         assert (row.host, row.port, row.codecs, row.username, row.vendor_id) == (
