@@ -39,12 +39,18 @@ class AriAddress:
     port: int
     user: str
     password: str
+    # False when this product runs without Asterisk: nothing is asked, every request is a 503.
+    enabled: bool = True
 
     @classmethod
     def from_settings(cls) -> "AriAddress":
-        """The product's Asterisk (it runs beside the services)."""
+        """The product's Asterisk (it runs beside the services). Off when CALLROUTE_ASTERISK=off
+        (the launcher sets it for its children when Asterisk did not start) or without ARI
+        credentials, which Asterisk never has: asking would only send empty credentials to
+        whatever listens on the port."""
         s = get_settings()
-        return cls("127.0.0.1", s.asterisk_http_port, s.ari_user, s.ari_password)
+        enabled = s.callroute_asterisk == "on" and bool(s.ari_user and s.ari_password)
+        return cls("127.0.0.1", s.asterisk_http_port, s.ari_user, s.ari_password, enabled)
 
     @property
     def rest_url(self) -> str:
@@ -67,7 +73,12 @@ class AriHttp:
         self.address = address
         self.timeout = timeout
 
+    def _check_enabled(self, path: str) -> None:
+        if not self.address.enabled:
+            raise AriError(503, f"GET {path}: Asterisk is off or has no ARI credentials here")
+
     async def get_json(self, path: str) -> Any:
+        self._check_enabled(path)
         try:
             async with httpx.AsyncClient(auth=self.address.auth, timeout=self.timeout) as client:
                 response = await client.get(f"{self.address.rest_url}{path}")
@@ -80,6 +91,7 @@ class AriHttp:
     def download(self, path: str) -> Iterator[bytes]:
         """A file's bytes as they come (e.g. `/recordings/stored/{name}/file`). Raises AriError at
         once when ARI can't be reached or refuses, before any byte is given."""
+        self._check_enabled(path)
         client = httpx.Client(base_url=self.address.rest_url, auth=self.address.auth, timeout=self.timeout)
         try:
             response = client.send(client.build_request("GET", path), stream=True)

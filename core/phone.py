@@ -15,6 +15,14 @@ def to_e164(raw: str, region: str | None = None, require_valid: bool = True) -> 
     `require_valid=False` accepts any number of a possible length for its country: caller ids
     (to block, say) may be spoofed or unallocated and still need a canonical form.
     """
+    return e164_and_region(raw, region, require_valid)[0]
+
+
+def e164_and_region(
+    raw: str, region: str | None = None, require_valid: bool = True
+) -> tuple[str, str | None]:
+    """`to_e164`, and the region the number belongs to as `region_of` says it, from one parse:
+    a number upload needs both for every line, and parsing is most of its time."""
     text = (raw or "").strip()
     if not text:
         raise ValueError("a phone number is required")
@@ -27,9 +35,11 @@ def to_e164(raw: str, region: str | None = None, require_valid: bool = True) -> 
         raise ValueError(f"{raw!r} is not a phone number") from exc
     if not phonenumbers.is_possible_number(parsed):
         raise ValueError(f"{raw!r} is not a phone number of a possible length")
-    if require_valid and not phonenumbers.is_valid_number(parsed):
+    owner = phonenumbers.region_code_for_number(parsed)
+    # is_valid_number is exactly this test for the number's own region, which we have already.
+    if require_valid and (owner is None or not phonenumbers.is_valid_number_for_region(parsed, owner)):
         raise ValueError(f"{raw!r} is not a valid phone number")
-    return phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164)
+    return phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164), owner or None
 
 
 def region_of(e164: str) -> str | None:
@@ -109,7 +119,11 @@ def _region_by_number_shape(code: int, national: str) -> str | None:
 
 def region_problem(number: str, iso2: str) -> str | None:
     """Why E.164 `number` can't be filed under country `iso2`, or None when it can."""
-    region = region_of(number)
+    return filing_problem(number, region_of(number), iso2)
+
+
+def filing_problem(number: str, region: str | None, iso2: str) -> str | None:
+    """`region_problem` for a number whose region (`region_of`) is known already."""
     # Non-geographic numbers (+800, +882...) have the region "001": any country may hold them.
     if region and region.isalpha() and region != iso2:
         return f"{number} is a {region} number, not {iso2}"

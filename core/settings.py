@@ -45,6 +45,8 @@ class Settings(BaseSettings):
     signup_window_seconds: int = Field(default=3600, ge=1)
     max_body_bytes: int = 1_000_000
     max_upload_bytes: int = 10_000_000
+    # Numbers per uploaded CSV file (POST /number/vcr): more is refused whole, with this figure.
+    max_upload_rows: int = Field(default=100_000, ge=1)
 
     low_balance_threshold: float = Field(default=50)
 

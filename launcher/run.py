@@ -125,7 +125,8 @@ def main() -> None:
         env = prepare(engines)
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         asterisk = asterisk_env(settings.data_dir)
-        env.update(asterisk or {})
+        # Without Asterisk the API must not ask its ports for anything (recordings answer 503).
+        env.update(asterisk or {"CALLROUTE_ASTERISK": "off"})
         print(
             f"  Portal: http://{settings.host}:{settings.port}/   API docs: "
             f"http://{settings.host}:{settings.port}/docs\n",

@@ -1,4 +1,10 @@
-"""Schemathesis against the served OpenAPI document: no 5xx, and every response fits its schema.
+"""Schemathesis against the served OpenAPI document, with its checks: no 5xx, every response fits
+its schema, wrong methods are 405 with the path's own `Allow`, a request the schema forbids is
+refused, a missing or wrong token is a 401.
+
+All but one: `positive_data_acceptance` ("a request the schema allows is accepted") still fails
+where a rule is more than a schema can say (a row that must exist answers 422 naming the field;
+phone numbers, currencies, hosts, cross-field rules, CSV contents): issue 19 lists what is left.
 
 Bounded: a few examples per operation, signed in as an admin over a small world of rows, so the
 generated calls reach real handlers rather than stopping at the 401.
@@ -7,12 +13,7 @@ generated calls reach real handlers rather than stopping at the 401.
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.checks import (
-    content_type_conformance,
-    not_a_server_error,
-    response_schema_conformance,
-    status_code_conformance,
-)
+from schemathesis.checks import CHECKS, load_all_checks, not_a_server_error, positive_data_acceptance
 
 from portal_api.app import create_app
 from testkit.world import World, build_world
@@ -20,7 +21,14 @@ from testkit.world import World, build_world
 pytestmark = pytest.mark.slow
 
 schema = schemathesis.openapi.from_asgi("/openapi.json", create_app())
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+schema.config.generation.update(
+    # Unknown query parameters are ignored (a body's unknown fields are refused): no case sends them.
+    allow_extra_parameters=False,
+    # The test signs every call in itself, as the admin; `ignored_auth` checks the 401s.
+    with_security_parameters=False,
+)
+load_all_checks()
+CHECKED = [c for c in CHECKS.get_all() if c is not positive_data_acceptance]
 # Recordings come from Asterisk, which these tests don't run: its documented 503 is the right answer.
 NEEDS_PBX = {"/api/report/recording/{id}"}
 
@@ -32,7 +40,7 @@ def world() -> World:
 
 @schema.parametrize()
 @settings(
-    max_examples=12,
+    max_examples=6,
     deadline=None,
     derandomize=True,
     suppress_health_check=[
@@ -44,5 +52,5 @@ def world() -> World:
 def test_api_contract(case: schemathesis.Case, world: World) -> None:
     # Not /logout: revoking the shared token would leave the rest of this operation's examples at 401.
     headers = {} if case.path == "/api/logout" else world.admin.headers
-    checks = [c for c in CHECKS if c is not not_a_server_error] if case.path in NEEDS_PBX else CHECKS
-    case.call_and_validate(headers=headers, checks=checks)
+    excluded = [not_a_server_error] if case.path in NEEDS_PBX else []
+    case.call_and_validate(headers=headers, checks=CHECKED, excluded_checks=excluded)

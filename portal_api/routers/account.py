@@ -45,7 +45,7 @@ def change_password(body: PasswordChange, principal: PrincipalDep, session: Sess
 
 
 @router.get(
-    "/user/balance/{user_id}",
+    "/user/balance/{user_id:int}",
     response_model=Envelope[list[Balance]],
     summary="Wallet balance of a user (a customer may read only its own)",
 )

@@ -34,20 +34,20 @@ def add(body: BlockIn, principal: AdminOrCustomerDep, session: SessionDep) -> di
     return ok(BlockOut.model_validate(blocks.create(session, principal, body)), "Caller blocked.")
 
 
-@router.put("/{id}", response_model=Envelope[BlockOut], summary="Update a block entry")
+@router.put("/{id:int}", response_model=Envelope[BlockOut], summary="Update a block entry")
 def update(
     id: IdPath, body: BlockUpdate, principal: AdminOrCustomerDep, session: SessionDep
 ) -> dict[str, Any]:
     return ok(BlockOut.model_validate(blocks.update(session, principal, id, body)), "Block entry saved.")
 
 
-@router.patch("/status/{id}", response_model=Envelope[BlockOut], summary="Activate or deactivate")
+@router.patch("/status/{id:int}", response_model=Envelope[BlockOut], summary="Activate or deactivate")
 def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     entry = common.set_status(session, BlockEntry, id, body.status.value, principal, "Block entry")
     return ok(BlockOut.model_validate(entry), f"Block entry is now {body.status.value}.")
 
 
-@router.delete("/{id}", response_model=Envelope[None], summary="Unblock")
+@router.delete("/{id:int}", response_model=Envelope[None], summary="Unblock")
 def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     blocks.delete(session, principal, id)
     return ok(None, "Block entry deleted.")

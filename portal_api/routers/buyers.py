@@ -34,7 +34,7 @@ def details(principal: PrincipalDep, session: SessionDep, pg: PageDep) -> dict[s
 
 
 @router.get(
-    "/buyer-userId/{id}", response_model=Envelope[list[BuyerBrief]], summary="The buyers of customer `id`"
+    "/buyer-userId/{id:int}", response_model=Envelope[list[BuyerBrief]], summary="The buyers of customer `id`"
 )
 def of_user(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(buyers.of_user(session, principal, id))
@@ -72,7 +72,7 @@ def add(body: BuyerIn, principal: AdminOrCustomerDep, session: SessionDep) -> di
     return ok(BuyerOut.model_validate(buyer), "Buyer created; it can sign in with its email.")
 
 
-@router.put("/{id}", response_model=Envelope[BuyerOut], summary="Update a buyer (and its sign-in)")
+@router.put("/{id:int}", response_model=Envelope[BuyerOut], summary="Update a buyer (and its sign-in)")
 def update(
     id: IdPath, body: BuyerUpdate, principal: AdminOrCustomerDep, session: SessionDep
 ) -> dict[str, Any]:
@@ -80,7 +80,7 @@ def update(
 
 
 @router.patch(
-    "/status/{id}",
+    "/status/{id:int}",
     response_model=Envelope[BuyerOut],
     summary="Activate or deactivate a buyer; its sign-in follows",
 )
@@ -90,7 +90,7 @@ def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: S
 
 
 @router.delete(
-    "/{id}",
+    "/{id:int}",
     response_model=Envelope[None],
     summary="Delete a buyer, its targets and its sign-in (refused while calls reference them)",
 )

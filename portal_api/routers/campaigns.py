@@ -41,20 +41,20 @@ def active(principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]
 
 
 @router.get(
-    "/user/{id}", response_model=Envelope[list[CampaignBrief]], summary="The campaigns of customer `id`"
+    "/user/{id:int}", response_model=Envelope[list[CampaignBrief]], summary="The campaigns of customer `id`"
 )
 def of_user(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(campaigns.of_user(session, principal, id))
 
 
 @router.get(
-    "/camp-user/{id}", response_model=Envelope[CampaignOwner], summary="The customer owning campaign `id`"
+    "/camp-user/{id:int}", response_model=Envelope[CampaignOwner], summary="The customer owning campaign `id`"
 )
 def owner(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(campaigns.owner(session, principal, id))
 
 
-@router.get("/ivr/{id}", response_model=Envelope[IvrSettings], summary="IVR settings of campaign `id`")
+@router.get("/ivr/{id:int}", response_model=Envelope[IvrSettings], summary="IVR settings of campaign `id`")
 def ivr(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(IvrSettings.model_validate(campaigns.visible(session, principal, id), from_attributes=True))
 
@@ -70,21 +70,21 @@ def add(body: CampaignIn, principal: AdminOrCustomerDep, session: SessionDep) ->
     return ok(CampaignOut.model_validate(campaigns.create(session, principal, body)), "Campaign created.")
 
 
-@router.put("/{id}", response_model=Envelope[CampaignOut], summary="Update a campaign's routing settings")
+@router.put("/{id:int}", response_model=Envelope[CampaignOut], summary="Update a campaign's routing settings")
 def update(
     id: IdPath, body: CampaignUpdate, principal: AdminOrCustomerDep, session: SessionDep
 ) -> dict[str, Any]:
     return ok(CampaignOut.model_validate(campaigns.update(session, principal, id, body)), "Campaign saved.")
 
 
-@router.patch("/status/{id}", response_model=Envelope[CampaignOut], summary="Activate or deactivate")
+@router.patch("/status/{id:int}", response_model=Envelope[CampaignOut], summary="Activate or deactivate")
 def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     campaign = common.set_status(session, Campaign, id, body.status.value, principal, "Campaign")
     return ok(CampaignOut.model_validate(campaign), f"Campaign is now {body.status.value}.")
 
 
 @router.delete(
-    "/{id}",
+    "/{id:int}",
     response_model=Envelope[None],
     summary="Delete a campaign without calls (with calls: 409, deactivate it)",
 )

@@ -34,7 +34,7 @@ def call_detail(principal: PrincipalDep, session: SessionDep, type: Period = Per
 
 
 @router.get(
-    "/BuyerCounts/{id}",
+    "/BuyerCounts/{id:int}",
     response_model=Envelope[PartyCounts],
     summary="A buyer's calls today and this month, and live now (its customer, the admin, the buyer)",
 )

@@ -15,7 +15,7 @@ router = APIRouter(tags=["impersonation"])
 
 
 @router.post(
-    "/user/impersonate/{id}",
+    "/user/impersonate/{id:int}",
     response_model=Envelope[Impersonating],
     summary="Start acting as a customer or buyer (admin only, never another admin)",
 )

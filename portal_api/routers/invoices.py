@@ -49,13 +49,13 @@ def generate(
     return ok(InvoiceDetail.model_validate(invoice), f"Invoice {invoice.number} issued.")
 
 
-@router.get("/{id}", response_model=Envelope[InvoiceDetail], summary="One invoice with its lines")
+@router.get("/{id:int}", response_model=Envelope[InvoiceDetail], summary="One invoice with its lines")
 def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(InvoiceDetail.model_validate(invoices.one(session, id, principal)))
 
 
 @router.get(
-    "/{id}/pdf",
+    "/{id:int}/pdf",
     response_class=Response,
     responses={200: {"content": {"application/pdf": {}}, "description": "The invoice as a PDF file"}},
     summary="Download one invoice as PDF",

@@ -30,7 +30,7 @@ def remove(body: LinkRemove, principal: AdminOrCustomerDep, session: SessionDep)
 
 
 @router.patch(
-    "/priority/{target_id}",
+    "/priority/{target_id:int}",
     response_model=Envelope[None],
     summary="Change a target's priority (and weight) within a campaign",
 )

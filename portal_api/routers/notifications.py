@@ -28,7 +28,7 @@ def unread(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     return ok(UnreadCount(unread_notification_count=count))
 
 
-@router.patch("/read/{id}", response_model=Envelope[NotificationOut], summary="Mark one as read")
+@router.patch("/read/{id:int}", response_model=Envelope[NotificationOut], summary="Mark one as read")
 def mark_read(id: IdPath, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     row = notifications.mark_read(session, principal.user.id or 0, id)
     return ok(NotificationOut.model_validate(row), "Marked as read.")

@@ -5,7 +5,6 @@ Each handler parses, calls one function of portal_api.services (numbers, number_
 number_upload) and shapes the answer; what a purchase costs is core.billing.purchases.
 """
 
-from datetime import date
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Query, UploadFile
@@ -16,6 +15,7 @@ from core.money import format_money
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep, Principal, require_roles
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, ErrorBody, PageData, ok
+from portal_api.schemas.common import Day
 from portal_api.schemas.numbers import (
     GiveIn,
     NumberCreate,
@@ -87,9 +87,9 @@ def payments(
     pg: PageDep,
     user_id: UserIdQuery = None,
     from_date: Annotated[
-        date | None, Query(alias="fromDate", description="yyyy-mm-dd, your time zone")
+        Day | None, Query(alias="fromDate", description="yyyy-mm-dd, your time zone")
     ] = None,
-    to_date: Annotated[date | None, Query(alias="toDate", description="yyyy-mm-dd, inclusive")] = None,
+    to_date: Annotated[Day | None, Query(alias="toDate", description="yyyy-mm-dd, inclusive")] = None,
     payment_type: PaymentType | None = None,
 ) -> dict[str, Any]:
     page = numbers.payments_page(
@@ -108,12 +108,17 @@ def payments(
     "/vcr",
     response_model=Envelope[UploadReport],
     status_code=201,
-    summary="Upload numbers as CSV (number,country,vendor,setup_fee,monthly_fee); reports every line",
+    summary="Upload numbers as CSV (number,country,vendor,setup_fee,monthly_fee); counts and skipped lines",
 )
 def upload(
     principal: AdminDep,
     session: SessionDep,
-    file: Annotated[UploadFile, File(description="CSV, UTF-8, with a header line; at most 10 MB")],
+    file: Annotated[
+        UploadFile,
+        File(
+            description="CSV, UTF-8, with a header line; at most 10 MB and MAX_UPLOAD_ROWS (100,000) numbers"
+        ),
+    ],
 ) -> dict[str, Any]:
     batch, lines = number_upload.import_csv(
         session, file.filename or "", file.content_type, file.file.read(), principal.user.id
@@ -175,19 +180,21 @@ def release(body: ReleaseIn, principal: AdminOrCustomerDep, session: SessionDep)
     return ok(_out(released), f"{len(released)} number(s) released to the pool.")
 
 
-@router.patch("/status/{id}", response_model=Envelope[NumberOut], summary="Activate, deactivate or suspend")
+@router.patch(
+    "/status/{id:int}", response_model=Envelope[NumberOut], summary="Activate, deactivate or suspend"
+)
 def set_status(id: IdPath, body: NumberStatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     number = numbers.set_status(session, id, body.status, principal)
     return ok(NumberOut.model_validate(number), f"Number is now {body.status.value}.")
 
 
-@router.get("/{id}", response_model=Envelope[NumberOut], summary="One number (a customer: its own)")
+@router.get("/{id:int}", response_model=Envelope[NumberOut], summary="One number (a customer: its own)")
 def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(NumberOut.model_validate(numbers.one(session, id, principal)))
 
 
 @router.put(
-    "/{id}",
+    "/{id:int}",
     response_model=Envelope[NumberOut],
     summary="Update a number (admin: fees, vendor, country, campaign; customer: only campaign_id)",
 )

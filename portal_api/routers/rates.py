@@ -32,7 +32,7 @@ def details(
 
 
 @router.get(
-    "/by/{id}",
+    "/by/{id:int}",
     response_model=Envelope[PageData[RateOut]],
     summary="The rates of tariff `id`, paginated (a customer: only its own tariff)",
 )
@@ -48,7 +48,7 @@ def add(body: RateCreate, principal: AdminDep, session: SessionDep) -> dict[str,
 
 
 @router.post(
-    "/import/{tariff_id}",
+    "/import/{tariff_id:int}",
     response_model=Envelope[RateImportOut],
     summary="Import a rate card (CSV) into a tariff: every line or none",
     description="Columns (header line required, any order): prefix, rate (required), country "
@@ -68,14 +68,14 @@ def import_card(
     return ok(result, f"{result.rows} rates imported.")
 
 
-@router.patch("/status/{id}", response_model=Envelope[RateOut], summary="Activate or deactivate a rate")
+@router.patch("/status/{id:int}", response_model=Envelope[RateOut], summary="Activate or deactivate a rate")
 def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     rate = common.set_status(session, Rate, id, body.status.value, principal, "Rate")
     return ok(rates.out(session, rate), f"Rate is now {body.status.value}.")
 
 
 @router.put(
-    "/{id}",
+    "/{id:int}",
     response_model=Envelope[RateOut],
     summary="Update a rate; a rate calls were rated at keeps its price (add a newer one instead)",
 )
@@ -84,7 +84,9 @@ def update(id: IdPath, body: RateUpdate, principal: AdminDep, session: SessionDe
 
 
 @router.delete(
-    "/{id}", response_model=Envelope[None], summary="Delete a rate; refused (409) once calls were rated at it"
+    "/{id:int}",
+    response_model=Envelope[None],
+    summary="Delete a rate; refused (409) once calls were rated at it",
 )
 def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     rates.delete(session, id, principal)

@@ -43,7 +43,7 @@ def save(principal: AdminOrCustomerDep, f: FilterDep) -> StreamingResponse:
 
 
 @router.get(
-    "/recording/{id}",
+    "/recording/{id:int}",
     summary="The call's recording (WAV) when its campaign records; buyers may hear their own calls",
     response_class=StreamingResponse,
     responses={

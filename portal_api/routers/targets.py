@@ -44,21 +44,21 @@ def add(body: TargetIn, principal: AdminOrCustomerDep, session: SessionDep) -> d
     return ok(TargetOut.model_validate(targets.create(session, principal, body)), "Target created.")
 
 
-@router.put("/{id}", response_model=Envelope[TargetOut], summary="Update a target")
+@router.put("/{id:int}", response_model=Envelope[TargetOut], summary="Update a target")
 def update(
     id: IdPath, body: TargetUpdate, principal: AdminOrCustomerDep, session: SessionDep
 ) -> dict[str, Any]:
     return ok(TargetOut.model_validate(targets.update(session, principal, id, body)), "Target saved.")
 
 
-@router.patch("/status/{id}", response_model=Envelope[TargetOut], summary="Activate or deactivate")
+@router.patch("/status/{id:int}", response_model=Envelope[TargetOut], summary="Activate or deactivate")
 def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     target = common.set_status(session, Target, id, body.status.value, principal, "Target")
     return ok(TargetOut.model_validate(target), f"Target is now {body.status.value}.")
 
 
 @router.delete(
-    "/{id}",
+    "/{id:int}",
     response_model=Envelope[None],
     summary="Delete a target without calls (with calls: 409, deactivate it)",
 )

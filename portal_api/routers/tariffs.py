@@ -38,7 +38,9 @@ def add(body: TariffCreate, principal: AdminDep, session: SessionDep) -> dict[st
 
 
 @router.patch(
-    "/status/{id}", response_model=Envelope[TariffOut], summary="Activate or deactivate a tariff (recorded)"
+    "/status/{id:int}",
+    response_model=Envelope[TariffOut],
+    summary="Activate or deactivate a tariff (recorded)",
 )
 def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     tariff = common.set_status(session, Tariff, id, body.status.value, principal, "Tariff")
@@ -46,7 +48,7 @@ def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: Session
 
 
 @router.patch(
-    "/{id}",
+    "/{id:int}",
     response_model=Envelope[TariffOut],
     summary="Update a tariff; its currency is fixed once customers or calls use it",
 )
@@ -55,7 +57,7 @@ def update(id: IdPath, body: TariffUpdate, principal: AdminDep, session: Session
 
 
 @router.delete(
-    "/{id}",
+    "/{id:int}",
     response_model=Envelope[None],
     summary="Delete a tariff and its rates; refused (409) while customers or calls use it",
 )

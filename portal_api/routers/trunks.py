@@ -50,14 +50,14 @@ def add(body: TrunkCreate, principal: AdminDep, session: SessionDep) -> dict[str
     return ok(trunks.out(trunks.create(session, body)), "Trunk created.")
 
 
-@router.patch("/status/{id}", response_model=Envelope[TrunkOut], summary="Activate or deactivate a trunk")
+@router.patch("/status/{id:int}", response_model=Envelope[TrunkOut], summary="Activate or deactivate a trunk")
 def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     trunk = trunks.change_status(session, id, body.status, principal)
     return ok(trunks.out(trunk), f"Trunk is now {body.status.value}.")
 
 
 @router.put(
-    "/{id}",
+    "/{id:int}",
     response_model=Envelope[TrunkOut],
     summary="Update a trunk; `secret` left out keeps the stored one, `null` removes it",
 )
@@ -66,7 +66,7 @@ def update(id: IdPath, body: TrunkUpdate, principal: AdminDep, session: SessionD
 
 
 @router.delete(
-    "/{id}",
+    "/{id:int}",
     response_model=Envelope[None],
     summary="Delete a trunk; refused (409) while targets use it or calls went through it",
 )

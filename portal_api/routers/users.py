@@ -1,6 +1,5 @@
 """The admin's user management (spec §7 Users) and the wallet history."""
 
-from datetime import date
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
@@ -9,6 +8,7 @@ from core.enums import Role, TransactionType
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
+from portal_api.schemas.common import Day
 from portal_api.schemas.users import (
     ApiToken,
     UserBrief,
@@ -58,7 +58,9 @@ def add_admin(body: UserCreate, principal: AdminDep, session: SessionDep) -> dic
 
 
 @router.post(
-    "/admin/{user_id}", response_model=Envelope[UserOut], summary="Make an existing customer an administrator"
+    "/admin/{user_id:int}",
+    response_model=Envelope[UserOut],
+    summary="Make an existing customer an administrator",
 )
 def make_admin(user_id: IdPath, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     return ok(UserOut.of(users.make_admin(session, principal, user_id)), "User is now an administrator.")
@@ -76,9 +78,9 @@ def wall(
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
     transaction_type: TransactionType | None = None,
     from_date: Annotated[
-        date | None, Query(alias="fromDate", description="yyyy-mm-dd, your time zone")
+        Day | None, Query(alias="fromDate", description="yyyy-mm-dd, your time zone")
     ] = None,
-    to_date: Annotated[date | None, Query(alias="toDate", description="yyyy-mm-dd, inclusive")] = None,
+    to_date: Annotated[Day | None, Query(alias="toDate", description="yyyy-mm-dd, inclusive")] = None,
     description: Annotated[str | None, Query(max_length=100)] = None,
 ) -> dict[str, Any]:
     return ok(
@@ -88,13 +90,13 @@ def wall(
     )
 
 
-@router.get("/id/{id}", response_model=Envelope[UserOut], summary="One user (a customer may read itself)")
+@router.get("/id/{id:int}", response_model=Envelope[UserOut], summary="One user (a customer may read itself)")
 def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(UserOut.of(users.visible(session, principal, id)))
 
 
 @router.put(
-    "/token/{user_id}",
+    "/token/{user_id:int}",
     response_model=Envelope[ApiToken],
     summary="Issue a new API token for a user; the previous one stops working",
 )
@@ -103,19 +105,19 @@ def new_api_token(user_id: IdPath, principal: AdminDep, session: SessionDep) -> 
     return ok(token, "New API token issued; it is shown only once.")
 
 
-@router.patch("/status/{id}", response_model=Envelope[UserOut], summary="Activate, deactivate or suspend")
+@router.patch("/status/{id:int}", response_model=Envelope[UserOut], summary="Activate, deactivate or suspend")
 def change_status(id: IdPath, body: UserStatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     user = users.change_status(session, principal, id, body.status)
     return ok(UserOut.of(user), f"User is now {body.status.value}.")
 
 
-@router.put("/{id}", response_model=Envelope[UserOut], summary="Update a user")
+@router.put("/{id:int}", response_model=Envelope[UserOut], summary="Update a user")
 def update(id: IdPath, body: UserUpdate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     return ok(UserOut.of(users.update(session, principal, id, body)), "User saved.")
 
 
 @router.delete(
-    "/{id}",
+    "/{id:int}",
     response_model=Envelope[None],
     summary="Delete a user with no history; one with numbers, calls or payments is refused (409)",
 )

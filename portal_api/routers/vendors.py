@@ -34,19 +34,19 @@ def add(body: VendorCreate, principal: AdminDep, session: SessionDep) -> dict[st
     return ok(VendorOut.model_validate(vendors.create(session, body)), "Vendor created.")
 
 
-@router.patch("/status/{id}", response_model=Envelope[VendorOut], summary="Activate or deactivate")
+@router.patch("/status/{id:int}", response_model=Envelope[VendorOut], summary="Activate or deactivate")
 def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     vendor = common.set_status(session, Vendor, id, body.status.value, principal, "Vendor")
     return ok(VendorOut.model_validate(vendor), f"Vendor is now {body.status.value}.")
 
 
-@router.put("/{id}", response_model=Envelope[VendorOut], summary="Update a vendor")
+@router.put("/{id:int}", response_model=Envelope[VendorOut], summary="Update a vendor")
 def update(id: IdPath, body: VendorUpdate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
     return ok(VendorOut.model_validate(vendors.update(session, id, body, principal)), "Vendor saved.")
 
 
 @router.delete(
-    "/{id}",
+    "/{id:int}",
     response_model=Envelope[None],
     summary="Delete a vendor; one that numbers or trunks still reference is refused (409)",
 )

@@ -1,12 +1,12 @@
 """Buyer bodies; a buyer's email and password are its role-3 login."""
 
-from datetime import date, datetime
+from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from core.enums import Disposition, Status
 from portal_api.deps import MAX_ID
-from portal_api.schemas.common import Email, MoneyOut, Name, Password, Phone, StrictBody
+from portal_api.schemas.common import Day, Email, MoneyOut, Name, Password, Phone, StrictBody
 
 
 class BuyerIn(StrictBody):
@@ -48,8 +48,8 @@ class BuyerBrief(BaseModel):
 class BuyerReportFilter(StrictBody):
     buyer_id: int | None = Field(default=None, ge=1, le=MAX_ID)
     # The spec's spelling of the report filters.
-    fromDate: date | None = None
-    toDate: date | None = None
+    fromDate: Day | None = None
+    toDate: Day | None = None
     disposition: Disposition | None = None
     caller_number: str | None = Field(default=None, max_length=32)
 

@@ -1,16 +1,29 @@
 """Field types shared by request bodies: each carries its own rule and message."""
 
+import re
+import types
 from datetime import date, datetime, time
 from decimal import Decimal
 from functools import lru_cache
-from typing import Annotated
+from typing import Annotated, Any, Union, get_args, get_origin
 from zoneinfo import ZoneInfo, available_timezones
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, EmailStr, PlainSerializer, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    EmailStr,
+    Field,
+    PlainSerializer,
+    StringConstraints,
+    ValidationInfo,
+    field_validator,
+)
 
 from core.enums import Status
 from core.money import format_money
-from core.passwords import password_problem
+from core.passwords import MIN_LENGTH, password_problem
 
 
 @lru_cache
@@ -31,20 +44,106 @@ def _password(value: str) -> str:
     return value
 
 
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _iso_day(value: object) -> object:
+    # Pydantic would also read 0, 1 or 20260101 as seconds since 1970: a day is written yyyy-mm-dd.
+    if isinstance(value, date):
+        return value
+    if not isinstance(value, str) or not _ISO_DAY.fullmatch(value):
+        raise ValueError("must be a date written yyyy-mm-dd")
+    return value
+
+
+# A calendar day, in a query or a body: only yyyy-mm-dd.
+Day = Annotated[date, BeforeValidator(_iso_day)]
+
 # Money in responses: always the 4 stored places, as a string ("12.5000"), never a float.
 MoneyOut = Annotated[Decimal, PlainSerializer(format_money, return_type=str, when_used="json")]
-Timezone = Annotated[str, StringConstraints(strip_whitespace=True, max_length=64), AfterValidator(_timezone)]
+# The OpenAPI states the rules below as a client can check them (schemathesis does): the zones
+# as an enum, a password's length and its letter and digit, a name's one visible character.
+Timezone = Annotated[
+    str,
+    StringConstraints(max_length=64),
+    AfterValidator(_timezone),
+    Field(json_schema_extra={"enum": sorted(_zones())}),
+]
 Email = Annotated[EmailStr, StringConstraints(max_length=254), AfterValidator(lambda v: v.lower())]
-Password = Annotated[str, AfterValidator(_password)]
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+Password = Annotated[
+    str,
+    AfterValidator(_password),
+    Field(
+        json_schema_extra={
+            "minLength": MIN_LENGTH,
+            "maxLength": 128,
+            "pattern": r"[A-Za-z][\s\S]*[0-9]|[0-9][\s\S]*[A-Za-z]",
+        }
+    ),
+]
+Name = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=120),
+    Field(json_schema_extra={"pattern": r"\S"}),
+]
 ShortText = Annotated[str, StringConstraints(strip_whitespace=True, max_length=160)]
 Phone = Annotated[str, StringConstraints(strip_whitespace=True, max_length=32)]
 
 
+def _takes_bool(annotation: Any) -> bool:
+    if annotation is bool or annotation is Any:
+        return True
+    if get_origin(annotation) in (Union, types.UnionType, Annotated):
+        return any(_takes_bool(arg) for arg in get_args(annotation))
+    return False
+
+
+def _only_bool(annotation: Any) -> bool:
+    """`bool` or `bool | None`: a field nothing but true or false may fill."""
+    if annotation is bool:
+        return True
+    if get_origin(annotation) is Annotated:
+        return _only_bool(get_args(annotation)[0])
+    if get_origin(annotation) in (Union, types.UnionType):
+        args = [a for a in get_args(annotation) if a is not type(None)]
+        return bool(args) and all(_only_bool(a) for a in args)
+    return False
+
+
+def _items_take_bool(annotation: Any) -> bool:
+    """Whether a list given for `annotation` may hold booleans."""
+    origin = get_origin(annotation)
+    if origin in (list, set, tuple, frozenset):
+        return any(_takes_bool(arg) for arg in get_args(annotation) if arg is not Ellipsis)
+    if origin in (Union, types.UnionType, Annotated):
+        return any(_items_take_bool(arg) for arg in get_args(annotation))
+    return annotation is Any
+
+
 class StrictBody(BaseModel):
-    """Request bodies reject unknown fields, so a typo is an error instead of silently ignored."""
+    """Request bodies reject unknown fields, so a typo is an error instead of silently ignored,
+    `true` where a number (an id, a count) belongs (pydantic would read it as 1), and anything but
+    true or false for a flag."""
 
     model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_bool_for_numbers(cls, value: Any, info: ValidationInfo) -> Any:
+        if info.field_name is None:
+            return value
+        annotation = cls.model_fields[info.field_name].annotation
+        if isinstance(value, bool) and not _takes_bool(annotation):
+            raise ValueError("must be a number")
+        if value is not None and not isinstance(value, bool) and _only_bool(annotation):
+            raise ValueError("must be true or false")  # pydantic would read 0, 1, "yes" and "off"
+        if (
+            isinstance(value, list)
+            and any(isinstance(v, bool) for v in value)
+            and not _items_take_bool(annotation)
+        ):
+            raise ValueError("must hold numbers")
+        return value
 
 
 def day_bounds(

@@ -175,10 +175,12 @@ class NumberPaymentOut(BaseModel):
 
 
 class UploadLine(BaseModel):
+    """A skipped line of an upload (imported lines are only counted)."""
+
     line: int = Field(description="Line in the file; the header is line 1")
     number: str
-    status: Literal["imported", "skipped"]
-    reason: str | None = None
+    status: Literal["skipped"]
+    reason: str
 
 
 class UploadBatchOut(BaseModel):
@@ -194,4 +196,4 @@ class UploadBatchOut(BaseModel):
 
 
 class UploadReport(UploadBatchOut):
-    lines: list[UploadLine]
+    lines: list[UploadLine] = Field(description="The skipped lines, each with its reason")

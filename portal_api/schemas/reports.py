@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from core.enums import Disposition
 from portal_api.deps import MAX_ID
 from portal_api.errors import field_error
-from portal_api.schemas.common import MoneyOut
+from portal_api.schemas.common import Day, MoneyOut
 
 _Part = Annotated[str | None, Query(max_length=64, description="Matches anywhere in the value")]
 
@@ -31,8 +31,8 @@ class ReportFilter(BaseModel):
 def report_filter(
     user_id: Annotated[int | None, Query(ge=1, le=MAX_ID, description="Admin: one customer's calls")] = None,
     campaign_name: _Part = None,
-    fromDate: Annotated[date | None, Query(description="First day, in your time zone")] = None,
-    toDate: Annotated[date | None, Query(description="Last day, in your time zone")] = None,
+    fromDate: Annotated[Day | None, Query(description="First day, in your time zone")] = None,
+    toDate: Annotated[Day | None, Query(description="Last day, in your time zone")] = None,
     did_number: _Part = None,
     disposition: Disposition | None = None,
     target_number: _Part = None,

@@ -27,6 +27,7 @@ from portal_api.schemas.buyers import (
 from portal_api.schemas.targets import BuyerTarget, TargetOut
 from portal_api.services.accounts import create_user, email_taken, set_password, set_user_status
 from portal_api.services.common import (
+    contains_text,
     create_row,
     delete_row,
     page_of,
@@ -86,7 +87,7 @@ def report(session: Session, principal: Principal, body: BuyerReportFilter, pg: 
     if body.disposition is not None:
         stmt = stmt.where(Call.disposition == body.disposition.value)
     if body.caller_number:
-        stmt = stmt.where(Call.caller.contains(body.caller_number))
+        stmt = stmt.where(contains_text(Call.caller, body.caller_number))
     stmt = stmt.order_by(Call.started_at.desc())
     return named_page(session, stmt, pg, BuyerCallRow)
 

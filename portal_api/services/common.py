@@ -24,12 +24,18 @@ from portal_api.tenancy import get_visible
 M = TypeVar("M", bound=SQLModel)
 
 
+def contains_text(column: Any, text: str) -> Any:
+    """`column` contains `text`, case-insensitively and literally: `%`, `_` and `\\` match
+    themselves, never any run of characters. Every search that matches a substring goes through here."""
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return column.ilike(f"%{escaped}%", escape="\\")
+
+
 def text_filter(stmt: Select[Any], params: str | None, *columns: Any) -> Select[Any]:
     """The spec's `params`: a case-insensitive substring over the entity's main text columns."""
     if not params:
         return stmt
-    like = f"%{params}%"
-    return stmt.where(or_(*(column.ilike(like) for column in columns)))
+    return stmt.where(or_(*(contains_text(column, params) for column in columns)))
 
 
 def within_days(

@@ -19,15 +19,10 @@ from portal_api.deps import PageParams
 from portal_api.errors import ApiError
 from portal_api.recordings import stored_recording
 from portal_api.schemas.reports import CSV_COLUMNS, CallReportRow, ReportFilter, csv_value
-from portal_api.services.common import within_days
+from portal_api.services.common import contains_text, within_days
 from portal_api.tenancy import get_visible, scoped
 
 CSV_BATCH = 500  # rows fetched at a time while the download streams
-
-
-def _like(value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
 
 
 def _calls(principal: Principal, f: ReportFilter) -> Select[Any]:
@@ -36,7 +31,7 @@ def _calls(principal: Principal, f: ReportFilter) -> Select[Any]:
     if f.disposition is not None:
         stmt = stmt.where(Call.disposition == f.disposition.value)
     if f.campaign_name:
-        named = select(Campaign.id).where(Campaign.name.ilike(_like(f.campaign_name)))
+        named = select(Campaign.id).where(contains_text(Campaign.name, f.campaign_name))
         stmt = stmt.where(Call.campaign_id.in_(named))
     for column, part in (
         (Call.did, f.did_number),
@@ -44,7 +39,7 @@ def _calls(principal: Principal, f: ReportFilter) -> Select[Any]:
         (Call.destination, f.target_number),
     ):
         if part:
-            stmt = stmt.where(column.ilike(_like(part)))
+            stmt = stmt.where(contains_text(column, part))
     return stmt.order_by(Call.started_at.desc(), Call.id.desc())
 
 

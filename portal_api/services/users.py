@@ -29,7 +29,14 @@ from portal_api.services.accounts import (
     set_password,
     set_user_status,
 )
-from portal_api.services.common import delete_row, page_of, text_filter, update_row, within_days
+from portal_api.services.common import (
+    contains_text,
+    delete_row,
+    page_of,
+    text_filter,
+    update_row,
+    within_days,
+)
 from portal_api.tenancy import get_visible, scoped
 
 
@@ -85,7 +92,7 @@ def wallet_history(
     stmt = within_days(stmt, WalletTransaction.created_at, from_date, to_date, principal.user.timezone)
     text = description or pg.params
     if text:
-        stmt = stmt.where(WalletTransaction.description.ilike(f"%{text}%"))
+        stmt = stmt.where(contains_text(WalletTransaction.description, text))
     stmt = stmt.order_by(WalletTransaction.created_at.desc(), WalletTransaction.id.desc())
     return page_of(session, stmt, pg, WalletTransactionOut.of)
 

@@ -247,7 +247,7 @@ def test_balance_fetch_is_scoped(client, admin, customer_a, customer_b, buyer_a)
     assert client.get(f"/api/user/balance/{customer_a.id}", headers=admin.headers).status_code == 200
     assert client.get(f"/api/user/balance/{customer_a.id}", headers=customer_b.headers).status_code == 404
     assert client.get(f"/api/user/balance/{customer_a.id}", headers=buyer_a.headers).status_code == 403
-    assert client.get("/api/user/balance/abc", headers=admin.headers).status_code == 422
+    assert client.get("/api/user/balance/abc", headers=admin.headers).status_code == 404
 
 
 def test_a_nul_character_is_refused_as_bad_input(client, customer_a) -> None:

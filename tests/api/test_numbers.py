@@ -239,9 +239,7 @@ def test_one_number_is_visible_to_admin_and_its_owner_only(
     assert r.status_code == 404 and r.json() == {"message": "Number not found."}
     assert client.get(f"/api/number/{nid}", headers=buyer_a.headers).status_code == 403
     assert client.get("/api/number/424242", headers=admin.headers).status_code == 404
-    assert client.get("/api/number/abc", headers=admin.headers).json()["errors"] == {
-        "id": ["must be a whole number"]
-    }
+    assert client.get("/api/number/abc", headers=admin.headers).status_code == 404
     assert client.get("/api/number/99999999999", headers=admin.headers).status_code == 422
 
 

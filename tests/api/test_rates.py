@@ -172,7 +172,7 @@ def test_lists_filter_and_page(client, admin, tariff_id) -> None:
     by = client.get(f"/api/rate/by/{tariff_id}?page=2&perpage=3", headers=admin.headers).json()["data"]
     assert (by["total"], by["last_page"], by["from"], [r["prefix"] for r in by["data"]]) == (4, 2, 4, ["49"])
     assert client.get("/api/rate/by/424242", headers=admin.headers).status_code == 404
-    assert client.get("/api/rate/by/x", headers=admin.headers).status_code == 422
+    assert client.get("/api/rate/by/x", headers=admin.headers).status_code == 404
     assert client.get("/api/rate/details?tariff_id=abc", headers=admin.headers).status_code == 422
 
 

@@ -65,7 +65,7 @@ def test_admin_creates_reads_and_updates_a_trunk(client, admin) -> None:
     with session_scope() as s:
         assert s.get(Trunk, created["id"]).secret == SECRET
 
-    get_redis().set(names.trunk_status_key(created['id']), "Reachable")
+    get_redis().set(names.trunk_status_key(created["id"]), "Reachable")
     _trunk(client, admin, **INBOUND, auth_type="ip", username=None, secret=None)
     page = client.get("/api/trunk/details?params=carrier", headers=admin.headers).json()["data"]
     assert page["total"] == 1 and page["data"][0]["endpoint_status"] == "Reachable"
@@ -219,7 +219,7 @@ def test_update_refuses_bad_input_and_keeps_the_row(client, admin) -> None:
         r = client.put(f"/api/trunk/{trunk['id']}", json=body, headers=admin.headers)
         assert r.status_code == 422, (body, r.text)
     assert client.put("/api/trunk/424242", json={"port": 5060}, headers=admin.headers).status_code == 404
-    assert client.put("/api/trunk/abc", json={"port": 5060}, headers=admin.headers).status_code == 422
+    assert client.put("/api/trunk/abc", json={"port": 5060}, headers=admin.headers).status_code == 404
     with session_scope() as s:
         row = s.get(Trunk, trunk["id"])
         assert (row.host, row.port, row.codecs, row.username, row.vendor_id) == (

@@ -103,9 +103,7 @@ def test_update_rejects_bad_input_and_changes_nothing(client, admin) -> None:
     for body in ({"name": None}, {"name": " "}, {"email": "nope"}, {"colour": "red"}):
         r = client.put(f"/api/vendor/{vid}", json=body, headers=admin.headers)
         assert r.status_code == 422, (body, r.text)
-    assert client.put("/api/vendor/abc", json={"name": "X"}, headers=admin.headers).json()["errors"] == {
-        "id": ["must be a whole number"]
-    }
+    assert client.put("/api/vendor/abc", json={"name": "X"}, headers=admin.headers).status_code == 404
     assert client.put("/api/vendor/424242", json={"name": "X"}, headers=admin.headers).status_code == 404
     with session_scope() as s:
         assert s.get(Vendor, vid).name == "Acme Telecom"

@@ -1,9 +1,9 @@
-// Number CSV uploads (POST /number/vcr): what a file must look like, the checks made before it is
-// sent (the server makes them again), and the per-line report.
+// Number CSV uploads (POST /number/vcr): what a file must look like and the checks made before it
+// is sent (the server makes them again). The server answers the counts and the skipped lines.
 
 export const UPLOAD_COLUMNS = ['number', 'country', 'vendor', 'setup_fee', 'monthly_fee'];
-/** Numbers per file; the server refuses more (portal_api/number_upload.py MAX_ROWS). */
-export const MAX_UPLOAD_ROWS = 10000;
+/** Numbers per file; the server refuses more (its MAX_UPLOAD_ROWS setting, 100,000 by default). */
+export const MAX_UPLOAD_ROWS = 100000;
 /** Bytes per file; the server answers 413 above it. */
 export const MAX_UPLOAD_BYTES = 10_000_000;
 
@@ -44,10 +44,4 @@ export function uploadProblem(file, text) {
 export function sentPercent(event) {
   if (!event?.total) return 0;
   return Math.min(100, Math.round((event.loaded / event.total) * 100));
-}
-
-/** The report's lines, only the skipped ones when `skippedOnly`. */
-export function reportLines(report, skippedOnly) {
-  const lines = report?.lines ?? [];
-  return skippedOnly ? lines.filter((l) => l.status === 'skipped') : lines;
 }

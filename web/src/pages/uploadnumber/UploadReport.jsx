@@ -1,10 +1,9 @@
-// The report of one upload: the counts, then every line (or only the skipped ones) with why.
+// The report of one upload: the counts, then the skipped lines, each with why (imported lines are
+// only counted).
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,24 +13,16 @@ import TableRow from '@mui/material/TableRow';
 
 import MainCard from '../../components/MainCard';
 import { EmptyRow } from '../../components/ListParts';
-import { reportLines } from '../../utils/numberUpload';
 
 export default function UploadReport({ report }) {
-  const [skippedOnly, setSkippedOnly] = useState(report.skipped > 0);
   const [page, setPage] = useState(0);
   const [perpage, setPerpage] = useState(10);
-  const lines = reportLines(report, skippedOnly);
+  const lines = report.lines ?? [];
   const shown = lines.slice(page * perpage, (page + 1) * perpage);
   return (
     <MainCard
       content={false}
       title={`Report of ${report.filename}`}
-      secondary={
-        <FormControlLabel
-          control={<Switch checked={skippedOnly} onChange={(e) => { setSkippedOnly(e.target.checked); setPage(0); }} slotProps={{ input: { 'data-testid': 'report-skipped-only' } }} />}
-          label="Skipped lines only"
-        />
-      }
       sx={{ mb: 2.5 }}
     >
       <Alert severity={report.skipped ? 'warning' : 'success'} sx={{ m: 2 }} data-testid="upload-summary">
@@ -52,12 +43,12 @@ export default function UploadReport({ report }) {
               <TableCell>{l.line}</TableCell>
               <TableCell>{l.number}</TableCell>
               <TableCell>
-                <Chip size="small" variant="light" color={l.status === 'imported' ? 'success' : 'error'} label={l.status} />
+                <Chip size="small" variant="light" color="error" label={l.status} />
               </TableCell>
               <TableCell>{l.reason ?? ''}</TableCell>
             </TableRow>
           ))}
-          {lines.length === 0 && <EmptyRow colSpan={4} text="No lines to show." />}
+          {lines.length === 0 && <EmptyRow colSpan={4} text="No line was skipped." />}
         </TableBody>
       </Table>
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>

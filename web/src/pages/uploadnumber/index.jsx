@@ -85,7 +85,7 @@ export default function UploadNumberPage() {
             The first line names the columns <code>{UPLOAD_COLUMNS.join(',')}</code>. Numbers in E.164 (+442079460001) or national form
             with the country (ISO code, e.g. GB); the vendor by its name (Vendor screen), or empty; fees as decimals, empty for 0. At most{' '}
             <strong data-testid="upload-cap">{MAX_UPLOAD_ROWS.toLocaleString('en-US')} numbers per file</strong> (and 10 MB): split bigger
-            files. Each line is imported or skipped with its reason; a number already in the inventory is skipped.
+            files. The report counts the imported lines and lists each skipped one with its reason; a number already in the inventory is skipped.
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={downloadSample} data-testid="upload-sample">
