@@ -14,7 +14,7 @@ from portal_api.call_pages import EXACT_UP_TO
 from testkit.actors import Actor
 from testkit.rows import save
 
-CALLS = 40_000
+CALLS = 20_000
 SEED = """
 INSERT INTO call (linkedid, user_id, campaign_id, buyer_id, did, caller, destination, started_at,
                   disposition, payout, trail, source, rating_status, duration, billsec, talk_seconds,
