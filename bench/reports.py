@@ -197,7 +197,9 @@ def seed_calls(
                 for i in range(base, min(n, base + chunk)):
                     tenant = rng.choices(tenants, weights)[0]
                     campaign_id, _, dids = rng.choice(tenant.campaigns)
-                    started = first + timedelta(seconds=rng.random() * span)
+                    # In time order with jitter, as the bridge appends them: a month's rows sit
+                    # together on disk, as in a real call table.
+                    started = first + timedelta(seconds=(i + rng.random()) * span / n)
                     caller = rng.choice(callers)
                     draw = rng.random()
                     picks = rng.sample(tenant.targets, rng.randint(1, 3))
@@ -540,10 +542,11 @@ def main() -> None:
             requests, extra = requests_for(url, tokens)
             with api_server() as base:
                 single(base, requests, args.reps)
-                rows, took = export(base, extra["biggest"], extra["month"])
+                runs = [export(base, extra["biggest"], extra["month"]) for _ in range(3)]
+                rows, took = sorted(runs, key=lambda r: r[1])[1]  # the median of three
                 print(
                     f"\nCSV export, biggest customer, one month: {rows:,} rows in {took:.1f} s"
-                    f" = {rows / took:,.0f} rows/s"
+                    f" = {rows / took:,.0f} rows/s (median of 3)"
                 )
                 concurrent(base, requests, args.clients, args.seconds)
         finally:

@@ -30,6 +30,7 @@ SELECT date_trunc('hour', started_at, 'UTC') AS hour, user_id, campaign_id, targ
 FROM call
 WHERE rating_status <> 'pending' AND {{window}}
 GROUP BY 1, 2, 3, 4, 5
+ORDER BY 1
 """
 _HOURS_WINDOW = (
     "started_at >= (SELECT min(h) FROM unnest(CAST(:hours AS timestamptz[])) h)"
@@ -76,6 +77,7 @@ def rebuild(session: Session) -> int:
     """Every rollup summed again from the call rows; returns the rows written. Rating waits meanwhile."""
     session.execute(text("SELECT pg_advisory_xact_lock(:ns, :all)"), {"ns": ROLLUP_LOCK, "all": _ALL})
     session.execute(text("DELETE FROM call_rollup"))
+    # Written in hour order: a period's rollups then sit on adjacent pages.
     # An INSERT's result is a CursorResult, which Session.execute's annotation does not say.
     written: int = session.execute(text(_FILL.format(window="TRUE"))).rowcount  # type: ignore[attr-defined]
     return written

@@ -4,8 +4,9 @@ reports (docs/reports.md).
 Calls are read newest first, `(started_at, id)` descending, which an index serves for every
 scope. A page asked "after" a call (the previous page's `next_after`) starts right below it
 (keyset); a page asked by number alone skips the earlier rows by their ids only, through the index,
-and reads whole rows for the page's own calls. The total is counted exactly up to `EXACT_UP_TO`
-and past that is the planner's estimate, marked `total_estimated`: never a full count per page.
+and reads whole rows for the page's own calls. The total is the planner's estimate, marked
+`total_estimated`, when it expects more than `EXACT_UP_TO` rows, and otherwise counted (at most
+EXACT_UP_TO + 1 rows read): never a full count per page.
 """
 
 import math
@@ -66,19 +67,23 @@ def after_call(session: Session, stmt: Select[Any], after: int) -> Select[Any]:
     return stmt.where(tuple_(Call.started_at, Call.id) < tuple_(literal(started), literal(after)))
 
 
-def count(session: Session, stmt: Select[Any]) -> tuple[int, bool]:
-    """(total, estimated): exact up to EXACT_UP_TO rows, else the planner's estimate (at least that)."""
-    keys = stmt.order_by(None).with_only_columns(Call.id).limit(EXACT_UP_TO + 1).subquery()
-    exact = session.scalar(select(func.count()).select_from(keys)) or 0
-    if exact <= EXACT_UP_TO:
-        return exact, False
-    sql = (
-        stmt.order_by(None)
-        .with_only_columns(Call.id)
-        .compile(dialect=session.get_bind().dialect, compile_kwargs={"literal_binds": True})
-    )
+def _estimate(session: Session, stmt: Select[Any]) -> int:
+    """The planner's estimate of the rows `stmt` matches: planning alone, no row read."""
+    sql = stmt.compile(dialect=session.get_bind().dialect, compile_kwargs={"literal_binds": True})
     plan = session.execute(text(f"EXPLAIN (FORMAT JSON) {sql}")).scalar_one()
-    return max(int(plan[0]["Plan"]["Plan Rows"]), exact), True
+    return int(plan[0]["Plan"]["Plan Rows"])
+
+
+def count(session: Session, stmt: Select[Any]) -> tuple[int, bool]:
+    """(total, estimated). The planner's estimate when it expects more than EXACT_UP_TO rows;
+    otherwise a count, stopped past EXACT_UP_TO (then the estimate, at least that, marked)."""
+    keys = stmt.order_by(None).with_only_columns(Call.id)
+    estimate = _estimate(session, keys)
+    if estimate > EXACT_UP_TO:
+        return estimate, True
+    capped = keys.limit(EXACT_UP_TO + 1).subquery()
+    exact = session.scalar(select(func.count()).select_from(capped)) or 0
+    return (exact, False) if exact <= EXACT_UP_TO else (max(estimate, exact), True)
 
 
 def page(

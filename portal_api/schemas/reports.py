@@ -1,7 +1,6 @@
 """The call report (spec §7 Reports): its filters and its rows."""
 
 from datetime import date, datetime
-from decimal import Decimal
 from typing import Annotated, Any
 
 from fastapi import Query
@@ -135,19 +134,3 @@ CSV_COLUMNS = (
     "payout",
     "linkedid",
 )
-
-
-def csv_cell(value: Any) -> str:
-    """A value of the report as a CSV cell."""
-    if value is None:
-        return ""
-    if isinstance(value, datetime):
-        return value.isoformat(timespec="seconds")
-    if isinstance(value, Decimal):
-        return f"{value:.4f}"
-    text = str(value)
-    # A spreadsheet runs a cell starting with = @ + - as a formula (names are customers' input);
-    # a phone number (+447...) is left as it is.
-    if text[:1] in ("=", "@", "\t", "\r") or (text[:1] in ("+", "-") and not text[1:].isdigit()):
-        return "'" + text
-    return text

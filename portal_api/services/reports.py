@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from fastapi.responses import StreamingResponse
-from sqlalchemy import Select, select
+from sqlalchemy import Select, Text, case, cast, func, literal, select
 from sqlmodel import Session
 
 from core.db import get_engine
@@ -18,7 +18,7 @@ from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.errors import ApiError
 from portal_api.recordings import stored_recording
-from portal_api.schemas.reports import CSV_COLUMNS, CallReportRow, ReportFilter, csv_cell
+from portal_api.schemas.reports import CSV_COLUMNS, CallReportRow, ReportFilter
 from portal_api.services.common import within_days
 from portal_api.tenancy import get_visible, scoped
 
@@ -57,8 +57,22 @@ def page(
     return call_pages.page(session, _calls(session, principal, f), pg, after, CallReportRow)
 
 
-def _csv_columns() -> dict[str, Any]:
-    """Each CSV column as SQL: the call's own columns and the names it refers to (no trail)."""
+# A spreadsheet runs a cell starting with = @ + - as a formula (names are customers' input, callers
+# the network's): such a cell is prefixed with ' ; a phone number (+447...) is left as it is.
+_FORMULA = "^([=@\t\r]|[+-](?![0-9]+$))"
+
+
+def _text_cell(column: Any) -> Any:
+    return case((column.op("~")(_FORMULA), literal("'") + column), else_=column)
+
+
+def _time_cell(column: Any) -> Any:
+    return func.to_char(func.timezone("UTC", column), 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"')
+
+
+def _csv_cells() -> list[Any]:
+    """The CSV's columns as SQL, each already its cell's text (or a number): the database formats
+    them, the names joined from their tables; never the trail."""
     named = {
         "customer_name": User.name,
         "campaign_name": Campaign.name,
@@ -66,7 +80,18 @@ def _csv_columns() -> dict[str, Any]:
         "buyer_name": Buyer.name,
         "trunk_name": Trunk.name,
     }
-    return {c: named[c] if c in named else getattr(Call, c) for c in CSV_COLUMNS}
+    cells = []
+    for c in CSV_COLUMNS:
+        column = named[c] if c in named else getattr(Call, c)
+        if c in ("started_at", "ended_at"):
+            cells.append(_time_cell(column))
+        elif c in ("cost", "payout"):
+            cells.append(cast(column, Text))  # NUMERIC(18, 4): always four places
+        elif c in ("duration", "billsec"):
+            cells.append(column)
+        else:
+            cells.append(_text_cell(column))
+    return cells
 
 
 def csv_lines(session: Session, principal: Principal, f: ReportFilter) -> Iterator[str]:
@@ -79,19 +104,20 @@ def csv_lines(session: Session, principal: Principal, f: ReportFilter) -> Iterat
         .outerjoin(Trunk, Trunk.id == Call.trunk_id)
     )
     stmt = call_pages.newest_first(
-        _calls(session, principal, f).with_only_columns(*_csv_columns().values()).select_from(joined)
-    ).execution_options(yield_per=CSV_BATCH)
+        _calls(session, principal, f).with_only_columns(*_csv_cells()).select_from(joined)
+    )
 
     def lines() -> Iterator[str]:
-        # Its own session, open while the download streams: one snapshot read through a
+        # Its own connection, open while the download streams: one snapshot read through a
         # server-side cursor, so calls ending meanwhile neither repeat nor go missing between
-        # batches, and memory holds one batch. Only the CSV's columns are read: never the trail.
+        # batches, and memory holds one batch.
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(CSV_COLUMNS)
-        with Session(get_engine()) as session:
-            for batch in session.execute(stmt).partitions():
-                writer.writerows([csv_cell(v) for v in row] for row in batch)
+        with get_engine().connect() as conn:
+            rows = conn.execution_options(yield_per=CSV_BATCH).execute(stmt)
+            for batch in rows.partitions():
+                writer.writerows(batch)
                 yield out.getvalue()
                 out.seek(0)
                 out.truncate()
