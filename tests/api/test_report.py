@@ -56,7 +56,9 @@ def test_customers_see_their_own_calls_newest_first_with_names_and_trail(
     assert report(client, customer_a, user_id=customer_b.id)["total"] == 2
 
 
-def test_filters_match_number_prefixes_name_parts_and_days_in_the_callers_time_zone(client: Any, customer_a: Actor) -> None:
+def test_filters_match_number_prefixes_name_parts_and_days_in_the_callers_time_zone(
+    client: Any, customer_a: Actor
+) -> None:
     # customer_a is in Europe/Berlin: 23:30 UTC on the 20th is already the 21st there.
     seed_calls(
         customer_a,
@@ -144,5 +146,7 @@ def test_a_buyer_sees_the_calls_it_was_sent_with_target_and_recording(
     # The first is still up (no end yet): the browser shows "in progress", not its provisional disposition.
     ended = {c["disposition"]: c["ended_at"] for c in page["data"]}
     assert ended == {"ANSWERED": None, "NO ANSWER": "2026-11-20T10:01:00Z"}
-    r = client.post("/api/buyer/buyer-report", headers=buyer_a.headers, json={"caller_number": "+447700900009"})
+    r = client.post(
+        "/api/buyer/buyer-report", headers=buyer_a.headers, json={"caller_number": "+447700900009"}
+    )
     assert [c["caller"] for c in r.json()["data"]["data"]] == ["+447700900009"]
