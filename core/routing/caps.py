@@ -37,9 +37,9 @@ def connected_since(session: Session, target_id: int, starts: dict[str, datetime
     """Calls the target was connected to (Call.connected_at) since each of `starts`; one query."""
     connected = Call.connected_at
     counts = session.exec(
-        select(*(func.count().filter(connected >= start) for start in starts.values())).where(
-            Call.target_id == target_id, connected >= min(starts.values())
-        )
+        select(
+            *(func.count().filter(connected >= start) for start in starts.values())
+        ).where(Call.target_id == target_id, connected >= min(starts.values()))
     ).one()
     return dict(zip(starts, counts, strict=True))
 
