@@ -60,8 +60,9 @@ def newest_first(stmt: Select[Any]) -> Select[Any]:
 
 
 def after_call(session: Session, stmt: Select[Any], after: int) -> Select[Any]:
-    """`stmt` below call `after` in the report's order (a call not in the caller's rows: from the top)."""
-    started = session.scalar(select(Call.started_at).where(Call.id == after))
+    """`stmt` below call `after` in the report's order. The call is looked up among `stmt`'s own
+    (scoped, filtered) rows: another tenant's call tells nothing, and the page starts from the top."""
+    started = session.scalar(stmt.order_by(None).with_only_columns(Call.started_at).where(Call.id == after))
     if started is None:
         return stmt
     return stmt.where(tuple_(Call.started_at, Call.id) < tuple_(literal(started), literal(after)))

@@ -168,7 +168,7 @@ def test_a_large_total_is_an_estimate_and_marked_as_one(
 
 
 def test_pages_read_after_a_call_match_pages_read_by_number(
-    client: Any, customer_a: Actor, calls: dict[str, int]
+    client: Any, customer_a: Actor, customer_b: Actor, calls: dict[str, int]
 ) -> None:
     def get(**params: Any) -> dict[str, Any]:
         r = client.get("/api/report", headers=customer_a.headers, params={"perpage": 25, **params})
@@ -184,3 +184,6 @@ def test_pages_read_after_a_call_match_pages_read_by_number(
     assert walked == by_number and len({i for ids in walked for i in ids}) == 75
     times = [c["started_at"] for c in get(page=2, after=walked[0][-1])["data"]]
     assert times == sorted(times, reverse=True)
+    # Another customer's call is no anchor: nothing about it shows, the page starts from the top.
+    foreign = client.get("/api/report", headers=customer_b.headers).json()["data"]["data"][0]["id"]
+    assert [c["id"] for c in get(page=2, after=foreign)["data"]] == by_number[0]
