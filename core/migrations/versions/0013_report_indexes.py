@@ -27,7 +27,8 @@ _NEW = [
 def upgrade() -> None:
     for name, columns, pattern in _NEW:
         ops = {pattern: "text_pattern_ops"} if pattern else {}
-        op.create_index(name, "call", columns, postgresql_ops=ops)
+        # IF NOT EXISTS: on a live table they may have been built CONCURRENTLY first (docs/reports.md).
+        op.create_index(name, "call", columns, postgresql_ops=ops, if_not_exists=True)
     # A DID, a campaign, a target's number and a buyer each belong to one customer: without these
     # statistics the planner multiplies their selectivities with the customer's and expects a
     # tenth of the calls, so the report counts calls it should only estimate (docs/reports.md).
