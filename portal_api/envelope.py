@@ -20,6 +20,14 @@ class PageData(BaseModel, Generic[T]):
 
     data: list[T]
     total: int
+    # Call reports count exactly up to a threshold and estimate past it (docs/reports.md); other
+    # lists are always exact.
+    total_estimated: bool = Field(
+        default=False, description="true: `total` is the database's estimate (past 10,000 rows)"
+    )
+    next_after: int | None = Field(
+        default=None, description="Call reports: pass as `after` with the next page to read it by keyset"
+    )
     per_page: int
     current_page: int
     last_page: int

@@ -48,4 +48,6 @@ app.conf.beat_schedule = {
     # Daily, for last month: by 13:00 UTC the month has ended in every time zone; invoiced months are skipped.
     "invoices": _every(names.INVOICES, crontab(hour=13, minute=0), 6 * 3600),
     "purge-channel-events": _every(names.PURGE_CHANNEL_EVENTS, crontab(hour=3, minute=15), 6 * 3600),
+    # Rating keeps them current; this makes them exact again whatever changed a rated call since.
+    "rebuild-rollups": _every(names.REBUILD_ROLLUPS, crontab(hour=4, minute=0), 6 * 3600),
 }

@@ -5,7 +5,7 @@ from typing import TypedDict
 
 from sqlalchemy.exc import OperationalError
 
-from core import mail, names, retention
+from core import mail, names, retention, rollups
 from core.billing import credit, fees, invoices, rating, reconcile, rerate
 from core.db import session_scope
 from workers.app import app
@@ -65,6 +65,13 @@ def nightly_reconcile() -> None:
 @app.task(name=names.PURGE_CHANNEL_EVENTS, **RETRY)
 def purge_channel_events() -> None:
     retention.purge_channel_events(datetime.now(UTC))
+
+
+@app.task(name=names.REBUILD_ROLLUPS, **RETRY)
+def rebuild_rollups() -> None:
+    """The dashboard's rollups summed again from the call rows (docs/reports.md)."""
+    with session_scope() as session:
+        rollups.rebuild(session)
 
 
 @app.task(name=names.RERATE, **RETRY)

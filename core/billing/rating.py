@@ -22,6 +22,7 @@ from sqlalchemy import Row, select, text
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from sqlmodel import Session
 
+from core import rollups
 from core.billing import credit, notices, wallet
 from core.billing.prefixes import TariffCache
 from core.billing.pricing import Price, call_cost, find_rate
@@ -114,6 +115,7 @@ def rate_call(session: Session, call_id: int) -> Call | None:
         flag_unrated(session, [call.user_id or 0], now)
     credit.release(session, call.linkedid)
     session.flush()
+    rollups.refresh(session, [call_id])
     return call
 
 
@@ -226,6 +228,7 @@ def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -
     )
     credit.release_many(session, [row.linkedid for row in rows])
     flag_unrated(session, unrated, now)
+    rollups.refresh(session, [i for i, _ in saved])
 
 
 def set_aside(session: Session, call_id: int, reason: str) -> None:
@@ -233,6 +236,7 @@ def set_aside(session: Session, call_id: int, reason: str) -> None:
     session.execute(
         _SET_ASIDE, {"id": call_id, "status": RatingStatus.ERROR.value, "reason": reason, "now": utcnow()}
     )
+    rollups.refresh(session, [call_id])
     notices.notify_admins(
         session,
         f"Call {call_id} could not be rated: {reason} It is set aside (rating status 'error') and "

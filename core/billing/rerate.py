@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import select, text
 from sqlmodel import Session
 
+from core import rollups
 from core.billing import wallet
 from core.billing.prefixes import TariffCache
 from core.billing.pricing import call_cost
@@ -119,4 +120,5 @@ def _rerate_batch(
         session.execute(
             _SAVE, {"now": utcnow(), "ids": list(ids), "costs": list(costs), "rate_ids": list(rate_ids)}
         )
+        rollups.refresh(session, ids)
     return int(rows[-1].id)

@@ -17,8 +17,22 @@ class Call(SQLModel, table=True):
         CheckConstraint(sql_in("disposition", Disposition), name="disposition"),
         CheckConstraint(sql_in("rating_status", RatingStatus), name="rating_status"),
         CheckConstraint("duration >= 0 AND billsec >= 0 AND talk_seconds >= 0", name="seconds"),
-        Index("ix_call_user_started", "user_id", "started_at"),
-        Index("ix_call_buyer_started", "buyer_id", "started_at"),
+        # The report's pages, newest first, "after this call" (docs/reports.md): all calls, a
+        # customer's, a buyer's; `id` breaks ties between calls started in the same microsecond.
+        Index("ix_call_started", "started_at", "id"),
+        Index("ix_call_user_started", "user_id", "started_at", "id"),
+        Index("ix_call_buyer_started", "buyer_id", "started_at", "id"),
+        # The report's number filters are prefixes (a full number is one): pattern operators let
+        # a btree serve LIKE 'prefix%' whatever the database's collation.
+        Index("ix_call_caller", "caller", "started_at", postgresql_ops={"caller": "text_pattern_ops"}),
+        Index("ix_call_did", "did", "started_at", postgresql_ops={"did": "text_pattern_ops"}),
+        Index(
+            "ix_call_destination",
+            "destination",
+            "started_at",
+            postgresql_ops={"destination": "text_pattern_ops"},
+        ),
+        Index("ix_call_disposition", "disposition", "started_at"),
         Index("ix_call_campaign_caller", "campaign_id", "caller", "started_at"),
         Index("ix_call_unrated", "rating_status", postgresql_where="rating_status = 'pending'"),
         # The bridge's reconciliation looks for calls left open (no end) every minute.

@@ -17,6 +17,7 @@ from portal_api.schemas.buyers import (
     BuyerUpdate,
 )
 from portal_api.schemas.common import StatusIn
+from portal_api.schemas.reports import AfterDep
 from portal_api.schemas.targets import BuyerTarget
 from portal_api.services import buyers
 
@@ -56,9 +57,9 @@ def own_targets(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
     summary="Calls delivered to buyers (a buyer sees its own)",
 )
 def report(
-    body: BuyerReportFilter, principal: PrincipalDep, session: SessionDep, pg: PageDep
+    body: BuyerReportFilter, principal: PrincipalDep, session: SessionDep, pg: PageDep, after: AfterDep = None
 ) -> dict[str, Any]:
-    return ok(buyers.report(session, principal, body, pg))
+    return ok(buyers.report(session, principal, body, pg, after))
 
 
 @router.post(

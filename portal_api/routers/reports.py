@@ -10,7 +10,7 @@ from fastapi.responses import StreamingResponse
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
 from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, ErrorBody, PageData, ok
-from portal_api.schemas.reports import CallReportRow, ReportFilter, report_filter
+from portal_api.schemas.reports import AfterDep, CallReportRow, ReportFilter, report_filter
 from portal_api.services import reports
 
 router = APIRouter(prefix="/report", tags=["reports"])
@@ -22,8 +22,10 @@ FilterDep = Annotated[ReportFilter, Depends(report_filter)]
     response_model=Envelope[PageData[CallReportRow]],
     summary="Calls, newest first, with the routing trail; filters as in the spec",
 )
-def report(principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, f: FilterDep) -> dict[str, Any]:
-    return ok(reports.page(session, principal, pg, f))
+def report(
+    principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, f: FilterDep, after: AfterDep = None
+) -> dict[str, Any]:
+    return ok(reports.page(session, principal, pg, f, after))
 
 
 @router.post(
@@ -34,9 +36,9 @@ def report(principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, f: F
         200: {"content": {"text/csv": {"schema": {"type": "string"}}}, "description": "call-report.csv"}
     },
 )
-def save(principal: AdminOrCustomerDep, f: FilterDep) -> StreamingResponse:
+def save(principal: AdminOrCustomerDep, session: SessionDep, f: FilterDep) -> StreamingResponse:
     return StreamingResponse(
-        reports.csv_lines(principal, f),
+        reports.csv_lines(session, principal, f),
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": 'attachment; filename="call-report.csv"'},
     )

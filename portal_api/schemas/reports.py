@@ -1,7 +1,6 @@
 """The call report (spec §7 Reports): its filters and its rows."""
 
 from datetime import date, datetime
-from decimal import Decimal
 from typing import Annotated, Any
 
 from fastapi import Query
@@ -13,10 +12,28 @@ from portal_api.errors import field_error
 from portal_api.schemas.common import Day, MoneyOut
 
 _Part = Annotated[str | None, Query(max_length=64, description="Matches anywhere in the value")]
+_Number = Annotated[
+    str | None,
+    Query(
+        max_length=64,
+        description="The number or how it starts, as typed: +44 7911 123, 0044 7911, 447911 (E.164 prefix)",
+    ),
+]
+
+
+AfterDep = Annotated[
+    int | None,
+    Query(
+        ge=1,
+        le=2**63 - 1,
+        description="The previous page's `next_after`: this page starts right after that call (keyset)",
+    ),
+]
 
 
 class ReportFilter(BaseModel):
-    """The spec's filters, spelled as the spec spells them; text filters match a part."""
+    """The spec's filters, spelled as the spec spells them; the campaign name matches a part, the
+    numbers match how they start (docs/reports.md)."""
 
     user_id: int | None = None
     campaign_name: str | None = None
@@ -33,10 +50,10 @@ def report_filter(
     campaign_name: _Part = None,
     fromDate: Annotated[Day | None, Query(description="First day, in your time zone")] = None,
     toDate: Annotated[Day | None, Query(description="Last day, in your time zone")] = None,
-    did_number: _Part = None,
+    did_number: _Number = None,
     disposition: Disposition | None = None,
-    target_number: _Part = None,
-    caller_number: _Part = None,
+    target_number: _Number = None,
+    caller_number: _Number = None,
 ) -> ReportFilter:
     if fromDate and toDate and fromDate > toDate:
         raise field_error("toDate", "toDate can't be before fromDate.")
@@ -117,19 +134,3 @@ CSV_COLUMNS = (
     "payout",
     "linkedid",
 )
-
-
-def csv_value(row: CallReportRow, column: str) -> str:
-    value = getattr(row, column)
-    if value is None:
-        return ""
-    if isinstance(value, datetime):
-        return value.isoformat(timespec="seconds")
-    if isinstance(value, Decimal):
-        return f"{value:.4f}"
-    text = str(value)
-    # A spreadsheet runs a cell starting with = @ + - as a formula (names are customers' input);
-    # a phone number (+447...) is left as it is.
-    if text[:1] in ("=", "@", "\t", "\r") or (text[:1] in ("+", "-") and not text[1:].isdigit()):
-        return "'" + text
-    return text

@@ -12,8 +12,8 @@ from core.enums import Role, Status, UserStatus
 from core.models import Buyer, Call, Target, User
 from core.routing.caps import connected_since, period_starts
 from core.routing.schedule import is_open
+from portal_api import call_pages
 from portal_api.auth.principal import Principal
-from portal_api.call_names import named_page
 from portal_api.deps import PageParams
 from portal_api.errors import field_error
 from portal_api.schemas.buyers import (
@@ -27,7 +27,6 @@ from portal_api.schemas.buyers import (
 from portal_api.schemas.targets import BuyerTarget, TargetOut
 from portal_api.services.accounts import create_user, email_taken, set_password, set_user_status
 from portal_api.services.common import (
-    contains_text,
     create_row,
     delete_row,
     page_of,
@@ -76,7 +75,9 @@ def own_targets(session: Session, principal: Principal) -> list[BuyerTarget]:
     return out
 
 
-def report(session: Session, principal: Principal, body: BuyerReportFilter, pg: PageParams) -> dict[str, Any]:
+def report(
+    session: Session, principal: Principal, body: BuyerReportFilter, pg: PageParams, after: int | None
+) -> dict[str, Any]:
     """Calls delivered to buyers (a buyer: its own), newest first."""
     stmt = scoped(select(Call), Call, principal)
     if body.buyer_id is not None:
@@ -87,9 +88,8 @@ def report(session: Session, principal: Principal, body: BuyerReportFilter, pg: 
     if body.disposition is not None:
         stmt = stmt.where(Call.disposition == body.disposition.value)
     if body.caller_number:
-        stmt = stmt.where(contains_text(Call.caller, body.caller_number))
-    stmt = stmt.order_by(Call.started_at.desc())
-    return named_page(session, stmt, pg, BuyerCallRow)
+        stmt = stmt.where(call_pages.number_filter(Call.caller, body.caller_number))
+    return call_pages.page(session, stmt, pg, after, BuyerCallRow)
 
 
 def create(session: Session, principal: Principal, body: BuyerIn) -> Buyer:

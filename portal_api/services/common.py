@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime
 from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 from pydantic import BaseModel
-from sqlalchemy import Select, func, or_, select
+from sqlalchemy import Select, func, literal, or_, select
 from sqlmodel import Session, SQLModel
 
 from core.enums import Role
@@ -24,11 +24,21 @@ from portal_api.tenancy import get_visible
 M = TypeVar("M", bound=SQLModel)
 
 
+def _literal_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
 def contains_text(column: Any, text: str) -> Any:
     """`column` contains `text`, case-insensitively and literally: `%`, `_` and `\\` match
     themselves, never any run of characters. Every search that matches a substring goes through here."""
-    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return column.ilike(f"%{escaped}%", escape="\\")
+    return column.ilike(f"%{_literal_like(text)}%", escape="\\")
+
+
+def starts_with_text(column: Any, text: str) -> Any:
+    """`column` starts with `text`, literally and case-sensitively, the pattern written into the SQL:
+    the planner then reads the prefix off the column's pattern index, even in a prepared statement
+    (no ESCAPE clause: PostgreSQL's default escape is the backslash already)."""
+    return column.like(literal(_literal_like(text) + "%", literal_execute=True))
 
 
 def text_filter(stmt: Select[Any], params: str | None, *columns: Any) -> Select[Any]:

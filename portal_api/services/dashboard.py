@@ -1,20 +1,21 @@
 """The dashboard: how many calls, how many answered, talk time, spend, over a period in the caller's
 time zone, and where the calls went. Admins see all calls, customers theirs, buyers the calls sent
-to them (with their payout, never the customer's spend)."""
+to them (with their payout, never the customer's spend). Whole hours are read from the hourly
+rollups (core/rollups.py), the rest from the call rows (docs/reports.md)."""
 
 from collections.abc import Callable
 from datetime import UTC, datetime, time, timedelta
-from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Select, Subquery, func, select
+from sqlalchemy import Select, Subquery, case, func, literal, select, union_all
 from sqlmodel import Session
 
-from core.enums import Disposition, Role
-from core.models import Buyer, Call, Campaign, Target, User
+from core.enums import Disposition, RatingStatus, Role
+from core.models import Buyer, Call, CallRollup, Campaign, Target, User
 from core.names import live_buyer_key, live_user_key
 from core.redis_client import get_redis
+from core.rollups import DISPOSITION_COLUMNS
 from portal_api import live_feed
 from portal_api.auth.principal import Principal
 from portal_api.schemas.dashboard import (
@@ -46,29 +47,90 @@ def _bounds(period: Period, tz: str, now: datetime) -> tuple[datetime, datetime]
     return start, today if period is Period.YESTERDAY else now.astimezone(zone)
 
 
-def _calls_in(stmt: Select[Any], start: datetime, end: datetime) -> Subquery:
-    return stmt.where(Call.started_at >= start, Call.started_at < end).subquery()
+Narrow = Callable[[Select[Any], type[Call] | type[CallRollup]], Select[Any]]
+HOUR = timedelta(hours=1)
+_PENDING = literal(RatingStatus.PENDING.value, literal_execute=True)  # matches ix_call_unrated
+
+
+def _hour(at: datetime) -> datetime:
+    return at.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
+
+
+def _raw(narrow: Narrow, *where: Any) -> Select[Any]:
+    """Call rows as rollup rows of one call each."""
+    counts = [case((Call.disposition == d, 1), else_=0).label(c) for d, c in DISPOSITION_COLUMNS.items()]
+    stmt = select(
+        Call.started_at.label("at"),
+        Call.user_id,
+        Call.campaign_id,
+        Call.target_id,
+        Call.buyer_id,
+        literal(1).label("calls"),
+        *counts,
+        Call.talk_seconds,
+        case((Call.converted, 1), else_=0).label("converted"),
+        func.coalesce(Call.cost, 0).label("spend"),
+        Call.payout,
+    )
+    return narrow(stmt.where(*where), Call)
+
+
+def _calls_in(narrow: Narrow, start: datetime, end: datetime) -> Subquery:
+    """The calls started in [start, end) as rows to sum: the rollups of the whole hours between,
+    and the call rows of the part-hours at either end (the current one) and of the calls in
+    between not rated yet (still talking, or rated seconds from now)."""
+    first, last = _hour(start), _hour(end)
+    first += HOUR if first < start else timedelta(0)
+    if first >= last:
+        return _raw(narrow, Call.started_at >= start, Call.started_at < end).subquery()
+    rolled = select(
+        CallRollup.hour.label("at"),
+        CallRollup.user_id,
+        CallRollup.campaign_id,
+        CallRollup.target_id,
+        CallRollup.buyer_id,
+        CallRollup.calls,
+        *[getattr(CallRollup, c) for c in DISPOSITION_COLUMNS.values()],
+        CallRollup.talk_seconds,
+        CallRollup.converted,
+        CallRollup.spend,
+        CallRollup.payout,
+    ).where(CallRollup.hour >= first, CallRollup.hour < last)
+    return union_all(
+        narrow(rolled, CallRollup),
+        _raw(narrow, Call.started_at >= start, Call.started_at < first),
+        _raw(narrow, Call.started_at >= last, Call.started_at < end),
+        _raw(narrow, Call.rating_status == _PENDING, Call.started_at >= first, Call.started_at < last),
+    ).subquery()
+
+
+def _scope(principal: Principal) -> Narrow:
+    return lambda stmt, model: scoped(stmt, model, principal)
+
+
+def _sum(column: Any) -> Any:
+    return func.coalesce(func.sum(column), 0)
 
 
 def _count_columns(calls: Subquery) -> list[Any]:
-    answered = calls.c.disposition == Disposition.ANSWERED.value
+    missed = sum((calls.c[DISPOSITION_COLUMNS[d]] for d in MISSED), start=literal(0))
     return [
-        func.count(),
-        func.count().filter(answered),
-        func.count().filter(calls.c.disposition.in_(MISSED)),
-        func.coalesce(func.sum(calls.c.talk_seconds), 0),
-        func.count().filter(calls.c.converted),
+        _sum(calls.c.calls),
+        _sum(calls.c.answered),
+        _sum(missed),
+        _sum(calls.c.talk_seconds),
+        _sum(calls.c.converted),
     ]
 
 
 def _counts(row: Any) -> Counts:
-    calls, answered, missed, talk, converted = row
+    calls, answered, missed, talk, converted = (int(v) for v in row)
     return Counts(
         calls=calls,
         answered=answered,
         missed=missed,
         refused=calls - answered - missed,
-        talk_seconds=int(talk),
+        talk_seconds=talk,
         converted=converted,
     )
 
@@ -81,17 +143,15 @@ def calls(session: Session, principal: Principal, period: Period) -> DashboardCa
     """Call counts for a period, with an hourly (today, yesterday) or daily series."""
     tz = principal.user.timezone
     start, end = _bounds(period, tz, datetime.now(UTC))
-    mine = _calls_in(scoped(select(Call), Call, principal), start, end)
+    mine = _calls_in(_scope(principal), start, end)
     *counted, spend, payout = session.execute(
-        select(
-            *_count_columns(mine), func.sum(mine.c.cost), func.coalesce(func.sum(mine.c.payout), 0)
-        ).select_from(mine)
+        select(*_count_columns(mine), _sum(mine.c.spend), _sum(mine.c.payout)).select_from(mine)
     ).one()
     summary = _counts(counted)
     unit = "hour" if period in (Period.TODAY, Period.YESTERDAY) else "day"
-    bucket = func.date_trunc(unit, func.timezone(tz, mine.c.started_at)).label("bucket")
+    bucket = func.date_trunc(unit, func.timezone(tz, mine.c.at)).label("bucket")
     series = session.execute(
-        select(bucket, func.count(), func.count().filter(mine.c.disposition == Disposition.ANSWERED.value))
+        select(bucket, _sum(mine.c.calls), _sum(mine.c.answered))
         .select_from(mine)
         .group_by(bucket)
         .order_by(bucket)
@@ -104,7 +164,7 @@ def calls(session: Session, principal: Principal, period: Period) -> DashboardCa
         end=end,
         answer_rate=round(summary.answered / summary.calls, 4) if summary.calls else 0.0,
         average_talk_seconds=summary.talk_seconds // summary.answered if summary.answered else 0,
-        spend=None if principal.is_buyer else (spend or Decimal(0)),
+        spend=None if principal.is_buyer else spend,
         payout=payout,
         live_calls=_live(live_feed.scope_key(principal)),
         series=[Bucket(at=at.replace(tzinfo=zone), calls=n, answered=a) for at, n, a in series],
@@ -113,18 +173,13 @@ def calls(session: Session, principal: Principal, period: Period) -> DashboardCa
 
 def _slices(session: Session, calls: Subquery, model: Any, key: str) -> list[Slice]:
     column = calls.c[key]
+    calls_n = _sum(calls.c.calls)
     rows = session.execute(
-        select(
-            column,
-            model.name,
-            func.count(),
-            func.count().filter(calls.c.disposition == Disposition.ANSWERED.value),
-            func.coalesce(func.sum(calls.c.talk_seconds), 0),
-        )
+        select(column, model.name, calls_n, _sum(calls.c.answered), _sum(calls.c.talk_seconds))
         .select_from(calls)
         .outerjoin(model, model.id == column)
         .group_by(column, model.name)
-        .order_by(func.count().desc(), column)
+        .order_by(calls_n.desc(), column)
         .limit(TOP)
     ).all()
     return [
@@ -136,13 +191,13 @@ def _slices(session: Session, calls: Subquery, model: Any, key: str) -> list[Sli
 def call_detail(session: Session, principal: Principal, period: Period) -> CallDetail:
     """Where the period's calls went: by disposition, the busiest campaigns and targets."""
     start, end = _bounds(period, principal.user.timezone, datetime.now(UTC))
-    mine = _calls_in(scoped(select(Call), Call, principal), start, end)
-    dispositions = session.execute(
-        select(mine.c.disposition, func.count())
-        .select_from(mine)
-        .group_by(mine.c.disposition)
-        .order_by(func.count().desc())
-    ).all()
+    mine = _calls_in(_scope(principal), start, end)
+    sums = session.execute(
+        select(*[_sum(mine.c[c]) for c in DISPOSITION_COLUMNS.values()]).select_from(mine)
+    ).one()
+    dispositions = sorted(
+        ((d, int(n)) for d, n in zip(DISPOSITION_COLUMNS, sums, strict=True) if n), key=lambda dn: -dn[1]
+    )
     return CallDetail(
         period=period,
         by_disposition=[DispositionCount(disposition=d, calls=n) for d, n in dispositions],
@@ -162,8 +217,12 @@ def _parties(
     ids = [i for i, _ in named]
     found: dict[int, dict[Period, Counts]] = {i: {} for i in ids}
     now = datetime.now(UTC)
+
+    def narrow(stmt: Select[Any], model: type[Call] | type[CallRollup]) -> Select[Any]:
+        return stmt.where(getattr(model, column.key).in_(ids))
+
     for period in (Period.TODAY, Period.MONTH):
-        calls = _calls_in(select(Call).where(column.in_(ids)), *_bounds(period, tz, now))
+        calls = _calls_in(narrow, *_bounds(period, tz, now))
         key = calls.c[column.key]
         for party, *row in session.execute(
             select(key, *_count_columns(calls)).select_from(calls).group_by(key)

@@ -57,7 +57,9 @@ def test_customers_see_their_own_calls_newest_first_with_names_and_trail(
     assert report(client, customer_a, user_id=customer_b.id)["total"] == 2
 
 
-def test_filters_match_parts_and_days_in_the_callers_time_zone(client: Any, customer_a: Actor) -> None:
+def test_filters_match_number_prefixes_name_parts_and_days_in_the_callers_time_zone(
+    client: Any, customer_a: Actor
+) -> None:
     # customer_a is in Europe/Berlin: 23:30 UTC on the 20th is already the 21st there.
     seed_calls(
         customer_a,
@@ -77,11 +79,17 @@ def test_filters_match_parts_and_days_in_the_callers_time_zone(client: Any, cust
     assert callers(fromDate="2026-11-21", toDate="2026-11-21") == ["+447700900002"]
     assert callers(toDate="2026-11-20") == ["+447700900001", "+447911123456"]
     assert callers(disposition="NO ANSWER") == ["+447700900002"]
-    assert callers(caller_number="900001") == ["+447700900001"]
+    # Numbers match how they start, typed as people type them; a full number is that number.
+    assert callers(caller_number="+447700900001") == ["+447700900001"]
+    assert callers(caller_number="+44 7700 900") == ["+447700900001", "+447700900002"]
+    assert callers(caller_number="0044-7700-900002") == ["+447700900002"]
+    assert callers(caller_number="447911") == ["+447911123456"]
+    assert callers(caller_number="900001") == []  # the middle of a number is not how it starts
     assert callers(campaign_name="plumb") == ["+447700900001", "+447700900002"]
-    assert callers(did_number="9460") == ["+447911123456"]
-    assert callers(target_number="212555") == ["+447911123456"]
+    assert callers(did_number="+44 20 7946") == ["+447911123456"]
+    assert callers(target_number="+1 212 555") == ["+447911123456"]  # stored as digits alone
     assert callers(caller_number="%") == []  # a wildcard is a character like any other
+    assert callers(caller_number="+4_") == []
 
 
 def test_bad_filters_are_refused_with_a_reason(client: Any, customer_a: Actor, buyer_a: Actor) -> None:
@@ -139,7 +147,9 @@ def test_a_buyer_sees_the_calls_it_was_sent_with_target_and_recording(
     # The first is still up (no end yet): the browser shows "in progress", not its provisional disposition.
     ended = {c["disposition"]: c["ended_at"] for c in page["data"]}
     assert ended == {"ANSWERED": None, "NO ANSWER": "2026-11-20T10:01:00Z"}
-    r = client.post("/api/buyer/buyer-report", headers=buyer_a.headers, json={"caller_number": "900009"})
+    r = client.post(
+        "/api/buyer/buyer-report", headers=buyer_a.headers, json={"caller_number": "+447700900009"}
+    )
     assert [c["caller"] for c in r.json()["data"]["data"]] == ["+447700900009"]
 
 

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { formatSeconds } from '../utils/clock';
-import { bucketLabel, callOutcome, filterProblem, formatDateTime, reportParams, seriesIsEmpty, trailDetails } from '../utils/report';
+import { bucketLabel, callOutcome, countLabel, filterProblem, formatDateTime, reportParams, seriesIsEmpty, trailDetails } from '../utils/report';
 
 describe('call report', () => {
   it('sends only the filters that are set, trimmed', () => {
     expect(reportParams({ fromDate: '', caller_number: '  ' })).toEqual({});
     expect(reportParams({ fromDate: '', caller_number: ' 7911 ', disposition: 'NO ANSWER' })).toEqual({ caller_number: '7911', disposition: 'NO ANSWER' });
+  });
+
+  it('says a large total is an estimate, rounded', () => {
+    expect(countLabel(1234)).toBe('1,234');
+    expect(countLabel(1234, false)).toBe('1,234');
+    expect(countLabel(1_234_567, true)).toBe('about 1.2 M');
+    expect(countLabel(2_000_000, true)).toBe('about 2 M');
+    expect(countLabel(45_400, true)).toBe('about 45 k');
   });
 
   it('says when the dates are the wrong way round', () => {

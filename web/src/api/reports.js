@@ -18,7 +18,8 @@ export async function fetchRecording(callId) {
 }
 
 /** The signed-in buyer's calls (filters in the body, as the spec's buyer report takes them). */
-export async function fetchBuyerReport({ page = 1, perpage = 10, ...filters } = {}) {
+export async function fetchBuyerReport({ page = 1, perpage = 10, after, ...filters } = {}) {
   delete filters.params; // a list's search box: not one of this report's filters
-  return unwrap(await client.post('/buyer/buyer-report', filters, { params: { page, perpage } }));
+  const params = after ? { page, perpage, after } : { page, perpage };
+  return unwrap(await client.post('/buyer/buyer-report', filters, { params }));
 }

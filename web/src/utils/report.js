@@ -13,6 +13,18 @@ export function reportParams(filters) {
   return params;
 }
 
+/**
+ * How many calls match, as the report says it: exact ("1,234"), or past the server's threshold its
+ * estimate, rounded and marked ("about 1.2 M", "about 45 k").
+ */
+export function countLabel(total, estimated = false) {
+  const n = Number(total ?? 0);
+  if (!estimated) return n.toLocaleString('en-US');
+  if (n >= 1e6) return `about ${(n / 1e6).toFixed(1).replace(/\.0$/, '')} M`;
+  if (n >= 1e3) return `about ${Math.round(n / 1e3)} k`;
+  return `about ${n}`;
+}
+
 /** A problem the server would refuse, said before asking it. */
 export function filterProblem(filters) {
   if (filters.fromDate && filters.toDate && filters.fromDate > filters.toDate) return 'The end date is before the start date.';

@@ -18,7 +18,7 @@ import { fetchBuyerReport } from '../../api/reports';
 import usePagedList from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { formatSeconds } from '../../utils/clock';
-import { formatDateTime } from '../../utils/report';
+import { countLabel, formatDateTime } from '../../utils/report';
 import DispositionChip from '../../components/DispositionChip';
 import { getStoredUser } from '../../utils/storage';
 
@@ -31,7 +31,7 @@ const FILTERS = [
 
 export default function BuyerCdrPage() {
   const user = getStoredUser();
-  const { rows, total, loading, error, setError, filterBy, pagination } = usePagedList(fetchBuyerReport, {
+  const { rows, total, estimated, loading, error, setError, filterBy, pagination } = usePagedList(fetchBuyerReport, {
     perpage: 25,
     failure: 'Your calls could not be loaded.'
   });
@@ -46,7 +46,7 @@ export default function BuyerCdrPage() {
         onApply={filterBy}
         onProblem={setError}
       />
-      <MainCard content={false} title={`Calls (${total})`}>
+      <MainCard content={false} title={`Calls (${countLabel(total, estimated)})`}>
         {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
         <ListMessages name="buyercdr" error={error} onCloseError={() => setError('')} />
         <TableContainer>

@@ -21,7 +21,7 @@ import usePagedList from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { saveBlob } from '../../utils/download';
 import { formatSeconds } from '../../utils/clock';
-import { formatDateTime } from '../../utils/report';
+import { countLabel, formatDateTime } from '../../utils/report';
 import DispositionChip from '../../components/DispositionChip';
 import { isAdmin } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
@@ -40,7 +40,7 @@ const FILTERS = [
 export default function ReportPage() {
   const user = getStoredUser();
   const admin = isAdmin(user);
-  const { rows, total, loading, error, setError, filters, filterBy, pagination } = usePagedList(fetchReport, {
+  const { rows, total, estimated, loading, error, setError, filters, filterBy, pagination } = usePagedList(fetchReport, {
     perpage: 25,
     failure: 'The report could not be loaded.'
   });
@@ -73,7 +73,7 @@ export default function ReportPage() {
         onApply={filterBy}
         onProblem={setError}
       />
-      <MainCard content={false} title={`Calls (${total})`}>
+      <MainCard content={false} title={`Calls (${countLabel(total, estimated)})`}>
         {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
         <ListMessages name="report" error={error} onCloseError={() => setError('')} />
         <TableContainer>

@@ -1,0 +1,83 @@
+"""The dashboard's hourly rollups of the call rows (core.models.CallRollup, docs/reports.md).
+
+A rated call is final for the dashboard, so rating (core.billing.rating) and re-rating
+(core.billing.rerate) hand the calls they wrote to `refresh`, in their own transaction: the hours
+those calls started in are summed again from the call rows. Each hour is locked while it is summed
+and every refresh reads after taking the lock, so two workers rating calls of the same hour leave
+the sum of both. `rebuild`, run nightly by the workers, sums every hour again from scratch.
+Calls not rated yet (still talking, or rated seconds from now) are not in any rollup: the dashboard
+reads them from the call rows.
+"""
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+from sqlalchemy import text
+from sqlmodel import Session
+
+from core.enums import Disposition
+from core.names import ROLLUP_LOCK
+
+# Disposition -> its count column (the member's name in lower case).
+DISPOSITION_COLUMNS = {d.value: d.name.lower() for d in Disposition}
+_COUNTS = ", ".join(f"count(*) FILTER (WHERE disposition = '{d}')" for d in DISPOSITION_COLUMNS)
+_FILL = f"""
+INSERT INTO call_rollup (hour, user_id, campaign_id, target_id, buyer_id, calls,
+                         {", ".join(DISPOSITION_COLUMNS.values())}, talk_seconds, converted, spend, payout)
+SELECT date_trunc('hour', started_at, 'UTC') AS hour, user_id, campaign_id, target_id, buyer_id, count(*),
+       {_COUNTS}, coalesce(sum(talk_seconds), 0), count(*) FILTER (WHERE converted), coalesce(sum(cost), 0),
+       coalesce(sum(payout), 0)
+FROM call
+WHERE rating_status <> 'pending' AND {{window}}
+GROUP BY 1, 2, 3, 4, 5
+ORDER BY 1
+"""
+_HOURS_WINDOW = (
+    "started_at >= (SELECT min(h) FROM unnest(CAST(:hours AS timestamptz[])) h)"
+    " AND started_at < (SELECT max(h) FROM unnest(CAST(:hours AS timestamptz[])) h) + interval '1 hour'"
+    " AND date_trunc('hour', started_at, 'UTC') = ANY(CAST(:hours AS timestamptz[]))"
+)
+# Advisory lock keys (ROLLUP_LOCK, n): 0 is the whole table (shared by refreshes, exclusive for a
+# rebuild), n > 0 the hour n hours after 1970-01-01 UTC.
+_ALL = 0
+
+
+def hours_of(session: Session, call_ids: Iterable[int]) -> list[datetime]:
+    ids = list(call_ids)
+    if not ids:
+        return []
+    stmt = text(
+        "SELECT DISTINCT date_trunc('hour', started_at, 'UTC') FROM call"
+        " WHERE id = ANY(CAST(:ids AS bigint[]))"
+    )
+    return sorted(session.scalars(stmt, {"ids": ids}))
+
+
+def refresh(session: Session, call_ids: Iterable[int]) -> None:
+    """Sum again the hours the calls `call_ids` started in (the caller's transaction, which wrote
+    them, commits)."""
+    refresh_hours(session, hours_of(session, call_ids))
+
+
+def refresh_hours(session: Session, hours: Sequence[datetime]) -> None:
+    if not hours:
+        return
+    session.execute(text("SELECT pg_advisory_xact_lock_shared(:ns, :all)"), {"ns": ROLLUP_LOCK, "all": _ALL})
+    for hour in sorted(hours):  # one order for every worker: no deadlock between two of them
+        key = int(hour.timestamp()) // 3600
+        session.execute(text("SELECT pg_advisory_xact_lock(:ns, :key)"), {"ns": ROLLUP_LOCK, "key": key})
+    # Each statement reads the calls as committed now, after the locks: a worker that summed the
+    # hour before has committed, and its calls are counted again here.
+    params = {"hours": list(hours)}
+    session.execute(text("DELETE FROM call_rollup WHERE hour = ANY(CAST(:hours AS timestamptz[]))"), params)
+    session.execute(text(_FILL.format(window=_HOURS_WINDOW)), params)
+
+
+def rebuild(session: Session) -> int:
+    """Every rollup summed again from the call rows; returns the rows written. Rating waits meanwhile."""
+    session.execute(text("SELECT pg_advisory_xact_lock(:ns, :all)"), {"ns": ROLLUP_LOCK, "all": _ALL})
+    session.execute(text("DELETE FROM call_rollup"))
+    # Written in hour order: a period's rollups then sit on adjacent pages.
+    # An INSERT's result is a CursorResult, which Session.execute's annotation does not say.
+    written: int = session.execute(text(_FILL.format(window="TRUE"))).rowcount  # type: ignore[attr-defined]
+    return written

@@ -1,0 +1,189 @@
+"""The call reports stay fast as calls pile up: the plans PostgreSQL picks for each filter and scope
+read an index (never the whole table, never a sort of every call for the first page), pages walk by
+keyset, and a large total is an estimate, marked as one (docs/reports.md)."""
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy import event, text
+
+from core.db import get_engine
+from core.models import Campaign
+from portal_api.call_pages import EXACT_UP_TO
+from testkit.actors import Actor
+from testkit.rows import save
+
+CALLS = 20_000
+SEED = """
+INSERT INTO call (linkedid, user_id, campaign_id, buyer_id, did, caller, destination, started_at,
+                  disposition, payout, trail, source, rating_status, duration, billsec, talk_seconds,
+                  converted)
+SELECT 'plan.' || g,
+       CASE WHEN g % 10 = 0 THEN :b ELSE :a END,
+       CASE WHEN g % 10 = 0 THEN :cb WHEN g % 4 = 0 THEN :c1 ELSE :c2 END,
+       CASE WHEN g % 3 = 0 THEN :buyer END,
+       '+44207946' || lpad((g % 20)::text, 4, '0'),
+       '+1212555' || lpad((g % 5000)::text, 4, '0'),
+       '1415555' || lpad((g % 4999)::text, 4, '0'),
+       timestamptz '2026-01-01 00:00+00' + g * interval '7 minutes',
+       CASE WHEN g % 10 = 3 THEN 'BUSY' WHEN g % 10 < 7 THEN 'ANSWERED' ELSE 'NO ANSWER' END,
+       0, '[]', 'bridge', 'rated', 30, 25, 20, false
+FROM generate_series(1, :n) g
+"""
+
+
+@pytest.fixture
+def calls(customer_a: Actor, customer_b: Actor, buyer_a: Actor) -> dict[str, int]:
+    """CALLS calls over a year: nine in ten customer_a's (in two campaigns), a third to buyer_a."""
+    c1 = save(Campaign(user_id=customer_a.id, name="Solar Leads")).id
+    c2 = save(Campaign(user_id=customer_a.id, name="Roofing")).id
+    cb = save(Campaign(user_id=customer_b.id, name="Solar Panels B")).id
+    with get_engine().begin() as conn:
+        conn.execute(
+            text(SEED),
+            {
+                "a": customer_a.id,
+                "b": customer_b.id,
+                "c1": c1,
+                "c2": c2,
+                "cb": cb,
+                "buyer": buyer_a.buyer_id,
+                "n": CALLS,
+            },
+        )
+        conn.execute(text("ANALYZE call"))
+    return {"solar": c1 or 0}
+
+
+@pytest.fixture
+def statements() -> Iterator[list[tuple[str, Any]]]:
+    """Every statement the API sends while the test runs."""
+    seen: list[tuple[str, Any]] = []
+
+    def record(conn: Any, cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
+        seen.append((statement, parameters))
+
+    event.listen(get_engine(), "before_cursor_execute", record)
+    yield seen
+    event.remove(get_engine(), "before_cursor_execute", record)
+
+
+def _nodes(plan: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    yield plan
+    for child in plan.get("Plans", []):
+        yield from _nodes(child)
+
+
+def page_plan(
+    client: Any, seen: list[tuple[str, Any]], who: Actor, buyer: bool = False, **params: Any
+) -> list:
+    """The plan of the statement that picks the page's calls (ordered, limited), as EXPLAIN gives it."""
+    seen.clear()
+    if buyer:
+        r = client.post(
+            "/api/buyer/buyer-report", headers=who.headers, params=params.pop("query", {}), json=params
+        )
+    else:
+        r = client.get("/api/report", headers=who.headers, params=params)
+    assert r.status_code == 200, r.text
+    (statement, parameters), *_ = [
+        (s, p) for s, p in seen if "ORDER BY call.started_at DESC, call.id DESC" in s and "LIMIT" in s
+    ]
+    counts = [s for s, _ in seen if "count(*)" in s]
+    assert all("LIMIT" in s for s in counts)  # never a count of every call
+    with get_engine().connect() as conn:
+        plan = conn.exec_driver_sql(f"EXPLAIN (FORMAT JSON) {statement}", parameters).scalar_one()
+    return list(_nodes(plan[0]["Plan"]))
+
+
+def _scans_of_call(nodes: list) -> list[dict[str, Any]]:
+    return [n for n in nodes if n.get("Relation Name") == "call" or "ix_call" in n.get("Index Name", "")]
+
+
+def _shape(nodes: list) -> list[tuple[str, ...]]:
+    keys = ("Node Type", "Index Name", "Index Cond", "Filter", "Sort Key")
+    return [tuple(str(n[k]) for k in keys if k in n) for n in nodes]
+
+
+def assert_indexed(nodes: list, *, sorted_by_index: bool, index: str | None = None) -> None:
+    scans = _scans_of_call(nodes)
+    assert scans and not [n for n in scans if n["Node Type"] == "Seq Scan"], _shape(nodes)
+    if sorted_by_index:  # the index hands the calls newest first: nothing to sort
+        assert not [n for n in nodes if n["Node Type"] == "Sort"], _shape(nodes)
+    if index is not None:
+        assert index in {n.get("Index Name") for n in scans}, _shape(nodes)
+
+
+def test_every_filter_and_scope_reads_an_index_and_names_match_in_scope(
+    client: Any, admin: Actor, customer_a: Actor, buyer_a: Actor, calls: dict[str, int], statements: list
+) -> None:
+    plan = lambda who, **p: page_plan(client, statements, who, **p)  # noqa: E731
+    for who in (admin, customer_a):
+        assert_indexed(plan(who), sorted_by_index=True)
+        assert_indexed(plan(who, page=300), sorted_by_index=True)
+        assert_indexed(plan(who, fromDate="2026-03-01", toDate="2026-03-31"), sorted_by_index=True)
+        assert_indexed(plan(who, disposition="BUSY"), sorted_by_index=True)
+        # A whole number: its calls from the number's index; a busy number's (a DID's thousands)
+        # in time order, so the first page reads ten of them, not all.
+        assert_indexed(
+            plan(who, caller_number="+1 212 555 1234"), sorted_by_index=False, index="ix_call_caller"
+        )
+        assert_indexed(plan(who, did_number="+44 20 7946 0007"), sorted_by_index=True)
+        # How a number starts: the matching calls only, found by the number's index.
+        assert_indexed(plan(who, caller_number="+1212555012"), sorted_by_index=False, index="ix_call_caller")
+        assert_indexed(plan(who, did_number="+44207946000"), sorted_by_index=False)
+        assert_indexed(
+            plan(who, target_number="1415555012"), sorted_by_index=False, index="ix_call_destination"
+        )
+        assert_indexed(plan(who, campaign_name="solar"), sorted_by_index=False)
+    assert_indexed(plan(admin, user_id=customer_a.id), sorted_by_index=True)
+    for who in (admin, buyer_a):
+        assert_indexed(page_plan(client, statements, who, buyer=True), sorted_by_index=True)
+        busy = page_plan(client, statements, who, buyer=True, disposition="BUSY")
+        assert_indexed(busy, sorted_by_index=True)
+        prefix = page_plan(client, statements, who, buyer=True, caller_number="+1212555000")
+        assert_indexed(prefix, sorted_by_index=False)
+
+    # The campaign name matches only the caller's own campaigns, looked up in its scope first.
+    statements.clear()
+    r = client.get(
+        "/api/report", headers=customer_a.headers, params={"campaign_name": "solar", "perpage": 50}
+    )
+    assert {c["campaign_name"] for c in r.json()["data"]["data"]} == {"Solar Leads"}  # not "Solar Panels B"
+    lookups = [s for s, _ in statements if "FROM campaign" in s and "ILIKE" in s.upper()]
+    assert lookups and all("campaign.user_id" in s for s in lookups)
+
+
+def test_a_large_total_is_an_estimate_and_marked_as_one(
+    client: Any, admin: Actor, customer_b: Actor, calls: dict[str, int]
+) -> None:
+    everything = client.get("/api/report", headers=admin.headers).json()["data"]
+    assert everything["total_estimated"] is True
+    assert CALLS * 0.7 <= everything["total"] <= CALLS * 1.3
+    assert everything["last_page"] == -(-everything["total"] // 10)
+    small = client.get("/api/report", headers=customer_b.headers).json()["data"]
+    assert CALLS // 10 <= EXACT_UP_TO
+    assert small["total_estimated"] is False and small["total"] == CALLS // 10
+
+
+def test_pages_read_after_a_call_match_pages_read_by_number(
+    client: Any, customer_a: Actor, customer_b: Actor, calls: dict[str, int]
+) -> None:
+    def get(**params: Any) -> dict[str, Any]:
+        r = client.get("/api/report", headers=customer_a.headers, params={"perpage": 25, **params})
+        assert r.status_code == 200, r.text
+        return r.json()["data"]
+
+    by_number = [[c["id"] for c in get(page=p)["data"]] for p in (1, 2, 3)]
+    walked, after = [], None
+    for p in (1, 2, 3):
+        page = get(page=p, **({"after": after} if after else {}))
+        walked.append([c["id"] for c in page["data"]])
+        after = page["next_after"]
+    assert walked == by_number and len({i for ids in walked for i in ids}) == 75
+    times = [c["started_at"] for c in get(page=2, after=walked[0][-1])["data"]]
+    assert times == sorted(times, reverse=True)
+    # Another customer's call is no anchor: nothing about it shows, the page starts from the top.
+    foreign = client.get("/api/report", headers=customer_b.headers).json()["data"]["data"][0]["id"]
+    assert [c["id"] for c in get(page=2, after=foreign)["data"]] == by_number[0]
