@@ -41,7 +41,7 @@ browser:
 
 test: install web browser lint
 	@if [ -f web/package.json ]; then cd web && npm test; fi
-	$(PY) -m pytest -q
+	$(PY) -m testkit.suite
 
 clean:
 	rm -rf $(VENV) var .test-data web/node_modules web/dist

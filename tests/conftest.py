@@ -9,6 +9,7 @@ every test an empty Redis database.
 import contextlib
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +23,9 @@ _state: dict[str, Any] = {}
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    server_url, redis_url = _run.enter_context(servers(REPO / ".test-data"))
+    # A run beside another (testkit/suite.py) keeps its embedded engines in a folder of its own.
+    data_dir = Path(os.environ.get("TEST_DATA_DIR") or REPO / ".test-data")
+    server_url, redis_url = _run.enter_context(servers(data_dir))
     _state["server_url"] = server_url
     os.environ.pop("DATA_DIR", None)
     _run.enter_context(
