@@ -273,7 +273,7 @@ def test_only_an_admin_imports_into_an_existing_tariff(client, admin, customer_a
     for actor in (customer_a, buyer_a):
         assert _upload(client, actor, tariff_id, _card(3)).status_code == 403
     assert _upload(client, admin, 424242, _card(3)).json() == {"message": "Tariff not found."}
-    assert _upload(client, admin, "abc", _card(3)).status_code == 422
+    assert _upload(client, admin, "abc", _card(3)).status_code == 404  # an id in a path is digits
     no_file = client.post(f"/api/rate/import/{tariff_id}", headers=admin.headers)
     assert no_file.status_code == 422 and "file" in no_file.json()["errors"]
     wrong_field = client.post(
