@@ -53,19 +53,16 @@ def run() -> None:
     from sqlalchemy import func, select
 
     from core.db import session_scope
-    from core.enums import Role, TokenKind
+    from core.enums import Role
     from core.models import Rate, Tariff
     from core.seed import seed_countries
     from portal_api.app import create_app
-    from portal_api.auth import tokens
-    from portal_api.services.accounts import create_user
+    from testkit.actors import make_actor
 
     with session_scope() as session:
         seed_countries(session)
-        admin = create_user(
-            session, email="bench@example.com", password="bench-pass-1", name="Bench", role=Role.ADMIN
-        )
-        token, _ = tokens.issue(session, admin.id or 0, TokenKind.SESSION)
+    admin = make_actor(Role.ADMIN, "Bench")
+    with session_scope() as session:
         tariff = Tariff(name="Bench", currency="USD")
         session.add(tariff)
         session.flush()
@@ -77,7 +74,7 @@ def run() -> None:
         response = client.post(
             f"/api/rate/import/{tariff_id}",
             files={"file": ("rates.csv", card, "text/csv")},
-            headers={"Authorization": f"Bearer {token}"},
+            headers=admin.headers,
         )
         seconds = time.perf_counter() - started
     if response.status_code != 200:
