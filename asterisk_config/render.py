@@ -34,6 +34,8 @@ def template_values(settings: AsteriskSettings) -> dict[str, str]:
         "HTTP_PORT": str(settings.http_port),
         "AMI_PORT": str(settings.ami_port),
         "SIP_PORT": str(settings.sip_port),
+        "SIP_BIND": settings.sip_bind,
+        "CARRIER_ADDRESSES": ",".join(settings.carrier_addresses),
         "RTP_START": str(settings.rtp_start),
         "RTP_END": str(settings.rtp_end),
         "ARI_USER": settings.ari_user,

@@ -7,6 +7,7 @@ environment; nothing secret is stored in the repository.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -52,6 +53,8 @@ class AsteriskSettings:
     http_port: int
     ami_port: int
     sip_port: int
+    sip_bind: str
+    carrier_addresses: tuple[str, ...]
     rtp_start: int
     rtp_end: int
     ari_user: str
@@ -82,6 +85,8 @@ class AsteriskSettings:
             http_port=s.asterisk_http_port,
             ami_port=s.asterisk_ami_port,
             sip_port=s.asterisk_sip_port,
+            sip_bind=s.asterisk_sip_bind,
+            carrier_addresses=tuple(a.strip() for a in s.asterisk_carrier_addresses.split(",") if a.strip()),
             rtp_start=s.asterisk_rtp_start,
             rtp_end=s.asterisk_rtp_end,
             ari_user=s.ari_user,
@@ -120,6 +125,14 @@ class AsteriskSettings:
         ):
             if not 1 <= port <= 65535:
                 raise ConfigError(f"{name}={port} is not a valid port")
+        try:
+            ipaddress.ip_address(self.sip_bind)
+            for address in self.carrier_addresses:
+                ipaddress.ip_network(address, strict=False)
+        except ValueError as exc:
+            raise ConfigError(f"ASTERISK_SIP_BIND / ASTERISK_CARRIER_ADDRESSES: {exc}") from None
+        if not self.carrier_addresses:
+            raise ConfigError("ASTERISK_CARRIER_ADDRESSES names no address: no carrier could call in")
         if self.rtp_start >= self.rtp_end:
             raise ConfigError("ASTERISK_RTP_START must be below ASTERISK_RTP_END")
         if len({self.http_port, self.ami_port, self.sip_port}) != 3:

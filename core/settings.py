@@ -60,6 +60,10 @@ class Settings(BaseSettings):
     asterisk_debian_mirror: str = ""
     asterisk_start_timeout: float = 60
     asterisk_sip_port: int = 5060
+    # Where carriers reach Asterisk's SIP, and the source addresses (IPs or CIDRs) its calls come from:
+    # loopback for one machine; a public address and the carriers' for a real deployment.
+    asterisk_sip_bind: str = "127.0.0.1"
+    asterisk_carrier_addresses: str = "127.0.0.1"
     asterisk_rtp_start: int = 10000
     asterisk_rtp_end: int = 20000
     # Asterisk REST Interface, bound to loopback (asterisk_config renders the same values).

@@ -39,7 +39,7 @@ from core.models import Buyer, Call, Campaign, CampaignTarget, Number, Target, T
 from core.passwords import hash_password
 from core.pbx_commands import announce_trunk_change
 from core.redis_client import get_redis
-from testkit.processes import REPO, free_port
+from testkit.processes import REPO, free_port, stop
 from testkit.waiting import eventually, eventually_async
 
 
@@ -165,12 +165,7 @@ def running_bridge(
         wait_registered(ast)
         yield proc
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        stop(proc, timeout=15)
 
 
 def ari_finds(ast: AsteriskUnderTest, path: str) -> bool:

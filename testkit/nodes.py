@@ -24,7 +24,7 @@ from core.db import session_scope
 from core.models import Trunk
 from core.pbx_commands import announce_trunk_change
 from testkit.asterisk import AsteriskUnderTest, make_test_settings, running_bridge
-from testkit.processes import REPO, free_port
+from testkit.processes import REPO, free_port, stop
 from testkit.waiting import eventually
 
 CARRIER = "127.0.0.1"  # where sipp, the carrier, sends from
@@ -120,12 +120,7 @@ def running_proxy(settings: KamailioSettings, log: Path) -> Iterator[subprocess.
         eventually(ready, timeout=20, what="Kamailio answers")
         yield proc
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, 9)
+        stop(proc, timeout=15, group=True)
 
 
 @contextlib.contextmanager

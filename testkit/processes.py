@@ -59,12 +59,23 @@ def api_server(**env: str) -> Iterator[str]:
         eventually(lambda: serves(f"{base}/docs"), timeout=60, interval=0.1, what="the API started")
         yield base
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
+        stop(proc)
+
+
+def stop(proc: subprocess.Popen[bytes], timeout: float = 10, group: bool = False) -> None:
+    """Ask a process to end (SIGTERM), then kill it (its whole process group if `group`) when it
+    has not within `timeout` seconds."""
+    if proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        if group:
+            os.killpg(proc.pid, 9)
+        else:
             proc.kill()
-            proc.wait()
+        proc.wait()
 
 
 def start_worker(log: str, metrics_port: int | None = None) -> subprocess.Popen[bytes]:

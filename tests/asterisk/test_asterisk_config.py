@@ -59,6 +59,19 @@ def test_carrier_endpoint_matches_brief() -> None:
         assert line in pjsip
 
 
+def test_carriers_on_other_machines_reach_the_address_sip_is_bound_to() -> None:
+    pjsip = render_config(
+        settings(ASTERISK_SIP_BIND="10.0.0.5", ASTERISK_CARRIER_ADDRESSES="203.0.113.0/24, 198.51.100.7")
+    )["pjsip.conf"]
+    assert "bind = 10.0.0.5:15060" in pjsip
+    assert "match = 203.0.113.0/24,198.51.100.7" in pjsip
+    for bad in ({"ASTERISK_SIP_BIND": "carrier.example"}, {"ASTERISK_CARRIER_ADDRESSES": "10.0.0.300"}):
+        with pytest.raises(ConfigError):
+            settings(**bad)
+    with pytest.raises(ConfigError, match="no carrier"):
+        settings(ASTERISK_CARRIER_ADDRESSES=" , ")
+
+
 def test_a_node_id_names_asterisk_so_every_linkedid_carries_it() -> None:
     assert "\nsystemname = n2\n" in render_config(settings(NODE_ID="n2"))["asterisk.conf"]
     assert "systemname =" not in render_config(settings())["asterisk.conf"]  # the only node
