@@ -13,7 +13,7 @@ from core.settings import get_settings
 from portal_api import errors, observability, routers, web
 from portal_api.body_limit import BodyLimit
 from portal_api.envelope import ErrorBody
-from portal_api.middleware import AccessLog, RequestMetrics, SecurityHeaders
+from portal_api.middleware import AccessLog, SecurityHeaders
 
 API_PREFIX = "/api"
 
@@ -62,7 +62,6 @@ def create_app() -> FastAPI:
     )
     # Added last, so outermost: a 413 gets the headers too, and the log sees every answer.
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(RequestMetrics)
     app.add_middleware(AccessLog)
     _document_errors_as_envelope(app)
     web.mount(app, settings.web_dist)

@@ -65,9 +65,34 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+HTTP_REQUEST = Histogram(
+    f"{PREFIX}http_request_seconds",
+    "Time to answer an HTTP request, by route (the path template), method and status",
+    ["route", "method", "status"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
+
+
+def route_of(scope: Scope) -> str:
+    """The path template the router matched (`/api/user/id/{id}`), so the label takes a bounded
+    set of values whatever paths clients ask for; `unmatched` when none did (a 404)."""
+    route = scope.get("route")
+    template, pattern = getattr(route, "path_format", None), getattr(route, "path_regex", None)
+    if not isinstance(template, str) or pattern is None:
+        return "unmatched"
+    # FastAPI puts the route as declared in the scope, without the prefix its router was included
+    # under (/api): that prefix is the part of the path before what the route's own pattern matches.
+    path: str = scope["path"]
+    for start, char in enumerate(path):
+        if char == "/" and pattern.match(path[start:]):
+            return path[:start] + template
+    return template
+
+
 class AccessLog:
     """One line per request: client, method, path, status, milliseconds. Never the query string,
-    where a WebSocket carries its token, nor any header."""
+    where a WebSocket carries its token, nor any header. The same timing goes into HTTP_REQUEST
+    for HTTP requests (WebSockets, open for minutes, are not)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -101,55 +126,9 @@ class AccessLog:
         finally:
             client = scope.get("client")
             method = scope.get("method", "WS")
-            took = (time.perf_counter() - start) * 1000
-            log.info("%s %s %s %d %.1fms", client[0] if client else "-", method, scope["path"], status, took)
-
-
-HTTP_REQUEST = Histogram(
-    f"{PREFIX}http_request_seconds",
-    "Time to answer an HTTP request, by route (the path template), method and status",
-    ["route", "method", "status"],
-    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
-)
-
-
-def route_of(scope: Scope) -> str:
-    """The path template the router matched (`/api/user/id/{id}`), so the label takes a bounded
-    set of values whatever paths clients ask for; `unmatched` when none did (a 404)."""
-    route = scope.get("route")
-    template, pattern = getattr(route, "path_format", None), getattr(route, "path_regex", None)
-    if not isinstance(template, str) or pattern is None:
-        return "unmatched"
-    # FastAPI puts the route as declared in the scope, without the prefix its router was included
-    # under (/api): that prefix is the part of the path before what the route's own pattern matches.
-    path: str = scope["path"]
-    for start, char in enumerate(path):
-        if char == "/" and pattern.match(path[start:]):
-            return path[:start] + template
-    return template
-
-
-class RequestMetrics:
-    """Times every HTTP request into HTTP_REQUEST (WebSockets, open for minutes, are not)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        start = time.perf_counter()
-        status = 500  # until the application answers otherwise
-
-        async def send_and_note(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-            await send(message)
-
-        try:
-            await self.app(scope, receive, send_and_note)
-        finally:
-            labels = (route_of(scope), scope["method"], str(status))
-            HTTP_REQUEST.labels(*labels).observe(time.perf_counter() - start)
+            took = time.perf_counter() - start
+            log.info(
+                "%s %s %s %d %.1fms", client[0] if client else "-", method, scope["path"], status, took * 1000
+            )
+            if scope["type"] == "http":
+                HTTP_REQUEST.labels(route_of(scope), method, str(status)).observe(took)
