@@ -17,6 +17,7 @@ import pytest
 from testkit.actors import Actor, make_actor
 from testkit.databases import DatabaseUse, reset_state, servers, throwaway_database
 from testkit.processes import REPO
+from testkit.required import unavailable
 
 _run = contextlib.ExitStack()
 _state: dict[str, Any] = {}
@@ -41,6 +42,18 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     _run.close()
+
+
+@pytest.fixture(scope="session")
+def sipp_binary() -> str:
+    """sipp on the host (Debian's sip-tester, installed when missing): callers and targets."""
+    from asterisk_config import chroot
+    from asterisk_config.errors import Unavailable
+
+    try:
+        return chroot.ensure_host_tool("sipp", "sip-tester", print)
+    except Unavailable as exc:
+        unavailable("sipp", str(exc))
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,6 @@ import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NoReturn
 
 import pytest
 from sqlmodel import select
@@ -24,28 +23,13 @@ from core.db import session_scope
 from core.models import Call
 from testkit.asterisk import AsteriskUnderTest, running_bridge, running_test_instance
 from testkit.nodes import Cluster, running_cluster
-
-
-def _unavailable(reason: str) -> NoReturn:
-    # Skip only where Asterisk cannot run at all; ASTERISK_TESTS_REQUIRED=1
-    # (CI on a capable machine) turns that skip into a failure.
-    if os.environ.get("ASTERISK_TESTS_REQUIRED") == "1":
-        pytest.fail(f"Asterisk not available but ASTERISK_TESTS_REQUIRED=1: {reason}")
-    pytest.skip(f"Asterisk not available on this machine: {reason}")
-
-
-@pytest.fixture(scope="session")
-def sipp_binary() -> str:
-    try:
-        return chroot.ensure_host_tool("sipp", "sip-tester", print)
-    except Unavailable as exc:
-        _unavailable(str(exc))
+from testkit.required import unavailable
 
 
 @pytest.fixture(scope="session")
 def asterisk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AsteriskUnderTest]:
     if os.geteuid() != 0:
-        _unavailable("tests need root (chroot + bind mounts)")
+        unavailable("Asterisk", "tests need root (chroot + bind mounts)")
     started = time.monotonic()
     with contextlib.ExitStack() as stack:
         try:
@@ -53,7 +37,7 @@ def asterisk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AsteriskUnder
                 running_test_instance(keep_logs_in=tmp_path_factory.mktemp("asterisk-logs"))
             )
         except Unavailable as exc:
-            _unavailable(str(exc))
+            unavailable("Asterisk", str(exc))
         print(f"Asterisk {instance.process.version} ready after {time.monotonic() - started:.1f} s")
         yield instance
 
@@ -70,13 +54,13 @@ def bridge(asterisk: AsteriskUnderTest, tmp_path_factory: pytest.TempPathFactory
 def cluster(sipp_binary: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     """Two nodes (Asterisk + bridge, ids n1 and n2) behind Kamailio, shared by a module's calls."""
     if os.geteuid() != 0:
-        _unavailable("tests need root (chroot + bind mounts)")
+        unavailable("Asterisk", "tests need root (chroot + bind mounts)")
     try:
         chroot.ensure_host_tool("kamailio", "kamailio", print)
         with running_cluster(2, tmp_path_factory.mktemp("cluster")) as running:
             yield running
     except Unavailable as exc:
-        _unavailable(str(exc))
+        unavailable("Asterisk", str(exc))
 
 
 @pytest.fixture(autouse=True)

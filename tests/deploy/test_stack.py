@@ -13,14 +13,12 @@ import re
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import httpx
 import psycopg
 import pytest
 
-from asterisk_config import chroot
-from asterisk_config.errors import Unavailable
 from asterisk_config.settings import AsteriskSettings
 from testkit.asterisk import AsteriskUnderTest, trunk_pushed
 from testkit.containers import (
@@ -31,6 +29,7 @@ from testkit.containers import (
     image_size_mb,
     running_stack,
 )
+from testkit.required import unavailable
 from testkit.sipp import call, sipp_target
 from testkit.waiting import eventually, eventually_async
 
@@ -42,28 +41,13 @@ DID, CALLER, DESTINATION = "+442071838751", "+15559876543", "+14155550199"
 STARTING_BALANCE = Decimal("10")
 
 
-def _unavailable(reason: str) -> NoReturn:
-    # Skip only where docker cannot be installed; CI (ASTERISK_TESTS_REQUIRED=1, root) never skips.
-    if os.environ.get("ASTERISK_TESTS_REQUIRED") == "1":
-        pytest.fail(f"docker not available but ASTERISK_TESTS_REQUIRED=1: {reason}")
-    pytest.skip(f"docker not available on this machine: {reason}")
-
-
-@pytest.fixture(scope="module")
-def sipp() -> str:
-    try:
-        return chroot.ensure_host_tool("sipp", "sip-tester", print)
-    except Unavailable as exc:
-        _unavailable(str(exc))
-
-
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     workdir = tmp_path_factory.mktemp("stack")
     try:
         ensure_engine(workdir)
     except EngineUnavailable as exc:
-        _unavailable(str(exc))
+        unavailable("docker", str(exc))
     ensure_base_images()
     with running_stack(workdir, SERVICES) as running:
         sizes = {i: image_size_mb(f"{i}:test") for i in ("callroute", "callroute-asterisk")}
@@ -191,17 +175,17 @@ def test_health_endpoints_answer_on_the_stacks_ports(stack: Stack) -> None:
 
 
 async def test_a_call_through_the_stack_is_recorded_billed_counted_and_survives_a_bridge_restart(
-    stack: Stack, sipp: str, tmp_path: Path
+    stack: Stack, sipp_binary: str, tmp_path: Path
 ) -> None:
     admin = Api(stack, stack.env["ADMIN_EMAIL"], stack.env["ADMIN_PASSWORD"])
     ast = _the_stacks_asterisk(stack)
-    with sipp_target(sipp, "answer", tmp_path) as target:
+    with sipp_target(sipp_binary, "answer", tmp_path) as target:
         ids = _set_up_a_customer(admin, target.port)
         await eventually_async(
             lambda: trunk_pushed(ast, ids["trunk"], target.port), 30, what="the trunk pushed"
         )
 
-        said = await call(sipp, ast, DID, CALLER, tmp_path, talk_ms=2000)
+        said = await call(sipp_binary, ast, DID, CALLER, tmp_path, talk_ms=2000)
         assert "final=SIP/2.0 200" in said, said + stack.logs("bridge", "asterisk")
         ((_, disposition, talk, ended, by, target_id, *_),) = eventually(_rows_complete(stack, 1), 20)
         assert (disposition, by, target_id) == ("ANSWERED", "caller", ids["target"])
@@ -218,7 +202,7 @@ async def test_a_call_through_the_stack_is_recorded_billed_counted_and_survives_
 
         # The bridge restarted (an upgrade) while a call talks: the call goes on in the dialplan and
         # its row is still completed, by the bridge that comes back.
-        talking = asyncio.create_task(call(sipp, ast, DID, CALLER, tmp_path, talk_ms=12000))
+        talking = asyncio.create_task(call(sipp_binary, ast, DID, CALLER, tmp_path, talk_ms=12000))
         await eventually_async(lambda: _connected(admin), 20, interval=0.2, what="the second call connected")
         await asyncio.to_thread(stack.timed, "bridge restart", "restart", "bridge")
         said = await asyncio.wait_for(talking, 60)
