@@ -48,6 +48,12 @@ def duplicate_key(campaign_id: int, caller: str) -> str:
     return f"dup:campaign:{campaign_id}:{caller}"
 
 
+def node_key(node_id: str) -> str:
+    """A node (Asterisk + bridge) that is up: its Asterisk's ARI address, for as long as it beats
+    (core.node_registry)."""
+    return f"node:{node_id}"
+
+
 # Each outbound trunk's reachability (the bridge writes it from Asterisk's qualify, the trunk list reads).
 TRUNK_STATUS_PREFIX = "trunk:status:"
 

@@ -15,3 +15,9 @@ def linkedid_prefix(node_id: str) -> str:
 def owns(node_id: str, linkedid: str) -> bool:
     """Whether the call is the node's to follow, reconcile and hang up."""
     return linkedid.startswith(linkedid_prefix(node_id))
+
+
+def node_of(linkedid: str) -> str:
+    """The id of the node that holds the call ('' for the only node's calls)."""
+    node, dash, _ = linkedid.partition("-")
+    return node if dash else ""

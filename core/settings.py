@@ -109,10 +109,20 @@ class Settings(BaseSettings):
     # id starts its Asterisk's uniqueids, so every call's linkedid, on its row and in CEL, names
     # the node that holds it. Empty: the only node, which answers for every call.
     node_id: str = Field(default="", pattern=r"^[A-Za-z0-9_]{0,32}$")
+    # A node with an id says it is up every NODE_BEAT_SECONDS (core.node_registry), with the address
+    # the portal reaches its Asterisk's ARI at (for its recordings); one unheard of for
+    # NODE_GONE_SECONDS is gone for good: the other nodes complete its open calls.
+    node_address: str = "127.0.0.1"
+    # `make run` only: how many nodes to start on this machine, behind Kamailio when more than one
+    # (launcher.nodes gives each its id, instance and ports).
+    nodes: int = Field(default=1, ge=1, le=9)
+    node_beat_seconds: float = Field(default=5, gt=0)
+    node_gone_seconds: float = Field(default=300, gt=0)
     # Kamailio, the one address carriers send to (asterisk_config/kamailio): where it listens,
     # the nodes' SIP addresses it dispatches to ("host:port", comma-separated), how often it
     # probes them with OPTIONS, and its flood guard (pike: requests per source per window).
     kamailio_sip_port: int = 5060
+    kamailio_sip_bind: str = "127.0.0.1"  # the address carriers send to (the host's, for carriers elsewhere)
     kamailio_nodes: str = ""
     kamailio_probe_seconds: int = Field(default=2, ge=1)
     kamailio_flood_requests: int = Field(default=200, ge=1)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The image's commands (deploy/Dockerfile): one per service of deploy/compose.yml.
 #   portal | bridge | worker | beat | migrate     run that service
+#   kamailio                                      the SIP proxy in front of several nodes (compose.nodes.yml)
 #   health                                        the HEALTHCHECK: asks the running service
 set -eu
 role=/tmp/callroute-role  # which service this container runs, for `health`
@@ -23,6 +24,9 @@ case "${1:-portal}" in
     echo beat > "$role"
     # Beat keeps its last runs in DATA_DIR (a volume): a restart neither repeats nor skips a job.
     exec celery -A workers.app beat --loglevel "${LOG_LEVEL:-INFO}" --schedule "$DATA_DIR/celerybeat-schedule" ;;
+  kamailio)
+    echo kamailio > "$role"
+    exec python -m asterisk_config.kamailio run ;;
   migrate)
     exec python -m launcher.migrate ;;
   health)
@@ -31,8 +35,9 @@ case "${1:-portal}" in
       bridge) probe "http://127.0.0.1:${BRIDGE_METRICS_PORT:-9101}/health/ready" ;;
       worker) probe "http://127.0.0.1:${WORKER_METRICS_PORT:-9102}/health/live" ;;
       beat) exit 0 ;;  # no port of its own: running is all there is to say
+      kamailio) exec kamcmd -s "unix:$DATA_DIR/kamailio/kamailio.ctl" core.version >/dev/null ;;
       *) echo "no service started in this container" >&2; exit 1 ;;
     esac ;;
   *)
-    echo "usage: callroute portal|bridge|worker|beat|migrate|health" >&2; exit 2 ;;
+    echo "usage: callroute portal|bridge|worker|beat|migrate|kamailio|health" >&2; exit 2 ;;
 esac

@@ -19,6 +19,7 @@ from pathlib import Path
 from core.settings import get_settings
 from launcher.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, start_postgres, start_redis
 from launcher.migrate import announce, migrate_and_seed
+from launcher.nodes import kamailio_installed, node_children
 from launcher.supervisor import Child, Engine, Supervisor
 
 log = logging.getLogger("launch")
@@ -54,11 +55,12 @@ def asterisk_env(data_dir: Path) -> dict[str, str] | None:
 
 def services(host: str, port: int, with_asterisk: bool) -> list[Child]:
     py = sys.executable
+    settings = get_settings()
     # Beat remembers its last runs in the data folder, so a restart neither repeats nor skips a job.
-    data_dir = get_settings().data_dir
+    data_dir = settings.data_dir
     data_dir.mkdir(parents=True, exist_ok=True)
     celery = [py, "-m", "celery", "-A", "workers.app"]
-    return [
+    children = [
         Child(
             "api",
             [
@@ -79,14 +81,16 @@ def services(host: str, port: int, with_asterisk: bool) -> list[Child]:
             "beat",
             [*celery, "beat", "--loglevel", "WARNING", "--schedule", str(data_dir / "celerybeat-schedule")],
         ),
-    ] + (
-        [
-            Child("asterisk", [py, "-m", "asterisk_config.provision", "run"]),
-            Child("bridge", [py, "-m", "pbx_bridge"]),
-        ]
-        if with_asterisk
-        else []
-    )
+    ]
+    if not with_asterisk:
+        return children
+    if settings.nodes > 1:
+        return children + node_children(settings, with_kamailio=kamailio_installed())
+    one_node = [
+        Child("asterisk", [py, "-m", "asterisk_config.provision", "run"]),
+        Child("bridge", [py, "-m", "pbx_bridge"]),
+    ]
+    return children + one_node
 
 
 def prepare(engines: list[EmbeddedPostgres | EmbeddedRedis]) -> dict[str, str]:

@@ -37,11 +37,12 @@ class Child:
 
     name: str
     argv: list[str]
+    own_env: dict[str, str] = field(default_factory=dict)  # on top of the launcher's (one node's)
     process: subprocess.Popen[bytes] | None = None
 
     def start(self, env: dict[str, str]) -> None:
         log.info("starting %s", self.name)
-        self.process = subprocess.Popen(self.argv, env=env)
+        self.process = subprocess.Popen(self.argv, env={**env, **self.own_env})
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 import redis.asyncio as aioredis
 
-from core import health, jobs, metrics, names
+from core import health, jobs, metrics, names, node_registry
 from core.ari import AriAddress
 from core.redis_client import async_redis
 from core.settings import get_settings
@@ -31,6 +31,7 @@ from pbx_bridge.commands import Commands
 from pbx_bridge.events import EventTable, Source
 from pbx_bridge.flows import Flows
 from pbx_bridge.live_store import LiveStore
+from pbx_bridge.lost_nodes import LostNodes
 from pbx_bridge.metrics import CALLS_IN_PROGRESS
 from pbx_bridge.rating_queue import RatingQueue
 from pbx_bridge.reconcile import ChannelAri, Reconciler
@@ -81,6 +82,11 @@ class Bridge:
             asyncio.create_task(self.reconciler.sweep(self.stop)),
             asyncio.create_task(self.trunks.keep_in_sync(get_settings().trunk_resync_seconds)),
         ]
+        if self.ctx.node_id:  # one of several nodes: say so, and complete the calls of nodes gone
+            s = get_settings()
+            here = node_registry.NodeAddress(s.node_address, s.asterisk_http_port)
+            lost = LostNodes(self.ctx, self.redis, self.reconciler)
+            helpers.append(asyncio.create_task(lost.run(here, self.stop)))
         writer = asyncio.create_task(self.ctx.rows.run(self.stop))
         try:
             async for event in self.ari.events(self.on_connect, self.stop):

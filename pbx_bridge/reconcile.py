@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any, Protocol
 
 from core import logs
-from core.calls import open_calls
+from core.calls import Row, open_calls
 from core.models import Call
 from core.nodes import linkedid_prefix, owns
 from pbx_bridge import cel
@@ -54,10 +54,14 @@ class Reconciler:
             rows = await asyncio.to_thread(cel.completed_rows, ended, now)
             prefix = linkedid_prefix(self.ctx.node_id)
             rows += await asyncio.to_thread(cel.missed_calls, now, set(self.ctx.channels), prefix)
-            for row in rows:
-                with logs.about_call(row["linkedid"]):
-                    log.info("call completed from Asterisk's record: %s", row["disposition"])
-                self.ctx.rows.write(row, then=partial(self._completed, row["disposition"]))
+            self.complete(rows)
+
+    def complete(self, rows: list[Row]) -> None:
+        """Write rows completed from Asterisk's record; each is counted and rated once written."""
+        for row in rows:
+            with logs.about_call(row["linkedid"]):
+                log.info("call completed from Asterisk's record: %s", row["disposition"])
+            self.ctx.rows.write(row, then=partial(self._completed, row["disposition"]))
 
     def _completed(self, disposition: str, linkedid: str) -> None:
         """A row completed from Asterisk's record is in the database: counted, and rated."""

@@ -1,6 +1,7 @@
 """Call recordings, streamed from where Asterisk stores them: over ARI (`/recordings/stored`, through
-core.ari) from the Asterisk beside the portal, or from RECORDINGS_DIR where the portal shares
-Asterisk's recording folder instead (a container deployment)."""
+core.ari) from the Asterisk that recorded the call (the one beside the portal, or with several
+nodes the call's node, at the address it beats with: core.node_registry), or from RECORDINGS_DIR
+where the portal shares the Asterisks' recording folder instead (a container deployment)."""
 
 from collections.abc import Iterator
 from pathlib import Path
@@ -8,6 +9,7 @@ from urllib.parse import quote
 
 from fastapi.responses import StreamingResponse
 
+from core import node_registry
 from core.ari import AriAddress, AriError, AriHttp
 from core.settings import get_settings
 from portal_api.errors import ApiError
@@ -16,11 +18,11 @@ _GONE = "This call's recording is no longer stored."
 _CHUNK = 64 * 1024
 
 
-def stored_recording(name: str) -> StreamingResponse:
-    """The recording `name` as a WAV download; 404 when it is no longer stored, 503 when the PBX
-    can't be reached."""
+def stored_recording(name: str, node: str = "") -> StreamingResponse:
+    """The recording `name`, made on `node` (core.nodes; '' for the only node), as a WAV download;
+    404 when it is no longer stored, 503 when its PBX can't be reached."""
     folder = get_settings().recordings_dir
-    body = _from_folder(folder, name) if folder is not None else _from_ari(name)
+    body = _from_folder(folder, name) if folder is not None else _from_ari(name, node)
     return StreamingResponse(
         body,
         media_type="audio/wav",
@@ -43,9 +45,22 @@ def _from_folder(folder: Path, name: str) -> Iterator[bytes]:
     return chunks()
 
 
-def _from_ari(name: str) -> Iterator[bytes]:
+def _node_ari(node: str) -> AriAddress:
+    """ARI of the Asterisk that recorded on `node`: the nodes share one ARI login (the settings')."""
+    here = AriAddress.from_settings()
+    if not node:
+        return here
+    found = node_registry.address_of(node)
+    if found is None:  # the node is down: asking anything would only time out
+        message = f"The PBX node {node} that recorded this call is down; try again once it is back."
+        raise ApiError(503, message)
+    return AriAddress(found.host, found.ari_port, here.user, here.password, here.enabled)
+
+
+def _from_ari(name: str, node: str) -> Iterator[bytes]:
+    address = _node_ari(node)
     try:
-        return AriHttp(AriAddress.from_settings()).download(f"/recordings/stored/{quote(name, safe='')}/file")
+        return AriHttp(address).download(f"/recordings/stored/{quote(name, safe='')}/file")
     except AriError as exc:
         if exc.status == 503:
             message = "The PBX can't be reached for this recording now; try again shortly."

@@ -123,16 +123,24 @@ def running_proxy(settings: KamailioSettings, log: Path) -> Iterator[subprocess.
         stop(proc, timeout=15, group=True)
 
 
+# The bridges beat often and call a node gone soon, so a test sees a lost node's calls completed.
+BRIDGE_ENV = {"NODE_BEAT_SECONDS": "0.5", "NODE_GONE_SECONDS": "3"}
+
+
 @contextlib.contextmanager
 def running_cluster(count: int, workdir: Path, probe_seconds: int = 1) -> Iterator[Cluster]:
     """`count` nodes (ids n1, n2, ...) and Kamailio in front of them; everything stopped after.
+    The nodes share one ARI login, as a deployment's do (the portal reaches each with it).
 
     The Asterisks start one after another (the first mounts the shared chroot's /proc and /dev);
     the bridges and Kamailio, which spend their start importing Python, all at once."""
     with contextlib.ExitStack() as stack:
-        asterisks = []
+        asterisks: list[AsteriskUnderTest] = []
         for index in range(1, count + 1):
             settings = make_test_settings(node_id=f"n{index}")
+            if asterisks:
+                first = asterisks[0].settings
+                settings = settings.with_(ari_user=first.ari_user, ari_password=first.ari_password)
             chroot.build_chroot(settings, print)
             stack.callback(runtime.remove_instance, settings)
             stack.callback(runtime.stop, settings, print)
@@ -146,7 +154,8 @@ def running_cluster(count: int, workdir: Path, probe_seconds: int = 1) -> Iterat
             flood_seconds=1,
         )
         starting: list[contextlib.AbstractContextManager[subprocess.Popen[bytes]]] = [
-            running_bridge(ast, workdir / f"bridge-{ast.settings.node_id}.log") for ast in asterisks
+            running_bridge(ast, workdir / f"bridge-{ast.settings.node_id}.log", **BRIDGE_ENV)
+            for ast in asterisks
         ]
         starting.append(running_proxy(kamailio, workdir / "kamailio.log"))
         with ThreadPoolExecutor(len(starting)) as pool:

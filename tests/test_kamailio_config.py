@@ -5,7 +5,7 @@ import pytest
 
 from asterisk_config.errors import ConfigError
 from asterisk_config.kamailio.carriers import address_lines
-from asterisk_config.kamailio.config import KamailioSettings, dispatcher_list
+from asterisk_config.kamailio.config import KamailioSettings, dispatcher_list, render
 from core.settings import settings_from
 
 
@@ -30,3 +30,9 @@ def test_carriers_are_let_in_by_address_and_an_unresolvable_host_is_left_out() -
 def test_a_node_id_cannot_be_the_start_of_another_nodes_prefix() -> None:
     with pytest.raises(ValueError, match="node_id"):
         settings_from({"NODE_ID": "n1-b"})
+
+
+def test_the_address_carriers_send_to_is_a_setting_and_must_be_an_ip() -> None:
+    assert KamailioSettings.of(settings_from({"KAMAILIO_SIP_BIND": "203.0.113.4"})).listen == "203.0.113.4"
+    with pytest.raises(ConfigError, match="KAMAILIO_SIP_BIND"):
+        render(KamailioSettings.of(settings_from({"KAMAILIO_SIP_BIND": "sip.example.com"})))

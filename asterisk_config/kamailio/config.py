@@ -3,6 +3,7 @@ where it listens, the nodes it dispatches to, how often it probes them, its floo
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +37,7 @@ class KamailioSettings:
             probe_seconds=s.kamailio_probe_seconds,
             flood_requests=s.kamailio_flood_requests,
             flood_seconds=s.kamailio_flood_seconds,
+            listen=s.kamailio_sip_bind,
         )
 
     @property
@@ -72,6 +74,10 @@ def dispatcher_list(nodes: tuple[str, ...]) -> str:
 
 def render(settings: KamailioSettings) -> dict[Path, str]:
     """Each file Kamailio reads at start, by path; the address list is the carriers' (`carriers`)."""
+    try:
+        ipaddress.ip_address(settings.listen)
+    except ValueError:
+        raise ConfigError(f"KAMAILIO_SIP_BIND={settings.listen!r} is not an IP address") from None
     values = {
         "LISTEN": settings.listen,
         "SIP_PORT": str(settings.sip_port),

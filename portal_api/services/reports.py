@@ -13,6 +13,7 @@ from sqlmodel import Session
 
 from core.db import get_engine
 from core.models import Buyer, Call, Campaign, Target, Trunk, User
+from core.nodes import node_of
 from portal_api import call_pages
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
@@ -130,4 +131,4 @@ def recording(session: Session, principal: Principal, call_id: int) -> Streaming
     call = get_visible(session, Call, call_id, principal, "Call")
     if not call.recording:
         raise ApiError(404, "This call was not recorded.")
-    return stored_recording(call.recording)
+    return stored_recording(call.recording, node_of(call.linkedid))
