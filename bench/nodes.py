@@ -3,6 +3,7 @@ Kamailio (docs/scale.md), on this machine.
 
     .venv/bin/python -m bench.nodes                          # 20, 40, 60, 80 calls/s, 10 s each
     .venv/bin/python -m bench.nodes --rates 10,20 --seconds 5
+    .venv/bin/python -m bench.nodes --rates 40 --held 100,200,400   # and calls held up at once
 
 Needs root (the Asterisk chroot) and Kamailio (installed on demand). Starts a throw-away database
 (on BENCH_DATABASE_URL's server), a Redis of its own unless REDIS_URL names one, two nodes and
@@ -11,7 +12,8 @@ one sipp target answering every call. A sipp carrier places signalling-only call
 (testkit/scenarios/uac_call.xml) at each rate, for each setup in turn. Counted from the call rows:
 a step passes when every call placed has exactly one row and all of them were answered; printed
 per step (stderr) and as a table (stdout): answered, rows, the rate sipp kept, and the CPU of each
-Asterisk, bridge and Kamailio.
+Asterisk, bridge and Kamailio. With --held, a concurrency ladder follows: each count of calls is
+placed at --held-rate and each talks until all of them are up at once.
 """
 
 import argparse
@@ -46,6 +48,7 @@ class Step:
     setup: str
     rate: int
     placed: int
+    held: bool = False  # a concurrency step: every call placed is up at once
     elapsed: float = 0.0
     rows: int = 0
     answered: int = 0
@@ -58,8 +61,9 @@ class Step:
     def line(self) -> str:
         cpu = ", ".join(f"{name} {value:.0f} %" for name, value in self.cpu.items())
         kept = self.placed / self.elapsed if self.elapsed else 0
+        what = f"{self.placed:4} at once" if self.held else f"{self.rate:4}/s"
         return (
-            f"{self.setup:22} {self.rate:4}/s  {self.answered:5}/{self.placed} answered, {self.rows} rows,"
+            f"{self.setup:22} {what}  {self.answered:5}/{self.placed} answered, {self.rows} rows,"
             f" {kept:5.1f} calls/s placed  [{cpu}]  {'ok' if self.passed else 'FAILED'}"
         )
 
@@ -190,7 +194,8 @@ def rig(sipp: str, workdir: Path) -> Iterator[tuple[dict[str, int], str, dict[st
     with ExitStack() as stack:
         # bench.calls' target: answers every call, for as long as the run takes.
         _, target_port = stack.enter_context(sipp_target(sipp, workdir))
-        cluster = stack.enter_context(running_cluster(2, workdir, probe_seconds=2))
+        # RTP ports for every call held up at once (two channels a call, two ports a channel).
+        cluster = stack.enter_context(running_cluster(2, workdir, probe_seconds=2, rtp_ports=4000))
         first = cluster.nodes[0].asterisk
         single = KamailioSettings(
             work_dir=workdir / "single" / "kamailio",
@@ -230,6 +235,8 @@ def main() -> None:
     parser.add_argument("--rates", default="20,40,60,80", help="calls per second, in order")
     parser.add_argument("--seconds", type=int, default=10, help="how long each rate is kept")
     parser.add_argument("--talk-ms", type=int, default=1000, help="how long each answered call lasts")
+    parser.add_argument("--held", default="", help="calls up at once, in order (a concurrency ladder)")
+    parser.add_argument("--held-rate", type=int, default=40, help="calls per second placing --held")
     parser.add_argument("--logs", type=Path, help="keep the logs in this directory")
     args = parser.parse_args()
     if os.geteuid() != 0:
@@ -254,10 +261,23 @@ def main() -> None:
                 steps.append(run_step(sipp, ports[setup], did, step, args.talk_ms, workdir, pids))
                 if not step.passed:
                     failed.add(setup)
-    print("\nsetup                   highest rate with every call answered and one row each")
+        failed = set()
+        for held in [int(h) for h in args.held.split(",") if h]:
+            talk_ms = (held // args.held_rate + 5) * 1000  # the first call still up as the last arrives
+            for setup in SETUPS:
+                if setup in failed:
+                    continue
+                step = Step(setup, args.held_rate, held, held=True)
+                steps.append(run_step(sipp, ports[setup], did, step, talk_ms, workdir, pids))
+                if not step.passed:
+                    failed.add(setup)
+    print(
+        "\nsetup                   highest rate / calls up at once with every call answered and one row each"
+    )
     for setup in SETUPS:
-        best = max((s.rate for s in steps if s.setup == setup and s.passed), default=0)
-        print(f"{setup:22}  {best} calls/s")
+        best = max((s.rate for s in steps if s.setup == setup and s.passed and not s.held), default=0)
+        most = max((s.placed for s in steps if s.setup == setup and s.passed and s.held), default=0)
+        print(f"{setup:22}  {best} calls/s, {most} at once")
     print()
     for step in steps:
         print(step.line())

@@ -128,9 +128,12 @@ BRIDGE_ENV = {"NODE_BEAT_SECONDS": "0.5", "NODE_GONE_SECONDS": "3"}
 
 
 @contextlib.contextmanager
-def running_cluster(count: int, workdir: Path, probe_seconds: int = 1) -> Iterator[Cluster]:
+def running_cluster(
+    count: int, workdir: Path, probe_seconds: int = 1, rtp_ports: int = 0
+) -> Iterator[Cluster]:
     """`count` nodes (ids n1, n2, ...) and Kamailio in front of them; everything stopped after.
-    The nodes share one ARI login, as a deployment's do (the portal reaches each with it).
+    The nodes share one ARI login, as a deployment's do (the portal reaches each with it). With
+    `rtp_ports`, each Asterisk has that many RTP ports (a benchmark's many calls at once).
 
     The Asterisks start one after another (the first mounts the shared chroot's /proc and /dev);
     the bridges and Kamailio, which spend their start importing Python, all at once."""
@@ -141,6 +144,8 @@ def running_cluster(count: int, workdir: Path, probe_seconds: int = 1) -> Iterat
             if asterisks:
                 first = asterisks[0].settings
                 settings = settings.with_(ari_user=first.ari_user, ari_password=first.ari_password)
+            if rtp_ports:
+                settings = settings.with_(rtp_end=settings.rtp_start + rtp_ports)
             chroot.build_chroot(settings, print)
             stack.callback(runtime.remove_instance, settings)
             stack.callback(runtime.stop, settings, print)
