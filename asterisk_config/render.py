@@ -54,6 +54,7 @@ def template_values(settings: AsteriskSettings) -> dict[str, str]:
         "ATTEMPT_EVENT": names.ATTEMPT_EVENT,
         "ANSWERED_EVENT": names.ANSWERED_EVENT,
         "END_EVENT": names.END_EVENT,
+        "FAILOVER_WAIT": str(names.FAILOVER_WAIT_SECONDS),
         "RECORDING": names.recording_name("${CHANNEL(linkedid)}"),
         # CEL costs work per call: only produce it when it is stored somewhere.
         "CEL_MODULE": "load => cel_pgsql.so" if pg else "noload => cel_pgsql.so",

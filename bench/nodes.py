@@ -124,7 +124,8 @@ def last_row_id() -> int:
 def run_step(
     sipp: str, port: int, did: str, step: Step, talk_ms: int, workdir: Path, pids: dict[str, int]
 ) -> Step:
-    stepdir = workdir / f"{step.setup.replace(' ', '-').replace('+', '')}-{step.rate}"
+    size = f"held-{step.placed}" if step.held else str(step.rate)
+    stepdir = workdir / f"{step.setup.replace(' ', '-').replace('+', '')}-{size}"
     stepdir.mkdir()
     scenario = stepdir / "uac.xml"
     scenario.write_text((SCENARIOS / "uac_call.xml").read_text().replace("TALK_MS", str(talk_ms)))

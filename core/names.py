@@ -100,6 +100,8 @@ DIAL_CONTEXT, GOODBYE_CONTEXT, REFUSE_CONTEXT = "callroute-dial", "callroute-goo
 ANSWER_ROUTINE, RECORDED_ANSWER = "callroute-answered", "callroute-recorded"
 # The AMI user events the dialplan raises for a call it dials (UserEvent header).
 ATTEMPT_EVENT, ANSWERED_EVENT, END_EVENT = "CallrouteAttempt", "CallrouteAnswered", "CallrouteEnd"
+# How long the dialplan waits, before ringing a failover target, for the bridge to claim its caps.
+FAILOVER_WAIT_SECONDS = 2
 
 
 def recording_name(linkedid: str) -> str:

@@ -437,22 +437,29 @@ class CallFlow:
             raise
         self.in_dialplan = True
         statuses: list[str] = []
+        at = 0  # the target the dialplan dials now (its attempt number is at + 1)
         while True:
             event = await self.next_event(lambda e: e.get("type") in DIALPLAN_EVENTS, None)
             assert event is not None
-            candidate = dialled[min(len(statuses), len(dialled) - 1)]
+            candidate = dialled[at]
             if event["type"] == names.ATTEMPT_EVENT:
                 status = str(event.get("status") or "CHANUNAVAIL")
                 statuses.append(status)
-                if self.counted:  # the first target, the one claimed, did not take the call
+                if self.counted:  # the target claimed did not take the call
                     await self._unclaim()
                 cause = int(event["cause"]) if str(event.get("cause") or "").isdigit() else None
                 sip = event.get("sip") or f"cause {cause or 0}"
                 self.call.sip_status = _sip_status(sip) or q850.sip_status(cause)
                 fields = {"status": status, "sip": sip, "sip_status": self.call.sip_status}
-                if len(statuses) < len(dialled):  # the next target is dialled
+                if at + 1 < len(dialled):  # the next target with room is dialled (_claim_failover)
                     self.note(Step.DIAL, Result.FAILED, _describe(status), **fields, **_attempt(candidate))
-                    await self._ringing(dialled[len(statuses)])
+                    if (claimed := await self._claim_failover(dialled, at + 1)) is not None:
+                        at = claimed
+                        await self._ringing(dialled[at])
+                        continue
+                    self.decided = _all_failed(statuses)
+                    reason = "no target left: the others' caps were taken by parallel calls"
+                    self.note(Step.SELECT, Result.STOPPED, reason, disposition=self.decided.value)
                 else:  # nobody left: the dialplan hangs up, the call ends (CallrouteEnd follows)
                     self.decided = _all_failed(statuses)
                     fields["disposition"] = self.decided.value
@@ -500,6 +507,26 @@ class CallFlow:
         if full is not None:
             return f"{why[full]}, taken by a parallel call"
         self.counted = counted
+        return None
+
+    async def _claim_failover(self, dialled: list[Candidate], start: int) -> int | None:
+        """Claim the first of `dialled[start:]` with room, as `_claim` did the first target, and
+        tell the dialplan, which waits before each next attempt (CR_GO_<attempt>: `dial`, or
+        `skip` for a target full since it was chosen); its index, or None when all are full. Without
+        AMI the dialplan stops waiting after FAILOVER_WAIT and dials unclaimed, as before claims."""
+        for index in range(start, len(dialled)):
+            full = await self._claim(dialled[index])
+            if full is not None:
+                self.note(Step.TARGET, Result.SKIPPED, full, **_attempt(dialled[index]))
+            go = "skip" if full else "dial"
+            try:
+                await self.ctx.ami.send(
+                    "Setvar", Channel=self.inbound_name, Variable=f"CR_GO_{index + 1}", Value=go
+                )
+            except AmiError as exc:
+                log.warning("could not tell the dialplan to %s attempt %d: %s", go, index + 1, exc)
+            if full is None:
+                return index
         return None
 
     async def _unclaim(self) -> None:

@@ -94,6 +94,37 @@ async def test_a_concurrency_cap_of_3_holds_across_both_nodes(
     assert {(r.disposition, r.sip_status) for r in busy} == {("NO_ROUTE", 486)}
 
 
+async def test_a_failover_targets_cap_holds_across_both_nodes(
+    cluster: Cluster, sipp_binary: str, tmp_path: Path
+) -> None:
+    """The first target is busy, the second has a concurrency cap of 2: of 8 calls failing over on
+    both nodes at once, exactly 2 ring it and connect; the others skip it (claimed before ringing)."""
+    ast = cluster.nodes[0].asterisk
+    with (
+        sipp_target(sipp_binary, "busy", tmp_path) as busy,
+        sipp_target(sipp_binary, "answer", tmp_path) as backup,
+    ):
+        plan = seed(cluster, [busy.port, backup.port])
+        with session_scope() as s:
+            s.get(Target, plan.targets[1]).concurrency_cap = 2
+        logs = await call_many(
+            sipp_binary, ast, plan.did, callers(8), tmp_path, [5000] * 8, parallel=8, port=cluster.sip_port
+        )
+        rung = backup.invites()
+    rows = calls(8)
+    connected = [r for r in rows if r.connected_at is not None]
+    assert sum("final=SIP/2.0 200" in log for log in logs) == len(connected) == rung == 2, [
+        r.trail for r in rows
+    ]
+    assert {r.target_id for r in connected} == {plan.targets[1]}
+    assert {cluster.node_of(r.linkedid) for r in rows} == {"n1", "n2"}
+    others = [r for r in rows if r.connected_at is None]
+    assert {(r.disposition, r.sip_status) for r in others} == {("BUSY", 486)}
+    for row in others:
+        skipped = [e for e in row.trail if e["step"] == "target" and e["result"] == "skipped"]
+        assert skipped and "concurrency cap 2/2" in skipped[-1]["reason"], row.trail
+
+
 async def test_a_portal_hang_up_reaches_the_node_holding_the_call(
     cluster: Cluster, sipp_binary: str, tmp_path: Path, client, admin
 ) -> None:

@@ -279,6 +279,35 @@ async def test_failover_rings_the_next_target_and_the_answer_connects_it() -> No
     assert await b.ctx.live.get(linkedid) is None and await b.ctx.live.linkedids() == set()
 
 
+async def test_a_failover_target_is_claimed_before_it_rings_and_skipped_when_full() -> None:
+    """Two calls fail over from a busy first target: the second target (cap 1) is claimed for the
+    first call (the dialplan told `dial`); for the second it is full, so the dialplan is told `skip`
+    and the call ends as every target failed."""
+    _, (_, beta) = dialled_line("Acme desk", "Beta desk")
+    with session_scope() as s:
+        s.get(Target, beta.id).concurrency_cap = 1
+    async with bridge() as b:
+        first, second = b.call(), b.call(caller="+447911000002")
+        for linkedid in (first, second):
+            await b.dialled(linkedid)
+        b.dialplan_says(first, names.ATTEMPT_EVENT, Attempt="1", Status="BUSY", SIP="SIP 486 Busy Here")
+        await b.live_until(first, lambda shown: shown is not None and shown["target_id"] == beta.id)
+        b.dialplan_says(second, names.ATTEMPT_EVENT, Attempt="1", Status="BUSY", SIP="SIP 486 Busy Here")
+        await b.answered(first)
+        b.ari.end(second, cause="17")
+        b.ari.end(first, by="target")
+        connected, skipped = await b.ended(first), await b.ended(second)
+    told = [(f["Channel"], f["Variable"], f["Value"]) for action, f in b.ami.actions if action == "Setvar"]
+    assert told == [
+        (f"PJSIP/carrier-{first}", "CR_GO_2", "dial"),
+        (f"PJSIP/carrier-{second}", "CR_GO_2", "skip"),
+    ]
+    assert (connected.disposition, connected.target_id) == ("ANSWERED", beta.id)
+    assert skipped.disposition == "BUSY", skipped.trail
+    assert "concurrency cap 1/1, taken by a parallel call" in steps(skipped, "target")[-1][1]
+    assert last(skipped)[:2] == ("select", "stopped")
+
+
 async def test_every_target_busy_is_busy() -> None:
     _, targets = dialled_line("Acme desk", "Beta desk")
     async with bridge() as b:
