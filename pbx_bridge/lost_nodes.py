@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import redis.asyncio as aioredis
@@ -39,8 +40,14 @@ def nodes_with_open_calls() -> set[str]:
 
 
 class LostNodes:
-    def __init__(self, ctx: Context, redis: aioredis.Redis, reconciler: Reconciler) -> None:
-        self.ctx, self.redis, self.reconciler = ctx, redis, reconciler
+    def __init__(
+        self,
+        ctx: Context,
+        redis: aioredis.Redis,
+        reconciler: Reconciler,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.ctx, self.redis, self.reconciler, self.clock = ctx, redis, reconciler, clock
         # Since when (monotonic) each node with open calls has been absent from the registry, as
         # this bridge saw it: a Redis that restarted empty loses every key for one beat, not a node.
         self.absent_since: dict[str, float] = {}
@@ -59,7 +66,7 @@ class LostNodes:
 
     async def look(self) -> None:
         gone_after = get_settings().node_gone_seconds
-        now = time.monotonic()
+        now = self.clock()
         others = await asyncio.to_thread(nodes_with_open_calls) - {self.ctx.node_id}
         for node in others:
             if await node_registry.is_up(self.redis, node):
