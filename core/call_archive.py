@@ -51,7 +51,9 @@ def _detached_months() -> dict[str, datetime]:
         return {name: month for name in names if (month := month_of(name)) is not None}
 
 
-def archive_old_months(now: datetime, keep_months: int | None = None, folder: Path | None = None) -> list[Path]:
+def archive_old_months(
+    now: datetime, keep_months: int | None = None, folder: Path | None = None
+) -> list[Path]:
     """Archive every month past the retention setting (none when it is 0); returns the files written."""
     keep = get_settings().call_retention_months if keep_months is None else keep_months
     if keep <= 0:
@@ -74,7 +76,10 @@ def archive_month(name: str, attached: bool, folder: Path) -> Path:
     with get_engine().begin() as conn:
         rows = conn.execute(text(f"SELECT count(*) FROM {name}")).scalar_one()
         cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
-        with gzip.open(partial, "wb") as out, cursor.copy(f"COPY {name} TO STDOUT WITH (FORMAT csv, HEADER)") as copy:
+        with (
+            gzip.open(partial, "wb") as out,
+            cursor.copy(f"COPY {name} TO STDOUT WITH (FORMAT csv, HEADER)") as copy,
+        ):
             for block in copy:
                 out.write(block)
         written = cursor.rowcount

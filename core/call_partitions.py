@@ -62,13 +62,16 @@ def copied_columns(conn: Connection, table: str) -> str:
 def attached_months(conn: Connection) -> dict[str, datetime]:
     """The monthly partitions attached to `call`, by name."""
     names = conn.execute(
-        text("SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'call'::regclass")
+        text(
+            "SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid "
+            "WHERE i.inhparent = 'call'::regclass"
+        )
     ).scalars()
     return {name: month for name in names if (month := month_of(name)) is not None}
 
 
 def _exists(conn: Connection, name: str) -> bool:
-    return conn.execute(text("SELECT to_regclass(:n) IS NOT NULL"), {"n": name}).scalar_one()
+    return bool(conn.execute(text("SELECT to_regclass(:n) IS NOT NULL"), {"n": name}).scalar_one())
 
 
 def create_month(conn: Connection, month: datetime) -> bool:
@@ -94,7 +97,9 @@ def create_month(conn: Connection, month: datetime) -> bool:
             {"start": start, "end": end},
         )
     # Attaching builds the table's copy of every index and key of `call`.
-    conn.execute(text(f"ALTER TABLE {TABLE} ATTACH PARTITION {name} FOR VALUES FROM ('{start}') TO ('{end}')"))
+    conn.execute(
+        text(f"ALTER TABLE {TABLE} ATTACH PARTITION {name} FOR VALUES FROM ('{start}') TO ('{end}')")
+    )
     return True
 
 

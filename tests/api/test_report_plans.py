@@ -107,8 +107,8 @@ def _as_call(conn: Any, nodes: list) -> list:
     sequential scan is the plan for an empty table."""
     rows = conn.execute(
         text(
-            "SELECT c.relname, p.relname, c.reltuples FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid "
-            "JOIN pg_class p ON p.oid = i.inhparent"
+            "SELECT c.relname, p.relname, c.reltuples FROM pg_inherits i "
+            "JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent"
         )
     ).all()
     parents = {child: parent for child, parent, _ in rows}

@@ -64,14 +64,12 @@ def test_conversion_keeps_every_call_per_month_with_its_id_and_downgrade_gives_t
     with engine.begin() as conn:
         conn.execute(text(SEED), {"n": 3000})
         conn.execute(
-            text(
-                "INSERT INTO users (email, password_hash, role, name) VALUES ('p@example.com', 'x', 1, 'p')"
-            )
+            text("INSERT INTO users (email, password_hash, role, name) VALUES ('p@example.com', 'x', 1, 'p')")
         )
         conn.execute(
             text(
-                "INSERT INTO wallet_transaction (user_id, transaction_type, amount, balance_after, reference, "
-                "call_id) SELECT id, 'call', -1, -1, 'call:1', 1 FROM users"
+                "INSERT INTO wallet_transaction (user_id, transaction_type, amount, balance_after, "
+                "reference, call_id) SELECT id, 'call', -1, -1, 'call:1', 1 FROM users"
             )
         )
         fingerprint = conn.execute(text(FINGERPRINT)).one()
@@ -114,7 +112,8 @@ def test_conversion_keeps_every_call_per_month_with_its_id_and_downgrade_gives_t
         assert conn.execute(text("SELECT relkind FROM pg_class WHERE relname = 'call'")).scalar() == "r"
         assert conn.execute(text(PER_MONTH)).all() == months
         assert conn.execute(text(FINGERPRINT)).one() == fingerprint
-        refs = "SELECT confrelid::regclass::text FROM pg_constraint WHERE conname = 'fk_wallet_transaction_call_id_call'"
+        fk = "fk_wallet_transaction_call_id_call"
+        refs = f"SELECT confrelid::regclass::text FROM pg_constraint WHERE conname = '{fk}'"
         assert conn.execute(text(refs)).scalar() == "call"
     engine.dispose()
 
@@ -180,8 +179,10 @@ def test_retention_archives_exactly_the_months_past_the_setting_and_they_load_ba
     assert [p.name for p in written] == [f"{name}.csv.gz" for name in past]
     with get_engine().connect() as conn:
         left = conn.execute(
-            text("SELECT to_char(started_at AT TIME ZONE 'UTC', 'MM'), count(*) FROM call "
-                 "WHERE linkedid LIKE 'ret.%' GROUP BY 1 ORDER BY 1")
+            text(
+                "SELECT to_char(started_at AT TIME ZONE 'UTC', 'MM'), count(*) FROM call "
+                "WHERE linkedid LIKE 'ret.%' GROUP BY 1 ORDER BY 1"
+            )
         ).all()
         assert left == [("04", 5), ("05", 6), ("06", 7)]
         assert conn.execute(text("SELECT to_regclass('call_y2030m03')")).scalar() is None

@@ -15,6 +15,7 @@ Needs about as much free disk as the table takes, for the time of the copy.
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 from alembic import op
 from sqlalchemy import Connection, text
@@ -44,11 +45,11 @@ _LIKE = (
 _POINTING_AT_CALL = [("wallet_transaction", "call_id", "fk_wallet_transaction_call_id_call")]
 
 
-def _rows(conn: Connection, sql: str, **params: object) -> list[tuple]:
+def _rows(conn: Connection, sql: str, **params: object) -> list[tuple[Any, ...]]:
     return [tuple(r) for r in conn.execute(text(sql), params)]
 
 
-def _shape(conn: Connection) -> dict[str, list[tuple]]:
+def _shape(conn: Connection) -> dict[str, list[tuple[Any, ...]]]:
     """What `call` has besides its columns, as statements to make it again on a new table."""
     return {
         # (name, kind p/u, columns)
@@ -87,7 +88,9 @@ def _shape(conn: Connection) -> dict[str, list[tuple]]:
     }
 
 
-def _rebuild(conn: Connection, shape: dict[str, list[tuple]], keys: list[tuple[str, str, list[str]]]) -> None:
+def _rebuild(
+    conn: Connection, shape: dict[str, list[tuple[Any, ...]]], keys: list[tuple[str, str, list[str]]]
+) -> None:
     """Keys, indexes, statistics and foreign keys of the old `call` on the new one (renamed `call`)."""
     for name, kind, columns in keys:
         what = "PRIMARY KEY" if kind == "p" else "UNIQUE"
@@ -108,7 +111,8 @@ def _detach_sequence(conn: Connection) -> str | None:
     """The id sequence, no longer owned by the old table (dropping it would drop the sequence)."""
     sequence = conn.execute(text("SELECT pg_get_serial_sequence('call', 'id')")).scalar_one_or_none()
     if sequence is not None and not _rows(
-        conn, "SELECT 1 FROM pg_attribute WHERE attrelid = 'call'::regclass AND attname = 'id' AND attidentity <> ''"
+        conn,
+        "SELECT 1 FROM pg_attribute WHERE attrelid = 'call'::regclass AND attname = 'id' AND attidentity <> ''",
     ):
         conn.execute(text(f"ALTER SEQUENCE {sequence} OWNED BY NONE"))
         return str(sequence)
@@ -153,7 +157,9 @@ def upgrade() -> None:
         name = partition_name(month)
         end = add_months(month, 1)
         conn.execute(
-            text(f"CREATE TABLE {name} PARTITION OF call FOR VALUES FROM ('{month.isoformat()}') TO ('{end.isoformat()}')")
+            text(
+                f"CREATE TABLE {name} PARTITION OF call FOR VALUES FROM ('{month.isoformat()}') TO ('{end.isoformat()}')"
+            )
         )
         conn.execute(
             text(
@@ -165,7 +171,9 @@ def upgrade() -> None:
         before, after = _count(conn, _OLD, month), _count(conn, name, month)
         if before != after:
             raise RuntimeError(f"{name}: {before} calls before, {after} copied; nothing was changed")
-    total_before, total_after = (conn.execute(text(f"SELECT count(*) FROM {t}")).scalar_one() for t in (_OLD, "call"))
+    total_before, total_after = (
+        conn.execute(text(f"SELECT count(*) FROM {t}")).scalar_one() for t in (_OLD, "call")
+    )
     if total_before != total_after:
         raise RuntimeError(f"call: {total_before} calls before, {total_after} copied; nothing was changed")
     conn.execute(text(f"DROP TABLE {_OLD}"))
@@ -191,9 +199,14 @@ def downgrade() -> None:
     conn.execute(text(f"ALTER TABLE {_OLD} RENAME TO call"))
     if sequence:
         conn.execute(text(f"ALTER SEQUENCE {sequence} OWNED BY call.id"))
-    keys = [(n.removesuffix(_SUFFIX), kind, [c for c in cols if c != _KEY] or cols) for n, kind, cols in shape["keys"]]
+    keys = [
+        (n.removesuffix(_SUFFIX), kind, [c for c in cols if c != _KEY] or cols)
+        for n, kind, cols in shape["keys"]
+    ]
     _rebuild(conn, shape, keys)
     for table, column, name in _POINTING_AT_CALL:
         conn.execute(
-            text(f"ALTER TABLE {table} ADD CONSTRAINT {name} FOREIGN KEY ({column}) REFERENCES call (id) ON DELETE RESTRICT")
+            text(
+                f"ALTER TABLE {table} ADD CONSTRAINT {name} FOREIGN KEY ({column}) REFERENCES call (id) ON DELETE RESTRICT"
+            )
         )
