@@ -15,6 +15,7 @@ TABLE = "call"
 DEFAULT = "call_default"
 MONTHS_AHEAD = 3  # besides the current month: a beat missed for weeks still finds them made
 _NAME = re.compile(r"^call_y(\d{4})m(\d{2})$")
+_STATISTICS = re.compile(r"^CREATE STATISTICS \S+ (.+) FROM \S+$")
 
 
 def month_start(moment: datetime) -> datetime:
@@ -70,6 +71,22 @@ def attached_months(conn: Connection) -> dict[str, datetime]:
     return {name: month for name in names if (month := month_of(name)) is not None}
 
 
+def copy_statistics(conn: Connection, name: str) -> None:
+    """`call`'s extended statistics on partition `name` too: the planner estimates a partition's
+    scan from the partition's own (the owner columns' dependencies, docs/reports.md)."""
+    found = conn.execute(
+        text(
+            "SELECT stxname, pg_get_statisticsobjdef(oid) FROM pg_statistic_ext "
+            "WHERE stxrelid = 'call'::regclass"
+        )
+    )
+    for stx, definition in found:
+        what = _STATISTICS.match(definition)
+        if what is not None:  # "CREATE STATISTICS public.st (dependencies) ON a, b FROM call"
+            suffix = name.removeprefix(f"{TABLE}_")
+            conn.execute(text(f"CREATE STATISTICS IF NOT EXISTS {stx}_{suffix} {what[1]} FROM {name}"))
+
+
 def _exists(conn: Connection, name: str) -> bool:
     return bool(conn.execute(text("SELECT to_regclass(:n) IS NOT NULL"), {"n": name}).scalar_one())
 
@@ -96,6 +113,7 @@ def create_month(conn: Connection, month: datetime) -> bool:
             ),
             {"start": start, "end": end},
         )
+    copy_statistics(conn, name)
     # Attaching builds the table's copy of every index and key of `call`.
     conn.execute(
         text(f"ALTER TABLE {TABLE} ATTACH PARTITION {name} FOR VALUES FROM ('{start}') TO ('{end}')")

@@ -105,6 +105,9 @@ def test_conversion_keeps_every_call_per_month_with_its_id_and_downgrade_gives_t
             text("SELECT count(*) FROM pg_inherits WHERE inhparent = 'call'::regclass")
         ).scalar()
         assert indexes == partitions >= len(months) + 1
+        # And the owner columns' statistics, on every month.
+        statistics = "SELECT count(*) FROM pg_statistic_ext WHERE stxname LIKE 'st\\_call\\_owner\\_y%'"
+        assert conn.execute(text(statistics)).scalar() == partitions - 1  # all but the default
         conn.execute(text("DELETE FROM call WHERE linkedid = 'conv.new'"))
 
     command.downgrade(alembic_config(url), previous)

@@ -22,7 +22,9 @@ from sqlalchemy import Connection, text
 
 from core.call_partitions import (
     add_months,
+    attached_months,
     copied_columns,
+    copy_statistics,
     create_default,
     ensure_months,
     month_start,
@@ -182,6 +184,8 @@ def upgrade() -> None:
     keys = [(n, kind, cols if _KEY in cols else [*cols, _KEY]) for n, kind, cols in shape["keys"]]
     keys = [(n if kind == "p" or n.endswith(_SUFFIX) else n + _SUFFIX, kind, cols) for n, kind, cols in keys]
     _rebuild(conn, shape, keys)
+    for name in attached_months(conn):
+        copy_statistics(conn, name)
     create_default(conn)
     ensure_months(conn, datetime.now(UTC))
     conn.execute(text("ANALYZE call"))
