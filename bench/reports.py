@@ -289,6 +289,13 @@ def seed(url: str, calls: int) -> None:
     with session_scope() as s:
         seed_countries(s)
     _admin, tenants, trunks = seed_catalogue(rng)
+    # The year's monthly partitions, as the workers' beat would have made them month by month.
+    from core.call_partitions import add_months, create_month, month_start
+    from core.db import get_engine
+
+    with get_engine().begin() as conn:
+        for n in range(-13, 1):
+            create_month(conn, add_months(month_start(datetime.now(UTC)), n))
     started = time.perf_counter()
     with psycopg.connect(url) as conn:
         seed_calls(conn, rng, tenants, trunks, calls)

@@ -234,7 +234,8 @@ def _upsert(columns: tuple[str, ...]) -> Insert:
     updates = {k: stmt.excluded[k] for k in columns if k not in ("linkedid", "started_at")}
     # A rated call is final: a late or repeated write must not change what was charged.
     pending = col(Call.rating_status) == RatingStatus.PENDING.value
-    return stmt.on_conflict_do_update(index_elements=["linkedid"], set_=updates, where=pending)
+    # The key holds `started_at` too (the table is partitioned by it): a call's never changes.
+    return stmt.on_conflict_do_update(index_elements=["linkedid", "started_at"], set_=updates, where=pending)
 
 
 def _columns(row: Row) -> tuple[str, ...]:

@@ -87,6 +87,8 @@ RECONCILE = "billing.reconcile"
 RERATE = "billing.rerate"
 PURGE_CHANNEL_EVENTS = "maintenance.purge_channel_events"
 REBUILD_ROLLUPS = "reports.rebuild_rollups"  # nightly: the dashboard's rollups summed again
+CALL_MONTHS = "maintenance.call_months"  # daily: the call table's coming monthly partitions
+ARCHIVE_CALLS = "maintenance.archive_calls"  # daily: months past CALL_RETENTION_MONTHS to files
 SEND_MAIL = "mail.send"  # (to, subject, body): the API, e.g. a password reset link
 
 # --- PostgreSQL advisory locks (first key of the pair; the second says what is locked) -----------

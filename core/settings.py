@@ -50,6 +50,12 @@ class Settings(BaseSettings):
 
     low_balance_threshold: float = Field(default=50)
 
+    # Months of calls kept in the database besides the current one; older months are archived to
+    # files in CALL_ARCHIVE_DIR (default DATA_DIR/call-archive) and dropped. 0 keeps every call
+    # (docs/reports.md, "Retention").
+    call_retention_months: int = Field(default=0, ge=0)
+    call_archive_dir: Path | None = None
+
     # `off`: `make run` starts neither Asterisk nor the bridge.
     callroute_asterisk: Literal["on", "off"] = "on"
     # Asterisk runs from a Debian chroot built once (asterisk_config/README.md); several instances

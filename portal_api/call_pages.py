@@ -92,10 +92,15 @@ def page(
     offset = (pg.page - 1) * pg.perpage
     if after is not None:
         stmt, offset = after_call(session, stmt, after), 0
-    ids = list(
-        session.scalars(newest_first(stmt.with_only_columns(Call.id)).offset(offset).limit(pg.perpage))
-    )
-    rows = list(session.scalars(newest_first(select(Call).where(Call.id.in_(ids))))) if ids else []
+    picked = cast(Select[Any], stmt.with_only_columns(Call.id, Call.started_at))
+    keys = session.execute(newest_first(picked).offset(offset).limit(pg.perpage)).all()
+    rows = []
+    if keys:
+        # The page's time span as well as its ids: only the months it covers are read (partitions).
+        span = Call.started_at.between(keys[-1].started_at, keys[0].started_at)
+        rows = list(
+            session.scalars(newest_first(select(Call).where(Call.id.in_([k.id for k in keys]), span)))
+        )
     first = (pg.page - 1) * pg.perpage + 1
     return {
         "data": with_names(session, rows, schema),

@@ -50,4 +50,7 @@ app.conf.beat_schedule = {
     "purge-channel-events": _every(names.PURGE_CHANNEL_EVENTS, crontab(hour=3, minute=15), 6 * 3600),
     # Rating keeps them current; this makes them exact again whatever changed a rated call since.
     "rebuild-rollups": _every(names.REBUILD_ROLLUPS, crontab(hour=4, minute=0), 6 * 3600),
+    # Partitions for the months ahead (and any the default partition caught), and retention.
+    "call-months": _every(names.CALL_MONTHS, crontab(hour=0, minute=20), 6 * 3600),
+    "archive-calls": _every(names.ARCHIVE_CALLS, crontab(hour=3, minute=45), 6 * 3600),
 }

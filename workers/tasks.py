@@ -5,9 +5,9 @@ from typing import TypedDict
 
 from sqlalchemy.exc import OperationalError
 
-from core import mail, names, retention, rollups
+from core import call_archive, call_partitions, mail, names, retention, rollups
 from core.billing import credit, fees, invoices, rating, reconcile, rerate
-from core.db import session_scope
+from core.db import get_engine, session_scope
 from workers.app import app
 
 
@@ -65,6 +65,19 @@ def nightly_reconcile() -> None:
 @app.task(name=names.PURGE_CHANNEL_EVENTS, **RETRY)
 def purge_channel_events() -> None:
     retention.purge_channel_events(datetime.now(UTC))
+
+
+@app.task(name=names.CALL_MONTHS, **RETRY)
+def call_months() -> None:
+    """The call table's partitions for this month and the next ones (docs/reports.md)."""
+    with get_engine().begin() as conn:
+        call_partitions.ensure_months(conn, datetime.now(UTC))
+
+
+@app.task(name=names.ARCHIVE_CALLS, **RETRY)
+def archive_calls() -> None:
+    """Months of calls past CALL_RETENTION_MONTHS to files, then out of the database."""
+    call_archive.archive_old_months(datetime.now(UTC))
 
 
 @app.task(name=names.REBUILD_ROLLUPS, **RETRY)

@@ -1,10 +1,14 @@
-"""The call record (CDR), one row per call keyed by Asterisk's linkedid."""
+"""The call record (CDR), one row per call keyed by Asterisk's linkedid.
+
+The table is partitioned by month on `started_at` (core/call_partitions.py, docs/reports.md): its
+keys include `started_at`, which a call keeps from its first write; `id` stays unique from its
+sequence and is what the ORM and the API address a call by."""
 
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import BigInteger, CheckConstraint, Column, DateTime, Index
+from sqlalchemy import BigInteger, CheckConstraint, Column, DateTime, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from core.enums import Disposition, RatingStatus, sql_in
@@ -37,10 +41,13 @@ class Call(SQLModel, table=True):
         Index("ix_call_unrated", "rating_status", postgresql_where="rating_status = 'pending'"),
         # The bridge's reconciliation looks for calls left open (no end) every minute.
         Index("ix_call_open", "started_at", postgresql_where="ended_at IS NULL"),
+        # A partitioned table's unique keys include its partition key: the bridge's upsert is on both.
+        UniqueConstraint("linkedid", "started_at"),
     )
+    __mapper_args__ = {"primary_key": ["id"]}  # the key is (id, started_at); id alone is unique
 
     id: int | None = big_pk()
-    linkedid: str = string(64, unique=True)
+    linkedid: str = string(64)
     # Null on calls that never reached a customer (NO_ROUTE).
     user_id: int | None = fk("users.id", index=False)
     campaign_id: int | None = fk("campaign.id", index=False)
@@ -53,7 +60,7 @@ class Call(SQLModel, table=True):
     rate_id: int | None = fk("rate.id")
     # The number actually dialled at the target (E.164 digits): what the call is rated on.
     destination: str | None = string(64, nullable=True)
-    started_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    started_at: datetime = Field(sa_column=Column(DateTime(timezone=True), primary_key=True))
     answered_at: datetime | None = timestamp()
     # When the target answered (IVR time before it is not talk time).
     connected_at: datetime | None = timestamp()
