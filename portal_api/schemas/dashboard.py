@@ -78,7 +78,7 @@ class OriginSlice(BaseModel):
     """Calls from one place (docs/regions.md): `region` "unknown" when the numbers didn't say,
     null (with `country` null) for calls recorded before origins were read."""
 
-    country: str | None
+    country: str | None = None
     region: str | None = None
     line_type: str | None = None
     calls: int
