@@ -7,7 +7,6 @@ import {
   emptyTargetRules,
   parsePlaces,
   rulesError,
-  rulesSummary,
   targetRulesBody,
   targetRulesToForm,
   validateCampaignRules,
@@ -48,12 +47,6 @@ describe('caller-region settings', () => {
     expect(validateCampaignRules({ ...emptyCampaignRules(), places: 'US:Texas, x' })).toEqual({ region_rules: '"x" is not a place like US, GB or US:California' });
     expect(rulesError({ 'region_rules.regions.0': "'Californa' is not a region of US" })).toBe("'Californa' is not a region of US");
     expect(rulesError({ name: 'Name is required' })).toBe('');
-  });
-
-  it('sums the settings up in one line', () => {
-    expect(rulesSummary({ mode: 'all', regions: [], excluded_line_types: [], accept_unknown: true })).toBe('Every caller');
-    expect(rulesSummary({ mode: 'accept', regions: ['US:California'], excluded_line_types: ['mobile'], accept_unknown: false })).toBe('Only US:California; no mobile; no unknown region');
-    expect(rulesSummary({ blocked_regions: ['GB'], blocked_line_types: [] }, { campaign: true })).toBe('Blocks GB');
   });
 });
 

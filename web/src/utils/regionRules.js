@@ -80,17 +80,3 @@ export function rulesError(errors) {
   const key = Object.keys(errors ?? {}).find((k) => k === 'region_rules' || k.startsWith('region_rules.'));
   return key ? errors[key] : '';
 }
-
-/** One line for a list: "Only US:California, GB; no mobile". */
-export function rulesSummary(rules, { campaign = false } = {}) {
-  const r = rules ?? {};
-  const parts = [];
-  const places = campaign ? r.blocked_regions : r.regions;
-  if (campaign && places?.length) parts.push(`Blocks ${places.join(', ')}`);
-  if (!campaign && r.mode === 'accept') parts.push(`Only ${places.join(', ')}`);
-  if (!campaign && r.mode === 'exclude') parts.push(`Not ${places.join(', ')}`);
-  const lines = campaign ? r.blocked_line_types : r.excluded_line_types;
-  if (lines?.length) parts.push(`no ${lines.join(', ')}`);
-  if (r.accept_unknown === false) parts.push('no unknown region');
-  return parts.length ? parts.join('; ') : 'Every caller';
-}
