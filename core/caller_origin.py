@@ -25,6 +25,9 @@ from core.phone import region_for_prefix
 
 UNKNOWN = "unknown"  # the country or region of a number whose data doesn't say
 LANGUAGE = "en"  # region names are stored and compared in English, as the geocoder gives them
+# The call row's column holds this much: Australian areas list their exchanges ("Blayney/Baldry/…",
+# 442 characters in the data today); a longer name in later data is cut, alike everywhere.
+REGION_LENGTH = 500
 
 _LINE_TYPES = {
     PhoneNumberType.MOBILE: LineType.MOBILE,
@@ -72,7 +75,7 @@ def region_name(description: str, country: str) -> str:
     if " - " in area:  # Brazil writes "City - SP"
         code = area.rsplit(" - ", 1)[1]
         area = code if _subdivision(country, code) else area
-    return _subdivision(country, area) or area
+    return (_subdivision(country, area) or area)[:REGION_LENGTH]
 
 
 def _subdivision(country: str, code: str) -> str | None:

@@ -92,7 +92,7 @@ class Call(SQLModel, table=True):
     # Where the caller's number is from, as routing read it (core.caller_origin): ISO country or
     # "unknown", the region's name or "unknown", the line type. Null on rows from before.
     caller_country: str | None = string(8, nullable=True)
-    caller_region: str | None = string(120, nullable=True)
+    caller_region: str | None = string(500, nullable=True)
     caller_line_type: str | None = string(8, nullable=True)
     created_at: datetime = created_at()
     updated_at: datetime | None = timestamp()

@@ -64,7 +64,7 @@ class CallRegionRollup(SQLModel, table=True):
     campaign_id: int | None = None
     # Null for calls recorded before origins were read.
     caller_country: str | None = string(8, nullable=True)
-    caller_region: str | None = string(120, nullable=True)
+    caller_region: str | None = string(500, nullable=True)
     caller_line_type: str | None = string(8, nullable=True)
     calls: int = _count()
     answered: int = _count()

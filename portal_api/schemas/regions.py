@@ -38,7 +38,7 @@ def _place(value: str) -> str:
     return f"{code}{SEPARATOR}{region}"
 
 
-Place = Annotated[str, Field(max_length=130), AfterValidator(_place)]
+Place = Annotated[str, Field(max_length=510), AfterValidator(_place)]
 Places = Annotated[
     list[Place], Field(max_length=MAX_PLACES), AfterValidator(lambda v: list(dict.fromkeys(v)))
 ]
@@ -105,7 +105,7 @@ class OriginFilter(BaseModel):
         caller_region: Annotated[
             str | None,
             Query(
-                max_length=120,
+                max_length=500,
                 description='A region as the calls show it, or "unknown"; needs caller_country',
             ),
         ] = None,

@@ -6,8 +6,10 @@ import pytest
 
 from core.caller_origin import NOWHERE, UNKNOWN, CallerOrigin, caller_origin, region_name, regions_of
 from core.enums import Disposition, LineType, RegionMode
+from core.models import Call
 from core.routing.region import CampaignRule, TargetRule
-from testkit.rows import admit_call, desk, line, route, target_reasons
+from testkit.rows import admit_call, desk, get, line, route, target_reasons
+from testkit.rows import call as ended_call
 
 LONDON = "+442071234567"
 CALIFORNIA = "+13105550100"
@@ -123,3 +125,13 @@ def test_a_campaign_block_stops_the_call_as_blocked_after_reading_the_region() -
     (region,) = [e for e in passed.trail if e["step"] == "region"]
     assert (region["country"], region["region"], region["line_type"]) == ("GB", "London", "fixed")
     assert region["reason"] == "caller from London, GB (fixed line)"
+
+
+def test_the_longest_region_names_fit_the_call_row() -> None:
+    # Australian ranges name their exchanges: 442 characters for +61 2 5341.
+    long = caller_origin("+61253419999")
+    assert long.country == "AU" and long.region.startswith("Blayney/Baldry/") and len(long.region) > 400
+    ended = ended_call(
+        None, 0, caller_country=long.country, caller_region=long.region, caller_line_type="fixed"
+    )
+    assert get(Call, ended).caller_region == long.region

@@ -16,7 +16,7 @@ down_revision: str | None = "0014_rollups"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-_ORIGIN = [("caller_country", 8), ("caller_region", 120), ("caller_line_type", 8)]
+_ORIGIN = [("caller_country", 8), ("caller_region", 500), ("caller_line_type", 8)]
 
 
 def upgrade() -> None:
