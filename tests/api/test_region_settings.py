@@ -4,12 +4,15 @@ report's origin filters and the dashboard's breakdown keep to the caller's tenan
 
 from datetime import UTC, datetime
 
-from core.db import session_scope
+from sqlalchemy import text
+
+from core.db import get_engine, session_scope
 from core.models import Campaign, Target
 from testkit.rows import MAR
 from testkit.rows import call as ended_call
 from tests.api.test_buyers_targets import make_buyer, make_target
 from tests.api.test_campaigns import make_campaign
+from tests.api.test_report_plans import assert_indexed, calls, page_plan, statements
 
 RULES = {"mode": "accept", "regions": ["us:California", "GB"], "excluded_line_types": ["mobile", "mobile"]}
 
@@ -165,3 +168,27 @@ def test_the_dashboard_breakdown_keeps_to_the_tenant(client, customer_a, custome
         ).status_code
         == 422
     )
+
+
+# The plan test's 20,000 calls and its statement recorder, as fixtures.
+PLAN_FIXTURES = (calls, statements)
+
+
+def test_the_origin_filters_read_their_index(client, admin, customer_a, calls, statements) -> None:
+    """Of the report's 20,000 planning calls, twenty are from France: the country and region filters
+    read `ix_call_caller_origin` for them; a common country the scope's index in time order; never
+    the whole table (docs/reports.md)."""
+    with get_engine().begin() as conn:
+        conn.execute(
+            text(
+                "UPDATE call SET caller_country = CASE WHEN id % 1000 = 0 THEN 'FR' ELSE 'US' END,"
+                " caller_region = CASE WHEN id % 2000 = 0 THEN 'Paris' WHEN id % 1000 = 0 THEN 'Lyon'"
+                " ELSE 'Texas' END"
+            )
+        )
+        conn.execute(text("ANALYZE call"))
+    for who in (admin, customer_a):
+        for params in ({"caller_country": "FR"}, {"caller_country": "FR", "caller_region": "Paris"}):
+            nodes = page_plan(client, statements, who, **params)
+            assert_indexed(nodes, sorted_by_index=False, index="ix_call_caller_origin")
+        assert_indexed(page_plan(client, statements, who, caller_country="US"), sorted_by_index=True)
