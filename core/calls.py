@@ -39,6 +39,7 @@ class Step(StrEnum):
     # the routing engine (core.routing)
     ROUTE = "route"
     BLOCK = "block"
+    REGION = "region"  # where the caller's number is from; a campaign's region block
     CREDIT = "credit"  # also the bridge, for the talking call's credit slices
     DUPLICATE = "duplicate"
     TARGET = "target"
@@ -127,6 +128,9 @@ class CallState:
     live_state: LiveState = LiveState.RINGING
     source: CallSource = CallSource.BRIDGE
     trail: list[Entry] = field(default_factory=list)
+    # The caller's country, region and line type as routing read them (core.caller_origin's
+    # `columns()`); None until admission read them.
+    origin: dict[str, str | None] | None = None
 
     @classmethod
     def of_row(cls, row: Call) -> "CallState":
@@ -155,6 +159,7 @@ class CallState:
             live_state=LiveState.CONNECTED if row.connected_at else LiveState.RINGING,
             source=CallSource(row.source),
             trail=list(row.trail),
+            origin=_origin_of(row),
         )
 
     def note(self, step: Step, result: Result, reason: str, now: datetime, **fields: Any) -> None:
@@ -203,6 +208,7 @@ class CallState:
             "trail": self.trail,
             "source": self.source.value,
             "updated_at": now,
+            **(self.origin or {}),
         }
 
     def live(self) -> dict[str, Any]:
@@ -221,6 +227,16 @@ class CallState:
             "trunk_id": self.trunk_id,
             "target_name": self.target_name,
         }
+
+
+def _origin_of(row: Call) -> dict[str, str | None] | None:
+    if row.caller_country is None:
+        return None  # a row written before origins were read, or by a path that never read one
+    return {
+        "caller_country": row.caller_country,
+        "caller_region": row.caller_region,
+        "caller_line_type": row.caller_line_type,
+    }
 
 
 # --- the row ----------------------------------------------------------------------------------

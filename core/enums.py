@@ -141,3 +141,20 @@ def sql_in(column: str, enum: type[StrEnum]) -> str:
     """A CHECK constraint body restricting `column` to the enum's values."""
     values = ", ".join("'" + v.value.replace("'", "''") + "'" for v in enum)
     return f"{column} IN ({values})"
+
+
+class LineType(StrEnum):
+    """What kind of line a caller's number is, as phonenumbers' offline data tells (core.caller_origin)."""
+
+    MOBILE = "mobile"
+    FIXED = "fixed"
+    OTHER = "other"  # toll-free, premium, VoIP, pager, personal and shared-cost numbers
+    UNKNOWN = "unknown"  # withheld or invalid, or a number plan that doesn't say (US: fixed or mobile)
+
+
+class RegionMode(StrEnum):
+    """How a target reads its region list (core.routing.region)."""
+
+    ALL = "all"  # every region
+    ACCEPT = "accept"  # only callers from a listed place
+    EXCLUDE = "exclude"  # every caller but those from a listed place

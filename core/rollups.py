@@ -15,6 +15,7 @@ from datetime import datetime
 from sqlalchemy import text
 from sqlmodel import Session
 
+from core import region_rollups
 from core.enums import Disposition
 from core.names import ROLLUP_LOCK
 
@@ -71,6 +72,7 @@ def refresh_hours(session: Session, hours: Sequence[datetime]) -> None:
     params = {"hours": list(hours)}
     session.execute(text("DELETE FROM call_rollup WHERE hour = ANY(CAST(:hours AS timestamptz[]))"), params)
     session.execute(text(_FILL.format(window=_HOURS_WINDOW)), params)
+    region_rollups.refresh_hours(session, _HOURS_WINDOW, params)  # the breakdown by region, alike
 
 
 def rebuild(session: Session) -> int:
@@ -80,4 +82,5 @@ def rebuild(session: Session) -> int:
     # Written in hour order: a period's rollups then sit on adjacent pages.
     # An INSERT's result is a CursorResult, which Session.execute's annotation does not say.
     written: int = session.execute(text(_FILL.format(window="TRUE"))).rowcount  # type: ignore[attr-defined]
+    region_rollups.rebuild(session)
     return written

@@ -293,6 +293,7 @@ class CallFlow:
         self.tariff_id, self.record = admission.tariff_id, admission.record
         # E.164 where they parse, as the engine normalised them.
         call.did, call.caller = admission.did, admission.caller
+        call.origin = admission.origin.columns() if admission.origin else None
         call.user_id, call.campaign_id, call.number_id = (
             admission.user_id,
             admission.campaign_id,

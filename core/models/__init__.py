@@ -7,7 +7,7 @@ from core.models.channel_events import ChannelEvent
 from core.models.inventory import Country, Number, NumberUploadBatch, Vendor
 from core.models.notifications import Notification
 from core.models.rating import Rate, Tariff
-from core.models.rollups import CallRollup
+from core.models.rollups import CallRegionRollup, CallRollup
 from core.models.routing import BlockEntry, Buyer, Campaign, CampaignTarget, CatalogueVersion, Target, Trunk
 
 __all__ = [
@@ -15,6 +15,7 @@ __all__ = [
     "BlockEntry",
     "Buyer",
     "Call",
+    "CallRegionRollup",
     "CallRollup",
     "Campaign",
     "CampaignTarget",

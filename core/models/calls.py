@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import BigInteger, CheckConstraint, Column, DateTime, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from core.enums import Disposition, RatingStatus, sql_in
+from core.enums import Disposition, LineType, RatingStatus, sql_in
 from core.models.columns import big_pk, created_at, fk, jsonb, money, string, timestamp
 
 
@@ -20,6 +20,7 @@ class Call(SQLModel, table=True):
     __table_args__ = (
         CheckConstraint(sql_in("disposition", Disposition), name="disposition"),
         CheckConstraint(sql_in("rating_status", RatingStatus), name="rating_status"),
+        CheckConstraint(sql_in("caller_line_type", LineType), name="caller_line_type"),
         CheckConstraint("duration >= 0 AND billsec >= 0 AND talk_seconds >= 0", name="seconds"),
         # The report's pages, newest first, "after this call" (docs/reports.md): all calls, a
         # customer's, a buyer's; `id` breaks ties between calls started in the same microsecond.
@@ -39,6 +40,8 @@ class Call(SQLModel, table=True):
         Index("ix_call_disposition", "disposition", "started_at"),
         Index("ix_call_campaign_caller", "campaign_id", "caller", "started_at"),
         Index("ix_call_unrated", "rating_status", postgresql_where="rating_status = 'pending'"),
+        # The report's country and region filters (docs/regions.md).
+        Index("ix_call_caller_origin", "caller_country", "caller_region", "started_at"),
         # The bridge's reconciliation looks for calls left open (no end) every minute.
         Index("ix_call_open", "started_at", postgresql_where="ended_at IS NULL"),
         # A partitioned table's unique keys include its partition key: the bridge's upsert is on both.
@@ -93,5 +96,10 @@ class Call(SQLModel, table=True):
     recording: str | None = string(255, nullable=True)
     # "bridge" when the bridge wrote it, "reconciled" when rebuilt from Asterisk's own records.
     source: str = string(16, default="bridge")
+    # Where the caller's number is from, as routing read it (core.caller_origin): ISO country or
+    # "unknown", the region's name or "unknown", the line type. Null on rows from before.
+    caller_country: str | None = string(8, nullable=True)
+    caller_region: str | None = string(500, nullable=True)
+    caller_line_type: str | None = string(8, nullable=True)
     created_at: datetime = created_at()
     updated_at: datetime | None = timestamp()

@@ -56,6 +56,8 @@ class Campaign(SQLModel, table=True):
     ivr_attempts: int = 3
     # Position of the last target used, for the round-robin strategy.
     rr_cursor: int = 0
+    # Callers blocked by region and line type (core.routing.region.CampaignRule); {}: none.
+    region_rules: dict[str, Any] = jsonb(dict)
     created_at: datetime = created_at()
     updated_at: datetime | None = timestamp()
 
@@ -141,6 +143,8 @@ class Target(SQLModel, table=True):
     timezone: str = string(64, default="UTC")
     # {"mon": [["09:00", "17:00"]], ...}; empty means open at all hours.
     schedule: dict[str, Any] = jsonb(dict)
+    # Callers taken by region and line type (core.routing.region.TargetRule); {}: every caller.
+    region_rules: dict[str, Any] = jsonb(dict)
     payout: Decimal = money()
     status: str = string(16, default=Status.ACTIVE.value)
     created_at: datetime = created_at()

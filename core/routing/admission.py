@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
+from core.caller_origin import CallerOrigin, caller_origin
 from core.calls import Result, Step, entry, stopped_at
 from core.enums import Disposition, NumberStatus, Status, UserStatus
 from core.models import Campaign, Number
@@ -16,6 +17,7 @@ from core.routing.caller import canonical_caller
 from core.routing.catalogue import cached
 from core.routing.credit import dearest_first_block
 from core.routing.customer import read_customer
+from core.routing.region import region_step
 
 # Number and campaign in one query: this runs for every call, so it is built once (the hot routing
 # queries are module-level statements with bound parameters: building a statement and its cache key
@@ -65,6 +67,7 @@ class Admission:
     ring_timeout: int | None = None
     tariff_id: int | None = None  # the customer's, as the call's credit is held at
     record: bool = False  # the campaign records its answered calls
+    origin: CallerOrigin | None = None  # where the caller's number is from (write it on the row)
     trail: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -95,6 +98,7 @@ def admit(
     number answers exactly as an unknown one, so the answer leaks nothing. Reads only.
     """
     admission = Admission(disposition=None, did=did.strip(), caller=canonical_caller(caller))
+    admission.origin = caller_origin(admission.caller)
     trail = admission.trail
 
     def stop(disposition: Disposition, step: Step, reason: str, **fields: Any) -> Admission:
@@ -146,6 +150,11 @@ def admit(
             reason += f": {block.reason}"
         return stop(Disposition.BLOCKED, Step.BLOCK, reason, block_id=block.id, scope=scope)
     trail.append(entry(Step.BLOCK, Result.PASSED, f"caller {admission.caller} is not blocked", now))
+    region = region_step(campaign, admission.origin, now)
+    trail.append(region)
+    if region["result"] == Result.STOPPED:
+        admission.disposition = Disposition.BLOCKED
+        return admission
 
     # Credit: balance minus live reservations must be positive and cover the dearest first block.
     available = customer.available

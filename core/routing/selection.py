@@ -20,6 +20,7 @@ from core.routing.duplicate import recent_contacts
 from core.routing.links import Link, campaign_links
 from core.routing.live import LiveCounts
 from core.routing.ordering import rotated, weighted_order
+from core.routing.region import target_refusal
 from core.routing.schedule import is_open
 
 # rr_cursor is a PostgreSQL integer: wrap before it overflows (years of calls on one campaign).
@@ -146,7 +147,7 @@ def select_targets(
 
     available: list[Candidate] = []
     for link in campaign_links(session, campaign.id):
-        usable, reason, period_caps = _availability(session, link, now, live, excluded)
+        usable, reason, period_caps = _availability(session, link, now, live, excluded, admission)
         target = link.target
         trail.append(
             entry(
@@ -206,7 +207,7 @@ def select_targets(
 
 
 def _availability(
-    session: Session, link: Link, now: datetime, live: LiveCounts, excluded: set[int]
+    session: Session, link: Link, now: datetime, live: LiveCounts, excluded: set[int], admission: Admission
 ) -> tuple[bool, str, list[CapUse]]:
     """Whether the linked target can take the call now, the reason for the trail, and the use of
     its hourly, daily and monthly caps.
@@ -223,6 +224,8 @@ def _availability(
         return False, "buyer inactive", []
     if target.buyer_id in excluded:
         return False, "duplicate", []
+    if (not_taken := target_refusal(target, admission.origin)) is not None:
+        return False, not_taken, []
     try:
         local_now = now.astimezone(ZoneInfo(target.timezone))
     except (ZoneInfoNotFoundError, ValueError):

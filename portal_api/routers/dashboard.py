@@ -9,7 +9,7 @@ from fastapi import APIRouter
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
 from portal_api.deps import IdPath, SessionDep
 from portal_api.envelope import Envelope, ok
-from portal_api.schemas.dashboard import CallDetail, DashboardCalls, PartyCounts, Period
+from portal_api.schemas.dashboard import CallDetail, CallRegions, DashboardCalls, PartyCounts, Period
 from portal_api.services import dashboard
 
 router = APIRouter(prefix="/dashboard", tags=["dashboard"])
@@ -49,3 +49,14 @@ def buyer_counts(id: IdPath, principal: PrincipalDep, session: SessionDep) -> di
 )
 def customer_counts(principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(dashboard.customer_counts(session, principal))
+
+
+@router.get(
+    "/call-region",
+    response_model=Envelope[CallRegions],
+    summary="Where the period's callers were from: by region, country and line type (admins, customers)",
+)
+def call_regions(
+    principal: AdminOrCustomerDep, session: SessionDep, type: Period = Period.TODAY
+) -> dict[str, Any]:
+    return ok(dashboard.call_regions(session, principal, type))

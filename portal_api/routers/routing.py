@@ -1,14 +1,16 @@
 """The routing dry run (domain.md, "Seeing why"): the engine's answer for a call not yet made."""
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
+from pydantic import AfterValidator
 
 from portal_api.auth.principal import AdminOrCustomerDep
 from portal_api.deps import SessionDep
 from portal_api.envelope import Envelope, ok
+from portal_api.schemas.regions import Regions, country_code
 from portal_api.schemas.routing import DryRunIn, DryRunOut
-from portal_api.services import routing
+from portal_api.services import regions, routing
 
 router = APIRouter(prefix="/routing", tags=["routing"])
 
@@ -23,3 +25,17 @@ def dry_run(body: DryRunIn, principal: AdminOrCustomerDep, session: SessionDep) 
     if out.disposition is not None:
         return ok(out, f"The call would stop at {out.stopped_at}: {out.disposition}.")
     return ok(out, f"The call would be dialled to {out.candidates[0].name} first.")
+
+
+@router.get(
+    "/regions",
+    response_model=Envelope[Regions],
+    summary="The regions a country's numbering data names: what region settings pick from (docs/regions.md)",
+)
+def regions_of_country(
+    country: Annotated[
+        str, Query(max_length=8, description="ISO 3166 code, e.g. US"), AfterValidator(country_code)
+    ],
+    principal: AdminOrCustomerDep,
+) -> dict[str, Any]:
+    return ok(regions.of_country(country))

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 from core.enums import DuplicateAction, RoutingStrategy, Status
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import Name, StrictBody
+from portal_api.schemas.regions import CampaignRegionRules, CampaignRegionRulesOut
 
 Pin = Annotated[str, StringConstraints(pattern=r"^[0-9]{1,12}$")]
 
@@ -22,6 +23,9 @@ class CampaignIn(StrictBody):
     duplicate_window_seconds: int = Field(default=86400, ge=0, le=90 * 86400)
     duplicate_action: DuplicateAction = DuplicateAction.ALLOW
     record: bool = False
+    region_rules: CampaignRegionRules = Field(
+        default_factory=CampaignRegionRules, description="Callers blocked by region"
+    )
 
 
 class CampaignUpdate(StrictBody):
@@ -32,6 +36,8 @@ class CampaignUpdate(StrictBody):
     duplicate_window_seconds: int | None = Field(default=None, ge=0, le=90 * 86400)
     duplicate_action: DuplicateAction | None = None
     record: bool | None = None
+    # Left out: unchanged (null is refused: the rules always have a value).
+    region_rules: CampaignRegionRules = Field(default_factory=CampaignRegionRules)
 
 
 class IvrSettings(BaseModel):
@@ -77,6 +83,7 @@ class CampaignOut(IvrSettings):
     duplicate_window_seconds: int
     duplicate_action: DuplicateAction
     record: bool
+    region_rules: CampaignRegionRulesOut
     created_at: datetime
 
 

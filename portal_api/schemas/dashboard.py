@@ -72,3 +72,22 @@ class PartyCounts(BaseModel):
     live_calls: int
     today: Counts
     month: Counts
+
+
+class OriginSlice(BaseModel):
+    """Calls from one place (docs/regions.md): `region` "unknown" when the numbers didn't say,
+    null (with `country` null) for calls recorded before origins were read."""
+
+    country: str | None = None
+    region: str | None = None
+    line_type: str | None = None
+    calls: int
+    answered: int
+    talk_seconds: int
+
+
+class CallRegions(BaseModel):
+    period: Period
+    by_region: list[OriginSlice] = Field(description="The 10 regions with most calls")
+    by_country: list[OriginSlice] = Field(description="The 10 countries with most calls")
+    by_line_type: list[OriginSlice]

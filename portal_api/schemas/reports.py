@@ -3,13 +3,14 @@
 from datetime import date, datetime
 from typing import Annotated, Any
 
-from fastapi import Query
+from fastapi import Depends, Query
 from pydantic import BaseModel, ConfigDict, Field
 
 from core.enums import Disposition
 from portal_api.deps import MAX_ID
 from portal_api.errors import field_error
 from portal_api.schemas.common import Day, MoneyOut
+from portal_api.schemas.regions import OriginFilter
 
 _Part = Annotated[str | None, Query(max_length=64, description="Matches anywhere in the value")]
 _Number = Annotated[
@@ -43,6 +44,7 @@ class ReportFilter(BaseModel):
     disposition: Disposition | None = None
     target_number: str | None = None
     caller_number: str | None = None
+    origin: OriginFilter = OriginFilter()
 
 
 def report_filter(
@@ -54,6 +56,7 @@ def report_filter(
     disposition: Disposition | None = None,
     target_number: _Number = None,
     caller_number: _Number = None,
+    origin: Annotated[OriginFilter, Depends(OriginFilter.of_query)] = OriginFilter(),
 ) -> ReportFilter:
     if fromDate and toDate and fromDate > toDate:
         raise field_error("toDate", "toDate can't be before fromDate.")
@@ -68,6 +71,7 @@ def report_filter(
         fromDate=fromDate,
         toDate=toDate,
         disposition=disposition,
+        origin=origin,
         **{k: (v or "").strip() or None for k, v in text.items()},
     )
 
@@ -112,6 +116,13 @@ class CallReportRow(BaseModel):
     rating_status: str
     source: str = Field(description="bridge, or reconciled from Asterisk's own records")
     recording: str | None = Field(description="Set when the call was recorded: GET /report/recording/{id}")
+    caller_country: str | None = Field(
+        default=None, description='ISO country of the caller, "unknown" (null: old row)'
+    )
+    caller_region: str | None = Field(
+        default=None, description='Region of the caller, "unknown" (null: old row)'
+    )
+    caller_line_type: str | None = Field(default=None, description="mobile, fixed, other, unknown")
     trail: list[dict[str, Any]]
 
 
@@ -122,6 +133,9 @@ CSV_COLUMNS = (
     "campaign_name",
     "did",
     "caller",
+    "caller_country",
+    "caller_region",
+    "caller_line_type",
     "target_name",
     "destination",
     "buyer_name",

@@ -13,6 +13,7 @@ from core.money import MAX_PAYOUT, bounded
 from core.phone import to_e164
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import MoneyOut, Name, StrictBody, Timezone
+from portal_api.schemas.regions import TargetRegionRules, TargetRegionRulesOut
 
 Day = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 _HHMM = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$")
@@ -63,6 +64,10 @@ class TargetFields(StrictBody):
         "empty = always open; a weekday left out is closed",
     )
     payout: Payout = Decimal("0")
+    # Left out of an update: unchanged (null is refused: the rules always have a value).
+    region_rules: TargetRegionRules = Field(
+        default_factory=TargetRegionRules, description="Callers taken by region"
+    )
 
     @field_validator("schedule")
     @classmethod
@@ -110,6 +115,7 @@ class TargetOut(BaseModel):
     timezone: str
     schedule: dict[str, list[tuple[str, str]]]
     payout: MoneyOut
+    region_rules: TargetRegionRulesOut
     status: Status
     created_at: datetime
 

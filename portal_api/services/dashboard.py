@@ -12,7 +12,7 @@ from sqlalchemy import Select, Subquery, case, func, literal, select, union_all
 from sqlmodel import Session
 
 from core.enums import Disposition, RatingStatus, Role
-from core.models import Buyer, Call, CallRollup, Campaign, Target, User
+from core.models import Buyer, Call, CallRegionRollup, CallRollup, Campaign, Target, User
 from core.names import live_buyer_key, live_user_key
 from core.redis_client import get_redis
 from core.rollups import DISPOSITION_COLUMNS
@@ -21,9 +21,11 @@ from portal_api.auth.principal import Principal
 from portal_api.schemas.dashboard import (
     Bucket,
     CallDetail,
+    CallRegions,
     Counts,
     DashboardCalls,
     DispositionCount,
+    OriginSlice,
     PartyCounts,
     Period,
     Slice,
@@ -260,3 +262,82 @@ def customer_counts(session: Session, principal: Principal) -> list[PartyCounts]
     ).all()
     named = [(i, name) for i, name in customers]
     return _parties(session, Call.user_id, named, principal.user.timezone, live_user_key) if named else []
+
+
+OriginNarrow = Callable[[Select[Any], type[Call] | type[CallRegionRollup]], Select[Any]]
+
+
+def _raw_origins(narrow: OriginNarrow, *where: Any) -> Select[Any]:
+    """Call rows as region rollup rows of one call each."""
+    stmt = select(
+        Call.started_at.label("at"),
+        Call.user_id,
+        Call.caller_country,
+        Call.caller_region,
+        Call.caller_line_type,
+        literal(1).label("calls"),
+        case((Call.disposition == Disposition.ANSWERED.value, 1), else_=0).label("answered"),
+        Call.talk_seconds,
+    )
+    return narrow(stmt.where(*where), Call)
+
+
+def _origins_in(narrow: OriginNarrow, start: datetime, end: datetime) -> Subquery:
+    """As `_calls_in`, from the rollups by region (core/region_rollups.py) and the call rows."""
+    first, last = _hour(start), _hour(end)
+    first += HOUR if first < start else timedelta(0)
+    if first >= last:
+        return _raw_origins(narrow, Call.started_at >= start, Call.started_at < end).subquery()
+    R = CallRegionRollup
+    keys = (
+        "user_id",
+        "caller_country",
+        "caller_region",
+        "caller_line_type",
+        "calls",
+        "answered",
+        "talk_seconds",
+    )
+    rolled = select(R.hour.label("at"), *(getattr(R, k) for k in keys)).where(R.hour >= first, R.hour < last)
+    return union_all(
+        narrow(rolled, R),
+        _raw_origins(narrow, Call.started_at >= start, Call.started_at < first),
+        _raw_origins(narrow, Call.started_at >= last, Call.started_at < end),
+        _raw_origins(
+            narrow, Call.rating_status == _PENDING, Call.started_at >= first, Call.started_at < last
+        ),
+    ).subquery()
+
+
+def call_regions(session: Session, principal: Principal, period: Period) -> CallRegions:
+    """Where the period's callers were from: by region, by country, by line type (admins and
+    customers; the rollup has no buyer, as a buyer's dashboard needs none)."""
+    start, end = _bounds(period, principal.user.timezone, datetime.now(UTC))
+    mine = _origins_in(lambda stmt, model: scoped(stmt, model, principal), start, end)
+
+    def slices(*keys: str, top: int | None = TOP) -> list[OriginSlice]:
+        columns = [mine.c[k] for k in keys]
+        calls_n = _sum(mine.c.calls)
+        stmt = (
+            select(*columns, calls_n, _sum(mine.c.answered), _sum(mine.c.talk_seconds))
+            .group_by(*columns)
+            .order_by(calls_n.desc(), *columns)
+            .limit(top)
+        )
+        names = [k.removeprefix("caller_") for k in keys]
+        return [
+            OriginSlice(
+                **dict(zip(names, r[: len(keys)], strict=True)),
+                calls=int(r[-3]),
+                answered=int(r[-2]),
+                talk_seconds=int(r[-1]),
+            )
+            for r in session.execute(stmt)
+        ]
+
+    return CallRegions(
+        period=period,
+        by_region=slices("caller_country", "caller_region"),
+        by_country=slices("caller_country"),
+        by_line_type=slices("caller_line_type", top=None),
+    )

@@ -41,6 +41,10 @@ def _calls(session: Session, principal: Principal, f: ReportFilter) -> Select[An
         stmt = stmt.where(Call.disposition == f.disposition.value)
     if f.campaign_name:
         stmt = stmt.where(Call.campaign_id.in_(_campaigns(session, principal, f, f.campaign_name)))
+    if f.origin.country is not None:
+        stmt = stmt.where(Call.caller_country == f.origin.country)
+    if f.origin.region is not None:
+        stmt = stmt.where(Call.caller_region == f.origin.region)
     for column, typed, plus in (
         (Call.did, f.did_number, True),
         (Call.caller, f.caller_number, True),

@@ -52,6 +52,7 @@ def test_admin_and_owner_see_the_order_and_the_reasons(client, admin, customer_a
         assert [(e["step"], e["result"]) for e in data["trail"]] == [
             ("route", "passed"),
             ("block", "passed"),
+            ("region", "passed"),
             ("credit", "passed"),
             ("target", "candidate"),
             ("target", "candidate"),

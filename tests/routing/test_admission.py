@@ -43,7 +43,12 @@ def test_an_admitted_call_carries_its_ids_ivr_settings_and_trail() -> None:
     )
     assert admission.ivr == IvrSettings(True, "enter-pin", ("1234", "9876"), 4, 3)
     assert admission.ring_timeout == 25
-    assert steps(admission) == [("route", "passed"), ("block", "passed"), ("credit", "passed")]
+    assert steps(admission) == [
+        ("route", "passed"),
+        ("block", "passed"),
+        ("region", "passed"),
+        ("credit", "passed"),
+    ]
     assert all(e["at"] == NOW.isoformat() and e["reason"] for e in admission.trail)
     assert admission.trail[0]["campaign_id"] == ln.campaign.id
     assert (

@@ -12,3 +12,8 @@ export async function fetchCallDetail(type) {
 export async function fetchCustomerCounts() {
   return unwrap(await client.get('/dashboard/CustomerCounts'));
 }
+
+/** Where the period's callers were from: `{by_region, by_country, by_line_type}` (admins, customers). */
+export async function fetchCallRegions(type) {
+  return unwrap(await client.get('/dashboard/call-region', { params: { type } }));
+}

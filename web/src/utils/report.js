@@ -28,6 +28,7 @@ export function countLabel(total, estimated = false) {
 /** A problem the server would refuse, said before asking it. */
 export function filterProblem(filters) {
   if (filters.fromDate && filters.toDate && filters.fromDate > filters.toDate) return 'The end date is before the start date.';
+  if (String(filters.caller_region ?? '').trim() && !String(filters.caller_country ?? '').trim()) return 'A caller region is named within its country: give the country too (e.g. US).';
   return '';
 }
 

@@ -8,23 +8,31 @@ import TextField from '@mui/material/TextField';
 import { Link as RouterLink } from 'react-router-dom';
 
 import FormDialog, { SelectField } from '../../components/FormDialog';
+import RegionRulesFields from '../../components/RegionRulesFields';
 import { campaigns } from '../../api/campaigns';
 import useFormDialog from '../../hooks/useFormDialog';
 import { ivrLink } from '../../utils/ivrForm';
 import { DUPLICATE_ACTIONS, STRATEGIES, campaignBody, campaignToForm, emptyCampaign, validateCampaign } from '../../utils/campaignForm';
+import { campaignRulesBody, campaignRulesToForm, emptyCampaignRules, rulesError, validateCampaignRules } from '../../utils/regionRules';
+
+// The campaign's form with its caller-region blocks beside the rest (utils/regionRules.js).
+const toForm = (campaign) => (campaign ? { ...campaignToForm(campaign), region: campaignRulesToForm(campaign.region_rules) } : { ...emptyCampaign(), region: emptyCampaignRules() });
 
 export default function CampaignDialog({ open, campaign, admin, onClose, onSaved }) {
   const editing = Boolean(campaign);
-  const { values, set, message, saving, field, reset, submit } = useFormDialog('campaign', emptyCampaign());
+  const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('campaign', toForm(null));
 
   useEffect(() => {
-    if (open) reset(campaign ? campaignToForm(campaign) : emptyCampaign());
+    if (open) reset(toForm(campaign));
   }, [open, campaign]);
 
   const save = async () => {
     const saved = await submit(
-      (v) => validateCampaign(v, { needsOwner: admin && !editing }),
-      () => (editing ? campaigns.update(campaign.id, campaignBody(values, { editing })) : campaigns.add(campaignBody(values, { admin }))),
+      (v) => ({ ...validateCampaign(v, { needsOwner: admin && !editing }), ...validateCampaignRules(v.region) }),
+      () => {
+        const body = { ...campaignBody(values, { editing, admin }), region_rules: campaignRulesBody(values.region) };
+        return editing ? campaigns.update(campaign.id, body) : campaigns.add(body);
+      },
       'The campaign could not be saved.'
     );
     if (saved) onSaved(`Campaign ${saved.name} ${editing ? 'saved' : 'created'}.`);
@@ -67,6 +75,9 @@ export default function CampaignDialog({ open, campaign, admin, onClose, onSaved
             control={<Checkbox checked={values.record} onChange={(e) => set('record', e.target.checked)} slotProps={{ input: { 'data-testid': 'campaign-record' } }} />}
             label="Record answered calls"
           />
+        </Grid>
+        <Grid size={12}>
+          <RegionRulesFields kind="campaign" value={values.region} onChange={(region) => set('region', region)} error={rulesError(errors)} />
         </Grid>
         {editing && (
           <Grid size={12}>

@@ -20,6 +20,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { EmptyRow } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
+import RegionChart from './RegionChart';
 import { fetchCallCounts, fetchCallDetail, fetchCustomerCounts } from '../../api/dashboard';
 import { formatBalance } from '../../utils/balance';
 import { formatSeconds } from '../../utils/clock';
@@ -194,6 +195,11 @@ export default function DashboardPage() {
           <Grid size={{ xs: 12, md: 6 }}>
             <SliceTable title="Busiest targets" rows={detail?.by_target ?? []} testid="dashboard-targets" />
           </Grid>
+          {!buyer && (
+            <Grid size={12}>
+              <RegionChart period={period} />
+            </Grid>
+          )}
           {admin && (
             <Grid size={12}>
               <MainCard content={false} title="Customers">

@@ -18,6 +18,7 @@ import { formatBalance } from '../../utils/balance';
 import { formatSeconds } from '../../utils/clock';
 import { formatDateTime } from '../../utils/report';
 import DispositionChip from '../../components/DispositionChip';
+import { originLabel } from '../../utils/origin';
 
 export default function CallDetail({ call, timeZone, onClose }) {
   const facts = call
@@ -26,6 +27,7 @@ export default function CallDetail({ call, timeZone, onClose }) {
         ['Connected', call.connected_at ? formatDateTime(call.connected_at, timeZone) : '—'],
         ['Ended', call.ended_at ? formatDateTime(call.ended_at, timeZone) : '—'],
         ['Caller', call.caller],
+        ['Caller from', `${originLabel({ country: call.caller_country, region: call.caller_region })}${call.caller_line_type ? ` (${call.caller_line_type} line)` : ''}`],
         ['Tracking number', call.did],
         ['Customer', call.customer_name ?? '—'],
         ['Campaign', call.campaign_name ?? '—'],

@@ -26,12 +26,15 @@ import DispositionChip from '../../components/DispositionChip';
 import { isAdmin } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
 import CallDetail from './CallDetail';
+import { originLabel } from '../../utils/origin';
 
 const FILTERS = [
   ['fromDate', 'From'],
   ['toDate', 'To'],
   ['disposition', 'Disposition'],
   ['caller_number', 'Caller'],
+  ['caller_country', 'Caller country'],
+  ['caller_region', 'Caller region'],
   ['did_number', 'Tracking number'],
   ['target_number', 'Target number'],
   ['campaign_name', 'Campaign']
@@ -82,6 +85,7 @@ export default function ReportPage() {
               <TableRow>
                 <TableCell>Started</TableCell>
                 <TableCell>Caller</TableCell>
+                <TableCell>From</TableCell>
                 <TableCell>Tracking number</TableCell>
                 {admin && <TableCell>Customer</TableCell>}
                 <TableCell>Campaign</TableCell>
@@ -97,6 +101,7 @@ export default function ReportPage() {
                 <TableRow hover key={call.id} onClick={() => setOpen(call)} sx={{ cursor: 'pointer' }} data-testid="report-row" data-caller={call.caller}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(call.started_at, user?.timezone)}</TableCell>
                   <TableCell>{call.caller}</TableCell>
+                  <TableCell data-testid="report-origin">{originLabel({ country: call.caller_country, region: call.caller_region })}</TableCell>
                   <TableCell>{call.did}</TableCell>
                   {admin && <TableCell>{call.customer_name ?? '—'}</TableCell>}
                   <TableCell>{call.campaign_name ?? '—'}</TableCell>
@@ -109,7 +114,7 @@ export default function ReportPage() {
                   <TableCell align="right">{call.cost === null || !call.ended_at ? '—' : formatBalance(call.cost)}</TableCell>
                 </TableRow>
               ))}
-              {!loading && rows.length === 0 && !error && <EmptyRow colSpan={admin ? 10 : 9} text="No calls match." />}
+              {!loading && rows.length === 0 && !error && <EmptyRow colSpan={admin ? 11 : 10} text="No calls match." />}
             </TableBody>
           </Table>
         </TableContainer>

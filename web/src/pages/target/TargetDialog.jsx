@@ -10,18 +10,23 @@ import Typography from '@mui/material/Typography';
 
 import FormDialog, { SelectField } from '../../components/FormDialog';
 import { ZonePicker } from '../../components/NamePicker';
+import RegionRulesFields from '../../components/RegionRulesFields';
 import { buyers } from '../../api/buyers';
 import { targets } from '../../api/targets';
 import { fetchOutboundTrunks } from '../../api/trunks';
 import useFormDialog from '../../hooks/useFormDialog';
 import { CAPS, DAYS, emptyTarget, targetBody, targetToForm, timeZones, validateTarget } from '../../utils/targetForm';
+import { emptyTargetRules, rulesError, targetRulesBody, targetRulesToForm, validateTargetRules } from '../../utils/regionRules';
+
+// The target's form with its caller-region settings beside the rest (utils/regionRules.js).
+const toForm = (target) => (target ? { ...targetToForm(target), region: targetRulesToForm(target.region_rules) } : { ...emptyTarget(), region: emptyTargetRules() });
 
 // Customers have a handful of buyers; the picker lists up to the API's page size.
 const BUYER_PAGE = 500;
 
 export default function TargetDialog({ open, target, admin, onClose, onSaved }) {
   const editing = Boolean(target);
-  const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('target', emptyTarget());
+  const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('target', toForm(null));
   const [buyerOptions, setBuyerOptions] = useState([]);
   const [trunkOptions, setTrunkOptions] = useState([]);
   const [loadError, setLoadError] = useState('');
@@ -29,7 +34,7 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }) 
 
   useEffect(() => {
     if (!open) return;
-    reset(target ? targetToForm(target) : emptyTarget());
+    reset(toForm(target));
     setLoadError('');
     let cancelled = false;
     Promise.all([editing ? null : buyers.list({ perpage: BUYER_PAGE }), fetchOutboundTrunks()])
@@ -52,8 +57,11 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }) 
 
   const save = async () => {
     const saved = await submit(
-      (v) => validateTarget(v, { editing }),
-      () => (editing ? targets.update(target.id, targetBody(values, { editing })) : targets.add(targetBody(values))),
+      (v) => ({ ...validateTarget(v, { editing }), ...validateTargetRules(v.region) }),
+      () => {
+        const body = { ...targetBody(values, { editing }), region_rules: targetRulesBody(values.region) };
+        return editing ? targets.update(target.id, body) : targets.add(body);
+      },
       'The target could not be saved.'
     );
     if (saved) onSaved(`Target ${saved.name} ${editing ? 'saved' : 'created'}.`);
@@ -140,6 +148,9 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }) 
               />
             </Grid>
           ))}
+        <Grid size={12}>
+          <RegionRulesFields kind="target" value={values.region} onChange={(region) => set('region', region)} error={rulesError(errors)} />
+        </Grid>
       </Grid>
     </FormDialog>
   );

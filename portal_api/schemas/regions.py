@@ -1,0 +1,126 @@
+"""Caller-region settings of targets and campaigns (docs/regions.md), and the regions a country's
+numbering data names. A place is an ISO 3166 country ("US") or a region of one ("US:California")."""
+
+from typing import Annotated
+
+import pycountry
+from fastapi import Query
+from pydantic import AfterValidator, BaseModel, Field, model_validator
+
+from core.caller_origin import UNKNOWN, regions_of
+from core.enums import LineType, RegionMode
+from core.routing.region import SEPARATOR
+from portal_api.errors import field_error
+from portal_api.schemas.common import StrictBody
+
+MAX_PLACES = 500
+
+
+def country_code(value: str) -> str:
+    """An ISO 3166-1 alpha-2 code, upper-cased; ValueError naming the mistake otherwise."""
+    code = value.strip().upper()
+    if len(code) != 2 or pycountry.countries.get(alpha_2=code) is None:
+        raise ValueError(f"'{value}' is not an ISO 3166 country code such as US or GB")
+    return code
+
+
+def _place(value: str) -> str:
+    country, sep, region = value.partition(SEPARATOR)
+    code = country_code(country)
+    if not sep:
+        return code
+    region = region.strip()
+    if region not in regions_of(code):
+        raise ValueError(
+            f"'{region}' is not a region of {code} in the numbering data; GET /routing/regions?country={code}"
+            " lists them"
+        )
+    return f"{code}{SEPARATOR}{region}"
+
+
+Place = Annotated[str, Field(max_length=510), AfterValidator(_place)]
+Places = Annotated[
+    list[Place], Field(max_length=MAX_PLACES), AfterValidator(lambda v: list(dict.fromkeys(v)))
+]
+LineTypes = Annotated[
+    list[LineType], Field(max_length=len(LineType)), AfterValidator(lambda v: sorted(set(v)))
+]
+_UNKNOWN = (
+    "Whether a caller whose region the number doesn't tell (withheld, mobile ranges, toll-free) is taken"
+)
+
+
+class TargetRegionRulesOut(BaseModel):
+    mode: RegionMode = Field(
+        default=RegionMode.ALL, description="all, accept (listed places only) or exclude them"
+    )
+    regions: list[str] = Field(default_factory=list, description='Places: "US" or "US:California"')
+    excluded_line_types: list[LineType] = Field(default_factory=list)
+    accept_unknown: bool = Field(default=True, description=_UNKNOWN)
+
+
+class TargetRegionRules(TargetRegionRulesOut, StrictBody):
+    regions: Places = Field(default_factory=list, description='Places: "US" or "US:California"')
+    excluded_line_types: LineTypes = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _listed(self) -> "TargetRegionRules":
+        if self.mode != RegionMode.ALL and not self.regions:
+            raise ValueError(f"mode '{self.mode}' needs at least one place in regions")
+        if len(self.excluded_line_types) == len(LineType):
+            raise ValueError("excluding every line type would take no call; make the target inactive instead")
+        return self
+
+
+class CampaignRegionRulesOut(BaseModel):
+    blocked_regions: list[str] = Field(default_factory=list, description='Places: "US" or "US:California"')
+    blocked_line_types: list[LineType] = Field(default_factory=list)
+    accept_unknown: bool = Field(default=True, description=_UNKNOWN)
+
+
+class CampaignRegionRules(CampaignRegionRulesOut, StrictBody):
+    blocked_regions: Places = Field(default_factory=list, description='Places: "US" or "US:California"')
+    blocked_line_types: LineTypes = Field(default_factory=list)
+
+
+class Regions(BaseModel):
+    country: str
+    name: str = Field(description="The country's name (ISO 3166)")
+    regions: list[str] = Field(description="Every region its numbering data names, sorted")
+
+
+class OriginFilter(BaseModel):
+    """The call report's filters by where callers are from: a country and, within it, a region
+    (`unknown` for either selects the calls whose data didn't say)."""
+
+    country: str | None = None
+    region: str | None = None
+
+    @classmethod
+    def of_query(
+        cls,
+        caller_country: Annotated[
+            str | None, Query(max_length=8, description='ISO 3166 code (US, GB) or "unknown"')
+        ] = None,
+        caller_region: Annotated[
+            str | None,
+            Query(
+                max_length=500,
+                description='A region as the calls show it, or "unknown"; needs caller_country',
+            ),
+        ] = None,
+    ) -> "OriginFilter":
+        country = (caller_country or "").strip() or None
+        region = (caller_region or "").strip() or None
+        if country is not None and country.lower() != UNKNOWN:
+            try:
+                country = country_code(country)
+            except ValueError as exc:
+                raise field_error("caller_country", str(exc)) from None
+        elif country is not None:
+            country = UNKNOWN
+        if region is not None and country is None:
+            raise field_error(
+                "caller_region", "caller_region needs caller_country (a region is named within one)."
+            )
+        return cls(country=country, region=region)
