@@ -82,6 +82,7 @@ RERATE = "billing.rerate"
 PURGE_CHANNEL_EVENTS = "maintenance.purge_channel_events"
 REBUILD_ROLLUPS = "reports.rebuild_rollups"  # nightly: the dashboard's rollups summed again
 SEND_MAIL = "mail.send"  # (to, subject, body): the API, e.g. a password reset link
+WEBHOOK_SEND = "webhooks.send"  # (): send the call-event deliveries that are due (core.webhooks)
 
 # --- PostgreSQL advisory locks (first key of the pair; the second says what is locked) -----------
 ROLLUP_LOCK = 24  # the dashboard's rollups: 0 the table, n the n-th hour since 1970 (core/rollups.py)
