@@ -10,4 +10,4 @@ RETRY_FOR = timedelta(days=1)  # how long an event is tried for
 
 def delay(failed_attempts: int) -> float:
     """Seconds to wait after the `failed_attempts`-th failed try (1 for the first)."""
-    return min(LONGEST, FIRST * 2 ** max(0, failed_attempts - 1))
+    return float(min(LONGEST, FIRST * 2 ** max(0, failed_attempts - 1)))
