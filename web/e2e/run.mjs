@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import registerOperationScenarios from './operations.mjs';
 import registerRealCall from './real-call.mjs';
+import registerWebhookScenarios from './webhooks.mjs';
 import { clickAndAnswer, refreshUntil, still, textChanges } from './waits.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -1293,6 +1294,9 @@ test('admin: a 100,000-line rate card imports, its progress shown', async () => 
 
 // The operations screens (users, vendors, number uploads, the buyer's targets, IVR Auth): e2e/operations.mjs.
 registerOperationScenarios({ test, newPage, signIn, signInUi, sessions, shot, BASE, customerName: ACCOUNTS.customer.name });
+
+// Call webhooks on a campaign: e2e/webhooks.mjs.
+registerWebhookScenarios({ test, newPage, signIn, sessions, shot, BASE });
 
 // With E2E_CALL_TARGET_PORT and E2E_CALL_CALLER set, the platform set up in the browser takes a real call: e2e/real-call.mjs.
 registerRealCall({ test, newPage, signInUi, ACCOUNTS, cell, cellHas, shot, pick, downloaded });
