@@ -4,6 +4,8 @@ import hashlib
 import hmac
 import time
 from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
 
 from core.calls import CallState, Result, Step
 from core.enums import WebhookEvent
@@ -78,3 +80,14 @@ def test_buyer_bodies_lose_the_customer_cost() -> None:
     body = {"event": "rated", "occurred_at": None, "call": {"cost": "1.0000", "payout": "5.0000"}}
     assert payload.for_buyer(body)["call"] == {"payout": "5.0000"}
     assert body["call"]["cost"] == "1.0000"  # the campaign's copy is untouched
+
+
+def test_the_documented_verification_recipe_accepts_our_requests_and_refuses_forgeries() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "webhooks.md").read_text()
+    code = doc.split("```python\n", 1)[1].split("```", 1)[0]
+    recipe: dict[str, Any] = {}
+    exec(code, recipe)  # the snippet a receiver copies, run as written
+    sent = signing.headers("whsec_doc", int(time.time()), BODY, "completed", 1)
+    assert recipe["verify"]("whsec_doc", sent, BODY)
+    assert not recipe["verify"]("whsec_other", sent, BODY)
+    assert not recipe["verify"]("whsec_doc", sent, BODY.replace(b"0123", b"0999"))
