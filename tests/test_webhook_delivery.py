@@ -111,3 +111,20 @@ def test_rating_records_converted_completed_rated_and_a_buyer_sees_no_cost() -> 
     )  # 60/60: a minute
     assert "cost" not in rows[3].body["call"] and rows[1].body["call"]["billsec"] == 30
     assert payload.CUSTOMER_ONLY == ("cost",)
+
+
+def test_an_unusable_url_or_no_receiver_is_a_failed_try_logged_not_a_stuck_queue() -> None:
+    user = customer_id()
+    campaign, _ = campaign_with_target(user)
+    with webhook_receiver() as rx:
+        closed = rx.url  # nobody listens there once the receiver is gone
+    _hook(campaign, user, closed + "/{caller}")
+    intake.record([_event("9.3", WebhookEvent.INCOMING, campaign)])
+    assert _send().tried == 1
+    (d,) = _deliveries()
+    assert d.status == "pending" and d.attempts == 1 and d.status_code is None and "ConnectError" in d.error
+    with session_scope() as s:
+        s.scalars(select(Webhook)).one().url = "http://exa mple.com/{caller}"  # httpx refuses it
+    assert _send(d.next_attempt_at).tried == 1
+    (d,) = _deliveries()
+    assert d.attempts == 2 and d.status_code is None and d.error

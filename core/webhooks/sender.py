@@ -71,16 +71,30 @@ class Round:
     more: bool = False
 
 
+def _clean(text: str, limit: int) -> str:
+    """Storable text: PostgreSQL refuses NUL characters in a string."""
+    return text.replace("\x00", "")[:limit]
+
+
 def post(client: httpx.Client, url: str, body: bytes, headers: dict[str, str]) -> Answer:
+    """POST `body`; only the start of the answer is read (a receiver may answer with anything)."""
     started = time.perf_counter()
     try:
-        response = client.post(url, content=body, headers=headers)
-    except httpx.HTTPError as exc:
+        with client.stream("POST", url, content=body, headers=headers) as response:
+            latency = round((time.perf_counter() - started) * 1000)
+            head = b""
+            for chunk in response.iter_bytes():
+                head += chunk
+                if len(head) >= SNIPPET * 4:
+                    break
+    # Whatever stops a try (a timeout, a refused connection, a URL its tokens made unusable) is a
+    # failed try, logged; raised, it would stop every delivery behind this one.
+    except Exception as exc:
         latency = round((time.perf_counter() - started) * 1000)
-        return Answer(None, latency, None, f"{type(exc).__name__}: {exc}"[:300])
-    latency = round((time.perf_counter() - started) * 1000)
+        return Answer(None, latency, None, _clean(f"{type(exc).__name__}: {exc}", 300))
+    text = head.decode(response.encoding or "utf-8", errors="replace")
     error = None if response.is_success else f"HTTP {response.status_code}"
-    return Answer(response.status_code, latency, response.text[:SNIPPET], error)
+    return Answer(response.status_code, latency, _clean(text, SNIPPET), error)
 
 
 def send_due(client: httpx.Client, budget: float = 60.0, now: Clock = _now) -> Round:
@@ -116,7 +130,7 @@ def _send(session: Session, client: httpx.Client, delivery_id: int, now: Clock) 
     headers = signing.headers(hook.secret, stamp, body, delivery.event, delivery_id)
     answer = post(client, url, body, headers)
     at = now()
-    delivery.url, delivery.attempts, delivery.last_attempt_at = url, delivery.attempts + 1, at
+    delivery.url, delivery.attempts, delivery.last_attempt_at = url[:2000], delivery.attempts + 1, at
     delivery.status_code, delivery.latency_ms = answer.status_code, answer.latency_ms
     delivery.response, delivery.error = answer.response, answer.error
     session.add(delivery)
