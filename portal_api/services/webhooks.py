@@ -46,7 +46,8 @@ def _owner(session: Session, principal: Principal, body: WebhookIn) -> int:
             raise field_error("campaign_id", f"Campaign {body.campaign_id} does not exist.")
         return campaign.user_id
     buyer = session.get(Buyer, body.buyer_id)
-    if buyer is None or (principal.is_buyer and principal.buyer != buyer):
+    mine = principal.buyer.id if principal.buyer is not None else None
+    if buyer is None or (principal.is_buyer and buyer.id != mine):
         raise field_error("buyer_id", f"Buyer {body.buyer_id} does not exist.")
     if principal.is_customer and buyer.user_id != principal.owner_id:
         raise field_error("buyer_id", f"Buyer {body.buyer_id} does not exist.")
