@@ -137,6 +137,28 @@ class ImpersonationAction(StrEnum):
     CHANGE = "change"
 
 
+class WebhookEvent(StrEnum):
+    """A call event a webhook may subscribe to (docs/webhooks.md), in the order a call has them."""
+
+    INCOMING = "incoming"  # the call reached a campaign (bridge)
+    ROUTED = "routed"  # a target rings (bridge; again on each failover)
+    CONNECTED = "connected"  # the target answered (bridge)
+    CONVERTED = "converted"  # talk time passed the campaign's buffer (rating)
+    COMPLETED = "completed"  # the call is over: the row's final fields (rating)
+    RATED = "rated"  # cost and payout are final (rating)
+
+
+class WebhookStatus(StrEnum):
+    ACTIVE = "active"
+    PAUSED = "paused"  # by its owner, or after failing for an hour
+
+
+class DeliveryStatus(StrEnum):
+    PENDING = "pending"  # to send, or to retry at `next_attempt_at`
+    DELIVERED = "delivered"  # answered 2xx
+    FAILED = "failed"  # not delivered within a day: given up
+
+
 def sql_in(column: str, enum: type[StrEnum]) -> str:
     """A CHECK constraint body restricting `column` to the enum's values."""
     values = ", ".join("'" + v.value.replace("'", "''") + "'" for v in enum)

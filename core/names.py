@@ -90,6 +90,7 @@ REBUILD_ROLLUPS = "reports.rebuild_rollups"  # nightly: the dashboard's rollups 
 CALL_MONTHS = "maintenance.call_months"  # daily: the call table's coming monthly partitions
 ARCHIVE_CALLS = "maintenance.archive_calls"  # daily: months past CALL_RETENTION_MONTHS to files
 SEND_MAIL = "mail.send"  # (to, subject, body): the API, e.g. a password reset link
+WEBHOOK_SEND = "webhooks.send"  # (): send the call-event deliveries that are due (core.webhooks)
 
 # --- PostgreSQL advisory locks (first key of the pair; the second says what is locked) -----------
 ROLLUP_LOCK = 24  # the dashboard's rollups: 0 the table, n the n-th hour since 1970 (core/rollups.py)

@@ -23,6 +23,7 @@ from core import health, jobs, metrics, names, node_registry
 from core.ari import AriAddress
 from core.redis_client import async_redis
 from core.settings import get_settings
+from core.webhooks import intake
 from pbx_bridge import commands, trunks
 from pbx_bridge.ami import Ami
 from pbx_bridge.ari import Ari
@@ -30,6 +31,7 @@ from pbx_bridge.call_flow import CallAri, Context
 from pbx_bridge.commands import Commands
 from pbx_bridge.events import EventTable, Source
 from pbx_bridge.flows import Flows
+from pbx_bridge.hook_outbox import HookOutbox
 from pbx_bridge.live_store import LiveStore
 from pbx_bridge.lost_nodes import LostNodes
 from pbx_bridge.metrics import CALLS_IN_PROGRESS
@@ -112,8 +114,16 @@ async def main() -> None:
     # Rating also releases the call's credit hold, in the same transaction as the debit.
     rating = RatingQueue(lambda linkedids: jobs.enqueue(names.RATE_CALL, *linkedids))
     live, router, rows = LiveStore(redis), EngineRouter(), RowWriter()
+    hooks = HookOutbox(intake.record)  # a call's webhook events are recorded before it is rated
     ctx = Context(
-        ari=ari, ami=ami, live=live, router=router, rows=rows, after_hangup=rating.add, node_id=s.node_id
+        ari=ari,
+        ami=ami,
+        live=live,
+        router=router,
+        rows=rows,
+        after_hangup=hooks.after(rating.add),
+        node_id=s.node_id,
+        hooks=hooks.event,
     )
     bridge = Bridge(ctx, ari, redis)
     CALLS_IN_PROGRESS.set_function(lambda: len(ctx.channels))
@@ -129,6 +139,7 @@ async def main() -> None:
         loop.add_signal_handler(sig, bridge.stop.set)
     trunk_status = asyncio.create_task(TrunkStatus(ami, redis, s.trunk_qualify_seconds).run())
     rating_sender = asyncio.create_task(rating.run(bridge.stop))
+    hooks_sender = asyncio.create_task(hooks.run(bridge.stop))
     try:
         await bridge.run()
     finally:
@@ -136,6 +147,8 @@ async def main() -> None:
         with contextlib.suppress(asyncio.CancelledError):
             await trunk_status
         bridge.stop.set()
+        await hooks_sender
+        await hooks.flush()  # events of calls that ended as we stopped, and their hand-over to rating
         await rating_sender
         await rating.flush()  # calls that ended while the bridge stopped
         await redis.aclose()

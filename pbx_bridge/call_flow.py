@@ -31,7 +31,7 @@ from typing import Any, Protocol
 from core import logs, names, q850
 from core.ari import AriError
 from core.calls import CallState, Result, Step, stopped_at
-from core.enums import Disposition, HangupBy, LiveState
+from core.enums import Disposition, HangupBy, LiveState, WebhookEvent
 from core.models import Call
 from core.names import cap_count_key, duplicate_key, live_target_key, live_trunk_key
 from core.routing import Admission, Candidate, IvrSettings, Selection
@@ -120,6 +120,7 @@ class Context:
     timing: Timing = field(default_factory=Timing)
     channels: dict[str, "CallFlow"] = field(default_factory=dict)
     node_id: str = ""  # this node's (core.nodes): the calls it answers for
+    hooks: Callable[[WebhookEvent, CallState], None] = lambda kind, state: None  # webhooks' events
 
 
 def _now() -> datetime:
@@ -300,6 +301,7 @@ class CallFlow:
             admission.number_id,
         )
         self.ctx.rows.write(call.row(_now()))
+        self.ctx.hooks(WebhookEvent.INCOMING, call)
 
     async def _route(self) -> Disposition:
         self.ctx.live.starting(self.linkedid)
@@ -555,12 +557,14 @@ class CallFlow:
         call.target_id, call.buyer_id = candidate.target_id, candidate.buyer_id
         call.trunk_id = candidate.trunk_id
         call.target_name, call.destination = candidate.name, candidate.destination
+        self.ctx.hooks(WebhookEvent.ROUTED, call)
         await self.ctx.live.put(call.live())
 
     async def _talk(self, answered: Event) -> Disposition:
         call = self.call
         call.connected_at = asterisk_time(answered) or _now()
         call.answered_at = call.answered_at or call.connected_at  # Dial answers the caller now
+        self.ctx.hooks(WebhookEvent.CONNECTED, call)
         if self.record:
             if answered.get("recording"):
                 call.recording = names.recording_name(self.linkedid)

@@ -31,6 +31,8 @@ from core.models import (
     Trunk,
     User,
     Vendor,
+    Webhook,
+    WebhookDelivery,
 )
 from core.redis_client import get_redis
 from testkit.actors import Actor, make_actor
@@ -114,7 +116,14 @@ def build_world() -> World:
             trail=[{"note": MARK}],
             recording="call-1700000000.1",
         )
-        s.add_all([link, number, pool, batch, block, invoice, note, call])
+        hook = Webhook(user_id=a.id, campaign_id=campaign.id, url=f"https://{MARK}.example.com", secret=MARK)
+        s.add_all([link, number, pool, batch, block, invoice, note, call, hook])
+        s.flush()
+        now = datetime.now(UTC)
+        delivery = WebhookDelivery(
+            webhook_id=hook.id, linkedid=call.linkedid, event="rated", next_attempt_at=now, retry_until=now
+        )
+        s.add(delivery)
         s.flush()
         post(
             s,
@@ -140,6 +149,8 @@ def build_world() -> World:
             "notification": note.id,
             "call": call.id,
             "country": gb.id,
+            "webhook": hook.id,
+            "delivery": delivery.id,
         }
     client = get_redis()
     client.set(

@@ -42,6 +42,8 @@ app.conf.beat_schedule = {
     # The safety net behind the per-call task the bridge enqueues at hangup.
     "rate-pending": _every(names.RATE_PENDING, 30.0, 30),
     "release-expired-holds": _every(names.RELEASE_EXPIRED, 60.0, 60),
+    # Webhook retries further off than a countdown, and any wake-up lost with the broker.
+    "webhooks-send": _every(names.WEBHOOK_SEND, 15.0, 15),
     # Anniversaries fall at any time of day; hourly keeps a renewal within the hour.
     "number-fees": _every(names.NUMBER_FEES, crontab(minute=5), 3600),
     "reconcile": _every(names.RECONCILE, crontab(hour=2, minute=30), 6 * 3600),

@@ -3,11 +3,13 @@
 from datetime import UTC, datetime
 from typing import TypedDict
 
+import httpx
 from sqlalchemy.exc import OperationalError
 
 from core import call_archive, call_partitions, mail, names, retention, rollups
 from core.billing import credit, fees, invoices, rating, reconcile, rerate
 from core.db import get_engine, session_scope
+from core.webhooks import sender
 from workers.app import app
 
 
@@ -91,3 +93,20 @@ def rebuild_rollups() -> None:
 def rerate_period(start: str, end: str, tariff_id: int | None = None, user_id: int | None = None) -> None:
     """Run by an operator after a rate change (docs/billing.md shows the command)."""
     rerate.rerate_period(datetime.fromisoformat(start), datetime.fromisoformat(end), tariff_id, user_id)
+
+
+# A retry further off than this waits for the periodic sweep: a Redis broker redelivers a message
+# held longer than its visibility timeout (core.jobs), so long countdowns would run twice.
+LONGEST_COUNTDOWN = 300
+
+
+@app.task(name=names.WEBHOOK_SEND, **RETRY)
+def send_webhooks() -> None:
+    """Send the call-event deliveries that are due (docs/webhooks.md); woken by each new event, by
+    a failed try's retry time, and by the periodic sweep."""
+    with httpx.Client(timeout=sender.TIMEOUT) as client:
+        done = sender.send_due(client)
+    if done.more:
+        send_webhooks.delay()
+    elif done.retry_in is not None and done.retry_in <= LONGEST_COUNTDOWN:
+        send_webhooks.apply_async(countdown=done.retry_in)

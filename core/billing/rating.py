@@ -31,6 +31,7 @@ from core.enums import RatingStatus, TransactionType
 from core.models import Call, Campaign, Target, User
 from core.models.columns import utcnow
 from core.money import round_money
+from core.webhooks import intake as call_hooks
 
 BATCH = 2000
 ZERO = round_money(Decimal(0))
@@ -116,6 +117,7 @@ def rate_call(session: Session, call_id: int) -> Call | None:
     credit.release(session, call.linkedid)
     session.flush()
     rollups.refresh(session, [call_id])
+    call_hooks.rated(session, [call_id])
     return call
 
 
@@ -229,6 +231,7 @@ def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -
     credit.release_many(session, [row.linkedid for row in rows])
     flag_unrated(session, unrated, now)
     rollups.refresh(session, [i for i, _ in saved])
+    call_hooks.rated(session, [i for i, _ in saved])
 
 
 def set_aside(session: Session, call_id: int, reason: str) -> None:

@@ -9,6 +9,7 @@ from core.models.notifications import Notification
 from core.models.rating import Rate, Tariff
 from core.models.rollups import CallRegionRollup, CallRollup
 from core.models.routing import BlockEntry, Buyer, Campaign, CampaignTarget, CatalogueVersion, Target, Trunk
+from core.models.webhooks import Webhook, WebhookDelivery
 
 __all__ = [
     "AuthToken",
@@ -36,4 +37,6 @@ __all__ = [
     "User",
     "Vendor",
     "WalletTransaction",
+    "Webhook",
+    "WebhookDelivery",
 ]

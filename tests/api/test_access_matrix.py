@@ -34,6 +34,8 @@ CUSTOMERS = {"admin": OK, "a": OK, "b": OK, "buyer": FORBIDDEN}  # each sees its
 ANYONE = {"admin": OK, "a": OK, "b": OK, "buyer": OK}
 BUYER_ONLY = {"admin": FORBIDDEN, "a": FORBIDDEN, "b": FORBIDDEN, "buyer": OK}
 SELF_ONLY = {"admin": DENIED, "a": OK, "b": DENIED, "buyer": DENIED}
+# A's campaign's webhook: the buyer (whose scope is its own webhooks) finds it no more than B does.
+HOOK_OWNED = {"admin": OK, "a": OK, "b": DENIED, "buyer": DENIED}
 NOT_IMPERSONATING = {"admin": CONFLICT, "a": CONFLICT, "b": CONFLICT, "buyer": CONFLICT}
 
 Call = tuple[str, dict[str, Any]]
@@ -330,6 +332,27 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
         OWNED_WITH_BUYER,
         send("/api/report/callHangUp", lambda w: {"linkedid": "1700000000.1"}),
     ),
+    # Call webhooks (the world has one on A's campaign, with a delivery for its call)
+    ("GET", "/api/webhook/details"): (ANYONE, get("/api/webhook/details")),
+    ("POST", "/api/webhook/add"): (
+        HOOK_OWNED,
+        send(
+            "/api/webhook/add",
+            lambda w: {"campaign_id": w.ids["campaign"], "url": "https://x.example.com", "events": ["rated"]},
+        ),
+    ),
+    ("PUT", "/api/webhook/{id}"): (
+        HOOK_OWNED,
+        send("/api/webhook/{webhook}", lambda w: {"events": ["rated"]}),
+    ),
+    ("PATCH", "/api/webhook/status/{id}"): (
+        HOOK_OWNED,
+        send("/api/webhook/status/{webhook}", lambda w: {"status": "paused"}),
+    ),
+    ("POST", "/api/webhook/secret/{id}"): (HOOK_OWNED, send("/api/webhook/secret/{webhook}")),
+    ("DELETE", "/api/webhook/{id}"): (HOOK_OWNED, send("/api/webhook/{webhook}")),
+    ("GET", "/api/webhook/deliveries/{id}"): (OWNED_WITH_BUYER, get("/api/webhook/deliveries/{call}")),
+    ("POST", "/api/webhook/resend/{id}"): (HOOK_OWNED, send("/api/webhook/resend/{delivery}")),
     # Routing
     ("POST", "/api/routing/dry-run"): (
         CUSTOMERS,

@@ -15,6 +15,7 @@ import { chromium } from 'playwright-core';
 import registerOperationScenarios from './operations.mjs';
 import registerRealCall from './real-call.mjs';
 import registerRegionScenarios from './regions.mjs';
+import registerWebhookScenarios from './webhooks.mjs';
 import { clickAndAnswer, refreshUntil, still, textChanges } from './waits.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -1297,6 +1298,8 @@ registerOperationScenarios({ test, newPage, signIn, signInUi, sessions, shot, BA
 
 // The caller-region settings (targets, campaigns, the dashboard's regions): e2e/regions.mjs.
 registerRegionScenarios({ test, newPage, signIn, sessions, shot, BASE });
+// Call webhooks on a campaign: e2e/webhooks.mjs.
+registerWebhookScenarios({ test, newPage, signIn, sessions, shot, BASE });
 
 // With E2E_CALL_TARGET_PORT and E2E_CALL_CALLER set, the platform set up in the browser takes a real call: e2e/real-call.mjs.
 registerRealCall({ test, newPage, signInUi, ACCOUNTS, cell, cellHas, shot, pick, downloaded });

@@ -1,6 +1,8 @@
 // The buyer's targets: where its calls ring, whether each takes calls now (paused, closed hours or
 // a cap reached), this hour's, today's and this month's calls against its caps, open hours in the
 // target's zone, and the payout. Read-only: the customer that buys from it sets them up.
+import { useState } from 'react';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -8,11 +10,12 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { ReloadOutlined } from '@ant-design/icons';
+import { ApiOutlined, ReloadOutlined } from '@ant-design/icons';
 
 import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { fetchOwnTargets } from '../../api/buyers';
+import WebhooksDialog from '../../components/WebhooksDialog';
+import { buyers, fetchOwnTargets } from '../../api/buyers';
 import usePagedList from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { PERIODS, availability, capUse } from '../../utils/buyerTargets';
@@ -38,9 +41,22 @@ function Use({ used, cap, testId }) {
 
 export default function BuyerTargetPage() {
   const list = usePagedList(targetPage, { failure: 'Your targets could not be loaded.' });
+  const [me, setMe] = useState(null); // the buyer's own record, while its webhooks are shown
+  const openWebhooks = async () => {
+    try {
+      setMe((await buyers.list({ perpage: 1 })).data[0] ?? null);
+    } catch (err) {
+      list.setError(err?.message || 'Your webhooks could not be loaded.');
+    }
+  };
   return (
     <>
-      <PageTitle title="Buyer Target" />
+      <PageTitle title="Buyer Target">
+        <Button variant="outlined" startIcon={<ApiOutlined />} onClick={openWebhooks} data-testid="buyer-own-webhooks">
+          Webhooks
+        </Button>
+      </PageTitle>
+      {me && <WebhooksDialog owner={{ buyer_id: me.id }} title="Your webhooks" onClose={() => setMe(null)} />}
       <ListCard
         name="buyer-target"
         title="Your targets"

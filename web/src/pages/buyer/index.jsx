@@ -1,13 +1,17 @@
 // Buyers: the customer's clients who take its calls, each with a sign-in of its own to see its
 // calls and targets (the admin sees every customer's). Add, edit, activate and delete.
+import { useState } from 'react';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { PlusOutlined } from '@ant-design/icons';
+import Tooltip from '@mui/material/Tooltip';
+import { ApiOutlined, PlusOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
+import WebhooksDialog from '../../components/WebhooksDialog';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { buyers } from '../../api/buyers';
 import useEntityActions from '../../hooks/useEntityActions';
@@ -26,6 +30,7 @@ export default function BuyerPage() {
     reload,
     setError
   });
+  const [hooked, setHooked] = useState(null); // the buyer whose webhooks are shown
 
   return (
     <>
@@ -54,12 +59,18 @@ export default function BuyerPage() {
               <StatusSwitch name="buyer" row={row} busy={busy} onToggle={toggle} />
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <Tooltip title="Webhooks">
+                <IconButton size="small" color="primary" aria-label={`Webhooks of ${row.name}`} onClick={() => setHooked(row)} data-testid="buyer-webhooks">
+                  <ApiOutlined />
+                </IconButton>
+              </Tooltip>
               <RowActions name="buyer" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
             </TableCell>
           </TableRow>
         ))}
       </ListCard>
       <BuyerDialog open={editing !== null} buyer={editing?.id ? editing : null} admin={admin} onClose={() => setEditing(null)} onSaved={saved} />
+      {hooked && <WebhooksDialog owner={{ buyer_id: hooked.id }} title={`Webhooks of ${hooked.name}`} onClose={() => setHooked(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete buyer"

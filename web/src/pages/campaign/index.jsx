@@ -8,11 +8,12 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import { AimOutlined, ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
+import { AimOutlined, ApiOutlined, ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
+import WebhooksDialog from '../../components/WebhooksDialog';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { campaigns } from '../../api/campaigns';
 import useEntityActions from '../../hooks/useEntityActions';
@@ -40,6 +41,7 @@ export default function CampaignPage() {
   );
   const [testing, setTesting] = useState(false);
   const [linking, setLinking] = useState(null); // the campaign whose targets are shown
+  const [hooked, setHooked] = useState(null); // the campaign whose webhooks are shown
 
   return (
     <>
@@ -85,6 +87,11 @@ export default function CampaignPage() {
                   <AimOutlined />
                 </IconButton>
               </Tooltip>
+              <Tooltip title="Webhooks">
+                <IconButton size="small" color="primary" aria-label={`Webhooks of ${row.name}`} onClick={() => setHooked(row)} data-testid="campaign-webhooks">
+                  <ApiOutlined />
+                </IconButton>
+              </Tooltip>
               <RowActions name="campaign" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
             </TableCell>
           </TableRow>
@@ -107,6 +114,7 @@ export default function CampaignPage() {
         onClose={() => setDeleting(null)}
       />
       {linking && <CampaignTargetsDialog campaign={linking} onClose={() => setLinking(null)} />}
+      {hooked && <WebhooksDialog owner={{ campaign_id: hooked.id }} title={`Webhooks of ${hooked.name}`} onClose={() => setHooked(null)} />}
       <DryRunDialog open={testing} timeZone={user?.timezone} onClose={() => setTesting(false)} />
     </>
   );

@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { CloseOutlined } from '@ant-design/icons';
 
+import DeliveryLog from '../../components/DeliveryLog';
 import RecordingPlayer from '../../components/RecordingPlayer';
 import TrailList from '../../components/TrailList';
 
@@ -72,6 +73,8 @@ export default function CallDetail({ call, timeZone, onClose }) {
             Routing trail
           </Typography>
           <TrailList trail={call.trail} timeZone={timeZone} />
+          <Divider sx={{ my: 2 }} />
+          <DeliveryLog key={call.id} callId={call.id} />
         </Box>
       )}
     </Drawer>

@@ -1,0 +1,127 @@
+"""Call events turned into deliveries: one row per event per active webhook that wants it, in the
+transaction of whoever knew the fact (the bridge's own, or the rating's), so an event is recorded
+exactly once with what caused it. Once committed, the workers' sender is woken (`names.WEBHOOK_SEND`).
+
+Order per call holds by construction: the bridge records a call's events before its final row is
+handed to rating (pbx_bridge.hook_outbox), and rating records the last three; the sender sends a
+call's deliveries to one webhook in the order of their ids (core.webhooks.sender).
+"""
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import event as sa_event
+from sqlalchemy import or_, select
+from sqlalchemy.dialects.postgresql import insert
+from sqlmodel import Session, col
+
+from core import jobs, names
+from core.db import session_scope
+from core.enums import RatingStatus, WebhookEvent, WebhookStatus
+from core.models import Call, Webhook, WebhookDelivery
+from core.webhooks import payload
+from core.webhooks.backoff import RETRY_FOR
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event of one call, as whoever saw it happen describes it."""
+
+    linkedid: str
+    kind: WebhookEvent
+    campaign_id: int | None
+    buyer_id: int | None
+    body: payload.Body
+    seq: int = 0  # `routed`: which target rings (1 the first)
+
+
+def _wants(hook: Webhook, event: Event) -> bool:
+    if event.kind.value not in hook.events:
+        return False
+    if hook.campaign_id is not None:
+        return hook.campaign_id == event.campaign_id
+    return hook.buyer_id is not None and hook.buyer_id == event.buyer_id
+
+
+def add(session: Session, events: list[Event], now: datetime | None = None) -> int:
+    """Deliveries for `events` in `session`'s transaction (an event already recorded is skipped);
+    how many were added. The sender is woken once the transaction commits."""
+    campaigns = {e.campaign_id for e in events if e.campaign_id is not None}
+    buyers = {e.buyer_id for e in events if e.buyer_id is not None}
+    if not campaigns and not buyers:
+        return 0
+    stmt = select(Webhook).where(
+        Webhook.status == WebhookStatus.ACTIVE.value,
+        or_(col(Webhook.campaign_id).in_(campaigns), col(Webhook.buyer_id).in_(buyers)),
+    )
+    hooks = list(session.scalars(stmt))
+    now = now or datetime.now(UTC)
+    rows = [
+        {
+            "webhook_id": hook.id,
+            "linkedid": event.linkedid,
+            "event": event.kind.value,
+            "seq": event.seq,
+            "body": event.body if hook.campaign_id is not None else payload.for_buyer(event.body),
+            "next_attempt_at": now,
+            "retry_until": now + RETRY_FOR,
+            "attempts": 0,
+        }
+        for event in events
+        for hook in hooks
+        if _wants(hook, event)
+    ]
+    if not rows:
+        return 0
+    session.execute(
+        insert(WebhookDelivery).values(rows).on_conflict_do_nothing(constraint="uq_webhook_delivery_event")
+    )
+    wake_after_commit(session)
+    return len(rows)
+
+
+def wake_after_commit(session: Session) -> None:
+    """Queue the sender once `session` commits (never before: it would not see the rows)."""
+
+    def wake(_: Session) -> None:
+        try:
+            jobs.enqueue(names.WEBHOOK_SEND)
+        except Exception:  # the broker away: the periodic sweep sends them
+            log.exception("could not wake the webhook sender; the periodic sweep will send")
+
+    if not sa_event.contains(session, "after_commit", wake):
+        sa_event.listen(session, "after_commit", wake, once=True)
+
+
+def record(events: list[Event]) -> int:
+    """`add` in a transaction of its own (the bridge's events)."""
+    with session_scope() as session:
+        return add(session, events)
+
+
+def final_events(row: Call) -> list[Event]:
+    """What rating a call tells: converted (when it was), completed, and rated (once priced)."""
+    kinds = [WebhookEvent.CONVERTED] if row.converted else []
+    kinds.append(WebhookEvent.COMPLETED)
+    if row.rating_status == RatingStatus.RATED.value:
+        kinds.append(WebhookEvent.RATED)
+    return [Event(row.linkedid, k, row.campaign_id, row.buyer_id, payload.final(k, row)) for k in kinds]
+
+
+def rated(session: Session, call_ids: Iterable[int]) -> int:
+    """The final events of calls just rated, in the rating's transaction: only calls some active
+    webhook listens to are read."""
+    ids = list(call_ids)
+    if not ids:
+        return 0
+    listened = select(Webhook.id).where(
+        Webhook.status == WebhookStatus.ACTIVE.value,
+        or_(Webhook.campaign_id == Call.campaign_id, Webhook.buyer_id == Call.buyer_id),
+    )
+    stmt = select(Call).where(col(Call.id).in_(ids), listened.exists())
+    rows = list(session.scalars(stmt.execution_options(populate_existing=True)))
+    return add(session, [e for row in rows for e in final_events(row)])

@@ -1,0 +1,137 @@
+"""Webhooks: a customer's on its campaigns and its buyers, a buyer's on itself (tenancy.py scopes
+them by `user_id` and `buyer_id`); each call's delivery log and "send again"."""
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlmodel import Session
+
+from core.enums import DeliveryStatus, WebhookEvent, WebhookStatus
+from core.models import Buyer, Call, Campaign, Webhook, WebhookDelivery
+from core.webhooks import intake, signing
+from core.webhooks.backoff import RETRY_FOR
+from portal_api.auth.principal import Principal
+from portal_api.deps import PageParams
+from portal_api.errors import field_error, not_found
+from portal_api.schemas.webhooks import DeliveryOut, WebhookIn, WebhookOut, WebhookUpdate
+from portal_api.services.common import create_row, delete_row, page_of, set_status, text_filter, update_row
+from portal_api.tenancy import get_visible, scope_clause, scoped
+
+_NO_INCOMING = "A buyer's webhook can't take 'incoming': the buyer is known only once the call is routed."
+
+
+def page(
+    session: Session, principal: Principal, pg: PageParams, campaign_id: int | None, buyer_id: int | None
+) -> dict[str, Any]:
+    stmt = text_filter(scoped(select(Webhook), Webhook, principal), pg.params, Webhook.url)
+    if campaign_id is not None:
+        stmt = stmt.where(Webhook.campaign_id == campaign_id)
+    if buyer_id is not None:
+        stmt = stmt.where(Webhook.buyer_id == buyer_id)
+    return page_of(session, stmt.order_by(Webhook.id), pg, WebhookOut.model_validate)
+
+
+def _owner(session: Session, principal: Principal, body: WebhookIn) -> int:
+    """The customer owning the campaign or buyer the new webhook is for, if the caller may use it."""
+    if (body.campaign_id is None) == (body.buyer_id is None):
+        raise field_error("campaign_id", "Name either a campaign or a buyer for the webhook.")
+    if body.campaign_id is not None:
+        campaign = session.get(Campaign, body.campaign_id)
+        if (
+            campaign is None
+            or principal.is_buyer
+            or (principal.is_customer and campaign.user_id != principal.owner_id)
+        ):
+            raise field_error("campaign_id", f"Campaign {body.campaign_id} does not exist.")
+        return campaign.user_id
+    buyer = session.get(Buyer, body.buyer_id)
+    mine = principal.buyer.id if principal.buyer is not None else None
+    if buyer is None or (principal.is_buyer and buyer.id != mine):
+        raise field_error("buyer_id", f"Buyer {body.buyer_id} does not exist.")
+    if principal.is_customer and buyer.user_id != principal.owner_id:
+        raise field_error("buyer_id", f"Buyer {body.buyer_id} does not exist.")
+    return buyer.user_id
+
+
+def create(session: Session, principal: Principal, body: WebhookIn) -> Webhook:
+    owner = _owner(session, principal, body)
+    if body.buyer_id is not None and WebhookEvent.INCOMING in body.events:
+        raise field_error("events", _NO_INCOMING)
+    hook = Webhook(
+        user_id=owner,
+        campaign_id=body.campaign_id,
+        buyer_id=body.buyer_id,
+        url=body.url,
+        events=[e.value for e in dict.fromkeys(body.events)],
+        secret=signing.new_secret(),
+    )
+    return create_row(session, hook)
+
+
+def update(session: Session, principal: Principal, hook_id: int, body: WebhookUpdate) -> Webhook:
+    hook = get_visible(session, Webhook, hook_id, principal, "Webhook")
+    changes = body.model_dump(exclude_unset=True)
+    if "events" in changes and changes["events"] is not None:
+        if hook.buyer_id is not None and WebhookEvent.INCOMING in changes["events"]:
+            raise field_error("events", _NO_INCOMING)
+        changes["events"] = [e.value for e in dict.fromkeys(changes["events"])]
+    return update_row(session, hook, changes)
+
+
+def change_status(session: Session, principal: Principal, hook_id: int, status: WebhookStatus) -> Webhook:
+    """Pause, or resume: a resumed webhook starts counting failures afresh and gets what waited."""
+
+    def complete(hook: Webhook) -> None:
+        if status is WebhookStatus.ACTIVE:
+            hook.failures, hook.failing_since, hook.paused_reason = 0, None, None
+            intake.wake_after_commit(session)
+        else:
+            hook.paused_reason = "paused by its owner"
+
+    return set_status(session, Webhook, hook_id, status.value, principal, "Webhook", complete=complete)
+
+
+def new_secret(session: Session, principal: Principal, hook_id: int) -> Webhook:
+    """A new signing secret; the old one stops at once."""
+    hook = get_visible(session, Webhook, hook_id, principal, "Webhook")
+    return update_row(session, hook, {"secret": signing.new_secret()})
+
+
+def delete(session: Session, principal: Principal, hook_id: int) -> None:
+    delete_row(session, Webhook, hook_id, principal, "Webhook")
+
+
+def deliveries(session: Session, principal: Principal, call_id: int) -> list[DeliveryOut]:
+    """The call's events as sent to the webhooks the caller may see, in order."""
+    call = get_visible(session, Call, call_id, principal, "Call")
+    stmt = (
+        select(WebhookDelivery)
+        .join(Webhook, Webhook.id == WebhookDelivery.webhook_id)
+        .where(WebhookDelivery.linkedid == call.linkedid, scope_clause(Webhook, principal))
+        .order_by(WebhookDelivery.id)
+    )
+    return [DeliveryOut.model_validate(d) for d in session.scalars(stmt)]
+
+
+def send_again(session: Session, principal: Principal, delivery_id: int) -> DeliveryOut:
+    """The event sent once more now (and retried for a day again should it fail)."""
+    stmt = (
+        select(WebhookDelivery)
+        .join(Webhook, Webhook.id == WebhookDelivery.webhook_id)
+        .where(WebhookDelivery.id == delivery_id, scope_clause(Webhook, principal))
+        .with_for_update(of=WebhookDelivery)
+    )
+    delivery = session.scalars(stmt).first()
+    if delivery is None:
+        raise not_found("Delivery")
+    now = datetime.now(UTC)
+    delivery.status, delivery.next_attempt_at, delivery.retry_until = (
+        DeliveryStatus.PENDING.value,
+        now,
+        now + RETRY_FOR,
+    )
+    session.add(delivery)
+    intake.wake_after_commit(session)
+    session.commit()
+    return DeliveryOut.model_validate(delivery)
