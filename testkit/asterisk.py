@@ -161,7 +161,8 @@ def running_bridge(
             assert proc.poll() is None, "the bridge exited"
             return "Stasis app" in log.read_bytes()[logged_before:].decode(errors="replace")
 
-        eventually(registered, timeout=20, what="the bridge registered")
+        # 60 s: on a machine loaded 10x its cores, several bridges importing at once took over 20 s.
+        eventually(registered, timeout=60, what="the bridge registered")
         wait_registered(ast)
         yield proc
     finally:
