@@ -132,4 +132,5 @@ async def main() -> None:
         bridge.stop.set()
         await rating_sender
         await rating.flush()  # calls that ended while the bridge stopped
+        await ctx.auction.close()
         await redis.aclose()

@@ -35,6 +35,8 @@ from core.enums import Disposition, HangupBy, LiveState
 from core.models import Call
 from core.names import cap_count_key, duplicate_key, live_target_key, live_trunk_key
 from core.routing import Admission, Candidate, IvrSettings, Selection
+from core.routing.auction import Auction
+from core.routing.bids import CallFacts
 from pbx_bridge.ami import AmiError
 from pbx_bridge.credit_hold import CreditHold
 from pbx_bridge.live_store import Counted, LiveStore
@@ -120,6 +122,7 @@ class Context:
     timing: Timing = field(default_factory=Timing)
     channels: dict[str, "CallFlow"] = field(default_factory=dict)
     node_id: str = ""  # this node's (core.nodes): the calls it answers for
+    auction: Auction = field(default_factory=Auction)  # asks bidding targets for bids (docs/bidding.md)
 
 
 def _now() -> datetime:
@@ -319,6 +322,7 @@ class CallFlow:
             return Disposition.IVR_FAILED
         if selection is None:  # after the IVR: chosen now, with the counts of now
             selection = await asyncio.to_thread(self.ctx.router.select, admission, caller, _now())
+        selection = (await self.ctx.auction.run(selection, self._call_facts(selection))).selection
         self.call.trail.extend(selection.trail)
         if selection.disposition is not None:
             await self._refuse(selection.disposition)
@@ -334,6 +338,11 @@ class CallFlow:
                 return self.decided
             self.caller_key = key
         return await self._dial(selection.candidates, admission.ring_timeout or 30)
+
+    def _call_facts(self, selection: Selection) -> CallFacts:
+        """What this call's bidders are told (core.routing.bids)."""
+        campaign_id = self.call.campaign_id or 0
+        return CallFacts(self.linkedid, campaign_id, selection.campaign_name, self.call.caller)
 
     async def _refuse(self, disposition: Disposition) -> None:
         """Release a call the platform will not connect the carrier's way: the dialplan plays why
@@ -527,6 +536,7 @@ class CallFlow:
         call.target_id, call.buyer_id = candidate.target_id, candidate.buyer_id
         call.trunk_id = candidate.trunk_id
         call.target_name, call.destination = candidate.name, candidate.destination
+        call.bid = candidate.bid  # a bidder's payout is its bid (rating takes it in place of the target's)
         await self.ctx.live.put(call.live())
 
     async def _talk(self, answered: Event) -> Disposition:
