@@ -4,7 +4,7 @@ paths answer pings and posts as a test says (a bid, an error, too late), recordi
 import json
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -62,11 +62,12 @@ def bidding_endpoints(paths: dict[str, Behaviour]) -> Iterator[Bidders]:
 
         def _answer(self, status: int, body: Any) -> None:
             data = json.dumps(body).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            with suppress(BrokenPipeError, ConnectionResetError):  # a late answer finds nobody waiting
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
 
         def log_message(self, format: str, *args: Any) -> None:
             pass  # quiet: tests read `received`

@@ -88,8 +88,10 @@ def rate_call(session: Session, call_id: int) -> Call | None:
         found = (rate.id or 0, Price.of(rate)) if rate else None
     buffer = session.scalar(select(Campaign.buffer_seconds).where(Campaign.id == call.campaign_id))
     # A bidder's winning bid is the call's payout in place of the target's (docs/bidding.md).
-    payout = call.bid if call.bid is not None else session.scalar(
-        select(Target.payout).where(Target.id == call.target_id)
+    payout = (
+        call.bid
+        if call.bid is not None
+        else session.scalar(select(Target.payout).where(Target.id == call.target_id))
     )
     rated = assess(
         has_customer=call.user_id is not None,

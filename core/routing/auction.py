@@ -108,15 +108,15 @@ class Auction:
             reason = "no target available: no bidder's bid could be taken"
             disposition = Disposition.NO_ROUTE.value
             trail.append(entry(Step.SELECT, Result.STOPPED, reason, self.clock(), disposition=disposition))
-            return Outcome(replace(selection, disposition=Disposition.NO_ROUTE, candidates=[], trail=trail), exchanges)
+            stopped = replace(selection, disposition=Disposition.NO_ROUTE, candidates=[], trail=trail)
+            return Outcome(stopped, exchanges)
         return Outcome(replace(selection, candidates=dialled, trail=trail), exchanges)
 
     def _entry(
         self, step: Step, result: Result, reason: str, c: Candidate, latency_ms: int | None, **fields: Any
     ) -> Entry:
-        return entry(
-            step, result, reason, self.clock(), target_id=c.target_id, name=c.name, latency_ms=latency_ms, **fields
-        )
+        ids = {"target_id": c.target_id, "name": c.name, "latency_ms": latency_ms}
+        return entry(step, result, reason, self.clock(), **ids, **fields)
 
     def _ranked(self, ranked: list[Candidate]) -> Entry:
         def priced(c: Candidate) -> str:
@@ -161,7 +161,8 @@ class Auction:
             reason = str(exc)
         latency = _ms(started)
         result = Result.CANDIDATE if amount is not None else Result.SKIPPED
-        exchanges.append(Exchange(c.target_id, c.name, "ping", bidder.ping_url, body, result, reason, latency))
+        url = bidder.ping_url
+        exchanges.append(Exchange(c.target_id, c.name, "ping", url, body, result, reason, latency))
         return BidResult(c.target_id, f"{reason} ({latency} ms)", latency, amount, number)
 
     async def _post(

@@ -68,7 +68,8 @@ async def test_pings_run_in_parallel_within_the_deadline_and_the_winner_is_poste
         (4, "+14155550104", None),
     ]
     bids = {e["target_id"]: e for e in out.trail if e["step"] == "bid"}
-    assert bids[1]["result"] == "skipped" and bids[1]["reason"].startswith("no bid within the 300 ms deadline")
+    assert bids[1]["result"] == "skipped"
+    assert bids[1]["reason"].startswith("no bid within the 300 ms deadline")
     assert 280 <= bids[1]["latency_ms"] < 500
     assert bids[2]["result"] == "skipped" and bids[2]["reason"].startswith("ping failed: HTTP 500")
     assert (bids[3]["result"], bids[3]["bid"]) == ("candidate", "12.5000")
