@@ -175,6 +175,7 @@ class Auction:
         if call.test:
             reason = f"{c.name} would be posted to (not sent in a dry run)"
             exchanges.append(Exchange(c.target_id, c.name, "post", url, body, Result.PASSED, reason, None))
+            trail.append(self._entry(Step.POST, Result.PASSED, reason, c, None))
             return c
         deadline = c.bidder.deadline_ms / 1000
         started = time.monotonic()

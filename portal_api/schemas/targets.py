@@ -4,8 +4,8 @@ import re
 from datetime import datetime
 from decimal import Decimal
 from itertools import pairwise
-from urllib.parse import urlsplit
 from typing import Annotated, Literal
+from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 

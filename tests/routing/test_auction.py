@@ -52,17 +52,18 @@ def endpoints():
 
 
 async def test_pings_run_in_parallel_within_the_deadline_and_the_winner_is_posted(endpoints: Bidders) -> None:
+    # The late one has the default 300 ms; the others more than a loaded test machine needs.
     sel = selection(
         desk(1, url=endpoints.url("late")),
-        desk(2, url=endpoints.url("error")),
-        desk(3, url=endpoints.url("win")),
+        desk(2, url=endpoints.url("error"), deadline_ms=3000),
+        desk(3, url=endpoints.url("win"), deadline_ms=3000),
         desk(4, "5"),
-        desk(5, url=endpoints.url("low")),
+        desk(5, url=endpoints.url("low"), deadline_ms=3000),
     )
     started = time.monotonic()
     out = (await Auction().run(sel, FACTS)).selection
     took = time.monotonic() - started
-    assert took < 0.3 + 0.25, took  # one deadline (300 ms) for all pings, then one quick post
+    assert took < 1.5, took  # the late endpoint is cut at its deadline, not waited for (it never answers)
     assert [(c.target_id, c.destination, c.bid) for c in out.candidates] == [
         (3, "+14155550199", Decimal("12.5000")),
         (4, "+14155550104", None),
@@ -70,7 +71,7 @@ async def test_pings_run_in_parallel_within_the_deadline_and_the_winner_is_poste
     bids = {e["target_id"]: e for e in out.trail if e["step"] == "bid"}
     assert bids[1]["result"] == "skipped"
     assert bids[1]["reason"].startswith("no bid within the 300 ms deadline")
-    assert 280 <= bids[1]["latency_ms"] < 500
+    assert 300 <= bids[1]["latency_ms"] < 1000
     assert bids[2]["result"] == "skipped" and bids[2]["reason"].startswith("ping failed: HTTP 500")
     assert (bids[3]["result"], bids[3]["bid"]) == ("candidate", "12.5000")
     assert steps(out, "rank")[0][1] == (
@@ -86,7 +87,7 @@ async def test_pings_run_in_parallel_within_the_deadline_and_the_winner_is_poste
         "target_id": 3,
         "campaign": {"id": 3, "name": "Roofing leads"},
         "caller": {"country": "GG", "region": "Guernsey"},
-        "deadline_ms": 300,
+        "deadline_ms": 3000,
     }
     (post,) = endpoints.got("win", "post")
     assert post["caller"]["number"] == CALLER and post["bid"] == "12.5000"
@@ -94,7 +95,10 @@ async def test_pings_run_in_parallel_within_the_deadline_and_the_winner_is_poste
 
 
 async def test_a_refused_post_hands_the_call_to_the_next_in_rank(endpoints: Bidders) -> None:
-    sel = selection(desk(1, url=endpoints.url("refuses-post")), desk(2, url=endpoints.url("win")))
+    sel = selection(
+        desk(1, url=endpoints.url("refuses-post"), deadline_ms=3000),
+        desk(2, url=endpoints.url("win"), deadline_ms=3000),
+    )
     out = (await Auction().run(sel, FACTS)).selection
     assert [c.target_id for c in out.candidates] == [2]
     posts = steps(out, "post")
@@ -104,9 +108,9 @@ async def test_a_refused_post_hands_the_call_to_the_next_in_rank(endpoints: Bidd
 
 async def test_no_usable_bid_and_no_static_target_stops_the_call(endpoints: Bidders) -> None:
     sel = selection(
-        desk(1, url=endpoints.url("declines")),
-        desk(2, url=endpoints.url("low"), min_bid=Decimal("3")),
-        desk(3, url="http://127.0.0.1:9/closed"),
+        desk(1, url=endpoints.url("declines"), deadline_ms=3000),
+        desk(2, url=endpoints.url("low"), min_bid=Decimal("3"), deadline_ms=3000),
+        desk(3, url="http://127.0.0.1:9/closed", deadline_ms=3000),
     )
     out = (await Auction().run(sel, FACTS)).selection
     assert (out.disposition, out.candidates, out.stopped_at) == ("NO_ROUTE", [], "select")
@@ -118,7 +122,7 @@ async def test_no_usable_bid_and_no_static_target_stops_the_call(endpoints: Bidd
 
 async def test_a_dry_run_pings_with_test_set_and_only_shows_the_post(endpoints: Bidders) -> None:
     facts = CallFacts("dry-run", 3, "Roofing leads", CALLER, test=True)
-    outcome = await Auction().run(selection(desk(3, url=endpoints.url("win"))), facts)
+    outcome = await Auction().run(selection(desk(3, url=endpoints.url("win"), deadline_ms=3000)), facts)
     assert endpoints.got("win", "ping")[0]["test"] is True
     assert endpoints.got("win", "post") == []
     post = [x for x in outcome.exchanges if x.phase == "post"]
