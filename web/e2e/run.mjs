@@ -12,6 +12,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import registerBiddingScenario from './bidding.mjs';
 import registerOperationScenarios from './operations.mjs';
 import registerRealCall from './real-call.mjs';
 import { clickAndAnswer, refreshUntil, still, textChanges } from './waits.mjs';
@@ -1293,6 +1294,8 @@ test('admin: a 100,000-line rate card imports, its progress shown', async () => 
 
 // The operations screens (users, vendors, number uploads, the buyer's targets, IVR Auth): e2e/operations.mjs.
 registerOperationScenarios({ test, newPage, signIn, signInUi, sessions, shot, BASE, customerName: ACCOUNTS.customer.name });
+// A target's real-time bidding settings: e2e/bidding.mjs.
+registerBiddingScenario({ test, newPage, signIn, sessions, shot, BASE });
 
 // With E2E_CALL_TARGET_PORT and E2E_CALL_CALLER set, the platform set up in the browser takes a real call: e2e/real-call.mjs.
 registerRealCall({ test, newPage, signInUi, ACCOUNTS, cell, cellHas, shot, pick, downloaded });
