@@ -2,9 +2,10 @@
 paths answer pings and posts as a test says (a bid, an error, too late), recording what each got."""
 
 import json
+import sys
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -62,12 +63,15 @@ def bidding_endpoints(paths: dict[str, Behaviour]) -> Iterator[Bidders]:
 
         def _answer(self, status: int, body: Any) -> None:
             data = json.dumps(body).encode()
-            with suppress(BrokenPipeError, ConnectionResetError):  # a late answer finds nobody waiting
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def handle(self) -> None:
+            with suppress(BrokenPipeError, ConnectionResetError):  # the auction hung up at its deadline
+                super().handle()
 
         def log_message(self, format: str, *args: Any) -> None:
             pass  # quiet: tests read `received`
@@ -82,3 +86,21 @@ def bidding_endpoints(paths: dict[str, Behaviour]) -> Iterator[Bidders]:
         released.set()
         server.shutdown()
         server.server_close()
+
+
+def main() -> None:
+    """`python -m testkit.bidders N`: N bidders, each its own server bidding at once, in a process of
+    their own (a benchmark's client then shares no interpreter lock with them); prints their URLs as
+    one JSON line, serves until stdin closes."""
+    count = int(sys.argv[1])
+    with ExitStack() as stack:
+        urls = [
+            stack.enter_context(bidding_endpoints({"bid": Behaviour(body={"bid": f"{6 + i}.25"})})).url("bid")
+            for i in range(count)
+        ]
+        print(json.dumps(urls), flush=True)
+        sys.stdin.read()
+
+
+if __name__ == "__main__":
+    main()

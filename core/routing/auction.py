@@ -2,8 +2,9 @@
 bids collected within each one's deadline, ranked with the static targets, the winner posted to.
 
 Async (httpx): the bridge runs it on its event loop between selection and dialling, so a call
-waiting for bids holds up no other call, and it never takes longer than the longest deadline (then
-the post's). A bid that fails, errs or comes late is left out and said so in the trail.
+waiting for bids holds up no other call, and it never takes longer than the longest bidder's
+deadline for the pings plus the winner's deadline for the posts. A bid that fails, errs or comes
+late is left out and said so in the trail.
 """
 
 import asyncio
@@ -97,8 +98,19 @@ class Auction:
         ranked = rank(selection.candidates, bids)
         if ranked:
             trail.append(self._ranked(ranked))
+        # The posts share one deadline, the first winner's: a refused post hands the call to the
+        # next in rank while time is left, then to the static targets only.
+        post_until = time.monotonic() + (
+            ranked[0].bidder.deadline_ms / 1000 if ranked and ranked[0].bidder else 0
+        )
         while ranked and ranked[0].bidder is not None:
-            accepted = await self._post(ranked[0], call, trail, exchanges)
+            left = post_until - time.monotonic()
+            if left <= 0:
+                reason = "no time left to post to the next bidder: static targets only"
+                trail.append(entry(Step.POST, Result.FAILED, reason, self.clock()))
+                ranked = [c for c in ranked if c.bidder is None]
+                break
+            accepted = await self._post(ranked[0], call, trail, exchanges, left)
             if accepted is not None:
                 ranked[0] = accepted
                 break
@@ -166,7 +178,7 @@ class Auction:
         return BidResult(c.target_id, f"{reason} ({latency} ms)", latency, amount, number)
 
     async def _post(
-        self, c: Candidate, call: CallFacts, trail: list[Entry], exchanges: list[Exchange]
+        self, c: Candidate, call: CallFacts, trail: list[Entry], exchanges: list[Exchange], left: float
     ) -> Candidate | None:
         """Tell the winner it has the call (with the caller's number); the winner as it will be
         dialled, or None when the post failed (the next in rank wins). A dry run sends none."""
@@ -177,7 +189,7 @@ class Auction:
             exchanges.append(Exchange(c.target_id, c.name, "post", url, body, Result.PASSED, reason, None))
             trail.append(self._entry(Step.POST, Result.PASSED, reason, c, None))
             return c
-        deadline = c.bidder.deadline_ms / 1000
+        deadline = min(c.bidder.deadline_ms / 1000, left)
         started = time.monotonic()
         accepted: Candidate | None = None
         try:
@@ -192,7 +204,7 @@ class Auction:
             accepted = replace(c, destination=number or c.destination)
             reason = f"{c.name} took the call at {format_money(c.bid)}"
         except (TimeoutError, httpx.TimeoutException):
-            reason = f"post not answered within the {c.bidder.deadline_ms} ms deadline"
+            reason = f"post not answered within {round(deadline * 1000)} ms (the deadline)"
         except (httpx.HTTPError, httpx.InvalidURL) as exc:
             reason = f"post failed: {_why(exc)}"
         except NotABid as exc:

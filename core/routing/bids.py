@@ -7,6 +7,7 @@ and which campaign the call is for, never the caller's number: only the winner's
 
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 import phonenumbers
@@ -55,13 +56,20 @@ class CallFacts:
 def caller_area(caller: str) -> dict[str, str | None]:
     """The caller's country (ISO alpha-2) and region ("GB", "London"), as far as the number tells
     offline; nulls for a withheld or unparsable caller id."""
+    country, region = _area(caller)
+    return {"country": country, "region": region}
+
+
+# A geocoder lookup costs milliseconds; every ping and the post of a call ask for the same caller.
+@lru_cache(maxsize=65536)
+def _area(caller: str) -> tuple[str | None, str | None]:
     try:
         parsed = phonenumbers.parse(caller)
     except phonenumbers.NumberParseException:
-        return {"country": None, "region": None}
+        return None, None
     country = phonenumbers.region_code_for_number(parsed)
     region = geocoder.description_for_number(parsed, "en")
-    return {"country": country if country and country.isalpha() else None, "region": region or None}
+    return (country if country and country.isalpha() else None), region or None
 
 
 def ping_body(call: CallFacts, target_id: int, bidder: Bidder) -> dict[str, Any]:
