@@ -20,7 +20,9 @@ def upgrade() -> None:
     op.add_column("target", sa.Column("post_url", sa.String(length=500), nullable=True))
     op.add_column("target", sa.Column("bid_deadline_ms", sa.Integer(), server_default="300", nullable=False))
     op.add_column("target", sa.Column("min_bid", sa.Numeric(precision=18, scale=4), nullable=True))
-    op.create_check_constraint(op.f("ck_target_bid_deadline"), "target", "bid_deadline_ms BETWEEN 50 AND 5000")
+    op.create_check_constraint(
+        op.f("ck_target_bid_deadline"), "target", "bid_deadline_ms BETWEEN 50 AND 5000"
+    )
     op.create_check_constraint(op.f("ck_target_min_bid"), "target", "min_bid IS NULL OR min_bid >= 0")
     op.add_column("call", sa.Column("bid", sa.Numeric(precision=18, scale=4), nullable=True))
 
