@@ -12,6 +12,7 @@ Asterisk's own (docs/billing.md, "Talk time"): milliseconds kept, seconds rounde
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 from enum import StrEnum
 from functools import lru_cache
 from itertools import groupby
@@ -44,6 +45,10 @@ class Step(StrEnum):
     DUPLICATE = "duplicate"
     TARGET = "target"
     SELECT = "select"
+    # real-time bidding (core.routing.auction): each bidder's answer, the ranking, the post
+    BID = "bid"
+    RANK = "rank"
+    POST = "post"
     # the bridge
     IVR = "ivr"
     DIAL = "dial"
@@ -125,6 +130,7 @@ class CallState:
     sip_status: int | None = None  # the last attempt's final SIP status (the caller's, if none)
     ivr_result: str | None = None
     recording: str | None = None
+    bid: Decimal | None = None  # the winning bid of the target ringing now: its payout (docs/bidding.md)
     live_state: LiveState = LiveState.RINGING
     source: CallSource = CallSource.BRIDGE
     trail: list[Entry] = field(default_factory=list)
@@ -156,6 +162,7 @@ class CallState:
             sip_status=row.sip_status,
             ivr_result=row.ivr_result,
             recording=row.recording,
+            bid=row.bid,
             live_state=LiveState.CONNECTED if row.connected_at else LiveState.RINGING,
             source=CallSource(row.source),
             trail=list(row.trail),
@@ -205,6 +212,7 @@ class CallState:
             "sip_status": self.sip_status,
             "ivr_result": self.ivr_result,
             "recording": self.recording,
+            "bid": self.bid,
             "trail": self.trail,
             "source": self.source.value,
             "updated_at": now,

@@ -151,4 +151,5 @@ async def main() -> None:
         await hooks.flush()  # events of calls that ended as we stopped, and their hand-over to rating
         await rating_sender
         await rating.flush()  # calls that ended while the bridge stopped
+        await ctx.auction.close()
         await redis.aclose()

@@ -35,6 +35,8 @@ from core.enums import Disposition, HangupBy, LiveState, WebhookEvent
 from core.models import Call
 from core.names import cap_count_key, duplicate_key, live_target_key, live_trunk_key
 from core.routing import Admission, Candidate, IvrSettings, Selection
+from core.routing.auction import Auction
+from core.routing.bids import CallFacts
 from pbx_bridge.ami import AmiError
 from pbx_bridge.credit_hold import CreditHold
 from pbx_bridge.live_store import Counted, LiveStore
@@ -121,6 +123,7 @@ class Context:
     channels: dict[str, "CallFlow"] = field(default_factory=dict)
     node_id: str = ""  # this node's (core.nodes): the calls it answers for
     hooks: Callable[[WebhookEvent, CallState], None] = lambda kind, state: None  # webhooks' events
+    auction: Auction = field(default_factory=Auction)  # asks bidding targets for bids (docs/bidding.md)
 
 
 def _now() -> datetime:
@@ -322,6 +325,7 @@ class CallFlow:
             return Disposition.IVR_FAILED
         if selection is None:  # after the IVR: chosen now, with the counts of now
             selection = await asyncio.to_thread(self.ctx.router.select, admission, caller, _now())
+        selection = (await self.ctx.auction.run(selection, self._call_facts(selection))).selection
         self.call.trail.extend(selection.trail)
         if selection.disposition is not None:
             await self._refuse(selection.disposition)
@@ -337,6 +341,11 @@ class CallFlow:
                 return self.decided
             self.caller_key = key
         return await self._dial(selection.candidates, admission.ring_timeout or 30)
+
+    def _call_facts(self, selection: Selection) -> CallFacts:
+        """What this call's bidders are told (core.routing.bids)."""
+        campaign_id = self.call.campaign_id or 0
+        return CallFacts(self.linkedid, campaign_id, selection.campaign_name, self.call.caller)
 
     async def _refuse(self, disposition: Disposition) -> None:
         """Release a call the platform will not connect the carrier's way: the dialplan plays why
@@ -558,6 +567,7 @@ class CallFlow:
         call.trunk_id = candidate.trunk_id
         call.target_name, call.destination = candidate.name, candidate.destination
         self.ctx.hooks(WebhookEvent.ROUTED, call)
+        call.bid = candidate.bid  # a bidder's payout is its bid (rating takes it in place of the target's)
         await self.ctx.live.put(call.live())
 
     async def _talk(self, answered: Event) -> Disposition:

@@ -59,7 +59,7 @@ def assess(
     """What a call costs and earns. Free when nobody talked or no customer took it; `no_rate` when
     it was billable and no rate matched. Converted when connected to the target at least the
     campaign's buffer seconds (talk time, not IVR time, to the millisecond: 29.990 s is short of a
-    30 s buffer); converted calls earn the target's payout."""
+    30 s buffer); converted calls earn the target's payout (or the call's winning bid)."""
     converted = connected and buffer_seconds is not None and talk_ms >= buffer_seconds * 1000
     payout = round_money(target_payout or ZERO) if converted else ZERO
     if not has_customer or billsec <= 0:
@@ -88,7 +88,12 @@ def rate_call(session: Session, call_id: int) -> Call | None:
         rate = find_rate(session, tariff_id, number, call.started_at) if tariff_id else None
         found = (rate.id or 0, Price.of(rate)) if rate else None
     buffer = session.scalar(select(Campaign.buffer_seconds).where(Campaign.id == call.campaign_id))
-    payout = session.scalar(select(Target.payout).where(Target.id == call.target_id))
+    # A bidder's winning bid is the call's payout in place of the target's (docs/bidding.md).
+    payout = (
+        call.bid
+        if call.bid is not None
+        else session.scalar(select(Target.payout).where(Target.id == call.target_id))
+    )
     rated = assess(
         has_customer=call.user_id is not None,
         billsec=call.billsec,
@@ -131,7 +136,7 @@ def rate_hangup(session: Session, linkedid: str) -> Call | None:
 _CLAIM = """
 SELECT c.id, c.user_id, c.linkedid, coalesce(c.destination, c.did) AS number, c.started_at, c.billsec,
        coalesce(c.talk_ms, c.talk_seconds::bigint * 1000) AS talk_ms, c.connected_at IS NOT NULL AS connected,
-       u.tariff_id, cp.buffer_seconds, t.payout
+       u.tariff_id, cp.buffer_seconds, coalesce(c.bid, t.payout) AS payout
 FROM call c
 LEFT JOIN users u ON u.id = c.user_id
 LEFT JOIN campaign cp ON cp.id = c.campaign_id

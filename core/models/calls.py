@@ -87,6 +87,8 @@ class Call(SQLModel, table=True):
     converted: bool = False
     cost: Decimal | None = money(default=None, nullable=True)
     payout: Decimal = money()
+    # The winning bid of a real-time bidder (docs/bidding.md): the payout in place of the target's.
+    bid: Decimal | None = money(default=None, nullable=True)
     rating_status: str = string(16, default=RatingStatus.PENDING.value)
     rated_at: datetime | None = timestamp()
     # Why rating failed, when rating_status is 'error'.

@@ -4,7 +4,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ARRAY, BigInteger, CheckConstraint, Column, String, UniqueConstraint
+from sqlalchemy import ARRAY, BigInteger, CheckConstraint, Column, Integer, String, UniqueConstraint
 from sqlalchemy import text as sql_text
 from sqlmodel import Field, SQLModel
 
@@ -127,6 +127,8 @@ class Target(SQLModel, table=True):
             name="caps",
         ),
         CheckConstraint("payout >= 0", name="payout"),
+        CheckConstraint("bid_deadline_ms BETWEEN 50 AND 5000", name="bid_deadline"),
+        CheckConstraint("min_bid IS NULL OR min_bid >= 0", name="min_bid"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -146,6 +148,12 @@ class Target(SQLModel, table=True):
     # Callers taken by region and line type (core.routing.region.TargetRule); {}: every caller.
     region_rules: dict[str, Any] = jsonb(dict)
     payout: Decimal = money()
+    # Real-time bidding (docs/bidding.md): with a ping URL the target is asked for a bid on each
+    # call; the post goes to `post_url`, or to the ping URL with phase "post" when it has none.
+    ping_url: str | None = string(500, nullable=True)
+    post_url: str | None = string(500, nullable=True)
+    bid_deadline_ms: int = Field(default=300, sa_column=Column(Integer, nullable=False, server_default="300"))
+    min_bid: Decimal | None = money(default=None, nullable=True)
     status: str = string(16, default=Status.ACTIVE.value)
     created_at: datetime = created_at()
     updated_at: datetime | None = timestamp()

@@ -3,6 +3,7 @@
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from decimal import Decimal
 from itertools import groupby
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -14,6 +15,7 @@ from core.calls import Result, Step, entry, stopped_at
 from core.enums import Disposition, DuplicateAction, RoutingStrategy, Status, TrunkDirection
 from core.models import Buyer, Campaign, Trunk
 from core.routing.admission import Admission
+from core.routing.bids import Bidder
 from core.routing.caps import CapUse, cap_use
 from core.routing.catalogue import cached
 from core.routing.duplicate import recent_contacts
@@ -72,6 +74,10 @@ class Candidate:
     # the bridge before it dials: a count read here may be taken by a parallel call on any node.
     concurrency_cap: int | None = None
     period_caps: tuple[CapUse, ...] = ()
+    # What the call earns here: the target's payout, or its winning bid (core.routing.auction).
+    payout: Decimal = Decimal(0)
+    bidder: Bidder | None = None  # a real-time bidder, asked for a bid before dialling
+    bid: Decimal | None = None  # its winning bid, once the auction ranked it
 
     @property
     def trunk_id(self) -> int | None:
@@ -90,6 +96,7 @@ class Selection:
     # knows only connected calls: the bridge also holds the caller for the call it dials, on
     # every node, so two calls of one caller can't both pass at once (names.duplicate_key).
     reject_repeats_for: int = 0
+    campaign_name: str = ""  # what bidders are told the call is for
 
     @property
     def stopped_at(self) -> str | None:
@@ -174,6 +181,8 @@ def select_targets(
                     TrunkDial.of(link.trunk) if link.trunk else None,
                     target.concurrency_cap,
                     tuple(period_caps),
+                    payout=target.payout,
+                    bidder=Bidder.of(target),
                 )
             )
     if not available:
@@ -203,7 +212,7 @@ def select_targets(
         )
     )
     rejects = campaign.duplicate_action == DuplicateAction.REJECT and campaign.duplicate_window_seconds > 0
-    return Selection(None, ordered, trail, campaign.duplicate_window_seconds if rejects else 0)
+    return Selection(None, ordered, trail, campaign.duplicate_window_seconds if rejects else 0, campaign.name)
 
 
 def _availability(

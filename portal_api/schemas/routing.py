@@ -6,7 +6,8 @@ from pydantic import BaseModel, Field
 
 from core.enums import Disposition
 from core.routing import Candidate
-from portal_api.schemas.common import StrictBody
+from core.routing.auction import Exchange
+from portal_api.schemas.common import MoneyOut, StrictBody
 
 
 class DryRunIn(StrictBody):
@@ -27,6 +28,8 @@ class DryRunCandidate(BaseModel):
     priority: int
     weight: int
     trunk: DryRunTrunk | None
+    payout: MoneyOut = Field(description="What the call would earn here: the target's payout or its bid")
+    bid: MoneyOut | None = Field(default=None, description="The bid it won with, for a bidder")
 
     @classmethod
     def of(cls, c: Candidate) -> "DryRunCandidate":
@@ -39,6 +42,34 @@ class DryRunCandidate(BaseModel):
             priority=c.priority,
             weight=c.weight,
             trunk=trunk,
+            payout=c.payout,
+            bid=c.bid,
+        )
+
+
+class DryRunExchange(BaseModel):
+    """A request of the auction: a ping sent (flagged `test`), or the post the winner would get."""
+
+    target_id: int
+    name: str
+    phase: str = Field(description="ping or post")
+    url: str
+    request: dict[str, Any] = Field(description="The JSON body sent (ping) or that would be sent (post)")
+    result: str = Field(description="candidate / skipped for a ping; passed for the post")
+    reason: str
+    latency_ms: int | None = Field(description="null: not sent (the post, in a dry run)")
+
+    @classmethod
+    def of(cls, x: Exchange) -> "DryRunExchange":
+        return cls(
+            target_id=x.target_id,
+            name=x.name,
+            phase=x.phase,
+            url=x.url,
+            request=x.request,
+            result=x.result,
+            reason=x.reason,
+            latency_ms=x.latency_ms,
         )
 
 
@@ -50,3 +81,6 @@ class DryRunOut(BaseModel):
     ivr: bool = Field(description="Whether the caller would be asked for a PIN first")
     candidates: list[DryRunCandidate] = Field(description="Targets in the order they would be dialled")
     trail: list[dict[str, Any]] = Field(description="Every decision and its reason (docs/routing.md)")
+    bids: list[DryRunExchange] = Field(
+        default_factory=list, description="Bidders pinged (flagged test) and the post the winner would get"
+    )

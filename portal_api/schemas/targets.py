@@ -5,6 +5,7 @@ from datetime import datetime
 from decimal import Decimal
 from itertools import pairwise
 from typing import Annotated, Literal
+from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
@@ -42,7 +43,21 @@ def _window(value: tuple[str, str]) -> tuple[str, str]:
     return value
 
 
+def _bid_url(value: str) -> str:
+    value = value.strip()
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in value):
+        raise ValueError("must be an http:// or https:// URL, such as https://buyer.example/bids")
+    if parts.username or parts.password:
+        raise ValueError("must not hold a user or password (the buyer checks the call_id instead)")
+    return value
+
+
 Destination = Annotated[str, Field(max_length=255), AfterValidator(_destination)]
+BidUrl = Annotated[str, Field(max_length=500), AfterValidator(_bid_url)]
+BidDeadline = Annotated[
+    int, Field(ge=50, le=5000, description="Milliseconds a bidder has to answer a ping (and the post)")
+]
 Window = Annotated[tuple[str, str], AfterValidator(_window)]
 Schedule = dict[Day, Annotated[list[Window], Field(max_length=8)]]
 Cap = Annotated[int | None, Field(ge=0, le=1_000_000)]
@@ -68,6 +83,14 @@ class TargetFields(StrictBody):
     region_rules: TargetRegionRules = Field(
         default_factory=TargetRegionRules, description="Callers taken by region"
     )
+    ping_url: BidUrl | None = Field(
+        default=None, description="Real-time bidding: asked for a bid on each call; null = not a bidder"
+    )
+    post_url: BidUrl | None = Field(
+        default=None, description='Told it won the call; null = the ping URL, with phase "post"'
+    )
+    bid_deadline_ms: BidDeadline = 300
+    min_bid: Payout | None = Field(default=None, description="Bids below this are not taken")
 
     @field_validator("schedule")
     @classmethod
@@ -97,6 +120,7 @@ class TargetUpdate(TargetFields):
     timezone: Timezone | None = None  # type: ignore[assignment]
     schedule: Schedule | None = None  # type: ignore[assignment]
     payout: Payout | None = None  # type: ignore[assignment]
+    bid_deadline_ms: BidDeadline | None = None  # type: ignore[assignment]
 
 
 class TargetOut(BaseModel):
@@ -116,6 +140,10 @@ class TargetOut(BaseModel):
     schedule: dict[str, list[tuple[str, str]]]
     payout: MoneyOut
     region_rules: TargetRegionRulesOut
+    ping_url: str | None = None
+    post_url: str | None = None
+    bid_deadline_ms: int = 300
+    min_bid: MoneyOut | None = None
     status: Status
     created_at: datetime
 

@@ -1,13 +1,17 @@
 """The routing dry run (domain.md, "Seeing why"): the engine's answer for a call not yet made."""
 
+import asyncio
+import uuid
 from datetime import UTC, datetime
 
 from sqlmodel import Session
 
 from core.redis_client import get_redis
-from core.routing import RedisLiveCounts, admit, select_targets
+from core.routing import RedisLiveCounts, Selection, admit, select_targets
+from core.routing.auction import Auction, Outcome
+from core.routing.bids import CallFacts
 from portal_api.auth.principal import Principal
-from portal_api.schemas.routing import DryRunCandidate, DryRunOut
+from portal_api.schemas.routing import DryRunCandidate, DryRunExchange, DryRunOut
 
 
 def dry_run(session: Session, principal: Principal, did: str, caller: str) -> DryRunOut:
@@ -28,10 +32,25 @@ def dry_run(session: Session, principal: Principal, did: str, caller: str) -> Dr
     selection = select_targets(
         session, admission, caller, now, RedisLiveCounts(get_redis()), advance_cursor=False
     )
+    # Bidders are really pinged, flagged `test`, and their bids ranked; the post is only shown.
+    call_id, campaign_id = f"dry-run-{uuid.uuid4().hex[:12]}", admission.campaign_id or 0
+    facts = CallFacts(call_id, campaign_id, selection.campaign_name, admission.caller, test=True)
+    outcome = asyncio.run(_auction(selection, facts))
+    selection = outcome.selection
     return DryRunOut(
         disposition=selection.disposition,
         stopped_at=selection.stopped_at,
         ivr=admission.ivr_to_pass is not None,
         candidates=[DryRunCandidate.of(c) for c in selection.candidates],
         trail=admission.trail + selection.trail,
+        bids=[DryRunExchange.of(x) for x in outcome.exchanges],
     )
+
+
+async def _auction(selection: Selection, facts: CallFacts) -> Outcome:
+    """The auction on this request's thread (a loop of its own: the dry run is a sync endpoint)."""
+    auction = Auction()
+    try:
+        return await auction.run(selection, facts)
+    finally:
+        await auction.close()

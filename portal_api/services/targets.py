@@ -28,6 +28,14 @@ def _check_trunk(session: Session, trunk_id: int | None) -> None:
         )
 
 
+def _check_bidding(ping_url: str | None, post_url: str | None, min_bid: object) -> None:
+    """Post URL and minimum bid belong to a bidder: a target without a ping URL has no use for them."""
+    if ping_url is None and post_url is not None:
+        raise field_error("post_url", "A post URL needs a ping URL: the target is a bidder only with one.")
+    if ping_url is None and min_bid is not None:
+        raise field_error("min_bid", "A minimum bid needs a ping URL: the target is a bidder only with one.")
+
+
 def page(
     session: Session, principal: Principal, pg: PageParams, user_id: int | None, buyer_id: int | None
 ) -> dict[str, Any]:
@@ -43,18 +51,25 @@ def create(session: Session, principal: Principal, body: TargetIn) -> Target:
     if buyer is None or (not principal.is_admin and buyer.user_id != principal.owner_id):
         raise field_error("buyer_id", f"Buyer {body.buyer_id} does not exist.")
     _check_trunk(session, body.trunk_id)
+    _check_bidding(body.ping_url, body.post_url, body.min_bid)
     return create_row(session, Target(**body.model_dump(), user_id=buyer.user_id))
 
 
 def update(session: Session, principal: Principal, target_id: int, body: TargetUpdate) -> Target:
     target = get_visible(session, Target, target_id, principal, "Target")
     changes = body.model_dump(exclude_unset=True)
+
+    def check() -> None:
+        _check_trunk(session, changes.get("trunk_id"))
+        after = {k: changes.get(k, getattr(target, k)) for k in ("ping_url", "post_url", "min_bid")}
+        _check_bidding(after["ping_url"], after["post_url"], after["min_bid"])
+
     return update_row(
         session,
         target,
         changes,
-        required=("name", "destination", "timezone", "schedule", "payout"),
-        check=lambda: _check_trunk(session, changes.get("trunk_id")),
+        required=("name", "destination", "timezone", "schedule", "payout", "bid_deadline_ms"),
+        check=check,
     )
 
 

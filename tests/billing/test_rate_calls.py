@@ -82,6 +82,25 @@ def test_conversion_counts_talk_time_to_the_target_not_ivr_time() -> None:
     }
 
 
+def test_a_winning_bid_is_the_payout_in_place_of_the_targets_on_both_paths() -> None:
+    """docs/bidding.md: the call keeps the bid it was won with; converted, it earns that."""
+    alice = customer_id("10", tariff(("44", "0.10")))
+    campaign, target = campaign_with_target(alice, buffer_seconds=60, payout="5")
+    won = {"campaign_id": campaign, "target_id": target, "bid": Decimal("12.5")}
+    single, batched = call(alice, 60, **won), call(alice, 60, **won)
+    short = call(alice, 59, **won)
+    plain = call(alice, 60, campaign_id=campaign, target_id=target)
+    _rate(single)
+    rate_pending()
+    got = {c: (get(Call, c).converted, get(Call, c).payout) for c in (single, batched, short, plain)}
+    assert got == {
+        single: (True, Decimal("12.5000")),
+        batched: (True, Decimal("12.5000")),
+        short: (False, Decimal("0.0000")),  # a bid is earned like a payout: once converted
+        plain: (True, Decimal("5.0000")),
+    }
+
+
 def test_the_buffer_compares_the_exact_talk_time_and_the_price_the_started_seconds() -> None:
     t = tariff(("44", "0.60"), increments=(30, 6))  # a cent a second: 30 s first, then 6 s steps
     alice = customer_id("10", t)

@@ -12,6 +12,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import registerBiddingScenario from './bidding.mjs';
 import registerOperationScenarios from './operations.mjs';
 import registerRealCall from './real-call.mjs';
 import registerRegionScenarios from './regions.mjs';
@@ -1295,6 +1296,8 @@ test('admin: a 100,000-line rate card imports, its progress shown', async () => 
 
 // The operations screens (users, vendors, number uploads, the buyer's targets, IVR Auth): e2e/operations.mjs.
 registerOperationScenarios({ test, newPage, signIn, signInUi, sessions, shot, BASE, customerName: ACCOUNTS.customer.name });
+// A target's real-time bidding settings: e2e/bidding.mjs.
+registerBiddingScenario({ test, newPage, signIn, sessions, shot, BASE });
 
 // The caller-region settings (targets, campaigns, the dashboard's regions): e2e/regions.mjs.
 registerRegionScenarios({ test, newPage, signIn, sessions, shot, BASE });

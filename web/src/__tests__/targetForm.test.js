@@ -46,7 +46,11 @@ describe('target dialog', () => {
       monthly_cap: null,
       timezone: 'America/Chicago',
       schedule: { mon: [['09:00', '17:00']] },
-      payout: '12.5'
+      payout: '12.5',
+      ping_url: null,
+      post_url: null,
+      bid_deadline_ms: 300,
+      min_bid: null
     });
     const edit = targetBody(filled({ hours: values.hours }), { editing: true });
     expect(edit.schedule).toEqual({}); // open around the clock wins over typed hours
@@ -60,6 +64,31 @@ describe('target dialog', () => {
     expect(form).toMatchObject({ concurrency_cap: '0', daily_cap: '50', hourly_cap: '', payout: '12.5', always_open: false, trunk_id: '' });
     expect(form.hours.sat).toBe('10:00-14:00');
     expect(targetBody(form, { editing: true })).toMatchObject({ concurrency_cap: 0, daily_cap: 50, schedule: target.schedule, payout: '12.5' });
+  });
+
+  it('a bidder needs a ping URL, a deadline of 50-5000 ms and, if any, an amount as its minimum bid', () => {
+    const bidder = (extra) => filled({ bidding: true, ping_url: 'https://bids.acme.example/ping', ...extra });
+    expect(validateTarget(bidder())).toEqual({});
+    expect(validateTarget(bidder({ ping_url: '' }))).toEqual({ ping_url: 'A bidder needs the URL it is asked for bids at' });
+    expect(validateTarget(bidder({ ping_url: 'ftp://bids.acme.example', post_url: 'bids.acme.example/post', bid_deadline_ms: '20', min_bid: '-1' }))).toEqual({
+      ping_url: 'Ping URL must be an http:// or https:// URL',
+      post_url: 'Post URL must be an http:// or https:// URL, or empty',
+      bid_deadline_ms: 'Bid deadline: whole milliseconds from 50 to 5000',
+      min_bid: 'Minimum bid must be an amount like 2.50, or empty'
+    });
+    expect(validateTarget(bidder({ ping_url: 'https://user:pw@bids.acme.example/' }))).toHaveProperty('ping_url');
+    expect(validateTarget(bidder({ bid_deadline_ms: '5001' }))).toHaveProperty('bid_deadline_ms');
+    // Switched off, the bidding fields are neither checked nor sent.
+    expect(validateTarget(filled({ bidding: false, ping_url: 'nonsense', bid_deadline_ms: 'x' }))).toEqual({});
+  });
+
+  it('sends a bidder\'s settings, an empty post URL and minimum as null, and clears them when switched off', () => {
+    const values = filled({ bidding: true, ping_url: ' https://bids.acme.example/ping ', post_url: '', bid_deadline_ms: '250', min_bid: '2.5' });
+    expect(targetBody(values)).toMatchObject({ ping_url: 'https://bids.acme.example/ping', post_url: null, bid_deadline_ms: 250, min_bid: '2.5' });
+    expect(targetBody({ ...values, bidding: false }, { editing: true })).toMatchObject({ ping_url: null, post_url: null, bid_deadline_ms: 300, min_bid: null });
+    const form = targetToForm({ ...targetBody(values), buyer_id: 4, schedule: {}, payout: '0.0000', min_bid: '2.5000', post_url: 'https://bids.acme.example/post' });
+    expect(form).toMatchObject({ bidding: true, ping_url: 'https://bids.acme.example/ping', post_url: 'https://bids.acme.example/post', bid_deadline_ms: '250', min_bid: '2.5' });
+    expect(targetToForm({ buyer_id: 4, name: 'Desk', destination: '+14155550100', schedule: {}, payout: '0', ping_url: null, bid_deadline_ms: 300, min_bid: null })).toMatchObject({ bidding: false, ping_url: '', min_bid: '' });
   });
 
   it('sums up hours and caps in one line each', () => {

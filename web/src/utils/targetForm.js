@@ -1,5 +1,6 @@
 // The target dialog's values <-> the API's target body (portal_api/schemas/targets.py): caps
-// left empty mean no limit; open hours are typed per weekday as "09:00-12:00, 13:00-17:30".
+// left empty mean no limit; open hours are typed per weekday as "09:00-12:00, 13:00-17:30"; a
+// real-time bidder has a ping URL, an optional post URL, a deadline and a minimum bid (docs/bidding.md).
 
 export const DAYS = [
   ['mon', 'Monday'],
@@ -17,6 +18,9 @@ export const CAPS = [
   ['monthly_cap', 'Calls per month']
 ];
 const MAX_CAP = 1000000;
+const BID_URL = /^https?:\/\/[^\s/@]+(\/\S*)?$/i;
+const AMOUNT = /^\d+(\.\d{1,4})?$/;
+export const DEADLINE_MS = { min: 50, max: 5000, default: 300 };
 const WINDOW = /^(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})$/;
 
 const noHours = () => Object.fromEntries(DAYS.map(([day]) => [day, '']));
@@ -31,7 +35,12 @@ export function emptyTarget() {
     timezone: 'UTC',
     payout: '0',
     always_open: true,
-    hours: noHours()
+    hours: noHours(),
+    bidding: false,
+    ping_url: '',
+    post_url: '',
+    bid_deadline_ms: String(DEADLINE_MS.default),
+    min_bid: ''
   };
 }
 
@@ -50,7 +59,12 @@ export function targetToForm(t) {
     timezone: t.timezone,
     payout: String(Number(t.payout)),
     always_open: Object.keys(schedule).length === 0,
-    hours
+    hours,
+    bidding: Boolean(t.ping_url),
+    ping_url: t.ping_url ?? '',
+    post_url: t.post_url ?? '',
+    bid_deadline_ms: String(t.bid_deadline_ms ?? DEADLINE_MS.default),
+    min_bid: t.min_bid === null || t.min_bid === undefined ? '' : String(Number(t.min_bid))
   };
 }
 
@@ -98,8 +112,9 @@ export function validateTarget(values, { editing = false } = {}) {
     const v = String(values[cap]).trim();
     if (v && (!/^\d+$/.test(v) || Number(v) > MAX_CAP)) errors[cap] = `${label}: a whole number up to ${MAX_CAP}, or empty for no limit`;
   }
-  if (!/^\d+(\.\d{1,4})?$/.test(String(values.payout).trim())) errors.payout = 'Payout must be an amount like 12.50';
+  if (!AMOUNT.test(String(values.payout).trim())) errors.payout = 'Payout must be an amount like 12.50';
   if (!values.timezone) errors.timezone = 'Time zone is required';
+  if (values.bidding) Object.assign(errors, biddingErrors(values));
   if (!values.always_open) {
     let open = false;
     for (const [day] of DAYS) {
@@ -114,6 +129,34 @@ export function validateTarget(values, { editing = false } = {}) {
   return errors;
 }
 
+/** What is wrong with a bidder's settings, as the server would say it. */
+function biddingErrors(values) {
+  const errors = {};
+  const url = (v) => BID_URL.test(String(v).trim());
+  if (!String(values.ping_url).trim()) errors.ping_url = 'A bidder needs the URL it is asked for bids at';
+  else if (!url(values.ping_url)) errors.ping_url = 'Ping URL must be an http:// or https:// URL';
+  if (String(values.post_url).trim() && !url(values.post_url)) errors.post_url = 'Post URL must be an http:// or https:// URL, or empty';
+  const deadline = String(values.bid_deadline_ms).trim();
+  if (!/^\d+$/.test(deadline) || Number(deadline) < DEADLINE_MS.min || Number(deadline) > DEADLINE_MS.max) {
+    errors.bid_deadline_ms = `Bid deadline: whole milliseconds from ${DEADLINE_MS.min} to ${DEADLINE_MS.max}`;
+  }
+  const minimum = String(values.min_bid).trim();
+  if (minimum && !AMOUNT.test(minimum)) errors.min_bid = 'Minimum bid must be an amount like 2.50, or empty';
+  return errors;
+}
+
+/** The bidding part of the body: all null (and the deadline kept) for a target that does not bid. */
+function biddingBody(values) {
+  const text = (v) => String(v).trim() || null;
+  const bidding = values.bidding;
+  return {
+    ping_url: bidding ? text(values.ping_url) : null,
+    post_url: bidding ? text(values.post_url) : null,
+    bid_deadline_ms: bidding ? Number(String(values.bid_deadline_ms).trim()) : DEADLINE_MS.default,
+    min_bid: bidding ? text(values.min_bid) : null
+  };
+}
+
 /** The request body; an edit never moves a target to another buyer. */
 export function targetBody(values, { editing = false } = {}) {
   const cap = (name) => (String(values[name]).trim() === '' ? null : Number(values[name]));
@@ -124,7 +167,8 @@ export function targetBody(values, { editing = false } = {}) {
     ...Object.fromEntries(CAPS.map(([name]) => [name, cap(name)])),
     timezone: values.timezone,
     schedule: scheduleOf(values),
-    payout: String(values.payout).trim()
+    payout: String(values.payout).trim(),
+    ...biddingBody(values)
   };
   if (!editing) body.buyer_id = Number(values.buyer_id);
   return body;

@@ -112,6 +112,41 @@ export default function DryRunDialog({ open, timeZone, onClose }) {
                 </TableBody>
               </Table>
             )}
+            {result.bids?.length > 0 && (
+              <>
+                <Typography variant="h6" sx={{ mt: 2, mb: 1 }}>
+                  Bids asked for
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  Each bidder was pinged with <code>test: true</code>; the winner&apos;s post is shown, not sent.
+                </Typography>
+                <Table size="small" sx={{ mt: 1 }} data-testid="dryrun-bids">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Target</TableCell>
+                      <TableCell>Request</TableCell>
+                      <TableCell>Outcome</TableCell>
+                      <TableCell align="right">ms</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {result.bids.map((b) => (
+                      <TableRow key={`${b.phase}-${b.target_id}`} data-testid="dryrun-bid" data-phase={b.phase}>
+                        <TableCell>{b.name}</TableCell>
+                        <TableCell>
+                          {b.phase} {b.url}
+                          <Typography component="pre" variant="caption" sx={{ m: 0, whiteSpace: 'pre-wrap' }}>
+                            {JSON.stringify(b.request)}
+                          </Typography>
+                        </TableCell>
+                        <TableCell>{b.reason}</TableCell>
+                        <TableCell align="right">{b.latency_ms ?? '—'}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </>
+            )}
             <Typography variant="h6" sx={{ mt: 2, mb: 1 }}>
               Why
             </Typography>

@@ -1,5 +1,6 @@
 // Add or edit one target: its buyer (fixed once created), where it is dialled and through which
-// trunk, its caps, its open hours in its own time zone, and the payout per call.
+// trunk, its caps, its open hours in its own time zone, the payout per call, and whether it bids for
+// calls in real time (docs/bidding.md).
 import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -121,6 +122,29 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }) 
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField {...field('payout', 'Payout per call', { helperText: 'What the buyer pays for a converted call' })} />
         </Grid>
+        <Grid size={12}>
+          <Typography variant="subtitle1">Real-time bidding</Typography>
+          <FormControlLabel
+            control={<Switch checked={values.bidding} onChange={(e) => set('bidding', e.target.checked)} slotProps={{ input: { 'data-testid': 'target-bidding' } }} />}
+            label="Ask this buyer for a bid on each call (ping/post)"
+          />
+        </Grid>
+        {values.bidding && (
+          <>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField {...field('ping_url', 'Ping URL', { helperText: "Gets the caller's region and the campaign; answers {\"bid\": 12.50}" })} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField {...field('post_url', 'Post URL', { helperText: 'Told it won, with the caller\'s number; empty: the ping URL' })} />
+            </Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>
+              <TextField {...field('bid_deadline_ms', 'Bid deadline (ms)', { helperText: 'Later bids are skipped' })} />
+            </Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>
+              <TextField {...field('min_bid', 'Minimum bid', { helperText: 'Empty: any bid above 0' })} />
+            </Grid>
+          </>
+        )}
         <Grid size={12}>
           <Typography variant="subtitle1">Open hours</Typography>
           <FormControlLabel

@@ -1,0 +1,132 @@
+"""Real-time bidding on the wire (docs/bidding.md): a bidder's settings, what its ping and post say,
+and what its answer means.
+
+A ping tells the buyer where the caller is (country and region, from phonenumbers' offline data)
+and which campaign the call is for, never the caller's number: only the winner's post carries it.
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any
+
+import phonenumbers
+from phonenumbers import geocoder  # its data loads at import (~0.5 s): here, not on a call
+
+from core.models import Target
+from core.money import MAX_PAYOUT, format_money, round_money, to_money
+from core.phone import to_e164
+
+DEFAULT_DEADLINE_MS = 300
+PING, POST = "ping", "post"
+
+
+@dataclass(frozen=True)
+class Bidder:
+    """A target's bidding settings: asked for a bid at `ping_url`, told it won at `post_url` (the
+    ping URL with phase "post" when it has none), answering within `deadline_ms`."""
+
+    ping_url: str
+    post_url: str | None = None
+    deadline_ms: int = DEFAULT_DEADLINE_MS
+    min_bid: Decimal | None = None
+
+    @classmethod
+    def of(cls, target: Target) -> "Bidder | None":
+        if not target.ping_url:
+            return None
+        return cls(target.ping_url, target.post_url or None, target.bid_deadline_ms, target.min_bid)
+
+    @property
+    def post_to(self) -> str:
+        return self.post_url or self.ping_url
+
+
+@dataclass(frozen=True)
+class CallFacts:
+    """What a bidder may learn of the call: everything but the caller's number goes in the ping."""
+
+    call_id: str  # the call's linkedid (a dry run's own id): the post names the call the ping did
+    campaign_id: int
+    campaign_name: str
+    caller: str  # E.164 when it parses; sent in the post only
+    test: bool = False  # a dry run: the buyer may answer as it would, nothing is dialled
+
+
+def caller_area(caller: str) -> dict[str, str | None]:
+    """The caller's country (ISO alpha-2) and region ("GB", "London"), as far as the number tells
+    offline; nulls for a withheld or unparsable caller id."""
+    country, region = _area(caller)
+    return {"country": country, "region": region}
+
+
+# A geocoder lookup costs milliseconds; every ping and the post of a call ask for the same caller.
+@lru_cache(maxsize=65536)
+def _area(caller: str) -> tuple[str | None, str | None]:
+    try:
+        parsed = phonenumbers.parse(caller)
+    except phonenumbers.NumberParseException:
+        return None, None
+    country = phonenumbers.region_code_for_number(parsed)
+    region = geocoder.description_for_number(parsed, "en")
+    return (country if country and country.isalpha() else None), region or None
+
+
+def ping_body(call: CallFacts, target_id: int, bidder: Bidder) -> dict[str, Any]:
+    """The ping: the caller's area and the campaign, never the caller's number."""
+    return {
+        "phase": PING,
+        "test": call.test,
+        "call_id": call.call_id,
+        "target_id": target_id,
+        "campaign": {"id": call.campaign_id, "name": call.campaign_name},
+        "caller": caller_area(call.caller),
+        "deadline_ms": bidder.deadline_ms,
+    }
+
+
+def post_body(call: CallFacts, target_id: int, bid: Decimal) -> dict[str, Any]:
+    """The post to the winner: the ping's facts, the bid it won with, and the caller's number."""
+    return {
+        "phase": POST,
+        "test": call.test,
+        "call_id": call.call_id,
+        "target_id": target_id,
+        "campaign": {"id": call.campaign_id, "name": call.campaign_name},
+        "caller": {"number": call.caller, **caller_area(call.caller)},
+        "bid": format_money(bid),
+    }
+
+
+class NotABid(ValueError):
+    """An answer that is no usable bid; the message says why, for the trail."""
+
+
+def read_bid(answer: Any, bidder: Bidder) -> tuple[Decimal, str | None]:
+    """The amount a ping's JSON answer bids and the number it asks to be dialled at (None: the
+    target's own). Raises NotABid for a declined, malformed or too low bid."""
+    if not isinstance(answer, dict):
+        raise NotABid("the answer is not a JSON object")
+    raw = answer.get("bid")
+    try:
+        amount = Decimal(0) if raw is None or isinstance(raw, bool) else to_money(raw)
+    except ValueError:
+        raise NotABid(f"bid {str(raw)[:40]!r} is not an amount") from None
+    if amount <= 0:
+        raise NotABid("no bid (declined)")
+    if amount > MAX_PAYOUT:
+        raise NotABid(f"bid {format_money(amount)} above the most a call may pay ({MAX_PAYOUT:,})")
+    amount = round_money(amount)
+    if bidder.min_bid is not None and amount < bidder.min_bid:
+        raise NotABid(f"bid {format_money(amount)} below the minimum {format_money(bidder.min_bid)}")
+    return amount, dial_number(answer.get("number"))
+
+
+def dial_number(raw: Any) -> str | None:
+    """The E.164 number a bid or post answer asks the call to go to (None when it names none)."""
+    if raw is None or raw == "":
+        return None
+    try:
+        return to_e164(str(raw))
+    except ValueError as exc:
+        raise NotABid(f"the number to dial: {exc}") from None
