@@ -35,18 +35,20 @@ from core.enums import Disposition, HangupBy, LiveState
 from core.models import Call
 from core.names import cap_count_key, duplicate_key, live_target_key, live_trunk_key
 from core.routing import Admission, Candidate, IvrSettings, Selection
+from core.whisper import Whisper
 from pbx_bridge.ami import AmiError
 from pbx_bridge.credit_hold import CreditHold
 from pbx_bridge.live_store import Counted, LiveStore
 from pbx_bridge.metrics import CALLS
 from pbx_bridge.row_writer import RowWriter
 from pbx_bridge.trunks import endpoint_name
+from pbx_bridge.whisper import WhisperFiles, dial_variables, noted, skipped
 
 log = logging.getLogger(__name__)
 Event = dict[str, Any]
 
 # The user events the dialplan raises for the call it dials (AMI), as the flows read them.
-DIALPLAN_EVENTS = (names.ATTEMPT_EVENT, names.ANSWERED_EVENT, names.END_EVENT)
+DIALPLAN_EVENTS = (names.ATTEMPT_EVENT, names.ANSWERED_EVENT, names.END_EVENT, names.WHISPER_EVENT)
 # What a dial string may hold: the dialplan splits its plan on ^ and Dial its arguments on , and &.
 _DIALABLE = re.compile(r"[A-Za-z0-9+*#@:/._-]+")
 _LET_GO = "LetGo"  # the event that tells a flow to let go of its call
@@ -120,6 +122,7 @@ class Context:
     timing: Timing = field(default_factory=Timing)
     channels: dict[str, "CallFlow"] = field(default_factory=dict)
     node_id: str = ""  # this node's (core.nodes): the calls it answers for
+    whispers: WhisperFiles = field(default_factory=WhisperFiles.from_settings)  # where Asterisk plays them
 
 
 def _now() -> datetime:
@@ -167,6 +170,7 @@ class CallFlow:
         self.queue: asyncio.Queue[Event] = asyncio.Queue()
         self.tariff_id: int | None = None  # the customer's, once admitted
         self.record = False  # the campaign's choice, once admitted
+        self.whisper: Whisper | None = None  # what the target hears before it is connected, once admitted
         self.decided: Disposition | None = None  # refused: what the call is, whoever hangs up now
         self.resumed = False  # taken back after a bridge restart
         self.in_dialplan = False  # sent on to the dialplan, which dials: its StasisEnd is no hang-up
@@ -290,7 +294,7 @@ class CallFlow:
         first moment, whatever happens next."""
         call = self.call
         call.trail.extend(admission.trail)
-        self.tariff_id, self.record = admission.tariff_id, admission.record
+        self.tariff_id, self.record, self.whisper = admission.tariff_id, admission.record, admission.whisper
         # E.164 where they parse, as the engine normalised them.
         call.did, call.caller = admission.did, admission.caller
         call.user_id, call.campaign_id, call.number_id = (
@@ -427,10 +431,15 @@ class CallFlow:
             await self._refuse(self.decided)
             return self.decided
         answer = names.RECORDED_ANSWER if self.record else names.ANSWER_ROUTINE
+        played = await self.ctx.whispers.ensure(self.whisper.sound) if self.whisper else None
+        if self.whisper is not None and played is None:
+            skipped(self.call, self.whisper, _now())
+        answer, whispering = dial_variables(self.whisper, played, answer)
         await self._ringing(dialled[0])
         try:
             plan = "^".join([str(ring_timeout), answer, *endpoints])
-            await self.ctx.ari.continue_in_dialplan(self.inbound, names.DIAL_CONTEXT, {"CR_PLAN": plan})
+            variables = {"CR_PLAN": plan, **whispering}
+            await self.ctx.ari.continue_in_dialplan(self.inbound, names.DIAL_CONTEXT, variables)
         except AriError as exc:
             if exc.status in (404, 409, 412):  # the caller went before the call could be sent on
                 raise CallerGone from None
@@ -457,11 +466,17 @@ class CallFlow:
                     self.decided = _all_failed(statuses)
                     fields["disposition"] = self.decided.value
                     self.note(Step.DIAL, Result.STOPPED, _describe(status), **fields, **_attempt(candidate))
+            elif event["type"] == names.WHISPER_EVENT and self.whisper is not None:
+                noted(self.call, self.whisper, event, _now())
             elif event["type"] == names.ANSWERED_EVENT:
                 self.call.sip_status = 200
                 answered = {"status": "ANSWER", "sip_status": 200, **_attempt(candidate)}
                 self.note(Step.DIAL, Result.PASSED, _describe("ANSWER"), **answered)
                 return await self._talk(event)
+            elif event.get("status") == "ANSWER":  # the target answered, then hung up before the bridge
+                why = "target hung up before it was connected (during the whisper)"
+                self._hung_up(HangupBy.TARGET, why, Step.DIAL, status="ANSWER", **_attempt(candidate))
+                return self._abandoned()
             elif self.decided is None:  # over while a target rang: the caller gave up
                 why = "caller hung up while the target rang"
                 self.call.sip_status = _CANCELLED  # Dial cancels the target's INVITE too

@@ -9,6 +9,7 @@ from core.models.notifications import Notification
 from core.models.rating import Rate, Tariff
 from core.models.rollups import CallRollup
 from core.models.routing import BlockEntry, Buyer, Campaign, CampaignTarget, CatalogueVersion, Target, Trunk
+from core.models.whisper import WhisperAudio
 
 __all__ = [
     "AuthToken",
@@ -35,4 +36,5 @@ __all__ = [
     "User",
     "Vendor",
     "WalletTransaction",
+    "WhisperAudio",
 ]

@@ -28,10 +28,13 @@ def dry_run(session: Session, principal: Principal, did: str, caller: str) -> Dr
     selection = select_targets(
         session, admission, caller, now, RedisLiveCounts(get_redis()), advance_cursor=False
     )
+    trail = admission.trail + selection.trail
+    if admission.whisper is not None and selection.candidates:  # what the answering target will hear
+        trail.append(admission.whisper.planned(now))
     return DryRunOut(
         disposition=selection.disposition,
         stopped_at=selection.stopped_at,
         ivr=admission.ivr_to_pass is not None,
         candidates=[DryRunCandidate.of(c) for c in selection.candidates],
-        trail=admission.trail + selection.trail,
+        trail=trail,
     )

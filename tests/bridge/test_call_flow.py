@@ -16,6 +16,8 @@ from core.enums import Status
 from core.models import BlockEntry, Call, Campaign, Number, Rate, Target, Tariff, User
 from pbx_bridge.call_flow import Timing
 from pbx_bridge.events import Source
+from pbx_bridge.whisper import WhisperFiles
+from testkit.audio import whisper
 from testkit.rows import CALLER, Line, change, customer, desk, earlier_call, line, save, trunk
 from testkit.waiting import eventually_async
 from tests.bridge.fakes import WAIT, bridge, now, row
@@ -568,6 +570,7 @@ async def test_asterisk_is_asked_only_for_the_events_the_table_reads() -> None:
         names.ATTEMPT_EVENT,
         names.ANSWERED_EVENT,
         names.END_EVENT,
+        names.WHISPER_EVENT,
     }
     assert set(b.bridge.events.names(Source.PUBSUB)) == {names.TRUNK_CHANGES, names.HANGUP_REQUESTS}
 
@@ -584,3 +587,82 @@ async def test_the_customer_is_never_shown_a_call_of_another() -> None:
         b.ari.end(linkedid)
         await b.ended(linkedid)
     assert (mine, theirs) == ({linkedid}, set())
+
+
+# --- whisper: the target hears the campaign's message before it is connected ---------------------
+
+
+async def test_a_whispered_call_plays_the_message_to_the_target_and_talks_from_the_bridge(tmp_path) -> None:
+    ln, _ = dialled_line("Acme desk", record=True)
+    sound = whisper(ln.campaign.id or 0)
+    picked = now().replace(microsecond=0)
+    async with bridge() as b:
+        b.ctx.whispers = WhisperFiles(tmp_path)
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        _, _, _, variables = await b.ari.requested("continue", linkedid)
+        # Dial runs the whisper routine, which plays the file the bridge put there, then the
+        # campaign's own answer routine (recording).
+        assert str(variables["CR_PLAN"]).split("^")[1] == names.WHISPER_ROUTINE
+        played = f"{names.WHISPER_SOUNDS}/{sound.sha256}"
+        assert variables["CR_WHISPER"] == f"^{names.RECORDED_ANSWER}^{played}"
+        assert (tmp_path / f"{sound.sha256}.wav").read_bytes() == sound.audio
+        bridged = picked.timestamp() + 2.5  # by Asterisk's clock: the message took 2.5 s
+        at = {"Picked": f"{picked.timestamp():.6f}", "At": f"{bridged:.6f}"}
+        b.dialplan_says(linkedid, names.WHISPER_EVENT, Attempt="1", Status="SUCCESS", **at)
+        await b.answered(linkedid, At=f"{bridged:.6f}", Recording="/spool/recording/call.wav")
+        b.dialplan_says(linkedid, names.END_EVENT, At=f"{bridged + 10:.6f}")
+        done = await b.ended(linkedid)
+    # Talk time and billsec start at the bridge, after the message, not at the pick-up.
+    assert done.connected_at == done.answered_at == picked + timedelta(seconds=2.5)
+    assert (done.talk_ms, done.billsec_ms, done.billsec) == (10000, 10000, 10)
+    heard = [e for e in done.trail if e["step"] == "whisper"]
+    assert [(e["result"], e["ms"], e["sound"]) for e in heard] == [("passed", 2500, sound.sha256)]
+    order = [e["step"] for e in done.trail if e["step"] in ("dial", "whisper", "record")]
+    assert order == ["whisper", "dial", "record"]
+
+
+async def test_a_whisper_that_did_not_play_or_was_not_there_connects_without_it(tmp_path) -> None:
+    ln, _ = dialled_line("Acme desk")
+    sound = whisper(ln.campaign.id or 0)
+    async with bridge() as b:
+        b.ctx.whispers = WhisperFiles(tmp_path / "missing")
+        (tmp_path / "missing").write_text("a file where the folder should be")  # can't be written
+        unplaced = b.call()
+        await b.dialled(unplaced)
+        _, _, _, variables = await b.ari.requested("continue", unplaced)
+        assert (
+            str(variables["CR_PLAN"]).split("^")[1] == names.ANSWER_ROUTINE and "CR_WHISPER" not in variables
+        )
+        b.ctx.whispers = WhisperFiles(tmp_path / "sounds")
+        failed = b.call()
+        await b.dialled(failed)
+        b.dialplan_says(failed, names.WHISPER_EVENT, Attempt="1", Status="FAILED", At="1763000000.5")
+        for linkedid in (unplaced, failed):
+            await b.answered(linkedid)
+            b.ari.end(linkedid)
+        rows = [await b.ended(unplaced), await b.ended(failed)]
+    assert [r.disposition for r in rows] == ["ANSWERED", "ANSWERED"]
+    assert [steps(r, "whisper")[0][0] for r in rows] == ["failed", "failed"]
+    assert "could not be put where Asterisk plays it" in steps(rows[0], "whisper")[0][1]
+    assert (tmp_path / "sounds" / f"{sound.sha256}.wav").exists()
+
+
+async def test_a_target_that_hangs_up_during_the_whisper_never_connects(tmp_path) -> None:
+    ln, _ = dialled_line("Acme desk")
+    whisper(ln.campaign.id or 0)
+    async with bridge() as b:
+        b.ctx.whispers = WhisperFiles(tmp_path)
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        b.dialplan_says(
+            linkedid, names.END_EVENT, Status="ANSWER", By="target", Cause="16", At="1763000000.5"
+        )
+        done = await b.ended(linkedid)
+    assert (done.disposition, done.hangup_by, done.connected_at, done.billsec) == (
+        "NO ANSWER",
+        "target",
+        None,
+        0,
+    )
+    assert "during the whisper" in done.trail[-1]["reason"]

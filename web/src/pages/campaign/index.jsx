@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import { AimOutlined, ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
+import { AimOutlined, ExperimentOutlined, PlusOutlined, SoundOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
@@ -23,6 +23,7 @@ import { getStoredUser } from '../../utils/storage';
 import CampaignDialog from './CampaignDialog';
 import CampaignTargetsDialog from './CampaignTargetsDialog';
 import DryRunDialog from './DryRunDialog';
+import WhisperDialog from './WhisperDialog';
 
 const label = (pairs, value) => Object.fromEntries(pairs)[value] ?? value;
 
@@ -40,6 +41,7 @@ export default function CampaignPage() {
   );
   const [testing, setTesting] = useState(false);
   const [linking, setLinking] = useState(null); // the campaign whose targets are shown
+  const [whispering, setWhispering] = useState(null); // the campaign whose whisper is edited
 
   return (
     <>
@@ -85,6 +87,11 @@ export default function CampaignPage() {
                   <AimOutlined />
                 </IconButton>
               </Tooltip>
+              <Tooltip title="Whisper">
+                <IconButton size="small" color="primary" aria-label={`Whisper of ${row.name}`} onClick={() => setWhispering(row)} data-testid="campaign-whisper">
+                  <SoundOutlined />
+                </IconButton>
+              </Tooltip>
               <RowActions name="campaign" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
             </TableCell>
           </TableRow>
@@ -106,6 +113,7 @@ export default function CampaignPage() {
         onConfirm={remove}
         onClose={() => setDeleting(null)}
       />
+      {whispering && <WhisperDialog campaign={whispering} onClose={() => setWhispering(null)} onSaved={(text) => { setWhispering(null); setNotice(text); }} />}
       {linking && <CampaignTargetsDialog campaign={linking} onClose={() => setLinking(null)} />}
       <DryRunDialog open={testing} timeZone={user?.timezone} onClose={() => setTesting(false)} />
     </>
