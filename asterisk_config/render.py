@@ -51,8 +51,6 @@ def template_values(settings: AsteriskSettings) -> dict[str, str]:
         "REFUSE_CONTEXT": names.REFUSE_CONTEXT,
         "ANSWER_ROUTINE": names.ANSWER_ROUTINE,
         "RECORDED_ANSWER": names.RECORDED_ANSWER,
-        "WHISPER_ROUTINE": names.WHISPER_ROUTINE,
-        "WHISPER_EVENT": names.WHISPER_EVENT,
         "ATTEMPT_EVENT": names.ATTEMPT_EVENT,
         "ANSWERED_EVENT": names.ANSWERED_EVENT,
         "END_EVENT": names.END_EVENT,

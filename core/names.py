@@ -92,12 +92,10 @@ ROLLUP_LOCK = 24  # the dashboard's rollups: 0 the table, n the n-th hour since 
 DIAL_CONTEXT, GOODBYE_CONTEXT, REFUSE_CONTEXT = "callroute-dial", "callroute-goodbye", "callroute-refuse"
 # What Dial runs on the target's leg as it answers: it tells the bridge, and records when asked to.
 ANSWER_ROUTINE, RECORDED_ANSWER = "callroute-answered", "callroute-recorded"
-# What Dial runs instead for a campaign with a whisper: the message to the target, then the routine
-# above; the folder (as Asterisk sees it) its audio is played from, one file per content hash.
-WHISPER_ROUTINE, WHISPER_SOUNDS = "callroute-whisper", "/usr/share/asterisk/sounds/callroute-whisper"
+# Where Asterisk plays campaigns' whispers from (its own path), one file per content hash.
+WHISPER_SOUNDS = "/usr/share/asterisk/sounds/callroute-whisper"
 # The AMI user events the dialplan raises for a call it dials (UserEvent header).
 ATTEMPT_EVENT, ANSWERED_EVENT, END_EVENT = "CallrouteAttempt", "CallrouteAnswered", "CallrouteEnd"
-WHISPER_EVENT = "CallrouteWhisper"  # the whisper played (or not) to the target, before the answer event
 
 
 def recording_name(linkedid: str) -> str:

@@ -42,13 +42,13 @@ from pbx_bridge.live_store import Counted, LiveStore
 from pbx_bridge.metrics import CALLS
 from pbx_bridge.row_writer import RowWriter
 from pbx_bridge.trunks import endpoint_name
-from pbx_bridge.whisper import WhisperFiles, dial_variables, noted, skipped
+from pbx_bridge.whisper import WhisperFiles, heard, skipped, whisper_variables
 
 log = logging.getLogger(__name__)
 Event = dict[str, Any]
 
 # The user events the dialplan raises for the call it dials (AMI), as the flows read them.
-DIALPLAN_EVENTS = (names.ATTEMPT_EVENT, names.ANSWERED_EVENT, names.END_EVENT, names.WHISPER_EVENT)
+DIALPLAN_EVENTS = (names.ATTEMPT_EVENT, names.ANSWERED_EVENT, names.END_EVENT)
 # What a dial string may hold: the dialplan splits its plan on ^ and Dial its arguments on , and &.
 _DIALABLE = re.compile(r"[A-Za-z0-9+*#@:/._-]+")
 _LET_GO = "LetGo"  # the event that tells a flow to let go of its call
@@ -434,7 +434,7 @@ class CallFlow:
         played = await self.ctx.whispers.ensure(self.whisper.sound) if self.whisper else None
         if self.whisper is not None and played is None:
             skipped(self.call, self.whisper, _now())
-        answer, whispering = dial_variables(self.whisper, played, answer)
+        whispering = whisper_variables(played)
         await self._ringing(dialled[0])
         try:
             plan = "^".join([str(ring_timeout), answer, *endpoints])
@@ -466,16 +466,18 @@ class CallFlow:
                     self.decided = _all_failed(statuses)
                     fields["disposition"] = self.decided.value
                     self.note(Step.DIAL, Result.STOPPED, _describe(status), **fields, **_attempt(candidate))
-            elif event["type"] == names.WHISPER_EVENT and self.whisper is not None:
-                noted(self.call, self.whisper, event, _now())
             elif event["type"] == names.ANSWERED_EVENT:
                 self.call.sip_status = 200
                 answered = {"status": "ANSWER", "sip_status": 200, **_attempt(candidate)}
                 self.note(Step.DIAL, Result.PASSED, _describe("ANSWER"), **answered)
+                if self.whisper is not None and whispering:
+                    heard(self.call, self.whisper, _now())
                 return await self._talk(event)
-            elif event.get("status") == "ANSWER":  # the target answered, then hung up before the bridge
-                why = "target hung up before it was connected (during the whisper)"
-                self._hung_up(HangupBy.TARGET, why, Step.DIAL, status="ANSWER", **_attempt(candidate))
+            elif event.get("status") == "ANSWER":  # answered, but over before the bridge: in the whisper
+                self._ended_by(event)
+                why = "the call ended during the whisper, before the target was connected"
+                by = self.call.hangup_by or HangupBy.CALLER
+                self._hung_up(by, why, Step.DIAL, status="ANSWER", **_attempt(candidate))
                 return self._abandoned()
             elif self.decided is None:  # over while a target rang: the caller gave up
                 why = "caller hung up while the target rang"

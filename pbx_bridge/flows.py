@@ -21,7 +21,6 @@ class Flows:
         # AMI: what the dialplan tells of the call it dials, named by linkedid whichever leg raised it.
         table.subscribe(Source.AMI, names.ATTEMPT_EVENT, self.to_call)
         table.subscribe(Source.AMI, names.ANSWERED_EVENT, self.to_call)
-        table.subscribe(Source.AMI, names.WHISPER_EVENT, self.to_call)
         table.subscribe(Source.AMI, names.END_EVENT, self.to_call)
 
     def start(self, flow: CallFlow) -> None:

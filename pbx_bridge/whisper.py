@@ -1,5 +1,5 @@
 """Whispers on the bridge's side: the audio put where its Asterisk plays it from, the dialplan told
-to play it to the target, and what the dialplan says of it written on the trail.
+to play it to the target, and the trail told it was heard.
 
 The audio is in PostgreSQL (core.models.WhisperAudio), rendered when the campaign was saved; each
 bridge writes a file into its own Asterisk's sounds the first time one of its calls needs it, named
@@ -63,37 +63,22 @@ class WhisperFiles:
         partial.replace(path)
 
 
-def dial_variables(whisper: Whisper | None, played: str | None, answer: str) -> tuple[str, dict[str, str]]:
-    """The answer routine Dial runs and the variables that go with it: with a whisper to play, the
-    whisper routine, told (CR_WHISPER) which routine follows and what to play."""
-    if whisper is None or played is None:
-        return answer, {}
-    return names.WHISPER_ROUTINE, {"CR_WHISPER": f"^{answer}^{played}"}
+def whisper_variables(played: str | None) -> dict[str, str]:
+    """The dialplan's variable for a whisper to play: Dial's A() option, which plays it to the target
+    as it answers and only then runs the answer routine and bridges. Why A() and not a Playback in
+    the answer routine: there the caller waits in autoservice, whose thread notices the routine's end
+    only at its next wake-up (up to 500 ms with a silent caller), so the caller would be answered,
+    and billed, up to half a second after the answer event said."""
+    return {"CR_WHISPER": f"A({played})"} if played else {}
 
 
-def noted(call: CallState, whisper: Whisper, event: dict[str, Any], now: Any) -> None:
-    """The whisper on the trail, as the dialplan played it: how long the target listened (Asterisk's
-    clock, pick-up to the end of the message), or that it could not be played."""
-    status = str(event.get("status") or "")
-    fields: dict[str, Any] = {"sound": whisper.sound, "status": status}
-    picked, ended = _seconds(event.get("picked")), _seconds(event.get("at"))
-    if picked is not None and ended is not None:
-        fields["ms"] = round((ended - picked) * 1000)
-    if status == "SUCCESS":
-        reason = "the target heard the whisper before it was connected; talk time starts after it"
-        call.note(Step.WHISPER, Result.PASSED, reason, now, **fields)
-    else:
-        reason = "the whisper could not be played; connected without it"
-        call.note(Step.WHISPER, Result.FAILED, reason, now, **fields)
+def heard(call: CallState, whisper: Whisper, now: Any) -> None:
+    """The target heard the whisper: Asterisk raised the answer only after playing it."""
+    seconds = f"{whisper.ms / 1000:.1f} s"
+    reason = f"the target heard the whisper ({seconds}) before it was connected; talk time starts after it"
+    call.note(Step.WHISPER, Result.PASSED, reason, now, sound=whisper.sound, ms=whisper.ms)
 
 
 def skipped(call: CallState, whisper: Whisper, now: Any) -> None:
     reason = "the whisper's audio could not be put where Asterisk plays it; connected without it"
     call.note(Step.WHISPER, Result.FAILED, reason, now, sound=whisper.sound)
-
-
-def _seconds(value: Any) -> float | None:
-    try:
-        return float(str(value))
-    except ValueError:
-        return None

@@ -570,7 +570,6 @@ async def test_asterisk_is_asked_only_for_the_events_the_table_reads() -> None:
         names.ATTEMPT_EVENT,
         names.ANSWERED_EVENT,
         names.END_EVENT,
-        names.WHISPER_EVENT,
     }
     assert set(b.bridge.events.names(Source.PUBSUB)) == {names.TRUNK_CHANGES, names.HANGUP_REQUESTS}
 
@@ -601,68 +600,59 @@ async def test_a_whispered_call_plays_the_message_to_the_target_and_talks_from_t
         linkedid = b.call()
         await b.dialled(linkedid)
         _, _, _, variables = await b.ari.requested("continue", linkedid)
-        # Dial runs the whisper routine, which plays the file the bridge put there, then the
-        # campaign's own answer routine (recording).
-        assert str(variables["CR_PLAN"]).split("^")[1] == names.WHISPER_ROUTINE
-        played = f"{names.WHISPER_SOUNDS}/{sound.sha256}"
-        assert variables["CR_WHISPER"] == f"^{names.RECORDED_ANSWER}^{played}"
+        # Dial plays the file the bridge put there to the target (A()), then runs the campaign's own
+        # answer routine (recording), then bridges.
+        assert str(variables["CR_PLAN"]).split("^")[1] == names.RECORDED_ANSWER
+        assert variables["CR_WHISPER"] == f"A({names.WHISPER_SOUNDS}/{sound.sha256})"
         assert (tmp_path / f"{sound.sha256}.wav").read_bytes() == sound.audio
-        bridged = picked.timestamp() + 2.5  # by Asterisk's clock: the message took 2.5 s
-        at = {"Picked": f"{picked.timestamp():.6f}", "At": f"{bridged:.6f}"}
-        b.dialplan_says(linkedid, names.WHISPER_EVENT, Attempt="1", Status="SUCCESS", **at)
+        bridged = picked.timestamp() + 2.5  # by Asterisk's clock: raised once the message was played
         await b.answered(linkedid, At=f"{bridged:.6f}", Recording="/spool/recording/call.wav")
         b.dialplan_says(linkedid, names.END_EVENT, At=f"{bridged + 10:.6f}")
         done = await b.ended(linkedid)
-    # Talk time and billsec start at the bridge, after the message, not at the pick-up.
+    # Talk time and billsec start at the bridge (the answer event's time), after the message.
     assert done.connected_at == done.answered_at == picked + timedelta(seconds=2.5)
     assert (done.talk_ms, done.billsec_ms, done.billsec) == (10000, 10000, 10)
     heard = [e for e in done.trail if e["step"] == "whisper"]
-    assert [(e["result"], e["ms"], e["sound"]) for e in heard] == [("passed", 2500, sound.sha256)]
+    assert [(e["result"], e["ms"], e["sound"]) for e in heard] == [("passed", sound.ms, sound.sha256)]
     order = [e["step"] for e in done.trail if e["step"] in ("dial", "whisper", "record")]
-    assert order == ["whisper", "dial", "record"]
+    assert order == ["dial", "whisper", "record"]
 
 
-async def test_a_whisper_that_did_not_play_or_was_not_there_connects_without_it(tmp_path) -> None:
+async def test_a_whisper_whose_audio_could_not_be_placed_connects_without_it(tmp_path) -> None:
     ln, _ = dialled_line("Acme desk")
-    sound = whisper(ln.campaign.id or 0)
+    whisper(ln.campaign.id or 0)
+    blocked = tmp_path / "sounds"
+    blocked.write_text("a file where the folder should be")  # nothing can be written into it
     async with bridge() as b:
-        b.ctx.whispers = WhisperFiles(tmp_path / "missing")
-        (tmp_path / "missing").write_text("a file where the folder should be")  # can't be written
-        unplaced = b.call()
-        await b.dialled(unplaced)
-        _, _, _, variables = await b.ari.requested("continue", unplaced)
-        assert (
-            str(variables["CR_PLAN"]).split("^")[1] == names.ANSWER_ROUTINE and "CR_WHISPER" not in variables
-        )
-        b.ctx.whispers = WhisperFiles(tmp_path / "sounds")
-        failed = b.call()
-        await b.dialled(failed)
-        b.dialplan_says(failed, names.WHISPER_EVENT, Attempt="1", Status="FAILED", At="1763000000.5")
-        for linkedid in (unplaced, failed):
-            await b.answered(linkedid)
-            b.ari.end(linkedid)
-        rows = [await b.ended(unplaced), await b.ended(failed)]
-    assert [r.disposition for r in rows] == ["ANSWERED", "ANSWERED"]
-    assert [steps(r, "whisper")[0][0] for r in rows] == ["failed", "failed"]
-    assert "could not be put where Asterisk plays it" in steps(rows[0], "whisper")[0][1]
-    assert (tmp_path / "sounds" / f"{sound.sha256}.wav").exists()
+        b.ctx.whispers = WhisperFiles(blocked)
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        _, _, _, variables = await b.ari.requested("continue", linkedid)
+        assert "CR_WHISPER" not in variables
+        await b.answered(linkedid)
+        b.ari.end(linkedid)
+        done = await b.ended(linkedid)
+    assert done.disposition == "ANSWERED"
+    assert steps(done, "whisper") == [
+        ("failed", "the whisper's audio could not be put where Asterisk plays it; connected without it")
+    ]
 
 
-async def test_a_target_that_hangs_up_during_the_whisper_never_connects(tmp_path) -> None:
+async def test_a_call_that_ends_during_the_whisper_never_connects(tmp_path) -> None:
     ln, _ = dialled_line("Acme desk")
     whisper(ln.campaign.id or 0)
     async with bridge() as b:
         b.ctx.whispers = WhisperFiles(tmp_path)
-        linkedid = b.call()
-        await b.dialled(linkedid)
-        b.dialplan_says(
-            linkedid, names.END_EVENT, Status="ANSWER", By="target", Cause="16", At="1763000000.5"
-        )
-        done = await b.ended(linkedid)
-    assert (done.disposition, done.hangup_by, done.connected_at, done.billsec) == (
-        "NO ANSWER",
-        "target",
-        None,
-        0,
-    )
-    assert "during the whisper" in done.trail[-1]["reason"]
+        target_left, caller_left = b.call(), b.call()
+        for linkedid in (target_left, caller_left):
+            await b.dialled(linkedid)
+        # Dial answered the target (DIALSTATUS ANSWER) but the call ended before the bridge.
+        end = {"Status": "ANSWER", "Cause": "16", "At": "1763000000.5"}
+        b.dialplan_says(target_left, names.END_EVENT, By="target", **end)
+        b.dialplan_says(caller_left, names.END_EVENT, By="", **end)
+        rows = [await b.ended(target_left), await b.ended(caller_left)]
+    assert [(r.disposition, r.hangup_by, r.connected_at, r.billsec) for r in rows] == [
+        ("NO ANSWER", "target", None, 0),
+        ("NO ANSWER", "caller", None, 0),
+    ]
+    assert all("during the whisper" in r.trail[-1]["reason"] for r in rows)
