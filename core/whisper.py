@@ -36,6 +36,10 @@ class WhisperAudioError(ValueError):
     """The text or file can't be a whisper: the message says why, for the user."""
 
 
+class SpeechUnavailable(RuntimeError):
+    """No espeak-ng to speak with, here or in the Asterisk chroot."""
+
+
 @dataclass(frozen=True)
 class Sound:
     """A whisper's audio as stored and played: the WAV's bytes, their SHA-256 (the file's name in
@@ -91,7 +95,7 @@ def _espeak() -> list[str]:
     chroot = get_settings().asterisk_chroot
     if (chroot / _ESPEAK_IN_CHROOT).exists() and shutil.which("chroot"):
         return ["chroot", str(chroot), f"/{_ESPEAK_IN_CHROOT}"]
-    raise RuntimeError("espeak-ng (Debian package espeak-ng) is neither here nor in the Asterisk chroot")
+    raise SpeechUnavailable("espeak-ng (Debian package espeak-ng) is neither here nor in the Asterisk chroot")
 
 
 def convert(data: bytes) -> Sound:

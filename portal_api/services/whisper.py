@@ -8,7 +8,7 @@ from sqlmodel import Session
 
 from core.enums import WhisperMode
 from core.models import Campaign, WhisperAudio
-from core.whisper import MAX_UPLOAD_BYTES, Sound, WhisperAudioError, apply, convert, speak
+from core.whisper import MAX_UPLOAD_BYTES, Sound, SpeechUnavailable, WhisperAudioError, apply, convert, speak
 from portal_api.auth.principal import Principal
 from portal_api.errors import ApiError, field_error
 from portal_api.schemas.whisper import WhisperEdit, WhisperOut
@@ -42,6 +42,8 @@ def edit(session: Session, principal: Principal, campaign_id: int, body: Whisper
         sound = speak(body.text)
     except WhisperAudioError as exc:
         raise field_error("text", str(exc)) from None
+    except SpeechUnavailable:  # the server lacks a package: say so, not 500
+        raise ApiError(503, "Text can't be spoken on this server now; upload a recording instead.") from None
     return _save(session, campaign, WhisperMode.TEXT, sound, body.text)
 
 

@@ -3,6 +3,7 @@ audio served back; bad input refused with why, changing nothing; other customers
 
 import io
 import wave
+from pathlib import Path
 
 from core.db import session_scope
 from core.models import Campaign, WhisperAudio
@@ -124,3 +125,16 @@ def test_the_dry_run_says_the_target_hears_the_whisper(client, customer_a) -> No
     client.put(url(ln.campaign.id or 0), json={"mode": "text", "text": TEXT}, headers=customer_a.headers)
     trail = dry_run(client, customer_a).json()["data"]["trail"]
     assert trail[-1]["step"] == "whisper" and "before it is connected" in trail[-1]["reason"]
+
+
+def test_without_espeak_ng_text_is_refused_as_unavailable_and_a_recording_still_works(
+    client, customer_a, monkeypatch
+) -> None:
+    monkeypatch.setattr("core.whisper._ESPEAK", "no-such-espeak-ng")
+    monkeypatch.setattr("core.whisper._ESPEAK_IN_CHROOT", Path("no/such/espeak-ng"))
+    cid = campaign_of(client, customer_a)
+    r = client.put(url(cid), json={"mode": "text", "text": TEXT}, headers=customer_a.headers)
+    assert r.status_code == 503 and "upload a recording" in r.json()["message"]
+    assert client.get(url(cid), headers=customer_a.headers).json()["data"]["mode"] == "off"
+    files = {"file": ("hi.wav", wav(seconds=1), "audio/wav")}
+    assert client.post(url(cid, "/recording"), files=files, headers=customer_a.headers).status_code == 200
