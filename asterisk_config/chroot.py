@@ -24,7 +24,9 @@ from asterisk_config.errors import ProvisionError, Unavailable
 from asterisk_config.settings import AsteriskSettings
 
 READY_MARKER = ".callroute-chroot-ready"
-PACKAGES = ("asterisk", "asterisk-modules")
+# espeak-ng speaks campaigns' whispers (core.whisper) where the host has none of its own.
+PACKAGES = ("asterisk", "asterisk-modules", "espeak-ng")
+_FIRST_PACKAGES = ("asterisk", "asterisk-modules")  # what a chroot whose marker lists none was built with
 APT_SOURCES = (Path("/etc/apt/sources.list"), Path("/etc/apt/sources.list.d"))
 
 Log = Callable[[str], None]
@@ -265,6 +267,10 @@ def build_chroot(settings: AsteriskSettings, log: Log = no_log, force: bool = Fa
     """
     chroot = settings.chroot
     if is_built(settings) and not force:
+        if _missing_packages(chroot):  # built before a package joined the list: added in place, once
+            with _build_lock(chroot):
+                if missing := _missing_packages(chroot):
+                    _add_packages(chroot, missing, log)
         return chroot
     require_root("building the Asterisk chroot")
     debootstrap = ensure_host_tool("debootstrap", "debootstrap", log)
@@ -312,6 +318,7 @@ def build_chroot(settings: AsteriskSettings, log: Log = no_log, force: bool = Fa
             version = _package_version(tmp, "asterisk")
             (tmp / READY_MARKER).write_text(
                 f"suite={settings.suite}\nasterisk={version}\nbuilt={time.strftime('%Y-%m-%dT%H:%M:%S%z')}\n"
+                f"packages={','.join(PACKAGES)}\n"
             )
             if chroot.exists() or chroot.is_symlink():
                 safe_rmtree(chroot)  # --force, or an old tree without the marker
@@ -321,6 +328,43 @@ def build_chroot(settings: AsteriskSettings, log: Log = no_log, force: bool = Fa
             raise
         log(f"chroot ready in {time.monotonic() - started:.0f} s (asterisk {version})")
     return chroot
+
+
+def _missing_packages(chroot: Path) -> list[str]:
+    """PACKAGES the chroot's ready marker does not list (read from the marker: no process started)."""
+    fields = dict(
+        line.split("=", 1) for line in (chroot / READY_MARKER).read_text().splitlines() if "=" in line
+    )
+    listed = fields["packages"].split(",") if "packages" in fields else _FIRST_PACKAGES
+    return [package for package in PACKAGES if package not in listed]
+
+
+def _add_packages(chroot: Path, packages: list[str], log: Log) -> None:
+    """Install `packages` into the built chroot with its own apt, then list them in its marker. Safe
+    while Asterisk runs from it (nothing of Asterisk's changes)."""
+    require_root("adding packages to the Asterisk chroot")
+    log(f"adding {', '.join(packages)} to the Asterisk chroot {chroot}")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    install = ["apt-get", "install", "-y", "-q", "--no-install-recommends", *packages]
+    for step in (["apt-get", *_host_apt_options(), "update", "-q"], install):
+        result = subprocess.run(
+            ["chroot", str(chroot), *step], env=env, capture_output=True, text=True, check=False
+        )
+        if result.returncode != 0:
+            tail = "\n".join((result.stdout + result.stderr).splitlines()[-10:])
+            raise ProvisionError(f"`{' '.join(step)}` in {chroot} failed:\n{tail}")
+    marker = chroot / READY_MARKER
+    kept = [line for line in marker.read_text().splitlines() if not line.startswith("packages=")]
+    marker.write_text("\n".join([*kept, f"packages={','.join(PACKAGES)}"]) + "\n")
+
+
+def _host_apt_options() -> list[str]:
+    """The host's apt option the chroot's apt needs to read the same mirror: a snapshot mirror's
+    Release files are past their Valid-Until date, which the host's apt is set to accept."""
+    dump = subprocess.run(
+        ["apt-config", "dump", "Acquire::Check-Valid-Until"], capture_output=True, text=True, check=False
+    )
+    return ["-o", "Acquire::Check-Valid-Until=false"] if '"false"' in dump.stdout else []
 
 
 def _run_process_group(cmd: list[str], out: IO[str]) -> int:

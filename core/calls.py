@@ -53,6 +53,7 @@ class Step(StrEnum):
     IVR = "ivr"
     DIAL = "dial"
     RECORD = "record"
+    WHISPER = "whisper"  # the message the target heard before it was connected (core.whisper)
     HANGUP = "hangup"  # hung up from the portal
     BRIDGE = "bridge"  # the bridge itself: a restart took the call back, or it failed the call
     # the bridge's reconciliation, from Asterisk's record (pbx_bridge.cel)

@@ -44,6 +44,14 @@ class RoutingStrategy(StrEnum):
     ROUND_ROBIN = "round_robin"
 
 
+class WhisperMode(StrEnum):
+    """What the target of a campaign's call hears before it is connected (core.whisper)."""
+
+    OFF = "off"
+    TEXT = "text"  # typed, rendered to speech when saved
+    RECORDING = "recording"  # uploaded
+
+
 class DuplicateAction(StrEnum):
     ALLOW = "allow"
     OTHER_BUYER = "other_buyer"

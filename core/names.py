@@ -101,6 +101,8 @@ ROLLUP_LOCK = 24  # the dashboard's rollups: 0 the table, n the n-th hour since 
 DIAL_CONTEXT, GOODBYE_CONTEXT, REFUSE_CONTEXT = "callroute-dial", "callroute-goodbye", "callroute-refuse"
 # What Dial runs on the target's leg as it answers: it tells the bridge, and records when asked to.
 ANSWER_ROUTINE, RECORDED_ANSWER = "callroute-answered", "callroute-recorded"
+# Where Asterisk plays campaigns' whispers from (its own path), one file per content hash.
+WHISPER_SOUNDS = "/usr/share/asterisk/sounds/callroute-whisper"
 # The AMI user events the dialplan raises for a call it dials (UserEvent header).
 ATTEMPT_EVENT, ANSWERED_EVENT, END_EVENT = "CallrouteAttempt", "CallrouteAnswered", "CallrouteEnd"
 # How long the dialplan waits, before ringing a failover target, for the bridge to claim its caps.

@@ -93,6 +93,10 @@ class Settings(BaseSettings):
     # in deploy/compose.yml, where the portal cannot reach Asterisk's loopback ARI): the portal
     # streams them from there. Unset: over ARI, from the Asterisk beside it.
     recordings_dir: Path | None = None
+    # Where the bridge writes whispers' audio for its Asterisk, as the bridge sees the folder
+    # Asterisk plays them from (core.names.WHISPER_SOUNDS): a volume both share in deploy/compose.yml.
+    # Unset: that folder inside the Asterisk chroot.
+    whisper_dir: Path | None = None
     # How often Asterisk sends OPTIONS to each outbound trunk: the trunk list's status is this fresh.
     trunk_qualify_seconds: int = Field(default=30, ge=1)
     # How often the bridge compares Asterisk's trunks with PostgreSQL's (a change announced while

@@ -37,12 +37,14 @@ from core.names import cap_count_key, duplicate_key, live_target_key, live_trunk
 from core.routing import Admission, Candidate, IvrSettings, Selection
 from core.routing.auction import Auction
 from core.routing.bids import CallFacts
+from core.whisper import Whisper
 from pbx_bridge.ami import AmiError
 from pbx_bridge.credit_hold import CreditHold
 from pbx_bridge.live_store import Counted, LiveStore
 from pbx_bridge.metrics import CALLS
 from pbx_bridge.row_writer import RowWriter
 from pbx_bridge.trunks import endpoint_name
+from pbx_bridge.whisper import WhisperFiles, heard, skipped, whisper_variables
 
 log = logging.getLogger(__name__)
 Event = dict[str, Any]
@@ -124,6 +126,7 @@ class Context:
     node_id: str = ""  # this node's (core.nodes): the calls it answers for
     hooks: Callable[[WebhookEvent, CallState], None] = lambda kind, state: None  # webhooks' events
     auction: Auction = field(default_factory=Auction)  # asks bidding targets for bids (docs/bidding.md)
+    whispers: WhisperFiles = field(default_factory=WhisperFiles.from_settings)  # where Asterisk plays them
 
 
 def _now() -> datetime:
@@ -171,6 +174,7 @@ class CallFlow:
         self.queue: asyncio.Queue[Event] = asyncio.Queue()
         self.tariff_id: int | None = None  # the customer's, once admitted
         self.record = False  # the campaign's choice, once admitted
+        self.whisper: Whisper | None = None  # what the target hears before it is connected, once admitted
         self.decided: Disposition | None = None  # refused: what the call is, whoever hangs up now
         self.resumed = False  # taken back after a bridge restart
         self.in_dialplan = False  # sent on to the dialplan, which dials: its StasisEnd is no hang-up
@@ -294,7 +298,7 @@ class CallFlow:
         first moment, whatever happens next."""
         call = self.call
         call.trail.extend(admission.trail)
-        self.tariff_id, self.record = admission.tariff_id, admission.record
+        self.tariff_id, self.record, self.whisper = admission.tariff_id, admission.record, admission.whisper
         # E.164 where they parse, as the engine normalised them.
         call.did, call.caller = admission.did, admission.caller
         call.origin = admission.origin.columns() if admission.origin else None
@@ -439,10 +443,15 @@ class CallFlow:
             await self._refuse(self.decided)
             return self.decided
         answer = names.RECORDED_ANSWER if self.record else names.ANSWER_ROUTINE
+        played = await self.ctx.whispers.ensure(self.whisper.sound) if self.whisper else None
+        if self.whisper is not None and played is None:
+            skipped(self.call, self.whisper, _now())
+        whispering = whisper_variables(played)
         await self._ringing(dialled[0])
         try:
             plan = "^".join([str(ring_timeout), answer, *endpoints])
-            await self.ctx.ari.continue_in_dialplan(self.inbound, names.DIAL_CONTEXT, {"CR_PLAN": plan})
+            variables = {"CR_PLAN": plan, **whispering}
+            await self.ctx.ari.continue_in_dialplan(self.inbound, names.DIAL_CONTEXT, variables)
         except AriError as exc:
             if exc.status in (404, 409, 412):  # the caller went before the call could be sent on
                 raise CallerGone from None
@@ -480,7 +489,15 @@ class CallFlow:
                 self.call.sip_status = 200
                 answered = {"status": "ANSWER", "sip_status": 200, **_attempt(candidate)}
                 self.note(Step.DIAL, Result.PASSED, _describe("ANSWER"), **answered)
+                if self.whisper is not None and whispering:
+                    heard(self.call, self.whisper, _now())
                 return await self._talk(event)
+            elif event.get("status") == "ANSWER":  # answered, but over before the bridge: in the whisper
+                self._ended_by(event)
+                why = "the call ended during the whisper, before the target was connected"
+                by = self.call.hangup_by or HangupBy.CALLER
+                self._hung_up(by, why, Step.DIAL, status="ANSWER", **_attempt(candidate))
+                return self._abandoned()
             elif self.decided is None:  # over while a target rang: the caller gave up
                 why = "caller hung up while the target rang"
                 self.call.sip_status = _CANCELLED  # Dial cancels the target's INVITE too

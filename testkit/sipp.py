@@ -71,15 +71,18 @@ class SippTarget:
 
 @contextmanager
 def sipp_target(
-    sipp: str, behaviour: str, workdir: Path, answers_options: bool = True
+    sipp: str, behaviour: str, workdir: Path, answers_options: bool = True, media_port: int | None = None
 ) -> Iterator[SippTarget]:
+    """A target answering as scenario `uas_{behaviour}` says; its SDP names `media_port` (a capture,
+    testkit.rtp) as where its audio goes, when given."""
     port = free_port(socket.SOCK_DGRAM)
     log = workdir / f"target-{behaviour}-{port}.log"
+    scenario = _with_media_port(SCENARIOS / f"uas_{behaviour}.xml", media_port, workdir)
     proc = subprocess.Popen(
         [
             sipp,
             "-sf",
-            str(SCENARIOS / f"uas_{behaviour}.xml"),
+            str(scenario),
             "-i",
             "127.0.0.1",
             "-p",
@@ -103,6 +106,15 @@ def sipp_target(
     finally:
         proc.kill()
         proc.wait()
+
+
+def _with_media_port(scenario: Path, media_port: int | None, workdir: Path) -> Path:
+    """The scenario, or a copy whose SDP sends the far end's audio to `media_port`."""
+    if media_port is None:
+        return scenario
+    copy = workdir / f"{scenario.stem}-media-{media_port}.xml"
+    copy.write_text(scenario.read_text().replace("m=audio [media_port]", f"m=audio {media_port}"))
+    return copy
 
 
 DTMF_CAPTURES = Path("/usr/share/sip-tester")  # Debian's sip-tester: one RFC 2833 capture per digit
@@ -180,12 +192,15 @@ async def call(
     dtmf_wait_ms: int = 1500,
     speak: bool = False,
     port: int | None = None,
+    media_port: int | None = None,
 ) -> str:
     """Place one call as the carrier, optionally keying `dtmf` after the answer, or speaking (RTP
     with speech, PCMA) for the whole talk; returns sipp's log. To `port` instead of Asterisk's own
-    SIP port when given (Kamailio in front of the nodes)."""
+    SIP port when given (Kamailio in front of the nodes); with `media_port`, the caller's SDP sends
+    what it is to hear there (a capture, testkit.rtp)."""
     scenario = workdir / f"uac-{talk_ms}-{dtmf or 'none'}-{time.monotonic_ns()}.xml"
-    text = (SCENARIOS / "uac_call.xml").read_text().replace("TALK_MS", str(talk_ms))
+    template = _with_media_port(SCENARIOS / "uac_call.xml", media_port, workdir)
+    text = template.read_text().replace("TALK_MS", str(talk_ms))
     marker = "  <!-- DTMF: the test puts"
     if dtmf:
         keys = (

@@ -10,6 +10,7 @@ from core.models.rating import Rate, Tariff
 from core.models.rollups import CallRegionRollup, CallRollup
 from core.models.routing import BlockEntry, Buyer, Campaign, CampaignTarget, CatalogueVersion, Target, Trunk
 from core.models.webhooks import Webhook, WebhookDelivery
+from core.models.whisper import WhisperAudio
 
 __all__ = [
     "AuthToken",
@@ -39,4 +40,5 @@ __all__ = [
     "WalletTransaction",
     "Webhook",
     "WebhookDelivery",
+    "WhisperAudio",
 ]

@@ -16,6 +16,7 @@ from core.enums import (
     TrunkAuth,
     TrunkDirection,
     TrunkTransport,
+    WhisperMode,
     sql_in,
 )
 from core.models.columns import created_at, fk, jsonb, money, string, timestamp
@@ -33,6 +34,7 @@ class Campaign(SQLModel, table=True):
         CheckConstraint("duplicate_window_seconds >= 0", name="dup_window"),
         CheckConstraint("ivr_digits BETWEEN 1 AND 12", name="ivr_digits"),
         CheckConstraint("ivr_attempts BETWEEN 1 AND 10", name="ivr_attempts"),
+        CheckConstraint(sql_in("whisper_mode", WhisperMode), name="whisper_mode"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -54,6 +56,12 @@ class Campaign(SQLModel, table=True):
     )
     ivr_digits: int = 4
     ivr_attempts: int = 3
+    # The whisper the target hears before it is connected (core.whisper): off, text or recording;
+    # the text as typed, and the audio played (core.models.WhisperAudio, by its hash) and its length.
+    whisper_mode: str = string(16, default=WhisperMode.OFF.value)
+    whisper_text: str | None = string(200, nullable=True)
+    whisper_sound: str | None = string(64, nullable=True)
+    whisper_ms: int | None = None
     # Position of the last target used, for the round-robin strategy.
     rr_cursor: int = 0
     # Callers blocked by region and line type (core.routing.region.CampaignRule); {}: none.

@@ -18,6 +18,7 @@ from core.routing.catalogue import cached
 from core.routing.credit import dearest_first_block
 from core.routing.customer import read_customer
 from core.routing.region import region_step
+from core.whisper import Whisper
 
 # Number and campaign in one query: this runs for every call, so it is built once (the hot routing
 # queries are module-level statements with bound parameters: building a statement and its cache key
@@ -68,6 +69,7 @@ class Admission:
     tariff_id: int | None = None  # the customer's, as the call's credit is held at
     record: bool = False  # the campaign records its answered calls
     origin: CallerOrigin | None = None  # where the caller's number is from (write it on the row)
+    whisper: Whisper | None = None  # what the campaign's targets hear before they are connected
     trail: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -121,7 +123,7 @@ def admit(
         return stop(Disposition.NO_ROUTE, Step.ROUTE, f"number {number.number} is not assigned to a campaign")
     admission.campaign_id, admission.user_id = campaign.id, campaign.user_id
     admission.ivr, admission.ring_timeout = IvrSettings.of(campaign), campaign.ring_timeout
-    admission.record = campaign.record
+    admission.record, admission.whisper = campaign.record, Whisper.of(campaign)
     if campaign.status != Status.ACTIVE:
         return stop(Disposition.NO_ROUTE, Step.ROUTE, f"campaign '{campaign.name}' is {campaign.status}")
     customer = read_customer(session, campaign.user_id, admission.caller)

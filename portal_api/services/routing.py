@@ -37,12 +37,15 @@ def dry_run(session: Session, principal: Principal, did: str, caller: str) -> Dr
     facts = CallFacts(call_id, campaign_id, selection.campaign_name, admission.caller, test=True)
     outcome = asyncio.run(_auction(selection, facts))
     selection = outcome.selection
+    trail = admission.trail + selection.trail
+    if admission.whisper is not None and selection.candidates:  # what the answering target will hear
+        trail.append(admission.whisper.planned(now))
     return DryRunOut(
         disposition=selection.disposition,
         stopped_at=selection.stopped_at,
         ivr=admission.ivr_to_pass is not None,
         candidates=[DryRunCandidate.of(c) for c in selection.candidates],
-        trail=admission.trail + selection.trail,
+        trail=trail,
         bids=[DryRunExchange.of(x) for x in outcome.exchanges],
     )
 

@@ -16,11 +16,16 @@ import pytest
 from fastapi.routing import iter_route_contexts
 
 from core import names
+from core.db import session_scope
+from core.enums import WhisperMode
+from core.models import Campaign
 from core.redis_client import get_redis
 from core.settings import get_settings
+from core.whisper import apply, convert
 from portal_api.app import create_app
 from portal_api.auth.tokens import token_hash
 from testkit.actors import PASSWORD
+from testkit.audio import wav
 from testkit.world import MARK, World, build_world
 
 OK, DENIED, FORBIDDEN, CONFLICT, PBX_DOWN = "ok", "denied", "forbidden", "conflict", "pbx down"
@@ -51,6 +56,15 @@ def send(path: str, body: Callable[[World], Any] | None = None) -> Builder:
 
 
 NEW_USER = {"name": "New Person", "email": "new.person@example.com", "password": "goodpass1"}
+
+
+def whispered(w: World) -> Call:
+    """A's campaign with a whisper on, and the path of its audio."""
+    with session_scope() as s:
+        campaign = s.get(Campaign, w.ids["campaign"])
+        assert campaign is not None
+        apply(s, campaign, WhisperMode.RECORDING, convert(wav(seconds=1)), None)
+    return f"/api/campaign/whisper/{w.ids['campaign']}/audio", {}
 
 
 def reset_body(w: World) -> dict[str, str]:
@@ -128,6 +142,19 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
         OWNED,
         send("/api/campaign/ivr-edit", lambda w: {"campaign_id": w.ids["campaign"], "ivr_enabled": False}),
     ),
+    ("GET", "/api/campaign/whisper/{id}"): (OWNED, get("/api/campaign/whisper/{campaign}")),
+    ("PUT", "/api/campaign/whisper/{id}"): (
+        OWNED,
+        send("/api/campaign/whisper/{campaign}", lambda w: {"mode": "text", "text": "Call from Acme"}),
+    ),
+    ("POST", "/api/campaign/whisper/{id}/recording"): (
+        OWNED,
+        lambda w, who: (
+            f"/api/campaign/whisper/{w.ids['campaign']}/recording",
+            {"files": {"file": ("hello.wav", wav(seconds=1), "audio/wav")}},
+        ),
+    ),
+    ("GET", "/api/campaign/whisper/{id}/audio"): (OWNED, lambda w, who: whispered(w)),
     ("POST", "/api/campaign/add"): (
         OWNED,
         send("/api/campaign/add", lambda w: {"name": "New", "user_id": w.a.id}),

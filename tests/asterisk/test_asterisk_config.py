@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from asterisk_config import provision, runtime
-from asterisk_config.chroot import discover_mirror
+from asterisk_config.chroot import PACKAGES, READY_MARKER, _missing_packages, discover_mirror
 from asterisk_config.errors import ConfigError, Unavailable
 from asterisk_config.render import render_config, render_text, write_config
 from asterisk_config.settings import AsteriskSettings
@@ -215,3 +215,12 @@ def test_cli_render_writes_the_config_for_an_image_whose_asterisk_is_the_systems
     assert "password = ari-pass-1" in (etc / "ari.conf").read_text()
     assert "bindport = 18088" in (etc / "http.conf").read_text()
     assert (tmp_path / "var" / "spool" / "asterisk" / "recording").is_dir()
+
+
+def test_a_chroot_built_before_a_package_joined_the_list_is_missing_only_that_one(tmp_path: Path) -> None:
+    """The ready marker says what the chroot holds: one from before the list (no `packages=` line)
+    held Asterisk alone, so espeak-ng (campaigns' whispers) is added in place; a new one lacks nothing."""
+    (tmp_path / READY_MARKER).write_text("suite=sid\nasterisk=1:22.10.1\nbuilt=2026-11-26T07:34:11+0000\n")
+    assert _missing_packages(tmp_path) == ["espeak-ng"]
+    (tmp_path / READY_MARKER).write_text(f"suite=sid\npackages={','.join(PACKAGES)}\n")
+    assert _missing_packages(tmp_path) == []

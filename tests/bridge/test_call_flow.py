@@ -16,6 +16,8 @@ from core.enums import Status
 from core.models import BlockEntry, Call, Campaign, Number, Rate, Target, Tariff, User
 from pbx_bridge.call_flow import Timing
 from pbx_bridge.events import Source
+from pbx_bridge.whisper import WhisperFiles
+from testkit.audio import whisper
 from testkit.rows import CALLER, Line, change, customer, desk, earlier_call, line, save, trunk
 from testkit.waiting import eventually_async
 from tests.bridge.fakes import WAIT, bridge, now, row
@@ -613,3 +615,73 @@ async def test_the_customer_is_never_shown_a_call_of_another() -> None:
         b.ari.end(linkedid)
         await b.ended(linkedid)
     assert (mine, theirs) == ({linkedid}, set())
+
+
+# --- whisper: the target hears the campaign's message before it is connected ---------------------
+
+
+async def test_a_whispered_call_plays_the_message_to_the_target_and_talks_from_the_bridge(tmp_path) -> None:
+    ln, _ = dialled_line("Acme desk", record=True)
+    sound = whisper(ln.campaign.id or 0)
+    picked = now().replace(microsecond=0)
+    async with bridge() as b:
+        b.ctx.whispers = WhisperFiles(tmp_path)
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        _, _, _, variables = await b.ari.requested("continue", linkedid)
+        # Dial plays the file the bridge put there to the target (A()), then runs the campaign's own
+        # answer routine (recording), then bridges.
+        assert str(variables["CR_PLAN"]).split("^")[1] == names.RECORDED_ANSWER
+        assert variables["CR_WHISPER"] == f"A({names.WHISPER_SOUNDS}/{sound.sha256})"
+        assert (tmp_path / f"{sound.sha256}.wav").read_bytes() == sound.audio
+        bridged = picked.timestamp() + 2.5  # by Asterisk's clock: raised once the message was played
+        await b.answered(linkedid, At=f"{bridged:.6f}", Recording="/spool/recording/call.wav")
+        b.dialplan_says(linkedid, names.END_EVENT, At=f"{bridged + 10:.6f}")
+        done = await b.ended(linkedid)
+    # Talk time and billsec start at the bridge (the answer event's time), after the message.
+    assert done.connected_at == done.answered_at == picked + timedelta(seconds=2.5)
+    assert (done.talk_ms, done.billsec_ms, done.billsec) == (10000, 10000, 10)
+    heard = [e for e in done.trail if e["step"] == "whisper"]
+    assert [(e["result"], e["ms"], e["sound"]) for e in heard] == [("passed", sound.ms, sound.sha256)]
+    order = [e["step"] for e in done.trail if e["step"] in ("dial", "whisper", "record")]
+    assert order == ["dial", "whisper", "record"]
+
+
+async def test_a_whisper_whose_audio_could_not_be_placed_connects_without_it(tmp_path) -> None:
+    ln, _ = dialled_line("Acme desk")
+    whisper(ln.campaign.id or 0)
+    blocked = tmp_path / "sounds"
+    blocked.write_text("a file where the folder should be")  # nothing can be written into it
+    async with bridge() as b:
+        b.ctx.whispers = WhisperFiles(blocked)
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        _, _, _, variables = await b.ari.requested("continue", linkedid)
+        assert "CR_WHISPER" not in variables
+        await b.answered(linkedid)
+        b.ari.end(linkedid)
+        done = await b.ended(linkedid)
+    assert done.disposition == "ANSWERED"
+    assert steps(done, "whisper") == [
+        ("failed", "the whisper's audio could not be put where Asterisk plays it; connected without it")
+    ]
+
+
+async def test_a_call_that_ends_during_the_whisper_never_connects(tmp_path) -> None:
+    ln, _ = dialled_line("Acme desk")
+    whisper(ln.campaign.id or 0)
+    async with bridge() as b:
+        b.ctx.whispers = WhisperFiles(tmp_path)
+        target_left, caller_left = b.call(), b.call()
+        for linkedid in (target_left, caller_left):
+            await b.dialled(linkedid)
+        # Dial answered the target (DIALSTATUS ANSWER) but the call ended before the bridge.
+        end = {"Status": "ANSWER", "Cause": "16", "At": "1763000000.5"}
+        b.dialplan_says(target_left, names.END_EVENT, By="target", **end)
+        b.dialplan_says(caller_left, names.END_EVENT, By="", **end)
+        rows = [await b.ended(target_left), await b.ended(caller_left)]
+    assert [(r.disposition, r.hangup_by, r.connected_at, r.billsec) for r in rows] == [
+        ("NO ANSWER", "target", None, 0),
+        ("NO ANSWER", "caller", None, 0),
+    ]
+    assert all("during the whisper" in r.trail[-1]["reason"] for r in rows)

@@ -724,6 +724,44 @@ test('customer: add, edit, test routing for and delete a campaign on /campaign',
   await page.context().close();
 });
 
+test("customer: a campaign's whisper, spoken from text with a preview; a file that is no WAV refused", async () => {
+  const page = await newPage(1440);
+  await signIn(page, 'customer', '/campaign');
+  const name = `E2E Whisper ${Date.now() % 100000}`;
+  await page.getByTestId('campaign-add').click();
+  await page.getByTestId('campaign-name').fill(name);
+  await page.getByTestId('campaign-dialog').getByTestId('campaign-save').click();
+  await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${name} created.` }).waitFor();
+  await page.getByRole('textbox', { name: 'Search campaigns' }).fill(name);
+  const row = page.locator(`[data-testid="campaign-row"][data-name="${name}"]`);
+
+  await row.getByTestId('campaign-whisper').click();
+  const dialog = page.getByTestId('whisper-dialog');
+  await dialog.getByTestId('whisper-summary').filter({ hasText: 'No whisper' }).waitFor();
+  await page.getByTestId('whisper-mode-text').check();
+  await page.getByTestId('whisper-text').fill('Call from campaign Acme Roofing');
+  await dialog.getByTestId('whisper-save').click();
+  await page.getByTestId('campaign-notice').filter({ hasText: 'Whisper saved. The target hears “Call from campaign Acme Roofing”' }).waitFor();
+
+  // Open again: what the target will hear, spoken by the server, plays in the page (a real WAV).
+  await row.getByTestId('campaign-whisper').click();
+  await dialog.getByTestId('whisper-summary').filter({ hasText: 'talk time starts after it' }).waitFor();
+  const preview = dialog.getByTestId('whisper-preview');
+  await page.waitForFunction((el) => el.duration > 1 && el.duration < 5, await preview.elementHandle());
+
+  // A file that is no WAV: the server says why, and the spoken whisper stays.
+  await page.getByTestId('whisper-mode-recording').check();
+  await page.getByTestId('whisper-file').setInputFiles({ name: 'notes.wav', mimeType: 'audio/wav', buffer: Buffer.from('not audio at all') });
+  await dialog.getByTestId('whisper-save').click();
+  await dialog.getByText(/not a PCM WAV file/).waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const listed = await api('customer', 'GET', `/campaign/details?params=${encodeURIComponent(name)}`);
+  const stored = await api('customer', 'GET', `/campaign/whisper/${listed.body.data.data[0].id}`);
+  assert.equal(stored.body.data.mode, 'text');
+  assert.deepEqual(page.__errors || [], [], 'no page errors');
+  await page.context().close();
+});
+
 test('customer: a target with open hours, assigned to a campaign in order, then removed', async () => {
   const page = await newPage(1440);
   await signIn(page, 'customer', '/target');

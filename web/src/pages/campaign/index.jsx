@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import { AimOutlined, ApiOutlined, ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
+import { AimOutlined, ApiOutlined, ExperimentOutlined, PlusOutlined, SoundOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
@@ -24,6 +24,7 @@ import { getStoredUser } from '../../utils/storage';
 import CampaignDialog from './CampaignDialog';
 import CampaignTargetsDialog from './CampaignTargetsDialog';
 import DryRunDialog from './DryRunDialog';
+import WhisperDialog from './WhisperDialog';
 
 const label = (pairs, value) => Object.fromEntries(pairs)[value] ?? value;
 
@@ -42,6 +43,7 @@ export default function CampaignPage() {
   const [testing, setTesting] = useState(false);
   const [linking, setLinking] = useState(null); // the campaign whose targets are shown
   const [hooked, setHooked] = useState(null); // the campaign whose webhooks are shown
+  const [whispering, setWhispering] = useState(null); // the campaign whose whisper is edited
 
   return (
     <>
@@ -92,6 +94,11 @@ export default function CampaignPage() {
                   <ApiOutlined />
                 </IconButton>
               </Tooltip>
+              <Tooltip title="Whisper">
+                <IconButton size="small" color="primary" aria-label={`Whisper of ${row.name}`} onClick={() => setWhispering(row)} data-testid="campaign-whisper">
+                  <SoundOutlined />
+                </IconButton>
+              </Tooltip>
               <RowActions name="campaign" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
             </TableCell>
           </TableRow>
@@ -113,6 +120,7 @@ export default function CampaignPage() {
         onConfirm={remove}
         onClose={() => setDeleting(null)}
       />
+      {whispering && <WhisperDialog campaign={whispering} onClose={() => setWhispering(null)} onSaved={(text) => { setWhispering(null); setNotice(text); }} />}
       {linking && <CampaignTargetsDialog campaign={linking} onClose={() => setLinking(null)} />}
       {hooked && <WebhooksDialog owner={{ campaign_id: hooked.id }} title={`Webhooks of ${hooked.name}`} onClose={() => setHooked(null)} />}
       <DryRunDialog open={testing} timeZone={user?.timezone} onClose={() => setTesting(false)} />

@@ -1,0 +1,84 @@
+"""Whispers on the bridge's side: the audio put where its Asterisk plays it from, the dialplan told
+to play it to the target, and the trail told it was heard.
+
+The audio is in PostgreSQL (core.models.WhisperAudio), rendered when the campaign was saved; each
+bridge writes a file into its own Asterisk's sounds the first time one of its calls needs it, named
+by the audio's hash, so several nodes, a new Asterisk or a changed whisper need no other step.
+"""
+
+import asyncio
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from core import names
+from core.calls import CallState, Result, Step
+from core.db import session_scope
+from core.models import WhisperAudio
+from core.settings import get_settings
+from core.whisper import Whisper
+
+log = logging.getLogger(__name__)
+
+
+class WhisperFiles:
+    """The whisper files in the folder Asterisk plays them from (`folder`: as this process sees it)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.present: set[str] = set()  # written or seen: never read from PostgreSQL again
+
+    @classmethod
+    def from_settings(cls) -> "WhisperFiles":
+        settings = get_settings()
+        inside = settings.asterisk_chroot / names.WHISPER_SOUNDS.lstrip("/")
+        return cls(settings.whisper_dir or inside)
+
+    async def ensure(self, sound: str) -> str | None:
+        """What Asterisk plays for `sound` (its path, without extension, as Asterisk sees it), once
+        the file is there; None when it can't be (the call goes on without a whisper)."""
+        if sound not in self.present:
+            try:
+                await asyncio.to_thread(self._write, sound)
+            except Exception:
+                log.exception("could not put whisper %s where Asterisk plays it", sound)
+                return None
+            self.present.add(sound)
+        return f"{names.WHISPER_SOUNDS}/{sound}"
+
+    def _write(self, sound: str) -> None:
+        path = self.folder / f"{sound}.wav"
+        if path.exists():  # another call, bridge or node wrote it: the name is its content
+            return
+        with session_scope() as session:
+            row = session.get(WhisperAudio, sound)
+            if row is None:
+                raise LookupError(f"no whisper audio {sound}")
+            audio = row.audio
+        self.folder.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.part")  # Asterisk never sees half a file
+        partial.write_bytes(audio)
+        partial.chmod(0o644)
+        partial.replace(path)
+
+
+def whisper_variables(played: str | None) -> dict[str, str]:
+    """The dialplan's variable for a whisper to play: Dial's A() option, which plays it to the target
+    as it answers and only then runs the answer routine and bridges. Why A() and not a Playback in
+    the answer routine: there the caller waits in autoservice, whose thread notices the routine's end
+    only at its next wake-up (up to 500 ms with a silent caller), so the caller would be answered,
+    and billed, up to half a second after the answer event said."""
+    return {"CR_WHISPER": f"A({played})"} if played else {}
+
+
+def heard(call: CallState, whisper: Whisper, now: Any) -> None:
+    """The target heard the whisper: Asterisk raised the answer only after playing it."""
+    seconds = f"{whisper.ms / 1000:.1f} s"
+    reason = f"the target heard the whisper ({seconds}) before it was connected; talk time starts after it"
+    call.note(Step.WHISPER, Result.PASSED, reason, now, sound=whisper.sound, ms=whisper.ms)
+
+
+def skipped(call: CallState, whisper: Whisper, now: Any) -> None:
+    reason = "the whisper's audio could not be put where Asterisk plays it; connected without it"
+    call.note(Step.WHISPER, Result.FAILED, reason, now, sound=whisper.sound)
