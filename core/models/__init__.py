@@ -7,7 +7,7 @@ from core.models.channel_events import ChannelEvent
 from core.models.inventory import Country, Number, NumberUploadBatch, Vendor
 from core.models.notifications import Notification
 from core.models.rating import Rate, Tariff
-from core.models.rollups import CallRollup
+from core.models.rollups import CallRollup, CallRollupDay
 from core.models.routing import BlockEntry, Buyer, Campaign, CampaignTarget, CatalogueVersion, Target, Trunk
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "Buyer",
     "Call",
     "CallRollup",
+    "CallRollupDay",
     "Campaign",
     "CampaignTarget",
     "CatalogueVersion",
