@@ -93,7 +93,7 @@ SEND_MAIL = "mail.send"  # (to, subject, body): the API, e.g. a password reset l
 WEBHOOK_SEND = "webhooks.send"  # (): send the call-event deliveries that are due (core.webhooks)
 
 # --- PostgreSQL advisory locks (first key of the pair; the second says what is locked) -----------
-ROLLUP_LOCK = 24  # the dashboard's rollups: 0 the table, n the n-th hour since 1970 (core/rollups.py)
+ROLLUP_LOCK = 24  # the dashboard's rollups: 0 the tables, n the n-th UTC day since 1970 (core/rollups.py)
 
 # --- Asterisk's dialplan (rendered into asterisk_config/templates/extensions.conf) ---------------
 # Where admitted calls are dialled, where a call whose credit ran out hears goodbye, and where a call

@@ -1,21 +1,36 @@
 """The dashboard: how many calls, how many answered, talk time, spend, over a period in the caller's
 time zone, and where the calls went. Admins see all calls, customers theirs, buyers the calls sent
-to them (with their payout, never the customer's spend). Whole hours are read from the hourly
-rollups (core/rollups.py), the rest from the call rows (docs/reports.md)."""
+to them (with their payout, never the customer's spend). Whole UTC days are read from the daily
+rollups, whole hours from the hourly ones (core/rollups.py), the rest from the call rows
+(docs/reports.md)."""
 
 from collections.abc import Callable
 from datetime import UTC, datetime, time, timedelta
+from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Select, Subquery, case, func, literal, select, union_all
+from sqlalchemy import (
+    Integer,
+    Select,
+    Subquery,
+    case,
+    column,
+    func,
+    literal,
+    select,
+    true,
+    tuple_,
+    union_all,
+    values,
+)
 from sqlmodel import Session
 
 from core.enums import Disposition, RatingStatus, Role
-from core.models import Buyer, Call, CallRegionRollup, CallRollup, Campaign, Target, User
+from core.models import Buyer, Call, CallRegionRollup, CallRollup, CallRollupDay, Campaign, Target, User
 from core.names import live_buyer_key, live_user_key
 from core.redis_client import get_redis
-from core.rollups import DISPOSITION_COLUMNS
+from core.rollups import DISPOSITION_COLUMNS, MEASURES
 from portal_api import live_feed
 from portal_api.auth.principal import Principal
 from portal_api.schemas.dashboard import (
@@ -49,13 +64,22 @@ def _bounds(period: Period, tz: str, now: datetime) -> tuple[datetime, datetime]
     return start, today if period is Period.YESTERDAY else now.astimezone(zone)
 
 
-Narrow = Callable[[Select[Any], type[Call] | type[CallRollup]], Select[Any]]
+Rollup = type[CallRollup] | type[CallRollupDay]
+Narrow = Callable[[Select[Any], type[Call] | Rollup], Select[Any]]
 HOUR = timedelta(hours=1)
+DAY = timedelta(days=1)
+NOON = timedelta(hours=12)
 _PENDING = literal(RatingStatus.PENDING.value, literal_execute=True)  # matches ix_call_unrated
 
 
-def _hour(at: datetime) -> datetime:
-    return at.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
+def _floor(at: datetime, step: timedelta) -> datetime:
+    hour = at.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
+    return hour.replace(hour=0) if step == DAY else hour
+
+
+def _ceil(at: datetime, step: timedelta) -> datetime:
+    floor = _floor(at, step)
+    return floor + step if floor < at else floor
 
 
 def _raw(narrow: Narrow, *where: Any) -> Select[Any]:
@@ -77,29 +101,75 @@ def _raw(narrow: Narrow, *where: Any) -> Select[Any]:
     return narrow(stmt.where(*where), Call)
 
 
-def _calls_in(narrow: Narrow, start: datetime, end: datetime) -> Subquery:
-    """The calls started in [start, end) as rows to sum: the rollups of the whole hours between,
-    and the call rows of the part-hours at either end (the current one) and of the calls in
-    between not rated yet (still talking, or rated seconds from now)."""
-    first, last = _hour(start), _hour(end)
-    first += HOUR if first < start else timedelta(0)
+def _rolled(model: Rollup, at: Any, sign: Any = None) -> Select[Any]:
+    """Rollup rows as rows to sum, `at` the instant they count at, their sums times `sign`."""
+    return select(
+        at.label("at"),
+        model.user_id,
+        model.campaign_id,
+        model.target_id,
+        model.buyer_id,
+        *[getattr(model, m) if sign is None else (getattr(model, m) * sign).label(m) for m in MEASURES],
+    )
+
+
+def _hours(narrow: Narrow, first: datetime, last: datetime) -> list[Select[Any]]:
+    """The hourly rollups of [first, last), whole hours."""
+    if first >= last:
+        return []
+    hours = _rolled(CallRollup, CallRollup.hour).where(CallRollup.hour >= first, CallRollup.hour < last)
+    return [narrow(hours, CallRollup)]
+
+
+def _strays(first_day: datetime, last_day: datetime, zone: ZoneInfo) -> list[datetime]:
+    """The hours of the UTC days [first_day, last_day) whose local day (where the hour starts) is
+    not that of their UTC day's noon, where a daily rollup counts in a series (none in UTC)."""
+    strays = []
+    day = first_day
+    while day < last_day:
+        noon = (day + NOON).astimezone(zone).date()
+        strays += [h for h in (day + k * HOUR for k in range(24)) if h.astimezone(zone).date() != noon]
+        day += DAY
+    return strays
+
+
+def _calls_in(
+    narrow: Narrow, start: datetime, end: datetime, days: bool = True, zone: ZoneInfo | None = None
+) -> Subquery:
+    """The calls started in [start, end) as rows to sum: the daily rollups of the whole UTC days
+    between (unless not `days`: an hourly series), the hourly ones of the other whole hours, and
+    the call rows of the part-hours at either end (the current one) and of the calls in between
+    not rated yet (still talking, or rated seconds from now).
+
+    A daily rollup counts at its day's noon. For a series by local day in `zone` (not UTC), each
+    day's hours that fall on another local day are moved there: taken off at noon, added at the
+    hour. Without `zone` (totals only) nothing is moved."""
+    first, last = _ceil(start, HOUR), _floor(end, HOUR)
     if first >= last:
         return _raw(narrow, Call.started_at >= start, Call.started_at < end).subquery()
-    rolled = select(
-        CallRollup.hour.label("at"),
-        CallRollup.user_id,
-        CallRollup.campaign_id,
-        CallRollup.target_id,
-        CallRollup.buyer_id,
-        CallRollup.calls,
-        *[getattr(CallRollup, c) for c in DISPOSITION_COLUMNS.values()],
-        CallRollup.talk_seconds,
-        CallRollup.converted,
-        CallRollup.spend,
-        CallRollup.payout,
-    ).where(CallRollup.hour >= first, CallRollup.hour < last)
+    first_day, last_day = _ceil(first, DAY), _floor(last, DAY)
+    if days and first_day < last_day:
+        daily = _rolled(CallRollupDay, CallRollupDay.day + NOON).where(
+            CallRollupDay.day >= first_day, CallRollupDay.day < last_day
+        )
+        rolled = [
+            narrow(daily, CallRollupDay),
+            *_hours(narrow, first, first_day),
+            *_hours(narrow, last_day, last),
+        ]
+        strays = _strays(first_day, last_day, zone) if zone else []
+        if strays:
+            sign = values(column("sign", Integer), name="sign").data([(1,), (-1,)])
+            day_noon = func.date_trunc("day", CallRollup.hour, "UTC") + NOON
+            moved = _rolled(
+                CallRollup, case((sign.c.sign == 1, CallRollup.hour), else_=day_noon), sign.c.sign
+            )
+            moved = moved.select_from(CallRollup).join(sign, true()).where(CallRollup.hour.in_(strays))
+            rolled.append(narrow(moved, CallRollup))
+    else:
+        rolled = _hours(narrow, first, last)
     return union_all(
-        narrow(rolled, CallRollup),
+        *rolled,
         _raw(narrow, Call.started_at >= start, Call.started_at < first),
         _raw(narrow, Call.started_at >= last, Call.started_at < end),
         _raw(narrow, Call.rating_status == _PENDING, Call.started_at >= first, Call.started_at < last),
@@ -142,23 +212,23 @@ def _live(key: str) -> int:
 
 
 def calls(session: Session, principal: Principal, period: Period) -> DashboardCalls:
-    """Call counts for a period, with an hourly (today, yesterday) or daily series."""
+    """Call counts for a period, with an hourly (today, yesterday) or daily series: one scan, by
+    bucket, the totals added up here."""
     tz = principal.user.timezone
+    zone = ZoneInfo(tz)
     start, end = _bounds(period, tz, datetime.now(UTC))
-    mine = _calls_in(_scope(principal), start, end)
-    *counted, spend, payout = session.execute(
-        select(*_count_columns(mine), _sum(mine.c.spend), _sum(mine.c.payout)).select_from(mine)
-    ).one()
-    summary = _counts(counted)
-    unit = "hour" if period in (Period.TODAY, Period.YESTERDAY) else "day"
-    bucket = func.date_trunc(unit, func.timezone(tz, mine.c.at)).label("bucket")
-    series = session.execute(
-        select(bucket, _sum(mine.c.calls), _sum(mine.c.answered))
+    hourly = period in (Period.TODAY, Period.YESTERDAY)
+    mine = _calls_in(_scope(principal), start, end, days=not hourly, zone=zone)
+    bucket = func.date_trunc("hour" if hourly else "day", func.timezone(tz, mine.c.at)).label("bucket")
+    rows = session.execute(
+        select(bucket, *_count_columns(mine), _sum(mine.c.spend), _sum(mine.c.payout))
         .select_from(mine)
         .group_by(bucket)
         .order_by(bucket)
     ).all()
-    zone = ZoneInfo(tz)
+    totals = [sum((row[k] for row in rows), start=0) for k in range(1, 8)]
+    summary = _counts(totals[:5])
+    spend, payout = (Decimal(v) for v in totals[5:])
     return DashboardCalls(
         **summary.model_dump(),
         period=period,
@@ -169,42 +239,55 @@ def calls(session: Session, principal: Principal, period: Period) -> DashboardCa
         spend=None if principal.is_buyer else spend,
         payout=payout,
         live_calls=_live(live_feed.scope_key(principal)),
-        series=[Bucket(at=at.replace(tzinfo=zone), calls=n, answered=a) for at, n, a in series],
+        # A day whose calls all moved to the next local day (_calls_in) sums to none: not a bucket.
+        series=[
+            Bucket(at=row[0].replace(tzinfo=zone), calls=row[1], answered=row[2]) for row in rows if row[1]
+        ],
     )
 
 
-def _slices(session: Session, calls: Subquery, model: Any, key: str) -> list[Slice]:
-    column = calls.c[key]
-    calls_n = _sum(calls.c.calls)
-    rows = session.execute(
-        select(column, model.name, calls_n, _sum(calls.c.answered), _sum(calls.c.talk_seconds))
-        .select_from(calls)
-        .outerjoin(model, model.id == column)
-        .group_by(column, model.name)
-        .order_by(calls_n.desc(), column)
-        .limit(TOP)
-    ).all()
+def _top(session: Session, rows: list[Any], model: Any) -> list[Slice]:
+    """The TOP busiest of `rows` (id, calls, answered, talk seconds), with their names."""
+    top = sorted(rows, key=lambda r: (-r[1], r[0] is None, r[0] or 0))[:TOP]
+    ids = [r[0] for r in top if r[0] is not None]
+    names = dict(session.execute(select(model.id, model.name).where(model.id.in_(ids))).all()) if ids else {}
     return [
-        Slice(id=i, name=name or "(none)", calls=n, answered=a, talk_seconds=int(t))
-        for i, name, n, a, t in rows
+        Slice(id=i, name=names.get(i) or "(none)", calls=n, answered=a, talk_seconds=int(t))
+        for i, n, a, t in top
     ]
 
 
 def call_detail(session: Session, principal: Principal, period: Period) -> CallDetail:
-    """Where the period's calls went: by disposition, the busiest campaigns and targets."""
+    """Where the period's calls went: by disposition, the busiest campaigns and targets. One scan:
+    grouped by campaign, by target and not at all (grouping sets)."""
     start, end = _bounds(period, principal.user.timezone, datetime.now(UTC))
     mine = _calls_in(_scope(principal), start, end)
-    sums = session.execute(
-        select(*[_sum(mine.c[c]) for c in DISPOSITION_COLUMNS.values()]).select_from(mine)
-    ).one()
+    campaign, target = mine.c.campaign_id, mine.c.target_id
+    rows = session.execute(
+        select(
+            func.grouping(campaign, target),
+            campaign,
+            target,
+            _sum(mine.c.calls),
+            _sum(mine.c.answered),
+            _sum(mine.c.talk_seconds),
+            *[_sum(mine.c[c]) for c in DISPOSITION_COLUMNS.values()],
+        )
+        .select_from(mine)
+        .group_by(func.grouping_sets(tuple_(campaign), tuple_(target), tuple_()))
+    ).all()
+    # GROUPING(campaign, target): 1 for the rows by campaign, 2 by target, 3 the total.
+    by_campaign = [(r[1], *r[3:6]) for r in rows if r[0] == 1]
+    by_target = [(r[2], *r[3:6]) for r in rows if r[0] == 2]
+    sums = next((r[6:] for r in rows if r[0] == 3), [0] * len(DISPOSITION_COLUMNS))
     dispositions = sorted(
         ((d, int(n)) for d, n in zip(DISPOSITION_COLUMNS, sums, strict=True) if n), key=lambda dn: -dn[1]
     )
     return CallDetail(
         period=period,
         by_disposition=[DispositionCount(disposition=d, calls=n) for d, n in dispositions],
-        by_campaign=_slices(session, mine, Campaign, "campaign_id"),
-        by_target=_slices(session, mine, Target, "target_id"),
+        by_campaign=_top(session, by_campaign, Campaign),
+        by_target=_top(session, by_target, Target),
     )
 
 
@@ -220,7 +303,7 @@ def _parties(
     found: dict[int, dict[Period, Counts]] = {i: {} for i in ids}
     now = datetime.now(UTC)
 
-    def narrow(stmt: Select[Any], model: type[Call] | type[CallRollup]) -> Select[Any]:
+    def narrow(stmt: Select[Any], model: type[Call] | Rollup) -> Select[Any]:
         return stmt.where(getattr(model, column.key).in_(ids))
 
     for period in (Period.TODAY, Period.MONTH):
@@ -284,7 +367,7 @@ def _raw_origins(narrow: OriginNarrow, *where: Any) -> Select[Any]:
 
 def _origins_in(narrow: OriginNarrow, start: datetime, end: datetime) -> Subquery:
     """As `_calls_in`, from the rollups by region (core/region_rollups.py) and the call rows."""
-    first, last = _hour(start), _hour(end)
+    first, last = _floor(start, HOUR), _floor(end, HOUR)
     first += HOUR if first < start else timedelta(0)
     if first >= last:
         return _raw_origins(narrow, Call.started_at >= start, Call.started_at < end).subquery()

@@ -1,11 +1,17 @@
-"""The dashboard: a period's counts in the caller's time zone, where calls went, and per-party totals."""
+"""The dashboard: a period's counts in the caller's time zone, where calls went, and per-party totals,
+equal to the call rows whichever rollups (daily, hourly) or rows they are read from."""
 
+import random
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from core import names
+import pytest
+from sqlalchemy import text
+
+from core import names, rollups
+from core.db import get_engine, session_scope
 from core.redis_client import get_redis
 from testkit.actors import Actor, make_actor
 from testkit.rows import seed_calls
@@ -108,3 +114,78 @@ def test_customer_counts_per_customer_with_live_calls(
 def test_an_unknown_period_is_refused(client: Any, customer_a: Actor) -> None:
     r = client.get("/api/dashboard/call", headers=customer_a.headers, params={"type": "decade"})
     assert r.status_code == 422 and "type" in r.json()["errors"]
+
+
+def _edges(tz: str) -> list[datetime]:
+    """Instants where the dashboard switches between its sources: the local month's and today's
+    midnights, UTC midnights, whole hours, now."""
+    zone = ZoneInfo(tz)
+    month = local_midnight(tz).replace(day=1)
+    month = datetime.combine(month.date(), datetime.min.time(), zone)
+    utc_day = NOW.replace(hour=0, minute=0, second=0, microsecond=0)
+    hour = NOW.replace(minute=0, second=0, microsecond=0)
+    around = [
+        month,
+        local_midnight(tz),
+        utc_day,
+        utc_day - timedelta(days=3),
+        hour,
+        hour - timedelta(hours=1),
+    ]
+    return [at + timedelta(seconds=s) for at in around for s in (-60, 0, 59)] + [NOW - timedelta(seconds=5)]
+
+
+def _rolled_up_calls(owner: Actor, tz: str, rng: random.Random) -> None:
+    """Calls over the last 40 days and at every edge, most rated (in the rollups), some not yet."""
+    starts = [NOW - timedelta(seconds=rng.randrange(1, 40 * 86400)) for _ in range(300)] + _edges(tz)
+    rows = seed_calls(
+        owner,
+        "Month",
+        *[
+            {
+                "started_at": at,
+                "disposition": rng.choice(["ANSWERED", "ANSWERED", "BUSY", "NO ANSWER", "BLOCKED"]),
+                "talk_seconds": rng.randrange(0, 400),
+                "cost": Decimal(rng.randrange(0, 5000)) / 1000,
+                "rating_status": "rated" if rng.random() < 0.9 else "pending",
+            }
+            for at in starts
+            if at <= NOW
+        ],
+    )
+    with session_scope() as s:  # as rating hands them over
+        rollups.refresh(s, [c.id or 0 for c in rows if c.rating_status == "rated"])
+
+
+RAW = """
+SELECT date_trunc(:unit, started_at AT TIME ZONE :tz), count(*),
+       count(*) FILTER (WHERE disposition = 'ANSWERED'), sum(talk_seconds), sum(cost)
+FROM call WHERE user_id = :user AND started_at >= :start AND started_at < :end GROUP BY 1
+"""
+
+
+@pytest.mark.parametrize("tz", ["America/New_York", "Europe/Berlin", "UTC"])
+def test_totals_and_series_equal_the_call_rows_across_the_month_start_and_part_days(
+    client: Any, tz: str
+) -> None:
+    owner = make_actor(2, "Zoe Zone", timezone=tz)
+    _rolled_up_calls(owner, tz, random.Random(tz))
+    for period, unit in (("month", "day"), ("week", "day"), ("today", "hour"), ("yesterday", "hour")):
+        shown = dashboard(client, owner, "call", type=period)
+        params = {"unit": unit, "tz": tz, "user": owner.id, "start": shown["start"], "end": shown["end"]}
+        with get_engine().connect() as conn:
+            raw = conn.execute(text(RAW), params).all()
+        assert raw, period
+        assert shown["calls"] == sum(r[1] for r in raw) and shown["answered"] == sum(r[2] for r in raw), (
+            period
+        )
+        assert shown["talk_seconds"] == sum(r[3] for r in raw), period
+        assert Decimal(shown["spend"]) == sum(r[4] for r in raw), period
+        series = {
+            datetime.fromisoformat(b["at"]).replace(tzinfo=None): (b["calls"], b["answered"])
+            for b in shown["series"]
+        }
+        assert series == {r[0]: (r[1], r[2]) for r in raw}, period
+        detail = dashboard(client, owner, "call-detail", type=period)
+        assert sum(d["calls"] for d in detail["by_disposition"]) == shown["calls"], period
+        assert [(c["name"], c["calls"]) for c in detail["by_campaign"]] == [("Month", shown["calls"])], period

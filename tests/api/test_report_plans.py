@@ -1,6 +1,7 @@
 """The call reports stay fast as calls pile up: the plans PostgreSQL picks for each filter and scope
 read an index (never the whole table, never a sort of every call for the first page), pages walk by
-keyset, and a large total is an estimate, marked as one (docs/reports.md)."""
+keyset, a large total is an estimate, marked as one, and the dashboard reads whole days from daily rollups
+(docs/reports.md)."""
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -9,8 +10,8 @@ from typing import Any
 import pytest
 from sqlalchemy import event, text
 
-from core import call_partitions
-from core.db import get_engine
+from core import call_partitions, rollups
+from core.db import get_engine, session_scope
 from core.models import Campaign
 from portal_api.call_pages import EXACT_UP_TO
 from testkit.actors import Actor
@@ -218,3 +219,25 @@ def test_pages_read_after_a_call_match_pages_read_by_number(
     # Another customer's call is no anchor: nothing about it shows, the page starts from the top.
     foreign = client.get("/api/report", headers=customer_b.headers).json()["data"]["data"][0]["id"]
     assert [c["id"] for c in get(page=2, after=foreign)["data"]] == by_number[0]
+
+
+def test_the_dashboard_reads_whole_days_from_daily_rollups_in_one_scan_never_every_call(
+    client: Any, admin: Actor, customer_a: Actor, buyer_a: Actor, calls: dict[str, int], statements: list
+) -> None:
+    with session_scope() as s:
+        rollups.rebuild(s)
+    with get_engine().begin() as conn:
+        conn.execute(text("ANALYZE call_rollup; ANALYZE call_rollup_day"))
+    for who in (admin, customer_a, buyer_a):
+        for path in ("call", "call-detail"):
+            statements.clear()
+            # A week: whole days whatever today's date (a month has none on its first day).
+            r = client.get(f"/api/dashboard/{path}", headers=who.headers, params={"type": "week"})
+            assert r.status_code == 200, r.text
+            (statement, parameters), *more = [(s, p) for s, p in statements if "call_rollup_day" in s]
+            assert not more  # one scan of the period's rows per request
+            with get_engine().connect() as conn:
+                plan = conn.exec_driver_sql(f"EXPLAIN (FORMAT JSON) {statement}", parameters).scalar_one()
+            nodes = list(_nodes(plan[0]["Plan"]))
+            assert "call_rollup_day" in {n.get("Relation Name") for n in nodes}, _shape(nodes)
+            assert not [n for n in _scans_of_call(nodes) if n["Node Type"] == "Seq Scan"], _shape(nodes)

@@ -1,12 +1,14 @@
-"""The dashboard's rollups stay equal to the call rows they sum: as calls are rated one by one or in
-batches, after re-rating, after the nightly rebuild; and the dashboard adds the calls no rollup
-holds yet (the current hour, calls not rated)."""
+"""The dashboard's rollups, hourly and daily, stay equal to the call rows they sum: as calls are
+rated one by one or in batches, by two workers at once, after re-rating, after the nightly rebuild;
+and the dashboard adds the calls no rollup holds yet (the current hour, calls not rated)."""
 
 import random
+import threading
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import text
+from sqlmodel import Session
 
 from core import rollups
 from core.billing import rating
@@ -17,20 +19,21 @@ from core.models import Call, Target
 from testkit.actors import Actor
 from testkit.rows import call as ended_call
 from testkit.rows import campaign_with_target, change, customer_id, get, rate, tariff
+from testkit.waiting import eventually
 
 # The rollups as a fresh aggregate of the call rows would write them: each written independently
-# of core/rollups.py, so a mistake there shows here.
+# of core/rollups.py, so a mistake there shows here. {unit} is hour or day.
 FRESH = """
-SELECT date_trunc('hour', started_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', user_id, campaign_id, target_id,
-       buyer_id, count(*), count(*) FILTER (WHERE disposition = 'ANSWERED'),
+SELECT date_trunc('{unit}', started_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', user_id, campaign_id,
+       target_id, buyer_id, count(*), count(*) FILTER (WHERE disposition = 'ANSWERED'),
        count(*) FILTER (WHERE disposition = 'BUSY'), count(*) FILTER (WHERE disposition = 'NO ANSWER'),
        sum(talk_seconds), count(*) FILTER (WHERE converted), coalesce(sum(cost), 0), sum(payout)
 FROM call WHERE rating_status <> 'pending' GROUP BY 1, 2, 3, 4, 5
 """
 ROLLED = """
-SELECT hour, user_id, campaign_id, target_id, buyer_id, sum(calls), sum(answered), sum(busy), sum(no_answer),
-       sum(talk_seconds), sum(converted), sum(spend), sum(payout)
-FROM call_rollup GROUP BY 1, 2, 3, 4, 5
+SELECT {unit}, user_id, campaign_id, target_id, buyer_id, sum(calls), sum(answered), sum(busy),
+       sum(no_answer), sum(talk_seconds), sum(converted), sum(spend), sum(payout)
+FROM {table} GROUP BY 1, 2, 3, 4, 5
 """
 
 
@@ -40,8 +43,9 @@ def _rows(sql: str) -> set[tuple[Any, ...]]:
 
 
 def assert_rollups_exact() -> None:
-    fresh = _rows(FRESH)
-    assert fresh and _rows(ROLLED) == fresh
+    for unit, table in (("hour", "call_rollup"), ("day", "call_rollup_day")):
+        fresh = _rows(FRESH.format(unit=unit))
+        assert fresh and _rows(ROLLED.format(unit=unit, table=table)) == fresh, unit
 
 
 def _random_calls(rng: random.Random, now: datetime, n: int) -> list[int]:
@@ -90,8 +94,38 @@ def test_rollups_equal_the_call_rows_through_rating_rerating_and_rebuild() -> No
 
     with session_scope() as s:
         s.execute(text("UPDATE call_rollup SET calls = calls + 5"))  # drifted, however it happened
+        s.execute(text("DELETE FROM call_rollup_day WHERE id IN (SELECT min(id) FROM call_rollup_day)"))
         rollups.rebuild(s)
     assert_rollups_exact()
+
+
+def test_two_workers_rating_calls_of_one_day_leave_the_sum_of_both() -> None:
+    """Each worker sums its hour, then the whole day from the hours: the second waits for the first
+    to commit, or its day would miss the first one's hour."""
+    yesterday = datetime.now(UTC).replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=1)
+    user = customer_id("1000", tariff(("44", "0.1000")))
+    early, late = (ended_call(user, 0, started_at=yesterday + timedelta(hours=h)) for h in (3, 15))
+    second = threading.Thread(target=lambda: _rate_and_commit(late))
+    with Session(get_engine(), expire_on_commit=False) as first:
+        rating.rate_call(first, early)  # its day locked, not committed yet
+        second.start()
+        eventually(_waiting_for_the_rollup_lock, what="the second worker waits for the day's lock")
+        first.commit()
+    second.join(timeout=30)
+    assert not second.is_alive()
+    assert _rows("SELECT calls FROM call_rollup_day") == {(2,)}
+    assert_rollups_exact()
+
+
+def _rate_and_commit(call_id: int) -> None:
+    with session_scope() as s:
+        rating.rate_call(s, call_id)
+
+
+def _waiting_for_the_rollup_lock() -> bool:
+    return bool(
+        _rows("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'")
+    )
 
 
 def test_the_dashboard_adds_what_no_rollup_holds_yet(client: Any, admin: Actor) -> None:
