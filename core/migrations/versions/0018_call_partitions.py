@@ -32,7 +32,7 @@ from core.call_partitions import (
 )
 
 revision: str = "0018"
-down_revision: str | None = "0015"
+down_revision: str | None = "0017"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
