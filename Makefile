@@ -4,12 +4,14 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test install web browser lint clean
+.PHONY: run test install web browser lint lock clean
 
-$(STAMP): pyproject.toml
+# The runtime packages at the versions the image pins (deploy/requirements.lock), so the suite tests
+# what runs in production; the dev tools are free to move.
+$(STAMP): pyproject.toml deploy/requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev]' -c deploy/requirements.lock
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -42,6 +44,12 @@ browser:
 test: install web browser lint
 	@if [ -f web/package.json ]; then cd web && npm test; fi
 	$(PY) -m testkit.suite
+
+# After changing pyproject.toml's dependencies: install them, then pin what was installed for the
+# image (tests/deploy/test_requirements_lock.py fails until the lock matches).
+lock:
+	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) deploy/lock-requirements.py
 
 clean:
 	rm -rf $(VENV) var .test-data web/node_modules web/dist

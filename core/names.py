@@ -68,6 +68,7 @@ PASSWORD_RESET_SENT_PREFIX = "pwreset:sent:"  # + user id: one mail per user per
 SIGNUP_ATTEMPTS_PREFIX = "signup-attempts:"  # + client address: sign-ups counted over a window
 SIGNUP_PENDING_PREFIX = "signup:"  # + SHA-256 of a mailed sign-up token -> the account to create
 SIGNUP_MAIL_SENT_PREFIX = "signup:sent:"  # + email: one sign-up mail per address per few minutes
+BUYER_NOTICE_SENT_PREFIX = "buyer-notice:sent:"  # + email: one "added as a buyer" notice an hour
 
 LIVE_EVENTS = "live:events"  # every live-call change, from the bridge to the API's live feeds
 TRUNK_CHANGES = "pbx:trunk-changed"  # API -> bridge: a trunk's id, to push into Asterisk again

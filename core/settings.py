@@ -43,6 +43,10 @@ class Settings(BaseSettings):
     live_token_check_seconds: float = Field(default=5, gt=0)
     signup_max_per_address: int = Field(default=5, ge=1)
     signup_window_seconds: int = Field(default=3600, ge=1)
+    # Who may sign up (docs/security.md, "Sign-up"): `confirm` by a mailed link (needs SMTP_URL),
+    # `instant` (signed in at once; a taken address is a 409), `closed` (administrators add
+    # customers). Unset: `confirm` with mail, else `instant` in development and `closed` in production.
+    signup_mode: Literal["confirm", "instant", "closed"] | None = None
     max_body_bytes: int = 1_000_000
     max_upload_bytes: int = 10_000_000
     # Numbers per uploaded CSV file (POST /number/vcr): more is refused whole, with this figure.
@@ -144,7 +148,17 @@ class Settings(BaseSettings):
             missing = [n for n in ("database_url", "redis_url") if not getattr(self, n)]
             if missing:
                 raise ValueError(f"production mode needs {', '.join(m.upper() for m in missing)} set")
+        if self.signup_mode == "confirm" and not self.smtp_url:
+            raise ValueError("SIGNUP_MODE=confirm needs SMTP_URL set (the link is mailed)")
         return self
+
+    @property
+    def signup(self) -> Literal["confirm", "instant", "closed"]:
+        if self.signup_mode:
+            return self.signup_mode
+        if self.smtp_url:
+            return "confirm"
+        return "closed" if self.environment == "production" else "instant"
 
     @property
     def logs_as_json(self) -> bool:

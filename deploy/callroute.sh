@@ -13,7 +13,14 @@ probe() {  # fails unless the URL answers 2xx within 4 s
 case "${1:-portal}" in
   portal)
     echo portal > "$role"
-    exec uvicorn portal_api.app:app --host "$HOST" --port "$PORT" --no-access-log ;;
+    workers=${PORTAL_WORKERS:-1}
+    if [ "$workers" -gt 1 ]; then
+      # Several processes: each writes its metrics here and /metrics adds them up. prometheus_client
+      # reads the variable as a process starts, and the folder must start empty (docs/operations.md).
+      export PROMETHEUS_MULTIPROC_DIR="${PROMETHEUS_MULTIPROC_DIR:-/tmp/callroute-metrics}"
+      rm -rf "$PROMETHEUS_MULTIPROC_DIR" && mkdir -p "$PROMETHEUS_MULTIPROC_DIR"
+    fi
+    exec uvicorn portal_api.app:app --host "$HOST" --port "$PORT" --no-access-log --workers "$workers" ;;
   bridge)
     echo bridge > "$role"
     exec python -m pbx_bridge ;;

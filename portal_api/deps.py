@@ -34,7 +34,10 @@ class PageParams(BaseModel):
 def page_params(
     page: Annotated[int, Query(ge=1, le=100_000, description="Page number, from 1")] = 1,
     perpage: Annotated[int, Query(ge=1, le=500, description="Rows per page")] = 10,
-    params: Annotated[str | None, Query(max_length=100, description="Free-text filter")] = None,
+    # No NUL: PostgreSQL text can't hold one.
+    params: Annotated[
+        str | None, Query(max_length=100, pattern="^[^\x00]*$", description="Free-text filter")
+    ] = None,
 ) -> PageParams:
     return PageParams(page=page, perpage=perpage, params=(params or "").strip() or None)
 

@@ -43,6 +43,13 @@ def field_error(field: str, message: str, status: int = 422) -> ApiError:
     return ApiError(status, message, {field: [message]})
 
 
+def missing_row(field: str, label: str, row_id: object) -> ApiError:
+    """A row the request names by id (in its body or query) that does not exist or is not the
+    caller's to see: 404, as for an id in the path, with the field named. The request is well formed
+    (an id is an id: the schema can't know which exist), so it is no 422 (docs/api.md)."""
+    return field_error(field, f"{label} {row_id} does not exist.", status=404)
+
+
 def _body(message: str, errors: dict[str, list[str]] | None = None) -> dict[str, Any]:
     return {"message": message, "errors": errors} if errors else {"message": message}
 

@@ -71,6 +71,7 @@ class Stack:
     env: dict[str, str]
     workdir: Path
     files: tuple[str, ...] = ("compose.yml", "compose.local.yml")
+    profiles: tuple[str, ...] = ()
     timings: dict[str, float] = field(default_factory=dict)
 
     @property
@@ -81,6 +82,8 @@ class Stack:
         argv = ["docker", "compose", "-p", self.project, "--env-file", str(self.env_file)]
         for name in self.files:
             argv += ["-f", str(DEPLOY / name)]
+        for profile in self.profiles:
+            argv += ["--profile", profile]
         done = _run([*argv, *args], timeout)
         out = done.stdout + done.stderr
         assert not check or done.returncode == 0, f"docker compose {' '.join(args)} failed:\n{out[-4000:]}"
@@ -139,6 +142,9 @@ def stack_settings() -> dict[str, str]:
         "REDIS_HOST_PORT": str(free_port()),
         "WORKER_METRICS_HOST_PORT": str(free_port()),
         "BRIDGE_METRICS_PORT": str(free_port()),
+        "PROMETHEUS_PORT": str(free_port()),
+        # Scraped every few seconds: a test sees every target's first scrape soon after the start.
+        "PROMETHEUS_SCRAPE_INTERVAL": "3s",
         "ASTERISK_HTTP_PORT": str(free_port()),
         "ASTERISK_AMI_PORT": str(free_port()),
         "ASTERISK_SIP_PORT": str(free_port(socket.SOCK_DGRAM)),
@@ -151,10 +157,10 @@ def stack_settings() -> dict[str, str]:
 
 
 @contextmanager
-def running_stack(workdir: Path, services: list[str]) -> Iterator[Stack]:
-    """Build (with the build cache) and start a stack, wait until `services` are healthy; remove it
-    with its volumes after."""
-    stack = Stack(f"callroute-test-{secrets.token_hex(3)}", stack_settings(), workdir)
+def running_stack(workdir: Path, services: list[str], profiles: tuple[str, ...] = ()) -> Iterator[Stack]:
+    """Build (with the build cache) and start a stack with the services of `profiles` too, wait
+    until `services` are healthy; remove it with its volumes after."""
+    stack = Stack(f"callroute-test-{secrets.token_hex(3)}", stack_settings(), workdir, profiles=profiles)
     stack.env_file.write_text("".join(f"{k}={v}\n" for k, v in stack.env.items()))
     try:
         stack.timed("build", "build")

@@ -26,6 +26,7 @@ class NoSuchCustomer(DomainError):
     """Money moves only in a customer's wallet: the id is unknown or not a customer's."""
 
     id = "no_such_customer"
+    kind = Kind.NOT_FOUND
 
     def __init__(self, user_id: int) -> None:
         super().__init__(f"Customer {user_id} does not exist.", field="user_id")
@@ -35,6 +36,7 @@ class NotACustomer(DomainError):
     """As NoSuchCustomer, worded for a user picked from all users (numbers are given to customers)."""
 
     id = "not_a_customer"
+    kind = Kind.NOT_FOUND
 
     def __init__(self, user_id: int) -> None:
         super().__init__(f"User {user_id} is not a customer.", field="user_id")

@@ -70,7 +70,12 @@ def report(
 )
 def add(body: BuyerIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     buyer = buyers.create(session, principal, body)
-    return ok(BuyerOut.model_validate(buyer), "Buyer created; it can sign in with its email.")
+    # The same answer whether or not the address already has an account (docs/security.md).
+    return ok(
+        BuyerOut.model_validate(buyer),
+        "Buyer created. It signs in with this email and password, unless the address already has a"
+        " Callroute account: its owner is then told by mail.",
+    )
 
 
 @router.put("/{id:int}", response_model=Envelope[BuyerOut], summary="Update a buyer (and its sign-in)")

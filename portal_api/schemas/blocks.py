@@ -9,7 +9,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from core.enums import BlockMatch, Status
 from core.phone import digits, to_e164
 from portal_api.deps import MAX_ID
-from portal_api.schemas.common import StrictBody
+from portal_api.schemas.common import PHONE_FORMAT, StrictBody
 
 _FORMATTING = re.compile(r"[\s().-]")
 
@@ -22,7 +22,16 @@ def _pattern(value: str) -> str:
     return value
 
 
-Pattern = Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_pattern)]
+# Up to 15 digits, a leading +, and the spaces, dots, dashes and brackets people type.
+_DIGITS = r"^[\s().-]*\+?[\s().-]*(?:[0-9][\s().-]*){1,15}$"
+Pattern = Annotated[str, Field(min_length=1, max_length=32, pattern=_DIGITS), AfterValidator(_pattern)]
+# An exact block (the default) is a whole phone number; a prefix is any leading digits.
+_EXACT_IS_A_PHONE = {
+    "anyOf": [
+        {"required": ["match_type"], "properties": {"match_type": {"const": "prefix"}}},
+        {"properties": {"pattern": {"format": PHONE_FORMAT}}},
+    ]
+}
 
 
 def normalise(pattern: str, match_type: BlockMatch) -> str:
@@ -36,6 +45,7 @@ def normalise(pattern: str, match_type: BlockMatch) -> str:
 
 
 class BlockIn(StrictBody):
+    rules = _EXACT_IS_A_PHONE
     pattern: Pattern = Field(description="Caller number (exact) or leading digits (prefix)")
     match_type: BlockMatch = BlockMatch.EXACT
     reason: Annotated[str, Field(max_length=255)] | None = None
@@ -46,6 +56,9 @@ class BlockIn(StrictBody):
 
 
 class BlockUpdate(StrictBody):
+    # A pattern sent alone is read by the entry's own match type: a phone number fits either.
+    rules = _EXACT_IS_A_PHONE
+    not_null = ("pattern",)
     pattern: Pattern | None = None
     match_type: BlockMatch | None = None
     reason: Annotated[str, Field(max_length=255)] | None = None
@@ -64,7 +77,8 @@ class BlockOut(BaseModel):
 
 
 class BlockFromCalls(StrictBody):
-    call_ids: list[Annotated[int, Field(ge=1, le=2**63 - 1)]] = Field(min_length=1, max_length=1000)
+    # Past 2**53 a JSON number is no longer read exactly by every client.
+    call_ids: list[Annotated[int, Field(ge=1, le=2**53 - 1)]] = Field(min_length=1, max_length=1000)
     reason: Annotated[str, Field(max_length=255)] | None = None
     user_id: int | None = Field(
         default=None, ge=1, le=MAX_ID, description="Admin only: block for this customer instead of globally"

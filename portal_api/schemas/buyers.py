@@ -18,6 +18,7 @@ class BuyerIn(StrictBody):
 
 
 class BuyerUpdate(StrictBody):
+    not_null = ("name", "email")
     name: Name | None = None
     email: Email | None = None
     password: Password | None = None
@@ -29,7 +30,6 @@ class BuyerOut(BaseModel):
 
     id: int
     user_id: int
-    login_user_id: int | None
     name: str
     email: str | None
     phone: str | None

@@ -29,6 +29,15 @@ class CampaignIn(StrictBody):
 
 
 class CampaignUpdate(StrictBody):
+    not_null = (
+        "name",
+        "strategy",
+        "ring_timeout",
+        "buffer_seconds",
+        "duplicate_window_seconds",
+        "duplicate_action",
+        "record",
+    )
     name: Name | None = None
     strategy: RoutingStrategy | None = None
     ring_timeout: int | None = Field(default=None, ge=5, le=300)
@@ -48,14 +57,40 @@ class IvrSettings(BaseModel):
     ivr_attempts: int
 
 
+DEFAULT_DIGITS, MAX_DIGITS = 4, 12
+
+
+def _pins_of_their_length() -> dict[str, object]:
+    """_pins_fit as JSON Schema: an enabled IVR has a PIN, and every PIN has ivr_digits digits (4
+    when left out)."""
+    lengths = [
+        {
+            "properties": {
+                "ivr_digits": {"const": n},
+                "ivr_pins": {"items": {"type": "string", "pattern": f"^[0-9]{{{n}}}$"}},
+            },
+            **({} if n == DEFAULT_DIGITS else {"required": ["ivr_digits"]}),
+        }
+        for n in range(1, MAX_DIGITS + 1)
+    ]
+    enabled_has_pins = {
+        "anyOf": [
+            {"properties": {"ivr_enabled": {"const": False}}},
+            {"required": ["ivr_pins"], "properties": {"ivr_pins": {"minItems": 1}}},
+        ]
+    }
+    return {"allOf": [enabled_has_pins, {"anyOf": lengths}]}
+
+
 class IvrEdit(StrictBody):
+    rules = _pins_of_their_length()
     campaign_id: int = Field(ge=1, le=MAX_ID)
     ivr_enabled: bool
     ivr_prompt: Annotated[str, StringConstraints(strip_whitespace=True, max_length=255)] | None = Field(
         default=None, description="Sound file name Asterisk plays (without extension)"
     )
     ivr_pins: list[Pin] = Field(default_factory=list, max_length=1000, description="Accepted PINs")
-    ivr_digits: int = Field(default=4, ge=1, le=12, description="PIN length")
+    ivr_digits: int = Field(default=DEFAULT_DIGITS, ge=1, le=MAX_DIGITS, description="PIN length")
     ivr_attempts: int = Field(default=3, ge=1, le=10)
 
     @model_validator(mode="after")

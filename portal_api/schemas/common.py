@@ -5,7 +5,7 @@ import types
 from datetime import date, datetime, time
 from decimal import Decimal
 from functools import lru_cache
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Annotated, Any, ClassVar, Union, get_args, get_origin
 from zoneinfo import ZoneInfo, available_timezones
 
 from pydantic import (
@@ -18,11 +18,12 @@ from pydantic import (
     PlainSerializer,
     StringConstraints,
     ValidationInfo,
+    WithJsonSchema,
     field_validator,
 )
 
 from core.enums import Status
-from core.money import format_money
+from core.money import PLACES, bounded, format_money
 from core.passwords import MIN_LENGTH, password_problem
 
 
@@ -69,7 +70,45 @@ Timezone = Annotated[
     AfterValidator(_timezone),
     Field(json_schema_extra={"enum": sorted(_zones())}),
 ]
-Email = Annotated[EmailStr, StringConstraints(max_length=254), AfterValidator(lambda v: v.lower())]
+# Domains reserved for special use (RFC 6761) take no mail, and the validator refuses them.
+_SPECIAL_USE = "|".join(sorted({"arpa", "invalid", "local", "localhost", "onion", "test"}))
+Email = Annotated[
+    EmailStr,
+    StringConstraints(max_length=254),
+    AfterValidator(lambda v: v.lower()),
+    Field(json_schema_extra={"pattern": rf"^[^@]+@(?!(?:[^@]*\.)?(?:{_SPECIAL_USE})\.?$)[^@]+$"}),
+]
+
+# A phone number as a person writes it (spaces, brackets, a leading + or not) that `phonenumbers`
+# accepts as valid. No pattern can say which digits are allocated, so the OpenAPI names the rule
+# as this format (a client with its own phone library checks it; the contract test generates it).
+PHONE_FORMAT = "phone"
+
+
+def money_parser(limit: Decimal, *, positive: bool = False) -> BeforeValidator:
+    """An amount a person enters, from 0 (or above it, `positive`) to `limit` with at most 4 places,
+    as a decimal string or a JSON number (core.money.bounded)."""
+
+    def parse(value: Any) -> Decimal:
+        amount = bounded(value, limit)
+        if positive and amount == 0:
+            raise ValueError("must be more than 0")
+        return amount
+
+    return BeforeValidator(parse)
+
+
+def money_schema(limit: Decimal, *, positive: bool = False, example: str = "12.50") -> WithJsonSchema:
+    """money_parser's rule as the OpenAPI states it, digits and places included (`limit` is a power
+    of ten)."""
+    whole = len(str(int(limit))) - 1  # 1,000,000: up to six digits, or the limit itself
+    not_zero = r"(?!0*(?:\.0*)?\s*$)" if positive else ""
+    text = rf"^\s*{not_zero}(?:[0-9]{{1,{whole}}}(?:\.[0-9]{{1,4}})?|{int(limit)}(?:\.0{{1,4}})?)\s*$"
+    number: dict[str, Any] = {"type": "number", "maximum": int(limit), "multipleOf": float(PLACES)}
+    number["exclusiveMinimum" if positive else "minimum"] = 0
+    return WithJsonSchema({"anyOf": [{"type": "string", "pattern": text}, number], "examples": [example]})
+
+
 Password = Annotated[
     str,
     AfterValidator(_password),
@@ -120,18 +159,36 @@ def _items_take_bool(annotation: Any) -> bool:
     return annotation is Any
 
 
+def _body_schema(schema: dict[str, Any], cls: type) -> None:
+    """A body's OpenAPI: its `not_null` fields may be left out but never sent as null, and its
+    `rules` (what holds between fields) are stated too."""
+    schema.update(getattr(cls, "rules", {}))
+    for name in getattr(cls, "not_null", ()):
+        prop = schema.get("properties", {}).get(name, {})
+        options = [o for o in prop.pop("anyOf", []) if o != {"type": "null"}]
+        if len(options) == 1:
+            prop.update(options[0])
+        elif options:
+            prop["anyOf"] = options
+
+
 class StrictBody(BaseModel):
     """Request bodies reject unknown fields, so a typo is an error instead of silently ignored,
     `true` where a number (an id, a count) belongs (pydantic would read it as 1), and anything but
-    true or false for a flag."""
+    true or false for a flag. An update's `not_null` fields may be left out, not blanked; `rules`
+    is the JSON Schema of what holds between fields (checked in code, stated in the OpenAPI)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_body_schema)
+    not_null: ClassVar[tuple[str, ...]] = ()
+    rules: ClassVar[dict[str, Any]] = {}
 
     @field_validator("*", mode="before")
     @classmethod
     def _no_bool_for_numbers(cls, value: Any, info: ValidationInfo) -> Any:
         if info.field_name is None:
             return value
+        if value is None and info.field_name in cls.not_null:
+            raise ValueError("can't be empty")
         annotation = cls.model_fields[info.field_name].annotation
         if isinstance(value, bool) and not _takes_bool(annotation):
             raise ValueError("must be a number")

@@ -12,7 +12,7 @@ from core.models import WalletTransaction
 from core.money import MAX_NUMBER_FEE, bounded
 from core.phone import to_e164
 from portal_api.deps import MAX_ID
-from portal_api.schemas.common import StrictBody
+from portal_api.schemas.common import PHONE_FORMAT, StrictBody, money_schema
 
 
 def parse_fee(value: object) -> Decimal:
@@ -46,14 +46,22 @@ def _unique(ids: list[int]) -> list[int]:
     return list(dict.fromkeys(ids))
 
 
-Fee = Annotated[Decimal, BeforeValidator(parse_fee), Field(le=MAX_NUMBER_FEE)]
-E164 = Annotated[str, Field(max_length=32), AfterValidator(_e164)]
-Iso2 = Annotated[str, Field(max_length=2), AfterValidator(_iso2)]
+Fee = Annotated[Decimal, BeforeValidator(parse_fee), money_schema(MAX_NUMBER_FEE, example="2.50")]
+E164 = Annotated[str, Field(max_length=32, json_schema_extra={"format": PHONE_FORMAT}), AfterValidator(_e164)]
+Iso2 = Annotated[
+    str, Field(max_length=2, json_schema_extra={"pattern": "^[A-Za-z]{2}$"}), AfterValidator(_iso2)
+]
 Id = Annotated[int, Field(ge=1, le=MAX_ID)]
 NumberIds = Annotated[list[Id], Field(min_length=1, max_length=500), AfterValidator(_unique)]
 
 
 class _CountryChoice(StrictBody):
+    rules = {
+        "not": {
+            "required": ["country_id", "iso2"],
+            "properties": {"country_id": {"type": "integer"}, "iso2": {"type": "string"}},
+        }
+    }
     country_id: Id | None = None
     iso2: Iso2 | None = None
 
@@ -75,6 +83,8 @@ class NumberCreate(_CountryChoice):
 
 class NumberUpdate(_CountryChoice):
     """An admin may change every field; a customer only campaign_id (null unlinks the campaign)."""
+
+    not_null = ("setup_fee", "monthly_fee", "country_id", "iso2")
 
     setup_fee: Fee | None = None
     monthly_fee: Fee | None = None

@@ -5,13 +5,21 @@ from decimal import Decimal
 from typing import Annotated, Any
 
 import pycountry
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    WithJsonSchema,
+)
 from pydantic import StringConstraints as Str
 
 from core.models import Rate, Tariff
 from core.money import MAX_CONNECTION_FEE, MAX_INCREMENT_SECONDS, MAX_RATE_PER_MINUTE, bounded, format_money
 from portal_api.deps import MAX_ID
-from portal_api.schemas.common import Name, StrictBody
+from portal_api.schemas.common import Name, StrictBody, money_schema
 
 # Each rule below raises ValueError with a text that reads after the field's name ("rate must be ...").
 
@@ -76,20 +84,41 @@ def currency(value: str) -> str:
 
 
 PerMinute = Annotated[
-    Decimal, BeforeValidator(rate_per_minute), Field(examples=["0.0125"], le=MAX_RATE_PER_MINUTE)
+    Decimal, BeforeValidator(rate_per_minute), money_schema(MAX_RATE_PER_MINUTE, example="0.0125")
 ]
 ConnectionFee = Annotated[
-    Decimal, BeforeValidator(connection_fee), Field(examples=["0"], le=MAX_CONNECTION_FEE)
+    Decimal, BeforeValidator(connection_fee), money_schema(MAX_CONNECTION_FEE, example="0")
 ]
 MoneyOut = Annotated[Decimal, PlainSerializer(format_money, return_type=str, when_used="json")]
-Prefix = Annotated[str, BeforeValidator(prefix), Field(examples=["4420"])]
-Increment = Annotated[int, AfterValidator(increment)]
-Seconds = Annotated[int, AfterValidator(min_duration)]
+# Up to 15 digits, not starting with 0, a leading + allowed; as text or a whole number.
+_PREFIX_SCHEMA = {
+    "anyOf": [
+        {"type": "string", "pattern": r"^\s*\+?[1-9][0-9]{0,14}\s*$"},
+        {"type": "integer", "minimum": 1, "maximum": 10**15 - 1},
+    ],
+    "examples": ["4420"],
+}
+Prefix = Annotated[str, BeforeValidator(prefix), WithJsonSchema(_PREFIX_SCHEMA)]
+Increment = Annotated[
+    int, AfterValidator(increment), Field(json_schema_extra={"minimum": 1, "maximum": MAX_INCREMENT_SECONDS})
+]
+Seconds = Annotated[
+    int,
+    AfterValidator(min_duration),
+    Field(json_schema_extra={"minimum": 0, "maximum": MAX_INCREMENT_SECONDS}),
+]
 When = Annotated[datetime, AfterValidator(as_utc)]
-Currency = Annotated[str, Str(strip_whitespace=True, min_length=3, max_length=3), AfterValidator(currency)]
+Currency = Annotated[
+    str,
+    Str(strip_whitespace=True, min_length=3, max_length=3),
+    AfterValidator(currency),
+    Field(json_schema_extra={"enum": sorted(c.alpha_3 for c in pycountry.currencies)}),
+]
 Description = Annotated[str, Str(strip_whitespace=True, max_length=500)]
 CountryCode = Annotated[
-    str, Str(strip_whitespace=True, to_upper=True, pattern=r"^[A-Za-z]{2}$"), Field(examples=["GB"])
+    str,
+    Str(strip_whitespace=True, to_upper=True, pattern=r"^[A-Za-z]{2}$"),
+    Field(examples=["GB"], json_schema_extra={"enum": sorted(c.alpha_2 for c in pycountry.countries)}),
 ]
 TariffId = Annotated[int, Field(ge=1, le=MAX_ID)]
 CountryId = Annotated[int, Field(ge=1, le=MAX_ID)]
@@ -102,6 +131,7 @@ class TariffCreate(StrictBody):
 
 
 class TariffUpdate(StrictBody):
+    not_null = ("name", "currency")
     name: Name | None = None
     currency: Currency | None = None
     description: Description | None = None
@@ -130,8 +160,19 @@ class TariffBrief(BaseModel):
     currency: str
 
 
+# Both given must name the same country; the OpenAPI asks for one at most.
+_ONE_COUNTRY = {
+    "not": {
+        "required": ["country_id", "country"],
+        "properties": {"country_id": {"type": "integer"}, "country": {"type": "string"}},
+    }
+}
+
+
 class RateCreate(StrictBody):
     """Country by `country_id` or ISO alpha-2 `country`; inferred from the prefix when neither is given."""
+
+    rules = _ONE_COUNTRY
 
     tariff_id: TariffId
     prefix: Prefix
@@ -146,6 +187,17 @@ class RateCreate(StrictBody):
 
 
 class RateUpdate(StrictBody):
+    rules = _ONE_COUNTRY
+    not_null = (
+        "tariff_id",
+        "prefix",
+        "rate_per_minute",
+        "connection_fee",
+        "initial_increment",
+        "billing_increment",
+        "min_duration",
+        "effective_from",
+    )
     tariff_id: TariffId | None = None
     prefix: Prefix | None = None
     country_id: CountryId | None = None

@@ -7,13 +7,21 @@ from itertools import pairwise
 from typing import Annotated, Literal
 from urllib.parse import urlsplit
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
 from core.enums import Status
-from core.money import MAX_PAYOUT, bounded
+from core.money import MAX_PAYOUT
 from core.phone import to_e164
 from portal_api.deps import MAX_ID
-from portal_api.schemas.common import MoneyOut, Name, StrictBody, Timezone
+from portal_api.schemas.common import (
+    PHONE_FORMAT,
+    MoneyOut,
+    Name,
+    StrictBody,
+    Timezone,
+    money_parser,
+    money_schema,
+)
 from portal_api.schemas.regions import TargetRegionRules, TargetRegionRulesOut
 
 Day = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
@@ -53,7 +61,16 @@ def _bid_url(value: str) -> str:
     return value
 
 
-Destination = Annotated[str, Field(max_length=255), AfterValidator(_destination)]
+_DESTINATION_SCHEMA = {
+    "anyOf": [
+        {"type": "string", "format": PHONE_FORMAT, "maxLength": 255},
+        {"type": "string", "pattern": r"^\s*sips?:[A-Za-z0-9._+*#-]+@[A-Za-z0-9.-]+(:[0-9]{1,5})?\s*$"},
+    ],
+    "examples": ["+14155550100"],
+}
+Destination = Annotated[
+    str, Field(max_length=255), AfterValidator(_destination), WithJsonSchema(_DESTINATION_SCHEMA)
+]
 BidUrl = Annotated[str, Field(max_length=500), AfterValidator(_bid_url)]
 BidDeadline = Annotated[
     int, Field(ge=50, le=5000, description="Milliseconds a bidder has to answer a ping (and the post)")
@@ -61,9 +78,7 @@ BidDeadline = Annotated[
 Window = Annotated[tuple[str, str], AfterValidator(_window)]
 Schedule = dict[Day, Annotated[list[Window], Field(max_length=8)]]
 Cap = Annotated[int | None, Field(ge=0, le=1_000_000)]
-Payout = Annotated[
-    Decimal, BeforeValidator(lambda v: bounded(v, MAX_PAYOUT)), Field(examples=["12.5"], le=MAX_PAYOUT)
-]
+Payout = Annotated[Decimal, money_parser(MAX_PAYOUT), money_schema(MAX_PAYOUT, example="12.5")]
 
 
 class TargetFields(StrictBody):
@@ -113,6 +128,7 @@ class TargetIn(TargetFields):
 
 
 class TargetUpdate(TargetFields):
+    not_null = ("name", "destination", "timezone", "schedule", "payout")
     name: Name | None = None
     destination: Destination | None = None
     # Optional here, required-with-default in TargetFields: a subclass widening a field's type is what

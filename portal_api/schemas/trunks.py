@@ -5,7 +5,7 @@ import re
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, Field, SecretStr
+from pydantic import AfterValidator, BaseModel, Field, SecretStr, WithJsonSchema
 from pydantic import StringConstraints as Str
 
 from core.enums import TrunkAuth, TrunkDirection, TrunkTransport
@@ -72,20 +72,63 @@ def _secret(value: SecretStr) -> SecretStr:
     return value
 
 
+# The host rule as a pattern (an address, or a name whose last label is not all digits); the
+# IPv6 form is stated by its format. Surrounding spaces are trimmed.
+_IPV4 = (
+    r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}"
+)
+_NAME = (
+    r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*"
+    r"(?=[A-Za-z0-9-]*[A-Za-z-])[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.?"
+)
+_HOST_SCHEMA = {
+    "anyOf": [
+        {"type": "string", "maxLength": 253, "pattern": rf"^\s*(?:{_IPV4}|{_NAME})\s*$"},
+        {"type": "string", "format": "ipv6"},
+    ],
+    "examples": ["sip.example.net"],
+}
+_CODECS_SCHEMA = {
+    "type": "array",
+    "items": {"type": "string", "enum": list(CODECS)},
+    "minItems": 1,
+    "maxItems": len(CODECS),
+    "uniqueItems": True,
+}
+
 TrunkName = Annotated[str, Str(strip_whitespace=True, min_length=1, max_length=64)]
-Host = Annotated[str, Str(strip_whitespace=True, min_length=1, max_length=255), AfterValidator(_host)]
-Port = Annotated[int, _between(1, 65535)]
+Host = Annotated[
+    str,
+    Str(strip_whitespace=True, min_length=1, max_length=255),
+    AfterValidator(_host),
+    WithJsonSchema(_HOST_SCHEMA),
+]
+Port = Annotated[int, _between(1, 65535), Field(json_schema_extra={"minimum": 1, "maximum": 65535})]
 Username = Annotated[str, Str(strip_whitespace=True, min_length=1, max_length=128), AfterValidator(_username)]
-Secret = Annotated[SecretStr, AfterValidator(_secret), Field(description="Write-only")]
+Secret = Annotated[
+    SecretStr,
+    AfterValidator(_secret),
+    Field(description="Write-only", json_schema_extra={"minLength": 1, "maxLength": 255}),
+]
 DialPrefix = Annotated[str, Str(strip_whitespace=True, max_length=16), AfterValidator(_dial_prefix)]
-StripDigits = Annotated[int, _between(0, 15)]
-Codecs = Annotated[list[str], AfterValidator(_codecs)]
-Channels = Annotated[int, _between(1, 100_000)]
-FailoverOrder = Annotated[int, _between(0, 1000)]
+StripDigits = Annotated[int, _between(0, 15), Field(json_schema_extra={"minimum": 0, "maximum": 15})]
+Codecs = Annotated[list[str], AfterValidator(_codecs), WithJsonSchema(_CODECS_SCHEMA)]
+Channels = Annotated[int, _between(1, 100_000), Field(json_schema_extra={"minimum": 1, "maximum": 100_000})]
+FailoverOrder = Annotated[int, _between(0, 1000), Field(json_schema_extra={"minimum": 0, "maximum": 1000})]
 VendorId = Annotated[int, Field(ge=1, le=MAX_ID)]
 
 
 class TrunkCreate(StrictBody):
+    # Digest authentication needs a username and a secret.
+    rules = {
+        "anyOf": [
+            {"properties": {"auth_type": {"not": {"const": "digest"}}}},
+            {
+                "required": ["username", "secret"],
+                "properties": {"username": {"type": "string"}, "secret": {"type": "string"}},
+            },
+        ]
+    }
     name: TrunkName
     direction: TrunkDirection
     vendor_id: VendorId | None = None
@@ -108,6 +151,11 @@ class TrunkCreate(StrictBody):
 
 class TrunkUpdate(StrictBody):
     """Only the fields sent change; `secret` omitted keeps the stored one, `null` removes it."""
+
+    not_null = (
+        *("name", "direction", "host", "port", "transport", "auth_type", "dial_prefix"),
+        *("strip_digits", "codecs", "failover_order"),
+    )
 
     name: TrunkName | None = None
     direction: TrunkDirection | None = None

@@ -134,6 +134,7 @@ class UserCreate(StrictBody):
 
 
 class UserUpdate(StrictBody):
+    not_null = ("name", "email", "timezone")
     name: Name | None = None
     email: Email | None = None
     password: Password | None = None
@@ -144,6 +145,7 @@ class UserUpdate(StrictBody):
 
 
 class ProfileUpdate(StrictBody):
+    not_null = ("name", "timezone")
     name: Name | None = None
     timezone: Timezone | None = None
     company: ShortText | None = None

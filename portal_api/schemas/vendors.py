@@ -15,6 +15,7 @@ class VendorCreate(StrictBody):
 
 
 class VendorUpdate(StrictBody):
+    not_null = ("name",)
     name: Name | None = None
     contact_name: Name | None = None
     email: Email | None = None

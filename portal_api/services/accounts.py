@@ -11,7 +11,7 @@ from core.passwords import hash_password, verify_password
 from core.settings import get_settings
 from portal_api.auth import revocation
 from portal_api.auth.principal import Principal
-from portal_api.errors import ApiError, field_error
+from portal_api.errors import ApiError, field_error, missing_row
 from portal_api.schemas.billing import PortalConfig
 from portal_api.schemas.users import Balance
 from portal_api.services.common import record_status, touch, update_row
@@ -33,7 +33,7 @@ def wallet_currency(session: Session, user: User) -> str:
 
 def check_tariff(session: Session, tariff_id: int | None) -> None:
     if tariff_id is not None and session.get(Tariff, tariff_id) is None:
-        raise field_error("tariff_id", f"Tariff {tariff_id} does not exist.")
+        raise missing_row("tariff_id", "Tariff", tariff_id)
 
 
 def create_user(
@@ -114,7 +114,8 @@ def change_password(
     """Every other session of the user is signed out; the one asking stays signed in."""
     user = principal.user
     if not verify_password(user.password_hash, current):
-        raise field_error("current_password", "The current password is incorrect.")
+        # Well formed, but not this user's password: refused (403), as a wrong password is at sign-in.
+        raise field_error("current_password", "The current password is incorrect.", status=403)
     if current == new:
         raise field_error("new_password", "The new password must differ from the current one.")
     set_password(session, user, new, keep_token_id=principal.token.id, api_token=api_token)

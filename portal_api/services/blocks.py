@@ -9,7 +9,7 @@ from core.enums import BlockMatch, Status
 from core.models import BlockEntry, Call
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import field_error
+from portal_api.errors import field_error, missing_row
 from portal_api.schemas.blocks import (
     BlockedCallers,
     BlockFromCalls,
@@ -111,7 +111,7 @@ def block_callers(session: Session, principal: Principal, body: BlockFromCalls) 
     calls = list(session.scalars(scoped(select(Call), Call, principal).where(Call.id.in_(ids))))
     missing = ids - {c.id for c in calls}
     if missing:
-        raise field_error("call_ids", f"Call {min(missing)} does not exist.")
+        raise missing_row("call_ids", "Call", min(missing))
     created = skipped = 0
     for caller in sorted({c.caller for c in calls}):
         try:

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core.enums import Role, Status, UserStatus
+from core.enums import Status, UserStatus
 from core.models import Buyer, Call, Target, User
 from core.routing.caps import connected_since, period_starts
 from core.routing.schedule import is_open
@@ -25,7 +25,8 @@ from portal_api.schemas.buyers import (
     BuyerUpdate,
 )
 from portal_api.schemas.targets import BuyerTarget, TargetOut
-from portal_api.services.accounts import create_user, email_taken, set_password, set_user_status
+from portal_api.services import buyer_logins
+from portal_api.services.accounts import set_password, set_user_status
 from portal_api.services.common import (
     create_row,
     delete_row,
@@ -96,18 +97,15 @@ def create(session: Session, principal: Principal, body: BuyerIn) -> Buyer:
     owner_id = resolve_owner(session, principal, body.user_id)
     owner = session.get(User, owner_id)
     assert owner is not None
-    login = create_user(
-        session,
-        email=body.email,
-        password=body.password,
-        name=body.name,
-        role=Role.BUYER,
-        timezone=owner.timezone,
-        phone=body.phone,
-        created_by=principal.user.id,
+    login = buyer_logins.create(
+        session, principal, owner, body.email, body.password, name=body.name, phone=body.phone
     )
     buyer = Buyer(
-        user_id=owner_id, login_user_id=login.id, name=body.name, email=body.email, phone=body.phone
+        user_id=owner_id,
+        login_user_id=login.id if login else None,
+        name=body.name,
+        email=body.email,
+        phone=body.phone,
     )
     return create_row(session, buyer)
 
@@ -118,16 +116,23 @@ def update(session: Session, principal: Principal, buyer_id: int, body: BuyerUpd
     if changes.get("name", "") is None or changes.get("email", "") is None:
         raise field_error("name" if "name" in changes else "email", "This field can't be empty.")
     login = _login(session, buyer)
-    if "email" in changes and email_taken(session, changes["email"], except_id=buyer.login_user_id):
-        raise field_error("email", "An account with this email already exists.", status=409)
+    owner = session.get(User, buyer.user_id)
+    assert owner is not None
+    login_fields = [f for f in ("name", "email", "phone") if f in changes]
+    email = changes.get("email")
+    if (
+        login is not None
+        and email
+        and not buyer_logins.follows_new_email(session, principal, owner, login, email)
+    ):
+        login_fields.remove("email")
     password = changes.pop("password", None)
 
     def complete(buyer: Buyer) -> None:
         if login is None:
             return
-        for field in ("name", "email", "phone"):
-            if field in changes:
-                setattr(login, field, changes[field])
+        for field in login_fields:
+            setattr(login, field, changes[field])
         if password:
             set_password(session, login, password)
         touch(login)

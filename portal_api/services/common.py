@@ -17,7 +17,7 @@ from core.models import StatusChange, Tariff, Trunk, User, Vendor
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import paginate
-from portal_api.errors import field_error
+from portal_api.errors import field_error, missing_row
 from portal_api.schemas.common import day_bounds
 from portal_api.tenancy import get_visible
 
@@ -203,7 +203,7 @@ def resolve_owner(session: Session, principal: Principal, user_id: int | None) -
         raise field_error("user_id", "user_id is required: name the customer this belongs to.")
     user = session.get(User, user_id)
     if user is None or user.role != Role.CUSTOMER:
-        raise field_error("user_id", f"Customer {user_id} does not exist.")
+        raise missing_row("user_id", "Customer", user_id)
     return user_id
 
 
@@ -214,7 +214,7 @@ def owned(session: Session, model: type[M], row_id: int, owner_id: int, field: s
     """
     row = session.get(model, row_id)
     if row is None or getattr(row, "user_id", None) != owner_id:
-        raise field_error(field, f"{label} {row_id} does not exist.")
+        raise missing_row(field, label, row_id)
     return row
 
 

@@ -17,7 +17,7 @@ from core.billing.errors import NotACustomer
 from core.enums import NumberStatus
 from core.models import Country, Number, User
 from portal_api.auth.principal import Principal
-from portal_api.errors import ApiError, field_error
+from portal_api.errors import ApiError, field_error, missing_row
 from portal_api.schemas.numbers import TakeIn
 from portal_api.tenancy import scoped
 
@@ -51,7 +51,7 @@ def take(session: Session, body: TakeIn, customer: User) -> Purchase:
     else:
         country = session.get(Country, body.country_id)
         if country is None:
-            raise field_error("country_id", f"Country {body.country_id} does not exist.")
+            raise missing_row("country_id", "Country", body.country_id)
         free = select(Number).where(
             Number.user_id.is_(None),
             Number.status == NumberStatus.ACTIVE,

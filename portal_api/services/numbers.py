@@ -14,7 +14,7 @@ from portal_api.auth.principal import Principal
 from portal_api.call_names import named_page
 from portal_api.deps import PageParams
 from portal_api.envelope import paginate
-from portal_api.errors import ApiError, field_error
+from portal_api.errors import ApiError, field_error, missing_row
 from portal_api.schemas.common import day_bounds
 from portal_api.schemas.numbers import (
     PAYMENT_KINDS,
@@ -148,7 +148,7 @@ def _country_id(session: Session, number: str, country_id: int | None, iso2: str
     else:
         country = session.scalars(select(Country).where(Country.iso2 == iso2)).first()
     if country is None:
-        raise field_error(field, f"Country {country_id or iso2} does not exist.")
+        raise missing_row(field, "Country", country_id or iso2)
     problem = region_problem(number, country.iso2)
     if problem:
         raise field_error(field, f"{problem}.")
@@ -157,7 +157,7 @@ def _country_id(session: Session, number: str, country_id: int | None, iso2: str
 
 def _check_vendor(session: Session, vendor_id: int | None) -> None:
     if vendor_id is not None and session.get(Vendor, vendor_id) is None:
-        raise field_error("vendor_id", f"Vendor {vendor_id} does not exist.")
+        raise missing_row("vendor_id", "Vendor", vendor_id)
 
 
 def _check_campaign(session: Session, number: Number, campaign_id: int) -> None:

@@ -63,6 +63,9 @@ def reset(session: Session, token: str, new_password: str) -> None:
     user_id = get_redis().getdel(f"{names.PASSWORD_RESET_PREFIX}{token_hash(token)}")
     user = session.get(User, int(user_id)) if user_id else None
     if user is None or user.status != UserStatus.ACTIVE.value:
-        raise field_error("token", "This reset link is invalid, used or expired: ask for a new one.")
+        # A well-formed token that names no live reset: 404, as a sign-up link (signup.BAD_LINK).
+        raise field_error(
+            "token", "This reset link is invalid, used or expired: ask for a new one.", status=404
+        )
     set_password(session, user, new_password)
     session.commit()

@@ -13,7 +13,7 @@ from core.phone import region_for_prefix
 from core.settings import get_settings
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import ApiError, field_error
+from portal_api.errors import ApiError, field_error, missing_row
 from portal_api.rate_import import import_rates
 from portal_api.schemas.rating import RateCreate, RateImportOut, RateOut, RateUpdate
 from portal_api.services.accounts import check_tariff
@@ -77,7 +77,7 @@ def _country_id(session: Session, country_id: int | None, iso2: str | None) -> i
             raise field_error("country", f"'{iso2}' is not an ISO 3166 alpha-2 country code.")
     if country_id is not None:
         if session.get(Country, country_id) is None:
-            raise field_error("country_id", f"Country {country_id} does not exist.")
+            raise missing_row("country_id", "Country", country_id)
         if by_code is not None and by_code != country_id:
             raise field_error("country", "country and country_id name different countries.")
         return country_id

@@ -1,10 +1,11 @@
 """Signing up (docs/security.md, "Sign-up"), throttled per address.
 
-Where mail is set up, the answer tells nobody whether an address has an account: every sign-up
-answers the same "check your inbox"; a new address is mailed a link that creates the account
-(`confirm`), one that has an account gets a notice instead. Where mail is not set up, the account
-is created and signed in at once, and a taken address is a 409 (the per-address limit is then
-what keeps a guesser slow).
+The mode is `settings.signup`. `confirm` (mail set up): the answer tells nobody whether an address
+has an account: every sign-up answers the same "check your inbox"; a new address is mailed a link
+that creates the account (`confirm`), one that has an account gets a notice instead. `instant`
+(development without mail): the account is created and signed in at once, and a taken address is a
+409 (the per-address limit is then what keeps a guesser slow). `closed` (production without mail):
+every sign-up gets the same 403, and administrators add customers.
 """
 
 import json
@@ -13,14 +14,14 @@ from typing import Any
 
 from sqlmodel import Session
 
-from core import mail, names
+from core import names
 from core.enums import Role, TokenKind
 from core.jobs import enqueue
 from core.passwords import hash_password
 from core.redis_client import get_redis
 from core.settings import get_settings
 from portal_api.auth import throttle, tokens
-from portal_api.errors import field_error
+from portal_api.errors import ApiError, field_error
 from portal_api.schemas.users import RegisterIn, SignedIn, StoredUser
 from portal_api.services.accounts import create_user, email_taken
 
@@ -28,12 +29,16 @@ CONFIRM_HOURS = 24
 RESEND_SECONDS = 300
 CHECK_INBOX = "Check your inbox: the link we sent finishes signing up."
 BAD_LINK = "This sign-up link is invalid, used or expired: sign up again."
+CLOSED = "Sign-up is closed here: ask the platform's administrator for an account."
 
 
 def register(session: Session, body: RegisterIn, ip: str, portal_url: str) -> SignedIn | str:
     """A new customer account (role 2) signed in, or (with mail) the message to show."""
     throttle.signup(ip)
-    if not mail.configured():
+    mode = get_settings().signup
+    if mode == "closed":
+        raise ApiError(403, CLOSED)
+    if mode == "instant":
         return _create(session, body.model_dump(exclude={"password"}), hash_password(body.password), ip)
     email = body.email.lower()
     redis = get_redis()
@@ -70,10 +75,10 @@ def confirm(session: Session, token: str, ip: str) -> SignedIn:
     """The account a mailed sign-up link asked for, created and signed in; the link is used up."""
     raw = get_redis().getdel(f"{names.SIGNUP_PENDING_PREFIX}{tokens.token_hash(token)}")
     if raw is None:
-        raise field_error("token", BAD_LINK)
+        raise field_error("token", BAD_LINK, status=404)
     pending = json.loads(raw)
     if email_taken(session, pending["email"]):  # signed up twice, or created by an admin meanwhile
-        raise field_error("token", BAD_LINK)
+        raise field_error("token", BAD_LINK, status=404)
     return _create(session, pending, pending.pop("password_hash"), ip)
 
 

@@ -10,7 +10,7 @@ from core.models import Buyer, Campaign, CampaignTarget, Target, Trunk
 from portal_api.auth.principal import Principal
 from portal_api.call_names import named_page
 from portal_api.deps import PageParams
-from portal_api.errors import field_error
+from portal_api.errors import field_error, missing_row
 from portal_api.schemas.targets import AssignedTarget, TargetIn, TargetOut, TargetRow, TargetUpdate
 from portal_api.services.common import create_row, delete_row, owned, text_filter, update_row
 from portal_api.tenancy import get_visible, scoped
@@ -21,7 +21,7 @@ def _check_trunk(session: Session, trunk_id: int | None) -> None:
         return
     trunk = session.get(Trunk, trunk_id)
     if trunk is None:
-        raise field_error("trunk_id", f"Trunk {trunk_id} does not exist.")
+        raise missing_row("trunk_id", "Trunk", trunk_id)
     if trunk.direction != TrunkDirection.OUTBOUND:
         raise field_error(
             "trunk_id", f"Trunk {trunk.name} is inbound; targets are dialled through outbound trunks."
@@ -49,7 +49,7 @@ def page(
 def create(session: Session, principal: Principal, body: TargetIn) -> Target:
     buyer = session.get(Buyer, body.buyer_id)
     if buyer is None or (not principal.is_admin and buyer.user_id != principal.owner_id):
-        raise field_error("buyer_id", f"Buyer {body.buyer_id} does not exist.")
+        raise missing_row("buyer_id", "Buyer", body.buyer_id)
     _check_trunk(session, body.trunk_id)
     _check_bidding(body.ping_url, body.post_url, body.min_bid)
     return create_row(session, Target(**body.model_dump(), user_id=buyer.user_id))

@@ -15,7 +15,7 @@ from core.pbx_commands import announce_trunk_change
 from core.redis_client import get_redis
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import ApiError, field_error
+from portal_api.errors import ApiError, field_error, missing_row
 from portal_api.schemas.trunks import TrunkBrief, TrunkCreate, TrunkOut, TrunkUpdate
 from portal_api.services.common import (
     check_name_free,
@@ -64,7 +64,7 @@ def out(trunk: Trunk) -> TrunkOut:
 
 def _check_vendor(session: Session, vendor_id: int | None) -> None:
     if vendor_id is not None and session.get(Vendor, vendor_id) is None:
-        raise field_error("vendor_id", f"Vendor {vendor_id} does not exist.")
+        raise missing_row("vendor_id", "Vendor", vendor_id)
 
 
 def _check_auth(trunk: Trunk) -> None:

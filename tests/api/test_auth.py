@@ -210,7 +210,7 @@ def test_change_password_refuses_wrong_current_or_weak_new(client, customer_a) -
         headers=customer_a.headers,
         json={"current_password": "nope-1234", "new_password": "brandnew42"},
     )
-    assert wrong.status_code == 422
+    assert wrong.status_code == 403
     assert wrong.json()["errors"] == {"current_password": ["The current password is incorrect."]}
     weak = client.post(
         "/api/change-password",

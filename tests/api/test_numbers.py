@@ -535,7 +535,7 @@ def test_new_refuses_numbers_that_are_not_free(client, admin, customer_a, custom
     unknown = client.post(
         "/api/number/new", json={"country_id": 424242, "count": 1}, headers=customer_a.headers
     )
-    assert unknown.status_code == 422 and unknown.json()["errors"] == {
+    assert unknown.status_code == 404 and unknown.json()["errors"] == {
         "country_id": ["Country 424242 does not exist."]
     }
     assert (_owner(free), _owner(hers), _owner(resting)) == (None, customer_b.id, None)

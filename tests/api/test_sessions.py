@@ -235,4 +235,4 @@ def test_with_mail_sign_up_tells_nobody_which_addresses_have_accounts(client, cu
     assert r.json()["data"]["user"]["email"] == "eve@example.com"
     assert works(client, bearer(r.json()["data"]["token"]))
     again = client.post("/api/register/confirm", json={"token": token})
-    assert again.status_code == 422 and "token" in again.json()["errors"]
+    assert again.status_code == 404 and "token" in again.json()["errors"]

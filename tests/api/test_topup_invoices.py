@@ -84,7 +84,7 @@ def test_refused_topups_name_the_field_and_change_nothing(client, admin, custome
     assert stolen.status_code == 409 and stolen.json() == {"message": taken, "errors": {"reference": [taken]}}
     unknown = client.post("/api/topup/add", json={**body, "user_id": admin.id}, headers=admin.headers)
     missing = f"Customer {admin.id} does not exist."
-    assert unknown.status_code == 422
+    assert unknown.status_code == 404
     assert unknown.json() == {"message": missing, "errors": {"user_id": [missing]}}
     balance = client.get(f"/api/user/balance/{customer_b.id}", headers=admin.headers).json()["data"][0]
     assert balance["balance"] == "0.0000"

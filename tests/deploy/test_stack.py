@@ -18,10 +18,12 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
+import yaml
 
 from asterisk_config.settings import AsteriskSettings
 from testkit.asterisk import AsteriskUnderTest, trunk_pushed
 from testkit.containers import (
+    DEPLOY,
     EngineUnavailable,
     Stack,
     ensure_base_images,
@@ -36,7 +38,9 @@ from testkit.waiting import eventually, eventually_async
 # A cold build (no cache: apt, npm, pip) takes minutes; the warm run stays within a few.
 pytestmark = [pytest.mark.docker, pytest.mark.slow, pytest.mark.timeout(1800)]
 
-SERVICES = ["postgres", "redis", "portal", "worker", "beat", "asterisk", "bridge"]
+SERVICES = ["postgres", "redis", "portal", "worker", "beat", "asterisk", "bridge", "prometheus"]
+# What Prometheus (profile `monitoring`) scrapes: every service that serves metrics, and itself.
+SCRAPED = {"portal", "bridge", "worker", "asterisk", "prometheus"}
 DID, CALLER, DESTINATION = "+442071838751", "+15559876543", "+14155550199"
 STARTING_BALANCE = Decimal("10")
 
@@ -49,7 +53,7 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     except EngineUnavailable as exc:
         unavailable("docker", str(exc))
     ensure_base_images()
-    with running_stack(workdir, SERVICES) as running:
+    with running_stack(workdir, SERVICES, profiles=("monitoring",)) as running:
         sizes = {i: image_size_mb(f"{i}:test") for i in ("callroute", "callroute-asterisk")}
         print(f"\nstack timings (s): {running.timings}; image sizes (MB): {sizes}")
         yield running
@@ -172,6 +176,27 @@ def test_health_endpoints_answer_on_the_stacks_ports(stack: Stack) -> None:
     # Asterisk's own figures (res_prometheus), on its loopback HTTP server.
     ast = httpx.get(_url(stack, "ASTERISK_HTTP_PORT", "/metrics"), timeout=5)
     assert ast.status_code == 200 and "asterisk_core_uptime_seconds" in ast.text, ast.text[:500]
+
+
+def test_prometheus_scrapes_every_service_on_the_stacks_ports(stack: Stack) -> None:
+    """deploy/prometheus/prometheus.yml as compose renders it from the stack's own .env ports: every
+    job's target up (scraped, answering metrics), and the alert rules loaded."""
+    prometheus = _url(stack, "PROMETHEUS_PORT", "/api/v1")
+
+    def all_up() -> dict[str, str]:
+        targets = httpx.get(f"{prometheus}/targets", timeout=5).json()["data"]["activeTargets"]
+        health = {t["labels"]["job"]: t["health"] for t in targets}
+        assert set(health) == SCRAPED and set(health.values()) == {"up"}, targets
+        return health
+
+    eventually(all_up, 60, interval=1, what=lambda: stack.logs("prometheus"))
+    # The same through a query, as a dashboard or an alert reads it.
+    found = httpx.get(f"{prometheus}/query", params={"query": "up"}, timeout=5).json()["data"]["result"]
+    assert {r["metric"]["job"]: r["value"][1] for r in found} == dict.fromkeys(SCRAPED, "1")
+    groups = httpx.get(f"{prometheus}/rules", timeout=5).json()["data"]["groups"]
+    loaded = {r["name"] for g in groups for r in g["rules"]}
+    written = yaml.safe_load((DEPLOY / "prometheus" / "alerts.yml").read_text())["groups"]
+    assert loaded == {r["alert"] for g in written for r in g["rules"]}, loaded
 
 
 async def test_a_call_through_the_stack_is_recorded_billed_counted_and_survives_a_bridge_restart(
