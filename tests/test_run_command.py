@@ -119,12 +119,9 @@ def _rows_about(data_dir: Path, did: str, timeout: float = 10) -> tuple[str, str
             row = conn.execute(
                 "SELECT disposition, linkedid FROM call WHERE did = %s AND ended_at IS NOT NULL", (did,)
             ).fetchone()
-            logged = (
-                row is not None
-                and conn.execute(
-                    "SELECT 1 FROM cel WHERE linkedid = %s AND eventtype = 'HANGUP'", (row[1],)
-                ).fetchone()
-            )
+            logged = row is not None and conn.execute(
+                "SELECT 1 FROM cel WHERE linkedid = %s AND eventtype = 'HANGUP'", (row[1],)
+            ).fetchone()
             assert row is not None and logged, f"final row {row}, hang-up logged by Asterisk: {bool(logged)}"
             return (row[0], row[1])
 

@@ -120,7 +120,7 @@ class CampaignRule:
         return None
 
 
-def read(origin: CallerOrigin) -> str:
+def described(origin: CallerOrigin) -> str:
     """The trail's words for what was read from the caller's number."""
     line = "line type unknown" if origin.line_type == LineType.UNKNOWN else f"{origin.line_type} line"
     network = f", {origin.carrier}" if origin.carrier else ""
@@ -128,6 +128,7 @@ def read(origin: CallerOrigin) -> str:
 
 
 def trail_fields(origin: CallerOrigin) -> dict[str, Any]:
+    """The `region` entry's fields (docs/routing.md, "The trail")."""
     return {"country": origin.country, "region": origin.region, "line_type": origin.line_type.value}
 
 
@@ -135,7 +136,7 @@ def region_step(campaign: Campaign, origin: CallerOrigin | None, now: datetime) 
     """The trail's `region` entry of an admitted call: what was read from the caller's number, and
     whether the campaign blocks it (`stopped`, disposition BLOCKED)."""
     origin = origin or NOWHERE
-    found = read(origin)
+    found = described(origin)
     blocked = CampaignRule.of(campaign.region_rules).refusal(origin)
     if blocked is not None:
         reason = f"caller from {found}: {blocked}"

@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlalchemy import update
 from sqlmodel import Session
 
+from core.caller_origin import CallerOrigin
 from core.calls import Result, Step, entry, stopped_at
 from core.enums import Disposition, DuplicateAction, RoutingStrategy, Status, TrunkDirection
 from core.models import Buyer, Campaign, Trunk
@@ -154,7 +155,7 @@ def select_targets(
 
     available: list[Candidate] = []
     for link in campaign_links(session, campaign.id):
-        usable, reason, period_caps = _availability(session, link, now, live, excluded, admission)
+        usable, reason, period_caps = _availability(session, link, now, live, excluded, admission.origin)
         target = link.target
         trail.append(
             entry(
@@ -216,7 +217,12 @@ def select_targets(
 
 
 def _availability(
-    session: Session, link: Link, now: datetime, live: LiveCounts, excluded: set[int], admission: Admission
+    session: Session,
+    link: Link,
+    now: datetime,
+    live: LiveCounts,
+    excluded: set[int],
+    origin: CallerOrigin | None,
 ) -> tuple[bool, str, list[CapUse]]:
     """Whether the linked target can take the call now, the reason for the trail, and the use of
     its hourly, daily and monthly caps.
@@ -233,7 +239,7 @@ def _availability(
         return False, "buyer inactive", []
     if target.buyer_id in excluded:
         return False, "duplicate", []
-    if (not_taken := target_refusal(target, admission.origin)) is not None:
+    if (not_taken := target_refusal(target, origin)) is not None:
         return False, not_taken, []
     try:
         local_now = now.astimezone(ZoneInfo(target.timezone))
