@@ -25,6 +25,7 @@ from core.webhooks import payload
 from core.webhooks.backoff import RETRY_FOR
 
 log = logging.getLogger(__name__)
+_WAKING = "webhooks_wake"  # session.info: the sender is woken at this transaction's commit
 
 
 @dataclass(frozen=True)
@@ -85,16 +86,20 @@ def add(session: Session, events: list[Event], now: datetime | None = None) -> i
 
 
 def wake_after_commit(session: Session) -> None:
-    """Queue the sender once `session` commits (never before: it would not see the rows)."""
+    """Queue the sender once `session` commits (never before: it would not see the rows); once
+    per transaction, however many events it added."""
+    if session.info.get(_WAKING):
+        return
+    session.info[_WAKING] = True
 
     def wake(_: Session) -> None:
+        session.info.pop(_WAKING, None)
         try:
             jobs.enqueue(names.WEBHOOK_SEND)
         except Exception:  # the broker away: the periodic sweep sends them
             log.exception("could not wake the webhook sender; the periodic sweep will send")
 
-    if not sa_event.contains(session, "after_commit", wake):
-        sa_event.listen(session, "after_commit", wake, once=True)
+    sa_event.listen(session, "after_commit", wake, once=True)
 
 
 def record(events: list[Event]) -> int:
