@@ -1,18 +1,15 @@
 """Real-time bidding on the wire (docs/bidding.md): a bidder's settings, what its ping and post say,
 and what its answer means.
 
-A ping tells the buyer where the caller is (country and region, from phonenumbers' offline data)
+A ping tells the buyer where the caller is (country, region and line type, core.caller_origin)
 and which campaign the call is for, never the caller's number: only the winner's post carries it.
 """
 
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import lru_cache
 from typing import Any
 
-import phonenumbers
-from phonenumbers import geocoder  # its data loads at import (~0.5 s): here, not on a call
-
+from core.caller_origin import UNKNOWN, caller_origin
 from core.models import Target
 from core.money import MAX_PAYOUT, format_money, round_money, to_money
 from core.phone import to_e164
@@ -54,22 +51,11 @@ class CallFacts:
 
 
 def caller_area(caller: str) -> dict[str, str | None]:
-    """The caller's country (ISO alpha-2) and region ("GB", "London"), as far as the number tells
-    offline; nulls for a withheld or unparsable caller id."""
-    country, region = _area(caller)
-    return {"country": country, "region": region}
-
-
-# A geocoder lookup costs milliseconds; every ping and the post of a call ask for the same caller.
-@lru_cache(maxsize=65536)
-def _area(caller: str) -> tuple[str | None, str | None]:
-    try:
-        parsed = phonenumbers.parse(caller)
-    except phonenumbers.NumberParseException:
-        return None, None
-    country = phonenumbers.region_code_for_number(parsed)
-    region = geocoder.description_for_number(parsed, "en")
-    return (country if country and country.isalpha() else None), region or None
+    """The caller's country (ISO alpha-2), region and line type as routing reads them
+    (core.caller_origin, docs/regions.md), nulls for what the number does not tell."""
+    origin = caller_origin(caller)
+    known = {"country": origin.country, "region": origin.region, "line_type": origin.line_type.value}
+    return {key: None if value == UNKNOWN else value for key, value in known.items()}
 
 
 def ping_body(call: CallFacts, target_id: int, bidder: Bidder) -> dict[str, Any]:

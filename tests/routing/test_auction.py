@@ -86,7 +86,7 @@ async def test_pings_run_in_parallel_within_the_deadline_and_the_winner_is_poste
         "call_id": "1763000000.7",
         "target_id": 3,
         "campaign": {"id": 3, "name": "Roofing leads"},
-        "caller": {"country": "GG", "region": "Guernsey"},
+        "caller": {"country": "GG", "region": None, "line_type": "mobile"},  # the island is the whole country
         "deadline_ms": 3000,
     }
     (post,) = endpoints.got("win", "post")
