@@ -315,6 +315,7 @@ def after_seed(url: str) -> None:
         written = rollups.rebuild(s)
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("VACUUM ANALYZE call_rollup")
+        conn.execute("VACUUM ANALYZE call_rollup_day")
     print(f"rollups rebuilt: {written:,} rows in {time.perf_counter() - started:.1f} s")
 
 
@@ -459,7 +460,9 @@ def export(base: str, token: str, month: dict[str, str]) -> tuple[int, float]:
 
 
 def concurrent(base: str, requests: list[Request], clients: int, seconds: float) -> None:
+    """Prints req/s, p50, p95 and errors, and the request types slowest at p95 (what dominates)."""
     times: list[float] = []
+    by_type: dict[str, list[float]] = {}
     errors: list[str] = []
     lock = threading.Lock()
     stop = time.monotonic() + seconds
@@ -473,6 +476,7 @@ def concurrent(base: str, requests: list[Request], clients: int, seconds: float)
                     took = send(client, base, r)
                     with lock:
                         times.append(took)
+                        by_type.setdefault(f"{r.name} ({r.role})", []).append(took)
                 except Exception as exc:  # a timeout or error is a figure here
                     with lock:
                         errors.append(f"{type(exc).__name__}: {exc}"[:120])
@@ -492,6 +496,10 @@ def concurrent(base: str, requests: list[Request], clients: int, seconds: float)
     )
     for e in sorted(set(errors))[:5]:
         print("   ", e)
+    slowest = sorted(by_type.items(), key=lambda kv: -pct(kv[1], 0.95))[:5]
+    for name, samples in slowest:
+        p50, p95 = (pct(samples, p) * 1000 for p in (0.5, 0.95))
+        print(f"    {name}: {len(samples)} runs, p50 {p50:,.0f} ms, p95 {p95:,.0f} ms")
 
 
 def session_tokens(url: str) -> dict[str, str]:
