@@ -492,11 +492,10 @@ class CallFlow:
                 if self.whisper is not None and whispering:
                     heard(self.call, self.whisper, _now())
                 return await self._talk(event)
-            elif event.get("status") == "ANSWER":  # answered, but over before the bridge: in the whisper
-                self._ended_by(event)
+            elif whispering and event.get("status") == "ANSWER":  # answered, over before the bridge
+                self._ended_by(event)  # the target's leg when the dialplan says so, else the caller
                 why = "the call ended during the whisper, before the target was connected"
-                by = self.call.hangup_by or HangupBy.CALLER
-                self._hung_up(by, why, Step.DIAL, status="ANSWER", **_attempt(candidate))
+                self._hung_up(HangupBy.CALLER, why, Step.DIAL, status="ANSWER", **_attempt(candidate))
                 return self._abandoned()
             elif self.decided is None:  # over while a target rang: the caller gave up
                 why = "caller hung up while the target rang"

@@ -64,11 +64,10 @@ class WhisperFiles:
 
 
 def whisper_variables(played: str | None) -> dict[str, str]:
-    """The dialplan's variable for a whisper to play: Dial's A() option, which plays it to the target
-    as it answers and only then runs the answer routine and bridges. Why A() and not a Playback in
-    the answer routine: there the caller waits in autoservice, whose thread notices the routine's end
-    only at its next wake-up (up to 500 ms with a silent caller), so the caller would be answered,
-    and billed, up to half a second after the answer event said."""
+    """The dialplan's variable for a whisper to play: Dial's own announcement option, A(), which plays
+    it to the target as it answers (the caller, not answered until after it, keeps ringing) and only
+    then runs the answer routine and bridges: the answer event's time stays the bridge's, as for a
+    call without a whisper, with no dialplan step added to any call."""
     return {"CR_WHISPER": f"A({played})"} if played else {}
 
 
