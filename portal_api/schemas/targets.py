@@ -59,7 +59,14 @@ _DESTINATION_SCHEMA = {
 Destination = Annotated[
     str, Field(max_length=255), AfterValidator(_destination), WithJsonSchema(_DESTINATION_SCHEMA)
 ]
-Window = Annotated[tuple[str, str], AfterValidator(_window)]
+_TIME_OF_DAY = {"type": "string", "pattern": _HHMM.pattern}
+Window = Annotated[
+    tuple[str, str],
+    AfterValidator(_window),
+    WithJsonSchema(
+        {"type": "array", "prefixItems": [_TIME_OF_DAY, _TIME_OF_DAY], "minItems": 2, "maxItems": 2}
+    ),
+]
 Schedule = dict[Day, Annotated[list[Window], Field(max_length=8)]]
 Cap = Annotated[int | None, Field(ge=0, le=1_000_000)]
 Payout = Annotated[Decimal, money_parser(MAX_PAYOUT), money_schema(MAX_PAYOUT, example="12.5")]
