@@ -119,7 +119,8 @@ DialPrefix = Annotated[
     str,
     Str(strip_whitespace=True, max_length=16),
     AfterValidator(_dial_prefix),
-    Field(json_schema_extra={"pattern": r"^\s*[0-9+*#]*\s*$"}),
+    # Its length counts after the spaces around it are trimmed, so the pattern says both.
+    WithJsonSchema({"type": "string", "pattern": r"^\s*[0-9+*#]{0,16}\s*$"}),
 ]
 StripDigits = Annotated[int, _between(0, 15), Field(json_schema_extra={"minimum": 0, "maximum": 15})]
 Codecs = Annotated[list[str], AfterValidator(_codecs), WithJsonSchema(_CODECS_SCHEMA)]
