@@ -4,7 +4,7 @@ import re
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
 from core.enums import BlockMatch, Status
 from core.phone import digits, to_e164
@@ -24,11 +24,21 @@ def _pattern(value: str) -> str:
 
 # Up to 15 digits, a leading +, and the spaces, dots, dashes and brackets people type.
 _DIGITS = r"^[\s().-]*\+?[\s().-]*(?:[0-9][\s().-]*){1,15}$"
-Pattern = Annotated[str, Field(min_length=1, max_length=32, pattern=_DIGITS), AfterValidator(_pattern)]
-# An exact block (the default) is a whole phone number; a prefix is any leading digits.
+# The digit rule is stated beside the match type it belongs to (a generator can't combine a
+# pattern with a format): an exact block (the default) is a whole phone number, a prefix any
+# leading digits.
+Pattern = Annotated[
+    str,
+    Field(min_length=1, max_length=32),
+    AfterValidator(_pattern),
+    WithJsonSchema({"type": "string", "minLength": 1, "maxLength": 32}),
+]
 _EXACT_IS_A_PHONE = {
     "anyOf": [
-        {"required": ["match_type"], "properties": {"match_type": {"const": "prefix"}}},
+        {
+            "required": ["match_type"],
+            "properties": {"match_type": {"const": "prefix"}, "pattern": {"pattern": _DIGITS}},
+        },
         {"properties": {"pattern": {"format": PHONE_FORMAT}}},
     ]
 }

@@ -123,7 +123,8 @@ Password = Annotated[
 Name = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=120),
-    Field(json_schema_extra={"pattern": r"\S"}),
+    # One visible character, and no NUL (PostgreSQL text can't hold one).
+    Field(json_schema_extra={"pattern": r"^[^\x00]*\S[^\x00]*$"}),
 ]
 ShortText = Annotated[str, StringConstraints(strip_whitespace=True, max_length=160)]
 Phone = Annotated[str, StringConstraints(strip_whitespace=True, max_length=32)]

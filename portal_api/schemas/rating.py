@@ -34,6 +34,8 @@ def connection_fee(value: Any) -> Decimal:
 
 def prefix(value: Any) -> str:
     """Destination prefix as E.164 digits: a leading '+' is dropped, nothing else but digits."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # 4420.0 is the number 4420, as JSON readers take it
     text = str(value).strip() if isinstance(value, str | int) and not isinstance(value, bool) else None
     if text is None:
         raise ValueError("must be text of digits")
@@ -107,7 +109,16 @@ Seconds = Annotated[
     AfterValidator(min_duration),
     Field(json_schema_extra={"minimum": 0, "maximum": MAX_INCREMENT_SECONDS}),
 ]
-When = Annotated[datetime, AfterValidator(as_utc)]
+
+
+def _iso_text(value: object) -> object:
+    # Pydantic would also read a number as seconds since 1970: a time is written in ISO 8601.
+    if isinstance(value, int | float):
+        raise ValueError("must be an ISO 8601 date-time such as 2025-01-01T00:00:00Z")
+    return value
+
+
+When = Annotated[datetime, BeforeValidator(_iso_text), AfterValidator(as_utc)]
 Currency = Annotated[
     str,
     Str(strip_whitespace=True, min_length=3, max_length=3),

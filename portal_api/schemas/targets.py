@@ -75,7 +75,14 @@ BidUrl = Annotated[str, Field(max_length=500), AfterValidator(_bid_url)]
 BidDeadline = Annotated[
     int, Field(ge=50, le=5000, description="Milliseconds a bidder has to answer a ping (and the post)")
 ]
-Window = Annotated[tuple[str, str], AfterValidator(_window)]
+_TIME_OF_DAY = {"type": "string", "pattern": _HHMM.pattern}
+Window = Annotated[
+    tuple[str, str],
+    AfterValidator(_window),
+    WithJsonSchema(
+        {"type": "array", "prefixItems": [_TIME_OF_DAY, _TIME_OF_DAY], "minItems": 2, "maxItems": 2}
+    ),
+]
 Schedule = dict[Day, Annotated[list[Window], Field(max_length=8)]]
 Cap = Annotated[int | None, Field(ge=0, le=1_000_000)]
 Payout = Annotated[Decimal, money_parser(MAX_PAYOUT), money_schema(MAX_PAYOUT, example="12.5")]

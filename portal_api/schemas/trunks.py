@@ -104,13 +104,24 @@ Host = Annotated[
     WithJsonSchema(_HOST_SCHEMA),
 ]
 Port = Annotated[int, _between(1, 65535), Field(json_schema_extra={"minimum": 1, "maximum": 65535})]
-Username = Annotated[str, Str(strip_whitespace=True, min_length=1, max_length=128), AfterValidator(_username)]
+Username = Annotated[
+    str,
+    Str(strip_whitespace=True, min_length=1, max_length=128),
+    AfterValidator(_username),
+    Field(json_schema_extra={"pattern": r'^\s*[^\s@"<>]+\s*$'}),
+]
 Secret = Annotated[
     SecretStr,
     AfterValidator(_secret),
     Field(description="Write-only", json_schema_extra={"minLength": 1, "maxLength": 255}),
 ]
-DialPrefix = Annotated[str, Str(strip_whitespace=True, max_length=16), AfterValidator(_dial_prefix)]
+DialPrefix = Annotated[
+    str,
+    Str(strip_whitespace=True, max_length=16),
+    AfterValidator(_dial_prefix),
+    # Its length counts after the spaces around it are trimmed, so the pattern says both.
+    WithJsonSchema({"type": "string", "pattern": r"^\s*[0-9+*#]{0,16}\s*$"}),
+]
 StripDigits = Annotated[int, _between(0, 15), Field(json_schema_extra={"minimum": 0, "maximum": 15})]
 Codecs = Annotated[list[str], AfterValidator(_codecs), WithJsonSchema(_CODECS_SCHEMA)]
 Channels = Annotated[int, _between(1, 100_000), Field(json_schema_extra={"minimum": 1, "maximum": 100_000})]
@@ -154,7 +165,7 @@ class TrunkUpdate(StrictBody):
 
     not_null = (
         *("name", "direction", "host", "port", "transport", "auth_type", "dial_prefix"),
-        *("strip_digits", "codecs", "failover_order"),
+        *("strip_digits", "codecs", "failover_order", "qualify"),
     )
 
     name: TrunkName | None = None

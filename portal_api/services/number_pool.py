@@ -37,7 +37,8 @@ def give(session: Session, user_id: int, number_ids: list[int], by: int | None) 
     numbers = _lock(session, select(Number).where(Number.id.in_(number_ids)))
     unknown = sorted(set(number_ids) - {n.id for n in numbers})
     if unknown:
-        raise field_error("number_ids", f"Number(s) {', '.join(map(str, unknown))} do not exist.")
+        message = f"Number(s) {', '.join(map(str, unknown))} do not exist."
+        raise field_error("number_ids", message, status=404)  # as errors.missing_row
     _refuse_unless_free(numbers, number_ids)
     return _buy(session, owner, numbers, by)
 

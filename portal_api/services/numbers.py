@@ -165,10 +165,10 @@ def _check_campaign(session: Session, number: Number, campaign_id: int) -> None:
         raise field_error("campaign_id", "A number in the pool can't route to a campaign; assign it first.")
     owned = select(Campaign.id).where(Campaign.id == campaign_id, Campaign.user_id == number.user_id)
     if session.scalar(owned) is None:
-        # Same answer for a missing and a foreign campaign: ids of other tenants leak nothing.
-        raise field_error(
-            "campaign_id", f"Campaign {campaign_id} is not one of this number owner's campaigns."
-        )
+        # Same answer for a missing and a foreign campaign (404, as errors.missing_row): ids of other
+        # tenants leak nothing.
+        message = f"Campaign {campaign_id} is not one of this number owner's campaigns."
+        raise field_error("campaign_id", message, status=404)
 
 
 def _filtered(

@@ -256,7 +256,7 @@ def test_update_refuses_bad_input_and_keeps_the_row(client, admin, tariff_id) ->
         ({"prefix": None}, 422),
         ({"billing_increment": 0}, 422),
         ({"connection_fee": "-1"}, 422),
-        ({"tariff_id": 424242}, 422),
+        ({"tariff_id": 424242}, 404),
         ({"colour": "red"}, 422),
         ({"effective_from": "2026-06-01T00:00:00Z"}, 409),
     ):
