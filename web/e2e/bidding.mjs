@@ -3,6 +3,7 @@
 // fields, the API keeps what was saved, an edit starts from it and switching bidding off clears it.
 // run.mjs registers it; run alone with E2E_ONLY=bidder.
 import assert from 'node:assert/strict';
+import { startNewTarget } from './targets.mjs';
 
 export default function registerBiddingScenario({ test, newPage, signIn, sessions, shot, BASE }) {
   /** The customer's target named `name`, as the API lists it. */
@@ -17,12 +18,7 @@ export default function registerBiddingScenario({ test, newPage, signIn, session
     const page = await newPage(1440);
     await signIn(page, 'customer', '/target');
     const name = `E2E Bidder ${Date.now() % 100000}`;
-    await page.getByTestId('target-add').click();
-    const dialog = page.getByTestId('target-dialog');
-    await page.getByTestId('target-name').fill(name);
-    await dialog.getByRole('combobox', { name: 'Buyer' }).click();
-    await page.getByRole('option', { name: 'Bea Buyer' }).click();
-    await page.getByTestId('target-destination').fill('+1 415 555 0100');
+    const dialog = await startNewTarget(page, name);
     assert.equal(await page.getByTestId('target-ping_url').count(), 0, 'bidding fields show once switched on');
     await page.getByTestId('target-bidding').check();
     await page.getByTestId('target-ping_url').fill('bids.acme.example/ping');

@@ -3,6 +3,7 @@
 // name, saves, and finds the settings again; a campaign blocks a line type; the dashboard shows its
 // calls-by-region card. Each step is checked through the API afterwards.
 import assert from 'node:assert/strict';
+import { startNewTarget } from './targets.mjs';
 
 export default function registerRegionScenarios({ test, newPage, signIn, sessions, shot, BASE }) {
   async function api(role, path) {
@@ -15,12 +16,7 @@ export default function registerRegionScenarios({ test, newPage, signIn, session
     await signIn(page, 'customer', '/target');
     const stamp = Date.now() % 100000;
     const name = `E2E Region desk ${stamp}`;
-    await page.getByTestId('target-add').click();
-    const dialog = page.getByTestId('target-dialog');
-    await page.getByTestId('target-name').fill(name);
-    await dialog.getByRole('combobox', { name: 'Buyer' }).click();
-    await page.getByRole('option', { name: 'Bea Buyer' }).click();
-    await page.getByTestId('target-destination').fill('+1 415 555 0100');
+    const dialog = await startNewTarget(page, name);
     assert.equal(await page.getByTestId('target-region-places').count(), 0, 'every region: no places to list');
     await dialog.getByRole('combobox', { name: 'Regions taken' }).click();
     await page.getByRole('option', { name: 'Every caller but those from these places' }).click();
