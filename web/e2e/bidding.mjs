@@ -3,15 +3,15 @@
 // fields, the API keeps what was saved, an edit starts from it and switching bidding off clears it.
 // run.mjs registers it; run alone with E2E_ONLY=bidder.
 import assert from 'node:assert/strict';
+import { apiAs } from './api.mjs';
 import { startNewTarget } from './targets.mjs';
 
 export default function registerBiddingScenario({ test, newPage, signIn, sessions, shot, BASE }) {
+  const api = apiAs(BASE, sessions);
   /** The customer's target named `name`, as the API lists it. */
   async function storedTarget(name) {
-    const res = await fetch(`${BASE}/api/target/details?params=${encodeURIComponent(name)}`, {
-      headers: { Authorization: `Bearer ${sessions.customer.token}` }
-    });
-    return (await res.json()).data.data.find((t) => t.name === name);
+    const { data } = await api('customer', 'GET', `/target/details?params=${encodeURIComponent(name)}`);
+    return data.data.find((t) => t.name === name);
   }
 
   test('customer: a target made a real-time bidder on /target, bad settings refused, then switched off', async () => {
