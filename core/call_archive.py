@@ -19,7 +19,15 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from core.call_partitions import TABLE, add_months, attached_months, create_month, month_of, month_start
+from core.call_partitions import (
+    TABLE,
+    add_months,
+    attached_months,
+    create_month,
+    month_of,
+    month_start,
+    monthly,
+)
 from core.db import get_engine
 from core.settings import get_settings
 
@@ -48,7 +56,7 @@ def _detached_months() -> dict[str, datetime]:
                 "current_schema()::regnamespace AND NOT c.relispartition AND c.relname LIKE 'call\\_y%'"
             )
         ).scalars()
-        return {name: month for name in names if (month := month_of(name)) is not None}
+        return monthly(names)
 
 
 def archive_old_months(

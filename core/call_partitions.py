@@ -7,6 +7,7 @@ moves any calls the default partition caught into a month of their own.
 """
 
 import re
+from collections.abc import Iterable
 from datetime import UTC, datetime
 
 from sqlalchemy import Connection, text
@@ -39,6 +40,11 @@ def month_of(name: str) -> datetime | None:
     return datetime(int(found[1]), int(found[2]), 1, tzinfo=UTC) if found else None
 
 
+def monthly(names: Iterable[str]) -> dict[str, datetime]:
+    """The monthly tables among `names`, each with its month."""
+    return {name: month for name in names if (month := month_of(name)) is not None}
+
+
 def is_partition(name: str) -> bool:
     return name == DEFAULT or month_of(name) is not None
 
@@ -68,7 +74,7 @@ def attached_months(conn: Connection) -> dict[str, datetime]:
             "WHERE i.inhparent = 'call'::regclass"
         )
     ).scalars()
-    return {name: month for name in names if (month := month_of(name)) is not None}
+    return monthly(names)
 
 
 def copy_statistics(conn: Connection, name: str) -> None:

@@ -7,8 +7,9 @@ import threading
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from testkit.loopback_http import QuietHandler, serving
 
 
 @dataclass
@@ -44,12 +45,12 @@ def bidding_endpoints(paths: dict[str, Behaviour]) -> Iterator[Bidders]:
     released = threading.Event()
     lock = threading.Lock()
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(QuietHandler):
         protocol_version = "HTTP/1.1"  # keep-alive, as a buyer's server would
 
         def do_POST(self) -> None:
             path = self.path.strip("/")
-            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
+            body = json.loads(self.body() or b"{}")
             with lock:
                 received.setdefault(path, []).append(body)
             how = paths.get(path)
@@ -73,19 +74,11 @@ def bidding_endpoints(paths: dict[str, Behaviour]) -> Iterator[Bidders]:
             with suppress(BrokenPipeError, ConnectionResetError):  # the auction hung up at its deadline
                 super().handle()
 
-        def log_message(self, format: str, *args: Any) -> None:
-            pass  # quiet: tests read `received`
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield Bidders(server.server_address[1], paths, received, released)
-    finally:
-        released.set()
-        server.shutdown()
-        server.server_close()
+    with serving(Handler) as port:
+        try:
+            yield Bidders(port, paths, received, released)
+        finally:
+            released.set()  # the late bidders answer now, so the server can stop
 
 
 def main() -> None:

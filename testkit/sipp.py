@@ -13,8 +13,10 @@ from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from testkit.asterisk import AsteriskUnderTest
+from core.models import Target
+from testkit.asterisk import AsteriskUnderTest, Plan, seed_plan
 from testkit.processes import free_port
+from testkit.rows import change
 from testkit.waiting import eventually
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -106,6 +108,20 @@ def sipp_target(
     finally:
         proc.kill()
         proc.wait()
+
+
+@contextmanager
+def answering_plan(
+    sipp: str, asterisk: AsteriskUnderTest, workdir: Path, targets: int, **first_target: object
+) -> Iterator[Plan]:
+    """A plan (seed_plan) pushed to `asterisk` whose `targets` targets each answer, in order; the
+    first target's fields set as `first_target` says (a cap, region rules) so a call can skip it."""
+    with ExitStack() as held:
+        ports = [held.enter_context(sipp_target(sipp, "answer", workdir)).port for _ in range(targets)]
+        plan = seed_plan(ports, pushed_to=asterisk)
+        if first_target:
+            change(Target, plan.targets[0], **first_target)
+        yield plan
 
 
 def _with_media_port(scenario: Path, media_port: int | None, workdir: Path) -> Path:

@@ -1,11 +1,12 @@
-"""A webhook receiver on loopback for tests: an http.server on an ephemeral port, in a thread,
-that keeps every request it gets and answers with the statuses it is told to, then 200."""
+"""A webhook receiver on loopback for tests (testkit.loopback_http) that keeps every request it
+gets and answers with the statuses it is told to, then 200."""
 
 import contextlib
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from testkit.loopback_http import QuietHandler, serving
 
 
 @dataclass(frozen=True)
@@ -28,9 +29,9 @@ class Receiver:
 def webhook_receiver(answers: list[int] | None = None) -> Iterator[Receiver]:
     receiver = Receiver("", list(answers or []))
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(QuietHandler):
         def do_POST(self) -> None:
-            body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            body = self.body()
             with receiver.lock:
                 status = receiver.answers.pop(0) if receiver.answers else 200
                 receiver.got.append(Received(self.path, dict(self.headers.items()), body, status))
@@ -38,15 +39,6 @@ def webhook_receiver(answers: list[int] | None = None) -> Iterator[Receiver]:
             self.end_headers()
             self.wfile.write(b"ok" if status == 200 else b"try later")
 
-        def log_message(self, *_: object) -> None:  # quiet
-            return
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    receiver.url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(Handler) as port:
+        receiver.url = f"http://127.0.0.1:{port}"
         yield receiver
-    finally:
-        server.shutdown()
-        server.server_close()

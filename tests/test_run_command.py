@@ -73,6 +73,16 @@ def _ctrl_c(proc: subprocess.Popen[bytes]) -> int:
         pytest.fail("make run did not stop within 60 s of Ctrl-C")
 
 
+def _assert_nothing_left(data_dir: Path) -> None:
+    """No process of the run (each names its `data_dir`) outlives its Ctrl-C."""
+    leftovers = [
+        p.info["cmdline"]
+        for p in psutil.process_iter(["cmdline"])
+        if str(data_dir) in " ".join(p.info["cmdline"] or [])
+    ]
+    assert leftovers == [], f"processes left running after Ctrl-C: {leftovers}"
+
+
 @pytest.fixture
 def data_dir() -> Iterator[Path]:
     # Not pytest's tmp_path: that root is 0700, and embedded PostgreSQL runs as its own user as root.
@@ -119,9 +129,12 @@ def _rows_about(data_dir: Path, did: str, timeout: float = 10) -> tuple[str, str
             row = conn.execute(
                 "SELECT disposition, linkedid FROM call WHERE did = %s AND ended_at IS NOT NULL", (did,)
             ).fetchone()
-            logged = row is not None and conn.execute(
-                "SELECT 1 FROM cel WHERE linkedid = %s AND eventtype = 'HANGUP'", (row[1],)
-            ).fetchone()
+            logged = (
+                row is not None
+                and conn.execute(
+                    "SELECT 1 FROM cel WHERE linkedid = %s AND eventtype = 'HANGUP'", (row[1],)
+                ).fetchone()
+            )
             assert row is not None and logged, f"final row {row}, hang-up logged by Asterisk: {bool(logged)}"
             return (row[0], row[1])
 
@@ -170,12 +183,7 @@ def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path) -> None:
         assert {"/api/login", "/api/logout", "/api/user/details", "/api/user/impersonate/{id}"} <= set(paths)
     finally:
         code = _ctrl_c(proc)
-    leftovers = [
-        p.info["cmdline"]
-        for p in psutil.process_iter(["cmdline"])
-        if str(data_dir) in " ".join(p.info["cmdline"] or [])
-    ]
-    assert leftovers == [], f"processes left running after Ctrl-C: {leftovers}"
+    _assert_nothing_left(data_dir)
     assert not _stasis_app_registered(asterisk), "Asterisk still answers after Ctrl-C"
     # make itself may die of the SIGINT (-2) or report it (2, 130); what matters is the clean stop.
     assert code in (0, 2, 130, -signal.SIGINT), log.read_text()[-2000:]
@@ -254,10 +262,5 @@ def test_make_run_with_nodes_2_starts_two_nodes_behind_kamailio(data_dir: Path) 
         assert sorted(node_of(linkedid) for linkedid in linkedids) == ["n1", "n2"], linkedids
     finally:
         code = _ctrl_c(proc)
-    leftovers = [
-        p.info["cmdline"]
-        for p in psutil.process_iter(["cmdline"])
-        if str(data_dir) in " ".join(p.info["cmdline"] or [])
-    ]
-    assert leftovers == [], f"processes left running after Ctrl-C: {leftovers}"
+    _assert_nothing_left(data_dir)
     assert code in (0, 2, 130, -signal.SIGINT), log.read_text()[-2000:]

@@ -167,20 +167,13 @@ class Auction:
         amount: Decimal | None = None
         number: str | None = None
         try:
-            async with asyncio.timeout(deadline):
-                response = await self.client(bidder.ping_url).post(
-                    bidder.ping_url, json=body, timeout=deadline
-                )
+            response = await self._send("ping", bidder.ping_url, body, deadline)
             if response.status_code == 204:
                 raise NotABid("no bid (declined)")
-            if not response.is_success:
-                raise NotABid(f"ping failed: HTTP {response.status_code}")
             amount, number = read_bid(_json(response), bidder)
             reason = f"bid {format_money(amount)}" + (f" to be dialled at {number}" if number else "")
         except (TimeoutError, httpx.TimeoutException):
             reason = f"no bid within the {bidder.deadline_ms} ms deadline"
-        except (httpx.HTTPError, httpx.InvalidURL) as exc:
-            reason = f"ping failed: {_why(exc)}"
         except NotABid as exc:
             reason = str(exc)
         latency = _ms(started)
@@ -205,10 +198,7 @@ class Auction:
         started = time.monotonic()
         accepted: Candidate | None = None
         try:
-            async with asyncio.timeout(deadline):
-                response = await self.client(url).post(url, json=body, timeout=deadline)
-            if not response.is_success:
-                raise NotABid(f"post failed: HTTP {response.status_code}")
+            response = await self._send("post", url, body, deadline)
             answer = _json(response) if response.content else {}
             if isinstance(answer, dict) and answer.get("accepted") is False:
                 raise NotABid("the buyer turned the call down")
@@ -217,8 +207,6 @@ class Auction:
             reason = f"{c.name} took the call at {format_money(c.bid)}"
         except (TimeoutError, httpx.TimeoutException):
             reason = f"post not answered within {round(deadline * 1000)} ms (the deadline)"
-        except (httpx.HTTPError, httpx.InvalidURL) as exc:
-            reason = f"post failed: {_why(exc)}"
         except NotABid as exc:
             reason = str(exc)
         latency = _ms(started)
@@ -226,6 +214,20 @@ class Auction:
         exchanges.append(Exchange(c.target_id, c.name, "post", url, body, result, reason, latency))
         trail.append(self._entry(Step.POST, result, f"{reason} ({latency} ms)", c, latency))
         return accepted
+
+    async def _send(self, phase: str, url: str, body: dict[str, Any], deadline: float) -> httpx.Response:
+        """`body` posted to `url` within `deadline` seconds: its answer when a success; NotABid
+        for an error status or a failed connection; a timeout as raised (each phase words it)."""
+        try:
+            async with asyncio.timeout(deadline):
+                response = await self.client(url).post(url, json=body, timeout=deadline)
+        except httpx.TimeoutException:
+            raise
+        except (httpx.HTTPError, httpx.InvalidURL) as exc:
+            raise NotABid(f"{phase} failed: {_why(exc)}") from None
+        if not response.is_success:
+            raise NotABid(f"{phase} failed: HTTP {response.status_code}")
+        return response
 
 
 def _json(response: httpx.Response) -> Any:

@@ -58,14 +58,21 @@ def caller_area(caller: str) -> dict[str, str | None]:
     return {key: None if value == UNKNOWN else value for key, value in known.items()}
 
 
-def ping_body(call: CallFacts, target_id: int, bidder: Bidder) -> dict[str, Any]:
-    """The ping: the caller's area and the campaign, never the caller's number."""
+def _the_call(phase: str, call: CallFacts, target_id: int) -> dict[str, Any]:
+    """What the ping and the post both tell: which phase, which call, target and campaign."""
     return {
-        "phase": PING,
+        "phase": phase,
         "test": call.test,
         "call_id": call.call_id,
         "target_id": target_id,
         "campaign": {"id": call.campaign_id, "name": call.campaign_name},
+    }
+
+
+def ping_body(call: CallFacts, target_id: int, bidder: Bidder) -> dict[str, Any]:
+    """The ping: the caller's area and the campaign, never the caller's number."""
+    return {
+        **_the_call(PING, call, target_id),
         "caller": caller_area(call.caller),
         "deadline_ms": bidder.deadline_ms,
     }
@@ -74,11 +81,7 @@ def ping_body(call: CallFacts, target_id: int, bidder: Bidder) -> dict[str, Any]
 def post_body(call: CallFacts, target_id: int, bid: Decimal) -> dict[str, Any]:
     """The post to the winner: the ping's facts, the bid it won with, and the caller's number."""
     return {
-        "phase": POST,
-        "test": call.test,
-        "call_id": call.call_id,
-        "target_id": target_id,
-        "campaign": {"id": call.campaign_id, "name": call.campaign_name},
+        **_the_call(POST, call, target_id),
         "caller": {"number": call.caller, **caller_area(call.caller)},
         "bid": format_money(bid),
     }

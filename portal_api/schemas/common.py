@@ -6,6 +6,7 @@ from datetime import date, datetime, time
 from decimal import Decimal
 from functools import lru_cache
 from typing import Annotated, Any, ClassVar, Union, get_args, get_origin
+from urllib.parse import SplitResult, urlsplit
 from zoneinfo import ZoneInfo, available_timezones
 
 from pydantic import (
@@ -83,6 +84,15 @@ Email = Annotated[
 # accepts as valid. No pattern can say which digits are allocated, so the OpenAPI names the rule
 # as this format (a client with its own phone library checks it; the contract test generates it).
 PHONE_FORMAT = "phone"
+
+
+def outbound_url(value: str, example: str) -> SplitResult:
+    """`value` split, if the platform can call it: an http(s) URL with a host and no blank (a
+    webhook, a bidder's ping); otherwise a ValueError that shows `example`."""
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in value):
+        raise ValueError(f"must be an http:// or https:// URL with a host, such as {example}")
+    return parts
 
 
 def money_parser(limit: Decimal, *, positive: bool = False) -> BeforeValidator:

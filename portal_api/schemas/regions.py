@@ -48,19 +48,20 @@ LineTypes = Annotated[
 _UNKNOWN = (
     "Whether a caller whose region the number doesn't tell (withheld, mobile ranges, toll-free) is taken"
 )
+_PLACES = 'Places: "US" or "US:California"'
 
 
 class TargetRegionRulesOut(BaseModel):
     mode: RegionMode = Field(
         default=RegionMode.ALL, description="all, accept (listed places only) or exclude them"
     )
-    regions: list[str] = Field(default_factory=list, description='Places: "US" or "US:California"')
+    regions: list[str] = Field(default_factory=list, description=_PLACES)
     excluded_line_types: list[LineType] = Field(default_factory=list)
     accept_unknown: bool = Field(default=True, description=_UNKNOWN)
 
 
 class TargetRegionRules(TargetRegionRulesOut, StrictBody):
-    regions: Places = Field(default_factory=list, description='Places: "US" or "US:California"')
+    regions: Places = Field(default_factory=list, description=_PLACES)
     excluded_line_types: LineTypes = Field(default_factory=list)
 
     @model_validator(mode="after")
@@ -73,13 +74,13 @@ class TargetRegionRules(TargetRegionRulesOut, StrictBody):
 
 
 class CampaignRegionRulesOut(BaseModel):
-    blocked_regions: list[str] = Field(default_factory=list, description='Places: "US" or "US:California"')
+    blocked_regions: list[str] = Field(default_factory=list, description=_PLACES)
     blocked_line_types: list[LineType] = Field(default_factory=list)
     accept_unknown: bool = Field(default=True, description=_UNKNOWN)
 
 
 class CampaignRegionRules(CampaignRegionRulesOut, StrictBody):
-    blocked_regions: Places = Field(default_factory=list, description='Places: "US" or "US:California"')
+    blocked_regions: Places = Field(default_factory=list, description=_PLACES)
     blocked_line_types: LineTypes = Field(default_factory=list)
 
 

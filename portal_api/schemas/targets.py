@@ -5,7 +5,6 @@ from datetime import datetime
 from decimal import Decimal
 from itertools import pairwise
 from typing import Annotated, Literal
-from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
@@ -21,6 +20,7 @@ from portal_api.schemas.common import (
     Timezone,
     money_parser,
     money_schema,
+    outbound_url,
 )
 from portal_api.schemas.regions import TargetRegionRules, TargetRegionRulesOut
 
@@ -53,9 +53,7 @@ def _window(value: tuple[str, str]) -> tuple[str, str]:
 
 def _bid_url(value: str) -> str:
     value = value.strip()
-    parts = urlsplit(value)
-    if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in value):
-        raise ValueError("must be an http:// or https:// URL, such as https://buyer.example/bids")
+    parts = outbound_url(value, example="https://buyer.example/bids")
     if parts.username or parts.password:
         raise ValueError("must not hold a user or password (the buyer checks the call_id instead)")
     return value

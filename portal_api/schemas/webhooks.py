@@ -3,23 +3,20 @@ the delivery log a call's detail shows."""
 
 from datetime import datetime
 from typing import Annotated
-from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from core.enums import DeliveryStatus, WebhookEvent, WebhookStatus
 from core.webhooks import template
 from portal_api.deps import MAX_ID
-from portal_api.schemas.common import StrictBody
+from portal_api.schemas.common import StrictBody, outbound_url
 
 
 def _url(value: str) -> str:
     if unknown := template.unknown_tokens(value):
         known = ", ".join("{" + t + "}" for t in template.TOKENS)
         raise ValueError(f"{{{unknown[0]}}} is no token; a URL may use {known}")
-    parts = urlsplit(template.render(value, {}))
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError("must be an http:// or https:// URL with a host")
+    outbound_url(template.render(value, {}), example="https://crm.example/calls?id={linkedid}")
     return value
 
 

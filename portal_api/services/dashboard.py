@@ -7,6 +7,7 @@ rollups, whole hours from the hourly ones (core/rollups.py), the rest from the c
 from collections.abc import Callable
 from datetime import UTC, datetime, time, timedelta
 from decimal import Decimal
+from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -168,12 +169,19 @@ def _calls_in(
             rolled.append(narrow(moved, CallRollup))
     else:
         rolled = _hours(narrow, first, last)
-    return union_all(
-        *rolled,
-        _raw(narrow, Call.started_at >= start, Call.started_at < first),
-        _raw(narrow, Call.started_at >= last, Call.started_at < end),
-        _raw(narrow, Call.rating_status == _PENDING, Call.started_at >= first, Call.started_at < last),
-    ).subquery()
+    return union_all(*rolled, *_unrolled(partial(_raw, narrow), start, first, last, end)).subquery()
+
+
+def _unrolled(
+    raw: Callable[..., Select[Any]], start: datetime, first: datetime, last: datetime, end: datetime
+) -> list[Select[Any]]:
+    """The calls of [start, end) that the rollups of the whole hours [first, last) do not hold, as
+    `raw` rows: those of the part-hours at either end, and those in between not rated yet."""
+    return [
+        raw(Call.started_at >= start, Call.started_at < first),
+        raw(Call.started_at >= last, Call.started_at < end),
+        raw(Call.rating_status == _PENDING, Call.started_at >= first, Call.started_at < last),
+    ]
 
 
 def _scope(principal: Principal) -> Narrow:
@@ -367,8 +375,7 @@ def _raw_origins(narrow: OriginNarrow, *where: Any) -> Select[Any]:
 
 def _origins_in(narrow: OriginNarrow, start: datetime, end: datetime) -> Subquery:
     """As `_calls_in`, from the rollups by region (core/region_rollups.py) and the call rows."""
-    first, last = _floor(start, HOUR), _floor(end, HOUR)
-    first += HOUR if first < start else timedelta(0)
+    first, last = _ceil(start, HOUR), _floor(end, HOUR)
     if first >= last:
         return _raw_origins(narrow, Call.started_at >= start, Call.started_at < end).subquery()
     R = CallRegionRollup
@@ -382,14 +389,8 @@ def _origins_in(narrow: OriginNarrow, start: datetime, end: datetime) -> Subquer
         "talk_seconds",
     )
     rolled = select(R.hour.label("at"), *(getattr(R, k) for k in keys)).where(R.hour >= first, R.hour < last)
-    return union_all(
-        narrow(rolled, R),
-        _raw_origins(narrow, Call.started_at >= start, Call.started_at < first),
-        _raw_origins(narrow, Call.started_at >= last, Call.started_at < end),
-        _raw_origins(
-            narrow, Call.rating_status == _PENDING, Call.started_at >= first, Call.started_at < last
-        ),
-    ).subquery()
+    raw = partial(_raw_origins, narrow)
+    return union_all(narrow(rolled, R), *_unrolled(raw, start, first, last, end)).subquery()
 
 
 def call_regions(session: Session, principal: Principal, period: Period) -> CallRegions:

@@ -7,18 +7,9 @@ from sqlmodel import select
 from core.db import session_scope
 from core.models import Buyer, User
 from core.settings import Settings, get_settings
-from portal_api.services import buyer_logins, signup
+from portal_api.services import signup
 from testkit.actors import Actor
 from tests.api.test_buyers_targets import BUYER, make_buyer
-
-
-@pytest.fixture
-def mailer(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
-    """Mail set up; what the API hands the workers is kept here instead of going to the broker."""
-    monkeypatch.setattr(get_settings(), "smtp_url", "smtp://mail.example.net:587")
-    sent: list[tuple[str, ...]] = []
-    monkeypatch.setattr(buyer_logins, "enqueue", lambda name, *args: sent.append((name, *args)))
-    return sent
 
 
 def _signs_in(client, email: str, password: str) -> bool:

@@ -2,8 +2,6 @@
 
 from typing import Any
 
-import pytest
-
 from core import names
 from core.settings import get_settings
 from portal_api.services import password_reset
@@ -27,15 +25,6 @@ def test_without_mail_the_administrators_are_told_and_nobody_learns_which_addres
     told = [t for t in notices(client, admin) if "forgot their password" in t]
     assert len(told) == 1 and f"({customer_a.email}) forgot their password: set a new one" in told[0]
     assert notices(client, customer_a) == []
-
-
-@pytest.fixture
-def mailer(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
-    """Mail set up; what the API hands the workers is kept here instead of going to the broker."""
-    monkeypatch.setattr(get_settings(), "smtp_url", "smtp://mail.example.net:587")
-    sent: list[tuple[str, ...]] = []
-    monkeypatch.setattr(password_reset, "enqueue", lambda name, *args: sent.append((name, *args)))
-    return sent
 
 
 def test_a_mailed_link_sets_a_new_password_once(client: Any, customer_a: Any, mailer: list) -> None:

@@ -4,7 +4,6 @@ what a change made while impersonating records, sign-up throttling."""
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-import pytest
 from sqlmodel import select
 
 from core.db import session_scope
@@ -205,15 +204,6 @@ def test_sign_up_is_throttled_per_address(client, monkeypatch) -> None:
     assert 0 < int(refused.headers["Retry-After"]) <= get_settings().signup_window_seconds
     with session_scope() as s:
         assert s.exec(select(User).where(User.email == f"new{limit}@example.com")).first() is None
-
-
-@pytest.fixture
-def mailer(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
-    """Mail set up; what the API hands the workers is kept here instead of going to the broker."""
-    monkeypatch.setattr(get_settings(), "smtp_url", "smtp://mail.example.net:587")
-    sent: list[tuple[str, ...]] = []
-    monkeypatch.setattr(signup, "enqueue", lambda name, *args: sent.append((name, *args)))
-    return sent
 
 
 def test_with_mail_sign_up_tells_nobody_which_addresses_have_accounts(client, customer_a, mailer) -> None:

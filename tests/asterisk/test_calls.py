@@ -30,7 +30,7 @@ from testkit.actors import PASSWORD, make_actor
 from testkit.asterisk import AsteriskUnderTest, calls, live_calls, seed_plan, trunk_pushed, wait_live
 from testkit.processes import REPO, api_server, start_worker
 from testkit.rows import CALLER, change, tariff
-from testkit.sipp import call, sipp_target
+from testkit.sipp import answering_plan, call, sipp_target
 from testkit.waiting import eventually_async
 
 pytestmark = pytest.mark.asterisk
@@ -328,13 +328,7 @@ async def test_credit_is_a_hard_limit_and_the_call_is_rated_once(
 async def test_concurrency_cap_sends_the_parallel_call_to_the_next_target(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
-    with (
-        sipp_target(sipp_binary, "answer", tmp_path) as first,
-        sipp_target(sipp_binary, "answer", tmp_path) as second,
-    ):
-        plan = seed_plan([first.port, second.port], pushed_to=asterisk)
-        with session_scope() as s:
-            s.get(Target, plan.targets[0]).concurrency_cap = 1
+    with answering_plan(sipp_binary, asterisk, tmp_path, 2, concurrency_cap=1) as plan:
         one = asyncio.create_task(call(sipp_binary, asterisk, plan.did, CALLER, tmp_path, talk_ms=5000))
         assert await wait_live(lambda c: c.get("state") == "connected") is not None
         two = await call(sipp_binary, asterisk, plan.did, "+447911654321", tmp_path, talk_ms=1000)

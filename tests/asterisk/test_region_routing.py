@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from core.db import session_scope
-from core.models import Campaign, Target
+from core.models import Campaign
 from testkit.asterisk import AsteriskUnderTest, calls, seed_plan
-from testkit.sipp import call, sipp_target
+from testkit.rows import change
+from testkit.sipp import answering_plan, call, sipp_target
 
 pytestmark = pytest.mark.asterisk
 LONDON = "+442071234567"  # a London fixed line
@@ -20,15 +20,8 @@ UK_MOBILE = "+447400123456"  # a UK mobile range: no region, line type mobile
 async def test_a_caller_from_an_excluded_region_goes_to_the_next_target(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
-    with (
-        sipp_target(sipp_binary, "answer", tmp_path) as first,
-        sipp_target(sipp_binary, "answer", tmp_path) as second,
-    ):
-        plan = seed_plan([first.port, second.port], pushed_to=asterisk)
-        with session_scope() as s:
-            target = s.get(Target, plan.targets[0])
-            assert target is not None
-            target.region_rules = {"mode": "exclude", "regions": ["GB:London"]}
+    excludes_london = {"mode": "exclude", "regions": ["GB:London"]}
+    with answering_plan(sipp_binary, asterisk, tmp_path, 2, region_rules=excludes_london) as plan:
         await call(sipp_binary, asterisk, plan.did, LONDON, tmp_path, talk_ms=1000)
         calls(1)
         await call(sipp_binary, asterisk, plan.did, CALIFORNIA, tmp_path, talk_ms=1000)
@@ -48,10 +41,7 @@ async def test_a_campaign_blocking_mobile_lines_refuses_a_mobile_caller(
 ) -> None:
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
         plan = seed_plan([target.port], pushed_to=asterisk)
-        with session_scope() as s:
-            campaign = s.get(Campaign, plan.campaign_id)
-            assert campaign is not None
-            campaign.region_rules = {"blocked_line_types": ["mobile"]}
+        change(Campaign, plan.campaign_id, region_rules={"blocked_line_types": ["mobile"]})
         log = await call(sipp_binary, asterisk, plan.did, UK_MOBILE, tmp_path, talk_ms=15000)
         (row,) = calls()
     assert "early_media=183" in log and "final=SIP/2.0 403" in log, log

@@ -1,6 +1,6 @@
-"""The dashboard's rollups, hourly and daily, stay equal to the call rows they sum: as calls are
-rated one by one or in batches, by two workers at once, after re-rating, after the nightly rebuild;
-and the dashboard adds the calls no rollup holds yet (the current hour, calls not rated)."""
+"""The dashboard's rollups, hourly, daily and by caller region, stay equal to the call rows they sum:
+as calls are rated one by one or in batches, by two workers at once, after re-rating, after the nightly
+rebuild; and the dashboard adds the calls no rollup holds yet (the current hour, calls not rated)."""
 
 import random
 import threading
@@ -35,21 +35,44 @@ SELECT {unit}, user_id, campaign_id, target_id, buyer_id, sum(calls), sum(answer
        sum(no_answer), sum(talk_seconds), sum(converted), sum(spend), sum(payout)
 FROM {table} GROUP BY 1, 2, 3, 4, 5
 """
+# The same for the rollup by caller origin, written independently of core/region_rollups.py.
+REGION_FRESH = """
+SELECT date_trunc('hour', started_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', user_id, campaign_id,
+       caller_country, caller_region, caller_line_type, count(*),
+       count(*) FILTER (WHERE disposition = 'ANSWERED'), count(*) FILTER (WHERE converted),
+       sum(talk_seconds), coalesce(sum(cost), 0), sum(payout)
+FROM call WHERE rating_status <> 'pending' GROUP BY 1, 2, 3, 4, 5, 6
+"""
+REGION_ROLLED = """
+SELECT hour, user_id, campaign_id, caller_country, caller_region, caller_line_type, sum(calls), sum(answered),
+       sum(converted), sum(talk_seconds), sum(spend), sum(payout)
+FROM call_region_rollup GROUP BY 1, 2, 3, 4, 5, 6
+"""
+ORIGINS = [
+    ("GB", "London", "fixed"),
+    ("US", "California", "unknown"),
+    ("GB", "unknown", "mobile"),
+    ("unknown", "unknown", "unknown"),
+    (None, None, None),  # a row from before origins were read
+]
 
 
-def _rows(sql: str) -> set[tuple[Any, ...]]:
+def rows(sql: str) -> set[tuple[Any, ...]]:
     with get_engine().connect() as conn:
         return {tuple(r) for r in conn.execute(text(sql))}
 
 
 def assert_rollups_exact() -> None:
     for unit, table in (("hour", "call_rollup"), ("day", "call_rollup_day")):
-        fresh = _rows(FRESH.format(unit=unit))
-        assert fresh and _rows(ROLLED.format(unit=unit, table=table)) == fresh, unit
+        fresh = rows(FRESH.format(unit=unit))
+        assert fresh and rows(ROLLED.format(unit=unit, table=table)) == fresh, unit
+    fresh = rows(REGION_FRESH)
+    assert fresh and rows(REGION_ROLLED) == fresh, "region"
 
 
-def _random_calls(rng: random.Random, now: datetime, n: int) -> list[int]:
-    """`n` calls of two customers over the last two days (and this hour), a few of nobody's."""
+def random_calls(rng: random.Random, now: datetime, n: int) -> list[int]:
+    """`n` calls of two customers over the last two days (and this hour), a few of nobody's, from
+    callers of random origins."""
     tariff_id = tariff(("44", "0.1000"), ("1", "0.0200"))
     lines = []
     for _ in range(2):
@@ -61,11 +84,19 @@ def _random_calls(rng: random.Random, now: datetime, n: int) -> list[int]:
         user, campaign, target, buyer = rng.choice(lines)
         billsec = rng.choice([0, 0, rng.randrange(1, 600)])
         started = now - timedelta(seconds=rng.randrange(0, 2 * 86400)) if k % 7 else now
-        fields = {"campaign_id": campaign, "target_id": target, "buyer_id": buyer}
+        fields: dict[str, Any] = {"campaign_id": campaign, "target_id": target, "buyer_id": buyer}
         if k % 23 == 0:
             user, fields = None, {}
+        country, region, line_type = rng.choice(ORIGINS)
         call_id = ended_call(
-            user, billsec, rng.choice(["447911123456", "14155550100"]), started_at=started, **fields
+            user,
+            billsec,
+            rng.choice(["447911123456", "14155550100"]),
+            started_at=started,
+            caller_country=country,
+            caller_region=region,
+            caller_line_type=line_type,
+            **fields,
         )
         if not billsec and rng.random() < 0.4:
             change(Call, call_id, disposition=Disposition.BUSY.value)
@@ -76,7 +107,7 @@ def _random_calls(rng: random.Random, now: datetime, n: int) -> list[int]:
 def test_rollups_equal_the_call_rows_through_rating_rerating_and_rebuild() -> None:
     rng = random.Random(24)
     now = datetime.now(UTC)
-    ids = _random_calls(rng, now, 120)
+    ids = random_calls(rng, now, 120)
     with session_scope() as s:  # the bridge's hand-off at hangup, one call at a time
         for call_id in ids[:15]:
             rating.rate_call(s, call_id)
@@ -85,16 +116,19 @@ def test_rollups_equal_the_call_rows_through_rating_rerating_and_rebuild() -> No
     assert_rollups_exact()
 
     # Every price changes, earlier than the calls: re-rating moves each answered call's cost.
-    tariff_id = int(_rows("SELECT tariff_id FROM users WHERE tariff_id IS NOT NULL").pop()[0])
+    tariff_id = int(rows("SELECT tariff_id FROM users WHERE tariff_id IS NOT NULL").pop()[0])
     rate(tariff_id, "44", "0.3000", effective_from=now - timedelta(days=10))
-    before = _rows("SELECT sum(spend) FROM call_rollup")
+    spend = "SELECT (SELECT sum(spend) FROM call_rollup), (SELECT sum(spend) FROM call_region_rollup)"
+    before = rows(spend).pop()
     result = rerate_period(now - timedelta(days=3), now + timedelta(hours=1), tariff_id=tariff_id)
-    assert result.adjusted and _rows("SELECT sum(spend) FROM call_rollup") != before
+    after = rows(spend).pop()
+    assert result.adjusted and after[0] != before[0] and after[1] != before[1]
     assert_rollups_exact()
 
     with session_scope() as s:
         s.execute(text("UPDATE call_rollup SET calls = calls + 5"))  # drifted, however it happened
         s.execute(text("DELETE FROM call_rollup_day WHERE id IN (SELECT min(id) FROM call_rollup_day)"))
+        s.execute(text("UPDATE call_region_rollup SET calls = calls + 3, caller_region = 'Mars'"))
         rollups.rebuild(s)
     assert_rollups_exact()
 
@@ -113,7 +147,7 @@ def test_two_workers_rating_calls_of_one_day_leave_the_sum_of_both() -> None:
         first.commit()
     second.join(timeout=30)
     assert not second.is_alive()
-    assert _rows("SELECT calls FROM call_rollup_day") == {(2,)}
+    assert rows("SELECT calls FROM call_rollup_day") == {(2,)}
     assert_rollups_exact()
 
 
@@ -124,13 +158,13 @@ def _rate_and_commit(call_id: int) -> None:
 
 def _waiting_for_the_rollup_lock() -> bool:
     return bool(
-        _rows("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'")
+        rows("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'")
     )
 
 
 def test_the_dashboard_adds_what_no_rollup_holds_yet(client: Any, admin: Actor) -> None:
     now = datetime.now(UTC)
-    _random_calls(random.Random(7), now, 60)  # a seventh of them in the current hour
+    random_calls(random.Random(7), now, 60)  # a seventh of them in the current hour
     rating.rate_pending()
     ended_call(None, 30, started_at=now - timedelta(hours=5))  # ended, not rated yet
     talking = ended_call(None, 0, started_at=now - timedelta(hours=3))
@@ -138,7 +172,7 @@ def test_the_dashboard_adds_what_no_rollup_holds_yet(client: Any, admin: Actor) 
     r = client.get("/api/dashboard/call", headers=admin.headers, params={"type": "week"})
     assert r.status_code == 200, r.text
     shown = r.json()["data"]
-    raw = _rows(
+    raw = rows(
         "SELECT count(*), count(*) FILTER (WHERE disposition = 'ANSWERED'), sum(talk_seconds),"
         " coalesce(sum(cost), 0) FROM call WHERE started_at >= :start AND started_at < :end".replace(
             ":start", f"'{shown['start']}'"

@@ -3,26 +3,22 @@
 // fields, the API keeps what was saved, an edit starts from it and switching bidding off clears it.
 // run.mjs registers it; run alone with E2E_ONLY=bidder.
 import assert from 'node:assert/strict';
+import { apiAs } from './api.mjs';
+import { startNewTarget } from './targets.mjs';
 
 export default function registerBiddingScenario({ test, newPage, signIn, sessions, shot, BASE }) {
+  const api = apiAs(BASE, sessions);
   /** The customer's target named `name`, as the API lists it. */
   async function storedTarget(name) {
-    const res = await fetch(`${BASE}/api/target/details?params=${encodeURIComponent(name)}`, {
-      headers: { Authorization: `Bearer ${sessions.customer.token}` }
-    });
-    return (await res.json()).data.data.find((t) => t.name === name);
+    const { data } = await api('customer', 'GET', `/target/details?params=${encodeURIComponent(name)}`);
+    return data.data.find((t) => t.name === name);
   }
 
   test('customer: a target made a real-time bidder on /target, bad settings refused, then switched off', async () => {
     const page = await newPage(1440);
     await signIn(page, 'customer', '/target');
     const name = `E2E Bidder ${Date.now() % 100000}`;
-    await page.getByTestId('target-add').click();
-    const dialog = page.getByTestId('target-dialog');
-    await page.getByTestId('target-name').fill(name);
-    await dialog.getByRole('combobox', { name: 'Buyer' }).click();
-    await page.getByRole('option', { name: 'Bea Buyer' }).click();
-    await page.getByTestId('target-destination').fill('+1 415 555 0100');
+    const dialog = await startNewTarget(page, name);
     assert.equal(await page.getByTestId('target-ping_url').count(), 0, 'bidding fields show once switched on');
     await page.getByTestId('target-bidding').check();
     await page.getByTestId('target-ping_url').fill('bids.acme.example/ping');

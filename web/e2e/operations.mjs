@@ -3,20 +3,12 @@
 // (/ivr, /user_ivr). run.mjs registers them with its harness and helpers; each checks its main
 // action through the API afterwards.
 import assert from 'node:assert/strict';
+import { apiAs } from './api.mjs';
 import { still } from './waits.mjs';
 
 export default function registerOperationScenarios({ test, newPage, signIn, signInUi, sessions, shot, BASE, customerName }) {
   const ACCOUNT_NAME = () => customerName || JSON.parse(sessions.customer?.user || '{}').name;
-  /** A call to the API as `role` (signed in already): `{status, data, message}`. */
-  async function api(role, method, path, body) {
-    const res = await fetch(`${BASE}/api${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${sessions[role].token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body)
-    });
-    const json = await res.json().catch(() => ({}));
-    return { status: res.status, data: json.data, message: json.message };
-  }
+  const api = apiAs(BASE, sessions);
 
   /** The first user whose name, email or company matches `text`, as the API lists it. */
   const findUser = async (text) => (await api('admin', 'GET', `/user/details?params=${encodeURIComponent(text)}`)).data.data[0];

@@ -3,24 +3,18 @@
 // name, saves, and finds the settings again; a campaign blocks a line type; the dashboard shows its
 // calls-by-region card. Each step is checked through the API afterwards.
 import assert from 'node:assert/strict';
+import { apiAs } from './api.mjs';
+import { startNewTarget } from './targets.mjs';
 
 export default function registerRegionScenarios({ test, newPage, signIn, sessions, shot, BASE }) {
-  async function api(role, path) {
-    const res = await fetch(`${BASE}/api${path}`, { headers: { Authorization: `Bearer ${sessions[role].token}` } });
-    return (await res.json()).data;
-  }
+  const api = apiAs(BASE, sessions);
 
   test('customer: a target takes callers by region, a campaign blocks a line type, the dashboard charts regions', async () => {
     const page = await newPage(1440);
     await signIn(page, 'customer', '/target');
     const stamp = Date.now() % 100000;
     const name = `E2E Region desk ${stamp}`;
-    await page.getByTestId('target-add').click();
-    const dialog = page.getByTestId('target-dialog');
-    await page.getByTestId('target-name').fill(name);
-    await dialog.getByRole('combobox', { name: 'Buyer' }).click();
-    await page.getByRole('option', { name: 'Bea Buyer' }).click();
-    await page.getByTestId('target-destination').fill('+1 415 555 0100');
+    const dialog = await startNewTarget(page, name);
     assert.equal(await page.getByTestId('target-region-places').count(), 0, 'every region: no places to list');
     await dialog.getByRole('combobox', { name: 'Regions taken' }).click();
     await page.getByRole('option', { name: 'Every caller but those from these places' }).click();
@@ -32,7 +26,7 @@ export default function registerRegionScenarios({ test, newPage, signIn, session
     await page.getByTestId('target-region-places').fill('GB:London, US:California');
     await dialog.getByTestId('target-save').click();
     await page.getByTestId('target-notice').filter({ hasText: `Target ${name} created.` }).waitFor();
-    const [saved] = (await api('customer', `/target/details?params=${encodeURIComponent(name)}`)).data;
+    const [saved] = (await api('customer', 'GET', `/target/details?params=${encodeURIComponent(name)}`)).data.data;
     assert.deepEqual(saved.region_rules, { mode: 'exclude', regions: ['GB:London', 'US:California'], excluded_line_types: ['mobile'], accept_unknown: false });
     await page.getByRole('textbox', { name: 'Search targets' }).fill(name);
     await page.locator(`[data-testid="target-row"][data-name="${name}"]`).getByTestId('target-edit').click();
@@ -49,7 +43,7 @@ export default function registerRegionScenarios({ test, newPage, signIn, session
     await page.getByTestId('campaign-region-places').fill('US:Texas');
     await page.getByTestId('campaign-dialog').getByTestId('campaign-save').click();
     await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${campaign} created.` }).waitFor();
-    const [made] = (await api('customer', `/campaign/details?params=${encodeURIComponent(campaign)}`)).data;
+    const [made] = (await api('customer', 'GET', `/campaign/details?params=${encodeURIComponent(campaign)}`)).data.data;
     assert.deepEqual(made.region_rules, { blocked_regions: ['US:Texas'], blocked_line_types: ['other'], accept_unknown: true });
 
     await page.goto(`${BASE}/dashboard`);

@@ -2,16 +2,10 @@
 // /campaign (a bad URL refused, a good one added), sees its secret and pauses it; checked through
 // the API afterwards. run.mjs registers it with its harness.
 import assert from 'node:assert/strict';
+import { apiAs } from './api.mjs';
 
 export default function registerWebhookScenarios({ test, newPage, signIn, sessions, shot, BASE }) {
-  async function api(role, method, path, body) {
-    const res = await fetch(`${BASE}/api${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${sessions[role].token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body)
-    });
-    return { status: res.status, data: (await res.json().catch(() => ({}))).data };
-  }
+  const api = apiAs(BASE, sessions);
 
   test('customer: a campaign webhook on /campaign — a bad URL refused, added with its events, secret shown, paused', async () => {
     const page = await newPage(1440);

@@ -1,7 +1,6 @@
 // A campaign's or a buyer's webhooks (docs/webhooks.md): add, edit, pause or resume, a new secret,
 // remove; each shows its secret on request, to check the signature with.
 import { useCallback, useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
@@ -23,6 +22,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DeleteOutlined, EditOutlined, EyeOutlined, KeyOutlined, PauseOutlined, PlayCircleOutlined } from '@ant-design/icons';
 
+import DialogMessages from './DialogMessages';
 import { EmptyRow } from './ListParts';
 import { newSecret, webhooks } from '../api/webhooks';
 import { BUYER_EVENTS, EVENTS, emptyWebhook, toggleEvent, validateWebhook, webhookBody, webhookToForm } from '../utils/webhookForm';
@@ -93,16 +93,7 @@ export default function WebhooksDialog({ owner, title, onClose }) {
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth data-testid="webhooks-dialog">
       <DialogTitle>{title}</DialogTitle>
       <DialogContent dividers>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="webhooks-error">
-            {error}
-          </Alert>
-        )}
-        {notice && (
-          <Alert severity="success" sx={{ mb: 2 }} data-testid="webhooks-notice">
-            {notice}
-          </Alert>
-        )}
+        <DialogMessages error={error} notice={notice} testid="webhooks" />
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Each chosen call event is POSTed as JSON, signed with the webhook&apos;s secret (X-Callroute-Signature). A URL may carry
           tokens such as {'{caller}'}, {'{did}'}, {'{duration}'}, {'{payout}'}.

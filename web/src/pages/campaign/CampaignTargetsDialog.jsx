@@ -1,7 +1,6 @@
 // Which targets take a campaign's calls, and in what order: lower priority rings first, weight
 // shares the calls among targets of one priority. Assign, reorder and remove, each saved at once.
 import { useCallback, useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -19,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 
+import DialogMessages from '../../components/DialogMessages';
 import { SelectField } from '../../components/FormDialog';
 import { EmptyRow } from '../../components/ListParts';
 import { assignTarget, fetchAssignableTargets, fetchAssignedTargets, setTargetOrder, unassignTarget } from '../../api/targets';
@@ -98,16 +98,7 @@ export default function CampaignTargetsDialog({ campaign, onClose }) {
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth data-testid="links-dialog">
       <DialogTitle>Targets of {campaign.name}</DialogTitle>
       <DialogContent dividers>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="links-error">
-            {error}
-          </Alert>
-        )}
-        {notice && (
-          <Alert severity="success" sx={{ mb: 2 }} data-testid="links-notice">
-            {notice}
-          </Alert>
-        )}
+        <DialogMessages error={error} notice={notice} testid="links" />
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Lower priority rings first; targets of one priority share the calls by weight
           {campaign.strategy === 'round_robin' ? ' (this campaign takes them in turn)' : ''}.

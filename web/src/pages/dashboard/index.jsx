@@ -14,12 +14,11 @@ import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 import { EmptyRow } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
+import CallsBars from './CallsBars';
 import RegionChart from './RegionChart';
 import { fetchCallCounts, fetchCallDetail, fetchCustomerCounts } from '../../api/dashboard';
 import { formatBalance } from '../../utils/balance';
@@ -80,7 +79,6 @@ function SliceTable({ title, rows, testid }) {
 }
 
 export default function DashboardPage() {
-  const theme = useTheme();
   const user = getStoredUser();
   const admin = isAdmin(user);
   const buyer = isBuyer(user);
@@ -157,25 +155,11 @@ export default function DashboardPage() {
           <Grid size={{ xs: 12, lg: 8 }}>
             <MainCard title={hourly ? 'Calls by hour' : 'Calls by day'}>
               <div style={{ width: '100%', height: 280 }} data-testid="dashboard-chart" data-empty={String(seriesIsEmpty(series))}>
-                {seriesIsEmpty(series) ? (
-                  <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center' }}>
-                    <Typography color="text.secondary" data-testid="dashboard-chart-empty">
-                      No calls in this period.
-                    </Typography>
-                  </Stack>
-                ) : (
-                  <ResponsiveContainer>
-                    <BarChart data={series}>
-                      <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
-                      <XAxis dataKey="label" stroke={theme.palette.text.secondary} />
-                      <YAxis allowDecimals={false} stroke={theme.palette.text.secondary} />
-                      <Tooltip contentStyle={{ background: theme.palette.background.paper, borderColor: theme.palette.divider }} />
-                      <Legend />
-                      <Bar dataKey="Calls" fill={theme.palette.primary.main} isAnimationActive={false} />
-                      <Bar dataKey="Answered" fill={theme.palette.success.main} isAnimationActive={false} />
-                    </BarChart>
-                  </ResponsiveContainer>
-                )}
+                <CallsBars
+                  data={series}
+                  message={seriesIsEmpty(series) ? 'No calls in this period.' : ''}
+                  messageTestId="dashboard-chart-empty"
+                />
               </div>
             </MainCard>
           </Grid>
