@@ -24,6 +24,8 @@ from launcher.supervisor import Child, Engine, Supervisor
 
 log = logging.getLogger("launch")
 
+DEVELOPMENT_ALLOW = "127.0.0.0/8,::1/128"  # OUTBOUND_ALLOW_NETWORKS of `make run` in development
+
 
 def asterisk_env(data_dir: Path) -> dict[str, str] | None:
     """Credentials for Asterisk's ARI and AMI, and the chroot ready; None (said plainly) when this
@@ -108,6 +110,11 @@ def prepare(engines: list[EmbeddedPostgres | EmbeddedRedis]) -> dict[str, str]:
         engines.append(redis)
         env["REDIS_URL"] = redis.url
         log.info("embedded Redis in %s", settings.data_dir)
+    if settings.environment == "development" and not settings.outbound_allow_networks:
+        # Trying webhooks and bidding on one machine means a receiver on loopback; a production
+        # deployment allows no internal address unless told (docs/security.md).
+        env["OUTBOUND_ALLOW_NETWORKS"] = DEVELOPMENT_ALLOW
+        log.info("customers' webhook and bidding URLs may reach loopback (development)")
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL")})
     get_settings.cache_clear()
     announce(migrate_and_seed())
