@@ -16,7 +16,7 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-from core.settings import get_settings
+from core.settings import Settings, get_settings
 from launcher.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, start_postgres, start_redis
 from launcher.migrate import announce, migrate_and_seed
 from launcher.nodes import kamailio_installed, node_children
@@ -53,6 +53,15 @@ def asterisk_env(data_dir: Path) -> dict[str, str] | None:
         print(f"  Asterisk not started: {reason[0]}", flush=True)
         return None
     return creds
+
+
+def outbound_default(settings: Settings) -> dict[str, str]:
+    """OUTBOUND_ALLOW_NETWORKS for the children when none is set: loopback in development, where
+    trying webhooks and bidding on one machine means a receiver on loopback; nothing in production,
+    which allows no internal address unless told (docs/security.md)."""
+    if settings.environment == "development" and not settings.outbound_allow_networks:
+        return {"OUTBOUND_ALLOW_NETWORKS": DEVELOPMENT_ALLOW}
+    return {}
 
 
 def services(host: str, port: int, with_asterisk: bool) -> list[Child]:
@@ -110,10 +119,8 @@ def prepare(engines: list[EmbeddedPostgres | EmbeddedRedis]) -> dict[str, str]:
         engines.append(redis)
         env["REDIS_URL"] = redis.url
         log.info("embedded Redis in %s", settings.data_dir)
-    if settings.environment == "development" and not settings.outbound_allow_networks:
-        # Trying webhooks and bidding on one machine means a receiver on loopback; a production
-        # deployment allows no internal address unless told (docs/security.md).
-        env["OUTBOUND_ALLOW_NETWORKS"] = DEVELOPMENT_ALLOW
+    if allow := outbound_default(settings):
+        env.update(allow)
         log.info("customers' webhook and bidding URLs may reach loopback (development)")
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL")})
     get_settings.cache_clear()

@@ -146,3 +146,13 @@ def test_the_deployment_setting_is_the_default() -> None:
     assert outbound.allowed_networks() == LOOPBACK
     assert url_refusal("http://127.0.0.1:9/") is None
     assert url_refusal("http://[::1]:9/") is not None
+
+
+def test_make_run_allows_loopback_in_development_only_when_nothing_is_set() -> None:
+    from launcher.run import outbound_default
+
+    assert outbound_default(settings_from({})) == {"OUTBOUND_ALLOW_NETWORKS": "127.0.0.0/8,::1/128"}
+    chosen = settings_from({"OUTBOUND_ALLOW_NETWORKS": "10.40.0.0/16"})
+    assert outbound_default(chosen) == {}
+    production = {"ENVIRONMENT": "production", "DATABASE_URL": "postgresql://db/x", "REDIS_URL": "redis://r"}
+    assert outbound_default(settings_from(production)) == {}
