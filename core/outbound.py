@@ -161,7 +161,7 @@ class _GuardedBackend(httpcore.NetworkBackend):
     ) -> httpcore.NetworkStream:
         try:
             addresses = resolve(host, port, self._allow)
-        except OSError as exc:
+        except (OSError, UnicodeError) as exc:
             raise httpcore.ConnectError(f"{host} does not resolve: {exc}") from exc
         for address in addresses[:-1]:
             try:
@@ -196,7 +196,7 @@ class _GuardedAsyncBackend(httpcore.AsyncNetworkBackend):
     ) -> httpcore.AsyncNetworkStream:
         try:
             addresses = await resolve_async(host, port, self._allow)
-        except OSError as exc:
+        except (OSError, UnicodeError) as exc:
             raise httpcore.ConnectError(f"{host} does not resolve: {exc}") from exc
         for address in addresses[:-1]:
             try:
@@ -216,10 +216,10 @@ class _GuardedAsyncBackend(httpcore.AsyncNetworkBackend):
         await self._inner.sleep(seconds)
 
 
-def _pool(verify: ssl.SSLContext | bool, limits: httpx.Limits) -> dict[str, Any]:
+def _pool(tls: ssl.SSLContext, limits: httpx.Limits) -> dict[str, Any]:
     """httpcore's pool options as httpx would set them."""
     return {
-        "ssl_context": httpx.create_ssl_context(verify=verify),
+        "ssl_context": tls,
         "max_connections": limits.max_connections,
         "max_keepalive_connections": limits.max_keepalive_connections,
         "keepalive_expiry": limits.keepalive_expiry,
@@ -236,9 +236,11 @@ class GuardedTransport(httpx.HTTPTransport):
         verify: ssl.SSLContext | bool = True,
         limits: httpx.Limits = _LIMITS,
     ) -> None:
-        super().__init__(verify=verify, limits=limits)
+        tls = httpx.create_ssl_context(verify=verify)  # one context, shared with httpx's own pool
+        super().__init__(verify=tls, limits=limits)
         backend = _GuardedBackend(tuple(allowed_networks() if allow is None else allow))
-        self._pool = httpcore.ConnectionPool(**_pool(verify, limits), network_backend=backend)
+        # httpx builds its pool with httpcore's own sockets; this one connects through the guard.
+        self._pool = httpcore.ConnectionPool(**_pool(tls, limits), network_backend=backend)
 
 
 class GuardedAsyncTransport(httpx.AsyncHTTPTransport):
@@ -250,6 +252,7 @@ class GuardedAsyncTransport(httpx.AsyncHTTPTransport):
         verify: ssl.SSLContext | bool = True,
         limits: httpx.Limits = _LIMITS,
     ) -> None:
-        super().__init__(verify=verify, limits=limits)
+        tls = httpx.create_ssl_context(verify=verify)
+        super().__init__(verify=tls, limits=limits)
         backend = _GuardedAsyncBackend(tuple(allowed_networks() if allow is None else allow))
-        self._pool = httpcore.AsyncConnectionPool(**_pool(verify, limits), network_backend=backend)
+        self._pool = httpcore.AsyncConnectionPool(**_pool(tls, limits), network_backend=backend)
