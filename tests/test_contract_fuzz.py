@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from schemathesis.checks import CHECKS, load_all_checks, not_a_server_error
 
 from portal_api.app import create_app
-from portal_api.schemas.common import PHONE_FORMAT
+from portal_api.schemas.common import PHONE_FORMAT, PUBLIC_URL_FORMAT
 from testkit.world import World, build_world
 
 pytestmark = pytest.mark.slow
@@ -40,6 +40,11 @@ def _example_numbers() -> list[str]:
 
 
 schemathesis.openapi.format(PHONE_FORMAT, st.sampled_from(_example_numbers()))
+# Customers' URLs the platform requests must name public addresses (core.outbound).
+schemathesis.openapi.format(
+    PUBLIC_URL_FORMAT,
+    st.sampled_from(["https://93.184.215.14/calls?caller={caller}", "http://[2606:4700::1111]:8080/bid"]),
+)
 # Recordings come from Asterisk, which these tests don't run: its documented 503 is the right answer.
 NEEDS_PBX = {"/api/report/recording/{id}"}
 
