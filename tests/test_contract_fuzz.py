@@ -33,6 +33,12 @@ schema.config.generation.update(
 load_all_checks()
 CHECKED = CHECKS.get_all()
 
+# Customers' URLs the platform requests must name public addresses (core.outbound).
+schemathesis.openapi.format(
+    PUBLIC_URL_FORMAT,
+    st.sampled_from(["https://93.184.215.14/calls?caller={caller}", "http://[2606:4700::1111]:8080/bid"]),
+)
+
 
 def _example_numbers() -> list[str]:
     examples = (phonenumbers.example_number(region) for region in sorted(phonenumbers.SUPPORTED_REGIONS))
@@ -40,11 +46,6 @@ def _example_numbers() -> list[str]:
 
 
 schemathesis.openapi.format(PHONE_FORMAT, st.sampled_from(_example_numbers()))
-# Customers' URLs the platform requests must name public addresses (core.outbound).
-schemathesis.openapi.format(
-    PUBLIC_URL_FORMAT,
-    st.sampled_from(["https://93.184.215.14/calls?caller={caller}", "http://[2606:4700::1111]:8080/bid"]),
-)
 # Recordings come from Asterisk, which these tests don't run: its documented 503 is the right answer.
 NEEDS_PBX = {"/api/report/recording/{id}"}
 
