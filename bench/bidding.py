@@ -30,6 +30,8 @@ sys.path.insert(0, str(REPO))  # run as a plain script too
 from core.routing.auction import Auction, Outcome  # noqa: E402
 from core.routing.bids import Bidder, CallFacts  # noqa: E402
 from core.routing.selection import Candidate, Selection  # noqa: E402
+from core.settings import parse_networks  # noqa: E402
+from testkit.processes import LOOPBACK  # noqa: E402
 
 
 def selection(urls: list[str]) -> Selection:
@@ -62,7 +64,7 @@ def late(outcome: Outcome) -> int:
 async def measure(
     sel: Selection, runs: int, parallel: int
 ) -> tuple[float, list[float], list[float], tuple[int, int]]:
-    auction = Auction()
+    auction = Auction(allow=parse_networks(LOOPBACK))  # its bidders listen on loopback
     try:
         started = time.perf_counter()
         await auction.run(sel, facts(0))

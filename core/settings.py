@@ -3,13 +3,28 @@ set of defaults for every process, Asterisk's provisioning included (asterisk_co
 
 from collections.abc import Mapping
 from functools import lru_cache
+from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+
+Network = IPv4Network | IPv6Network
+
+
+def parse_networks(value: str) -> tuple[Network, ...]:
+    """OUTBOUND_ALLOW_NETWORKS: CIDRs (or single addresses) separated by commas or spaces.
+    Raises ValueError naming the entry that is no network."""
+    networks: list[Network] = []
+    for item in value.replace(",", " ").split():
+        try:
+            networks.append(ip_network(item, strict=True))
+        except ValueError as exc:
+            raise ValueError(f"OUTBOUND_ALLOW_NETWORKS: {item!r} is no network ({exc})") from None
+    return tuple(networks)
 
 
 class Settings(BaseSettings):
@@ -51,6 +66,11 @@ class Settings(BaseSettings):
     max_upload_bytes: int = 10_000_000
     # Numbers per uploaded CSV file (POST /number/vcr): more is refused whole, with this figure.
     max_upload_rows: int = Field(default=100_000, ge=1)
+
+    # Internal networks (CIDRs, comma-separated) that customers' webhook and bidding URLs may
+    # reach all the same (docs/security.md, "Requests to customers' URLs"); any other address that
+    # is not public (loopback, private, link-local, ...) is refused. Empty: none.
+    outbound_allow_networks: str = ""
 
     low_balance_threshold: float = Field(default=50)
 
@@ -142,6 +162,12 @@ class Settings(BaseSettings):
     kamailio_flood_requests: int = Field(default=200, ge=1)
     kamailio_flood_seconds: int = Field(default=2, ge=1)
 
+    @field_validator("outbound_allow_networks")
+    @classmethod
+    def _networks(cls, value: str) -> str:
+        parse_networks(value)
+        return value
+
     @model_validator(mode="after")
     def _production_needs_real_services(self) -> "Settings":
         if self.environment == "production":
@@ -159,6 +185,10 @@ class Settings(BaseSettings):
         if self.smtp_url:
             return "confirm"
         return "closed" if self.environment == "production" else "instant"
+
+    @property
+    def outbound_networks(self) -> tuple[Network, ...]:
+        return parse_networks(self.outbound_allow_networks)
 
     @property
     def logs_as_json(self) -> bool:

@@ -16,13 +16,15 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-from core.settings import get_settings
+from core.settings import Settings, get_settings
 from launcher.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, start_postgres, start_redis
 from launcher.migrate import announce, migrate_and_seed
 from launcher.nodes import kamailio_installed, node_children
 from launcher.supervisor import Child, Engine, Supervisor
 
 log = logging.getLogger("launch")
+
+DEVELOPMENT_ALLOW = "127.0.0.0/8,::1/128"  # OUTBOUND_ALLOW_NETWORKS of `make run` in development
 
 
 def asterisk_env(data_dir: Path) -> dict[str, str] | None:
@@ -51,6 +53,15 @@ def asterisk_env(data_dir: Path) -> dict[str, str] | None:
         print(f"  Asterisk not started: {reason[0]}", flush=True)
         return None
     return creds
+
+
+def outbound_default(settings: Settings) -> dict[str, str]:
+    """OUTBOUND_ALLOW_NETWORKS for the children when none is set: loopback in development, where
+    trying webhooks and bidding on one machine means a receiver on loopback; nothing in production,
+    which allows no internal address unless told (docs/security.md)."""
+    if settings.environment == "development" and not settings.outbound_allow_networks:
+        return {"OUTBOUND_ALLOW_NETWORKS": DEVELOPMENT_ALLOW}
+    return {}
 
 
 def services(host: str, port: int, with_asterisk: bool) -> list[Child]:
@@ -108,6 +119,9 @@ def prepare(engines: list[EmbeddedPostgres | EmbeddedRedis]) -> dict[str, str]:
         engines.append(redis)
         env["REDIS_URL"] = redis.url
         log.info("embedded Redis in %s", settings.data_dir)
+    if allow := outbound_default(settings):
+        env.update(allow)
+        log.info("customers' webhook and bidding URLs may reach loopback (development)")
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL")})
     get_settings.cache_clear()
     announce(migrate_and_seed())

@@ -39,7 +39,7 @@ from core.models import Buyer, Call, Campaign, CampaignTarget, Number, Target, T
 from core.passwords import hash_password
 from core.pbx_commands import announce_trunk_change
 from core.redis_client import get_redis
-from testkit.processes import REPO, free_port, stop
+from testkit.processes import RECEIVERS_ENV, REPO, free_port, stop
 from testkit.waiting import eventually, eventually_async
 
 
@@ -137,6 +137,7 @@ def bridge_env(ast: AsteriskUnderTest, metrics_port: int | None = None, **extra_
         "BRIDGE_METRICS_HOST": "127.0.0.1",
         "BRIDGE_METRICS_PORT": str(metrics_port or free_port()),
         "NODE_ID": s.node_id,
+        **RECEIVERS_ENV,
         **extra_env,
     }
 

@@ -16,6 +16,12 @@ from testkit.waiting import eventually
 
 REPO = Path(__file__).resolve().parent.parent
 
+# The tests' webhook receivers and bidders listen on loopback, which customers' URLs may not reach
+# in production (core.outbound): every process a test starts, and the test process itself
+# (tests/conftest.py), is told it may.
+LOOPBACK = "127.0.0.0/8"
+RECEIVERS_ENV = {"OUTBOUND_ALLOW_NETWORKS": LOOPBACK}
+
 
 def free_port(kind: int = socket.SOCK_STREAM) -> int:
     """A port the kernel reports free on 127.0.0.1 for `kind` (TCP/UDP)."""
@@ -50,7 +56,7 @@ def api_server(**env: str) -> Iterator[str]:
             "3",
         ],
         cwd=REPO,
-        env={**os.environ, **env},
+        env={**os.environ, **RECEIVERS_ENV, **env},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.STDOUT,
     )
@@ -97,7 +103,7 @@ def start_worker(log: str, metrics_port: int | None = None) -> subprocess.Popen[
         return subprocess.Popen(
             argv,
             cwd=REPO,
-            env={**os.environ, "WORKER_METRICS_PORT": str(metrics_port or free_port())},
+            env={**os.environ, **RECEIVERS_ENV, "WORKER_METRICS_PORT": str(metrics_port or free_port())},
             stdout=out,
             stderr=subprocess.STDOUT,
             start_new_session=True,

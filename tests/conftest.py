@@ -16,7 +16,7 @@ import pytest
 
 from testkit.actors import Actor, make_actor
 from testkit.databases import DatabaseUse, reset_state, servers, throwaway_database
-from testkit.processes import REPO
+from testkit.processes import RECEIVERS_ENV, REPO
 from testkit.required import unavailable
 
 _run = contextlib.ExitStack()
@@ -30,7 +30,9 @@ def pytest_configure(config: pytest.Config) -> None:
     _state["server_url"] = server_url
     os.environ.pop("DATA_DIR", None)
     _run.enter_context(
-        throwaway_database(server_url, "callroute_test", REDIS_URL=redis_url, ENVIRONMENT="development")
+        throwaway_database(
+            server_url, "callroute_test", REDIS_URL=redis_url, ENVIRONMENT="development", **RECEIVERS_ENV
+        )
     )
     from core.db import session_scope
     from core.seed import seed_countries

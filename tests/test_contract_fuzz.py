@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from schemathesis.checks import CHECKS, load_all_checks, not_a_server_error, positive_data_acceptance
 
 from portal_api.app import create_app
-from portal_api.schemas.common import PHONE_FORMAT
+from portal_api.schemas.common import PHONE_FORMAT, PUBLIC_URL_FORMAT
 from testkit.world import World, build_world
 
 pytestmark = pytest.mark.slow
@@ -32,6 +32,12 @@ schema.config.generation.update(
 )
 load_all_checks()
 CHECKED = CHECKS.get_all()
+
+# Customers' URLs the platform requests must name public addresses (core.outbound).
+schemathesis.openapi.format(
+    PUBLIC_URL_FORMAT,
+    st.sampled_from(["https://93.184.215.14/calls?caller={caller}", "http://[2606:4700::1111]:8080/bid"]),
+)
 
 
 def _example_numbers() -> list[str]:

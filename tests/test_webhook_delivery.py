@@ -3,7 +3,6 @@ call, retries, giving up, pausing, and rating's final events (the sender runs in
 
 from datetime import UTC, datetime, timedelta
 
-import httpx
 import orjson
 from sqlmodel import select
 
@@ -34,7 +33,7 @@ def _deliveries() -> list[WebhookDelivery]:
 
 
 def _send(now: datetime | None = None) -> sender.Round:
-    with httpx.Client(timeout=sender.TIMEOUT) as client:
+    with sender.client() as client:
         return sender.send_due(client, now=(lambda: now) if now else sender._now)
 
 
@@ -128,3 +127,21 @@ def test_an_unusable_url_or_no_receiver_is_a_failed_try_logged_not_a_stuck_queue
     assert _send(d.next_attempt_at).tried == 1
     (d,) = _deliveries()
     assert d.attempts == 2 and d.status_code is None and d.error
+
+
+def test_a_webhook_to_an_internal_address_is_a_failed_try_that_never_connects() -> None:
+    # Saved before the address was refused, or its name now resolves to an internal address: the
+    # sender checks every connection. Here no network is allowed, not even the tests' loopback.
+    user = customer_id()
+    campaign, _ = campaign_with_target(user)
+    with webhook_receiver() as rx:
+        _hook(campaign, user, rx.url + "/hook")
+        intake.record([_event("9.4", WebhookEvent.INCOMING, campaign)])
+        with sender.client(allow=()) as client:
+            assert sender.send_due(client).tried == 1
+    assert rx.got == []  # never reached
+    (d,) = _deliveries()
+    assert (d.status, d.attempts, d.status_code) == ("pending", 1, None)  # retried, as any failed try
+    assert d.error == (
+        "not sent: 127.0.0.1 is a loopback address: webhooks and bids go to public addresses only"
+    )

@@ -3,7 +3,6 @@
 from datetime import UTC, datetime
 from typing import TypedDict
 
-import httpx
 from sqlalchemy.exc import OperationalError
 
 from core import call_archive, call_partitions, mail, names, retention, rollups
@@ -104,7 +103,7 @@ LONGEST_COUNTDOWN = 300
 def send_webhooks() -> None:
     """Send the call-event deliveries that are due (docs/webhooks.md); woken by each new event, by
     a failed try's retry time, and by the periodic sweep."""
-    with httpx.Client(timeout=sender.TIMEOUT) as client:
+    with sender.client() as client:
         done = sender.send_due(client)
     if done.more:
         send_webhooks.delay()

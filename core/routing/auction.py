@@ -10,7 +10,7 @@ late is left out and said so in the trail.
 import asyncio
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -22,9 +22,11 @@ import httpx
 from core.calls import Entry, Result, Step, entry
 from core.enums import Disposition
 from core.money import format_money
+from core.outbound import Blocked, GuardedAsyncTransport, allowed_networks
 from core.routing.bids import CallFacts, NotABid, dial_number, ping_body, post_body, read_bid
 from core.routing.ranking import BidResult, dial_list, rank
 from core.routing.selection import Candidate, Selection
+from core.settings import Network
 
 # Pings of many calls to one buyer share its pool; waiting for a connection would eat the deadline.
 _LIMITS = httpx.Limits(max_connections=200, max_keepalive_connections=50)
@@ -68,8 +70,10 @@ class Auction:
     each request, so with one pool for every buyer a ping's cost grew with the number of bidders.
     """
 
-    def __init__(self, clock: Callable[[], datetime] = _now) -> None:
+    def __init__(self, clock: Callable[[], datetime] = _now, allow: Iterable[Network] | None = None) -> None:
         self._clients: dict[str, httpx.AsyncClient] = {}
+        # Where buyers' URLs may connect besides public addresses (OUTBOUND_ALLOW_NETWORKS unless given).
+        self._allow = allowed_networks() if allow is None else tuple(allow)
         self._tls: ssl.SSLContext | None = None  # one for all clients: making one costs milliseconds
         self.clock = clock
 
@@ -81,8 +85,10 @@ class Auction:
         if client is None:
             # No proxies from the environment: a bid is due in milliseconds, straight to the buyer.
             self._tls = self._tls or httpx.create_ssl_context()
+            # Guarded: a buyer's URL never reaches an internal address (core.outbound).
+            transport = GuardedAsyncTransport(self._allow, verify=self._tls, limits=_LIMITS)
             client = self._clients[origin] = httpx.AsyncClient(
-                verify=self._tls, trust_env=False, limits=_LIMITS, headers={"User-Agent": "callroute-bidding"}
+                transport=transport, trust_env=False, headers={"User-Agent": "callroute-bidding"}
             )
         return client
 
@@ -223,6 +229,8 @@ class Auction:
                 response = await self.client(url).post(url, json=body, timeout=deadline)
         except httpx.TimeoutException:
             raise
+        except Blocked as exc:  # an internal address (core.outbound): never connected
+            raise NotABid(f"{phase} not sent: {exc}") from None
         except (httpx.HTTPError, httpx.InvalidURL) as exc:
             raise NotABid(f"{phase} failed: {_why(exc)}") from None
         if not response.is_success:

@@ -9,7 +9,7 @@ posts again, with the same `X-Callroute-Delivery` id.
 """
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -22,6 +22,8 @@ from core.billing import notices
 from core.db import session_scope
 from core.enums import DeliveryStatus, WebhookStatus
 from core.models import Buyer, Webhook, WebhookDelivery
+from core.outbound import Blocked, GuardedTransport
+from core.settings import Network
 from core.webhooks import backoff, signing, template
 
 TIMEOUT = httpx.Timeout(10.0, connect=5.0)  # a receiver's answer may take this long
@@ -76,6 +78,13 @@ def _clean(text: str, limit: int) -> str:
     return text.replace("\x00", "")[:limit]
 
 
+def client(allow: Iterable[Network] | None = None) -> httpx.Client:
+    """The client deliveries are sent with: it connects only where customers' URLs may go
+    (core.outbound; `allow`: OUTBOUND_ALLOW_NETWORKS unless given), follows no redirect, and takes
+    no proxy from the environment (one would connect in the guard's place)."""
+    return httpx.Client(timeout=TIMEOUT, transport=GuardedTransport(allow), trust_env=False)
+
+
 def post(client: httpx.Client, url: str, body: bytes, headers: dict[str, str]) -> Answer:
     """POST `body`; only the start of the answer is read (a receiver may answer with anything)."""
     started = time.perf_counter()
@@ -87,6 +96,9 @@ def post(client: httpx.Client, url: str, body: bytes, headers: dict[str, str]) -
                 head += chunk
                 if len(head) >= SNIPPET * 4:
                     break
+    except Blocked as exc:  # never connected: the address is an internal one
+        latency = round((time.perf_counter() - started) * 1000)
+        return Answer(None, latency, None, _clean(f"not sent: {exc}", 300))
     # Whatever stops a try (a timeout, a refused connection, a URL its tokens made unusable) is a
     # failed try, logged; raised, it would stop every delivery behind this one.
     except Exception as exc:

@@ -84,6 +84,11 @@ Email = Annotated[
 # accepts as valid. No pattern can say which digits are allocated, so the OpenAPI names the rule
 # as this format (a client with its own phone library checks it; the contract test generates it).
 PHONE_FORMAT = "phone"
+# A URL the platform requests for a customer (a webhook, a bidder's ping or post), whose host must
+# be a public address, also once resolved (core.outbound): no pattern can say what a name resolves
+# to, so the OpenAPI names the rule as this format (the contract test generates public URLs).
+PUBLIC_URL_FORMAT = "public-url"
+PUBLIC_URL_SCHEMA = Field(json_schema_extra={"format": PUBLIC_URL_FORMAT})
 
 
 def outbound_url(value: str, example: str) -> SplitResult:

@@ -14,6 +14,7 @@ from core.phone import to_e164
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import (
     PHONE_FORMAT,
+    PUBLIC_URL_SCHEMA,
     MoneyOut,
     Name,
     StrictBody,
@@ -69,7 +70,7 @@ _DESTINATION_SCHEMA = {
 Destination = Annotated[
     str, Field(max_length=255), AfterValidator(_destination), WithJsonSchema(_DESTINATION_SCHEMA)
 ]
-BidUrl = Annotated[str, Field(max_length=500), AfterValidator(_bid_url)]
+BidUrl = Annotated[str, Field(max_length=500), AfterValidator(_bid_url), PUBLIC_URL_SCHEMA]
 BidDeadline = Annotated[
     int, Field(ge=50, le=5000, description="Milliseconds a bidder has to answer a ping (and the post)")
 ]

@@ -9,7 +9,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 from core.enums import DeliveryStatus, WebhookEvent, WebhookStatus
 from core.webhooks import template
 from portal_api.deps import MAX_ID
-from portal_api.schemas.common import StrictBody, outbound_url
+from portal_api.schemas.common import PUBLIC_URL_SCHEMA, StrictBody, outbound_url
 
 
 def _url(value: str) -> str:
@@ -24,6 +24,7 @@ WebhookUrl = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=2000, pattern=r"^https?://\S+$"),
     AfterValidator(_url),
+    PUBLIC_URL_SCHEMA,
 ]
 Events = Annotated[list[WebhookEvent], Field(min_length=1, max_length=len(WebhookEvent))]
 

@@ -5,6 +5,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel import Session
 
+from core import outbound
 from core.enums import Status, TrunkDirection
 from core.models import Buyer, Campaign, CampaignTarget, Target, Trunk
 from portal_api.auth.principal import Principal
@@ -29,7 +30,11 @@ def _check_trunk(session: Session, trunk_id: int | None) -> None:
 
 
 def _check_bidding(ping_url: str | None, post_url: str | None, min_bid: object) -> None:
-    """Post URL and minimum bid belong to a bidder: a target without a ping URL has no use for them."""
+    """Post URL and minimum bid belong to a bidder: a target without a ping URL has no use for them;
+    a bidding URL whose host is an internal address is refused now, not only on each call."""
+    for name, url in (("ping_url", ping_url), ("post_url", post_url)):
+        if url is not None and (why := outbound.url_refusal(url)):
+            raise field_error(name, why)
     if ping_url is None and post_url is not None:
         raise field_error("post_url", "A post URL needs a ping URL: the target is a bidder only with one.")
     if ping_url is None and min_bid is not None:

@@ -7,9 +7,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel import Session
 
+from core import outbound
 from core.enums import DeliveryStatus, WebhookEvent, WebhookStatus
 from core.models import Buyer, Call, Campaign, Webhook, WebhookDelivery
-from core.webhooks import intake, signing
+from core.webhooks import intake, signing, template
 from core.webhooks.backoff import RETRY_FOR
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
@@ -54,8 +55,15 @@ def _owner(session: Session, principal: Principal, body: WebhookIn) -> int:
     return buyer.user_id
 
 
+def _check_reachable(url: str) -> None:
+    """A URL whose host is an internal address is refused now, not only on each try."""
+    if why := outbound.url_refusal(template.render(url, {})):
+        raise field_error("url", why)
+
+
 def create(session: Session, principal: Principal, body: WebhookIn) -> Webhook:
     owner = _owner(session, principal, body)
+    _check_reachable(body.url)
     if body.buyer_id is not None and WebhookEvent.INCOMING in body.events:
         raise field_error("events", _NO_INCOMING)
     hook = Webhook(
@@ -72,6 +80,8 @@ def create(session: Session, principal: Principal, body: WebhookIn) -> Webhook:
 def update(session: Session, principal: Principal, hook_id: int, body: WebhookUpdate) -> Webhook:
     hook = get_visible(session, Webhook, hook_id, principal, "Webhook")
     changes = body.model_dump(exclude_unset=True)
+    if changes.get("url") is not None:
+        _check_reachable(changes["url"])
     if "events" in changes and changes["events"] is not None:
         if hook.buyer_id is not None and WebhookEvent.INCOMING in changes["events"]:
             raise field_error("events", _NO_INCOMING)

@@ -3,6 +3,7 @@ parallel pings bounded by the deadline, what is sent, the trail, the post and it
 
 import time
 from decimal import Decimal
+from ipaddress import ip_network
 
 import pytest
 
@@ -134,3 +135,30 @@ async def test_a_dry_run_pings_with_test_set_and_only_shows_the_post(endpoints: 
 async def test_a_selection_without_bidders_is_left_alone() -> None:
     sel = selection(desk(1, "5"), desk(2, "9"))
     assert (await Auction().run(sel, FACTS)).selection is sel  # no ranking by payout without bidders
+
+
+async def test_a_bidder_at_an_internal_address_is_skipped_unasked(endpoints: Bidders) -> None:
+    # No network allowed, not even the tests' loopback: the bidder is never pinged, the trail says why.
+    sel = selection(desk(3, url=endpoints.url("win"), deadline_ms=3000), desk(4, "5"))
+    out = (await Auction(allow=()).run(sel, FACTS)).selection
+    assert endpoints.got("win") == []
+    ((result, reason),) = steps(out, "bid")
+    assert result == "skipped"
+    assert reason.startswith(
+        "ping not sent: 127.0.0.1 is a loopback address: webhooks and bids go to public addresses only ("
+    )
+    assert [c.target_id for c in out.candidates] == [4]
+
+
+async def test_a_post_url_at_an_internal_address_is_not_sent_and_the_next_in_rank_wins(
+    endpoints: Bidders,
+) -> None:
+    # The ping's address is allowed, the post's (another loopback address) is not.
+    port = endpoints.port
+    hidden = f"http://127.0.0.2:{port}/win"
+    sel = selection(desk(3, url=endpoints.url("win"), deadline_ms=3000, post_url=hidden), desk(4, "5"))
+    out = (await Auction(allow=[ip_network("127.0.0.1/32")]).run(sel, FACTS)).selection
+    assert len(endpoints.got("win", "ping")) == 1 and endpoints.got("win", "post") == []
+    ((result, reason),) = steps(out, "post")
+    assert result == "failed" and reason.startswith("post not sent: 127.0.0.2 is a loopback address")
+    assert [c.target_id for c in out.candidates] == [4]
