@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 def nodes_with_open_calls() -> set[str]:
     """The ids of the nodes that have call rows not yet ended."""
     node = func.split_part(Call.linkedid, "-", 1)
-    stmt = select(node).where(col(Call.ended_at).is_(None), col(Call.linkedid).contains("-")).distinct()
+    stmt = select(node).where(col(Call.ended_at).is_(None), func.strpos(Call.linkedid, "-") > 0).distinct()
     with session_scope() as session:
         return {str(n) for n in session.exec(stmt)}
 

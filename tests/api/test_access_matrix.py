@@ -341,6 +341,8 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     # Dashboard: counts in each caller's own scope; A's buyer's totals for those who may see the buyer
     ("GET", "/api/dashboard/call"): (ANYONE, get("/api/dashboard/call")),
     ("GET", "/api/dashboard/call-detail"): (ANYONE, get("/api/dashboard/call-detail")),
+    # Calls by caller region: the rollup has no buyer key, so buyers are refused.
+    ("GET", "/api/dashboard/call-region"): (CUSTOMERS, get("/api/dashboard/call-region")),
     ("GET", "/api/dashboard/BuyerCounts/{id}"): (
         OWNED_WITH_BUYER,
         lambda w, who: (f"/api/dashboard/BuyerCounts/{w.buyer.buyer_id}", {}),
@@ -381,6 +383,7 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     ("GET", "/api/webhook/deliveries/{id}"): (OWNED_WITH_BUYER, get("/api/webhook/deliveries/{call}")),
     ("POST", "/api/webhook/resend/{id}"): (HOOK_OWNED, send("/api/webhook/resend/{delivery}")),
     # Routing
+    ("GET", "/api/routing/regions"): (CUSTOMERS, get("/api/routing/regions", country="US")),
     ("POST", "/api/routing/dry-run"): (
         CUSTOMERS,
         send("/api/routing/dry-run", lambda w: {"did": "+442071838750", "caller": "+447911000111"}),
