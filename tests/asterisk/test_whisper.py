@@ -1,7 +1,7 @@
 """Whisper with real calls: the target's side receives the campaign's message (the RTP Asterisk sends
 to the target's media address, captured) before the two are bridged, the caller none of it, and
-talk time (billsec) starts at the bridge: it matches what the caller (sipp) measured from its 200 OK,
-and leaves the message out."""
+talk time (billsec) starts at the bridge: it matches the caller's talk time on the wire (testkit.wire,
+from its 200 OK to its BYE), and leaves the message out."""
 
 from pathlib import Path
 
@@ -12,7 +12,7 @@ from testkit.audio import whisper
 from testkit.rows import CALLER
 from testkit.rtp import rtp_capture
 from testkit.sipp import call, sipp_target
-from tests.asterisk.test_talk_time import sipp_talk_ms
+from testkit.wire import sip_wire
 
 pytestmark = pytest.mark.asterisk
 
@@ -22,7 +22,7 @@ PACKET_MS = 20  # Asterisk sends G.711 in 20 ms packets
 async def test_the_target_hears_the_whisper_before_the_bridge_and_billsec_starts_after_it(
     asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
-    with rtp_capture() as to_target, rtp_capture() as to_caller:
+    with rtp_capture() as to_target, rtp_capture() as to_caller, sip_wire(asterisk.settings.sip_port) as wire:
         with sipp_target(sipp_binary, "answer", tmp_path, media_port=to_target.port) as target:
             plan = seed_plan([target.port], pushed_to=asterisk)
             sound = whisper(plan.campaign_id)
@@ -51,9 +51,10 @@ async def test_the_target_hears_the_whisper_before_the_bridge_and_billsec_starts
     [heard] = [e for e in row.trail if e["step"] == "whisper"]
     assert (heard["result"], heard["ms"], heard["sound"]) == ("passed", sound.ms, sound.sha256)
 
-    # Talk time is the caller's, from its 200 OK (sent at the bridge) to its BYE, to within 50 ms,
-    # and excludes the message the target heard before.
-    assert row.talk_ms is not None and abs(row.talk_ms - sipp_talk_ms(log)) <= 50, (row.talk_ms, log)
+    # Talk time is the caller's, from its 200 OK (sent at the bridge) to its BYE on the wire, to within
+    # 50 ms, and excludes the message the target heard before.
+    on_wire = wire.talk_times_ms()[CALLER]
+    assert row.talk_ms is not None and abs(row.talk_ms - on_wire) <= 50, (row.talk_ms, on_wire)
     assert row.billsec_ms == row.talk_ms and row.billsec == -(-row.talk_ms // 1000)
     since_pickup_ms = (row.ended_at.timestamp() - before[0]) * 1000
     assert since_pickup_ms - row.talk_ms >= sound.ms - 200
