@@ -52,16 +52,26 @@ RULES_BEYOND_THE_SCHEMA = {
     # A CSV file's contents (header, one number or rate per line) are not a JSON Schema's to say.
     "/api/number/vcr": "the CSV's contents",
     "/api/rate/import/{tariff_id}": "the CSV's contents",
+    # Nor is an audio file's (a PCM WAV of a given rate and length).
+    "/api/campaign/whisper/{id}/recording": "the audio file's contents",
     # The admin names the owner, a customer may not: the same body, two rules by role.
     "/api/buyer/add": "user_id required of an admin only",
-    "/api/campaign/add": "user_id required of an admin only",
+    "/api/campaign/add": "user_id required of an admin only; a region named in the numbering data",
     # A target linked twice: items unique by target_id, which JSON Schema can't say of objects.
     "/api/camp/add": "each target once",
     # Rules between a field and stored data, or between items, that JSON Schema has no words for.
     "/api/number/{id}": "a country must be the number's own",
-    "/api/report": "toDate not before fromDate",
-    "/api/target/add": "a schedule's windows start before they end and don't overlap",
-    "/api/target/{id}": "a schedule's windows start before they end and don't overlap",
+    "/api/report": "toDate not before fromDate; caller_region needs caller_country",
+    "/api/report/save": "toDate not before fromDate; caller_region needs caller_country",
+    "/api/target/add": (
+        "a schedule's windows start before they end and don't overlap; a region in the numbering data"
+    ),
+    "/api/target/{id}": (
+        "a schedule's windows start before they end and don't overlap; a region in the numbering data"
+    ),
+    # A place's region must be one of some 18,000 its country's numbering data names (the schema
+    # states the country and the shape).
+    "/api/campaign/{id}": "a region named in the numbering data",
 }
 # Recordings come from Asterisk, which these tests don't run: its documented 503 is the right answer.
 NEEDS_PBX = {"/api/report/recording/{id}"}

@@ -1,14 +1,13 @@
 """The routing dry run (domain.md, "Seeing why"): the engine's answer for a call not yet made."""
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query
-from pydantic import AfterValidator
+from fastapi import APIRouter
 
 from portal_api.auth.principal import AdminOrCustomerDep
 from portal_api.deps import SessionDep
 from portal_api.envelope import Envelope, ok
-from portal_api.schemas.regions import Regions, country_code
+from portal_api.schemas.regions import CountryQuery, Regions
 from portal_api.schemas.routing import DryRunIn, DryRunOut
 from portal_api.services import regions, routing
 
@@ -33,9 +32,7 @@ def dry_run(body: DryRunIn, principal: AdminOrCustomerDep, session: SessionDep) 
     summary="The regions a country's numbering data names: what region settings pick from (docs/regions.md)",
 )
 def regions_of_country(
-    country: Annotated[
-        str, Query(max_length=8, description="ISO 3166 code, e.g. US"), AfterValidator(country_code)
-    ],
+    country: CountryQuery,
     principal: AdminOrCustomerDep,
 ) -> dict[str, Any]:
     return ok(regions.of_country(country))

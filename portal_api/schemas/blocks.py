@@ -11,34 +11,31 @@ from core.phone import digits, to_e164
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import PHONE_FORMAT, StrictBody
 
-_FORMATTING = re.compile(r"[\s().-]")
+# What people type between digits: spaces, dots, dashes and brackets.
+_FORMATTING = r"[ \t\n\r().-]"
+# Up to 15 digits and one leading +, among that formatting: the validator's rule and the OpenAPI's,
+# one regular expression (read alike by Python and ECMA 262).
+_DIGITS = rf"^{_FORMATTING}*\+?{_FORMATTING}*(?:[0-9]{_FORMATTING}*){{1,15}}$"
 
 
 def _pattern(value: str) -> str:
-    """Digits with an optional leading '+'; spaces, dots, dashes and brackets as people type them."""
-    value = _FORMATTING.sub("", value)
-    if not value.lstrip("+").isdigit() or len(digits(value)) > 15:
+    """The number with its formatting taken out, if it is digits with an optional leading '+'."""
+    if not re.fullmatch(_DIGITS, value):
         raise ValueError("use the caller's number in digits (E.164, with or without '+'), at most 15 digits")
-    return value
+    return re.sub(_FORMATTING, "", value)
 
 
-# Up to 15 digits, a leading +, and the spaces, dots, dashes and brackets people type.
-_DIGITS = r"^[\s().-]*\+?[\s().-]*(?:[0-9][\s().-]*){1,15}$"
-# The digit rule is stated beside the match type it belongs to (a generator can't combine a
-# pattern with a format): an exact block (the default) is a whole phone number, a prefix any
-# leading digits.
 Pattern = Annotated[
     str,
     Field(min_length=1, max_length=32),
     AfterValidator(_pattern),
-    WithJsonSchema({"type": "string", "minLength": 1, "maxLength": 32}),
+    WithJsonSchema({"type": "string", "minLength": 1, "maxLength": 32, "pattern": _DIGITS}),
 ]
+# Beside the digit rule every pattern keeps, an exact block (the default) is a whole phone number,
+# stated beside the match type it belongs to; a prefix is any leading digits.
 _EXACT_IS_A_PHONE = {
     "anyOf": [
-        {
-            "required": ["match_type"],
-            "properties": {"match_type": {"const": "prefix"}, "pattern": {"pattern": _DIGITS}},
-        },
+        {"required": ["match_type"], "properties": {"match_type": {"const": "prefix"}}},
         {"properties": {"pattern": {"format": PHONE_FORMAT}}},
     ]
 }

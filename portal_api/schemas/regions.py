@@ -5,7 +5,7 @@ from typing import Annotated
 
 import pycountry
 from fastapi import Query
-from pydantic import AfterValidator, BaseModel, Field, model_validator
+from pydantic import AfterValidator, BaseModel, Field, WithJsonSchema, model_validator
 
 from core.caller_origin import UNKNOWN, regions_of
 from core.enums import LineType, RegionMode
@@ -14,6 +14,9 @@ from portal_api.errors import field_error
 from portal_api.schemas.common import StrictBody
 
 MAX_PLACES = 500
+# ISO 3166-1 alpha-2, as the OpenAPI lists them (a client picks from the list; the validator
+# also takes lower case).
+COUNTRIES = sorted(c.alpha_2 for c in pycountry.countries)
 
 
 def country_code(value: str) -> str:
@@ -38,7 +41,10 @@ def _place(value: str) -> str:
     return f"{code}{SEPARATOR}{region}"
 
 
-Place = Annotated[str, Field(max_length=510), AfterValidator(_place)]
+# Which regions a country's numbering data names (some 18,000 in all) is more than a schema lists:
+# it states the country and the shape, the validator the region.
+_PLACE_SCHEMA = {"type": "string", "maxLength": 510, "pattern": rf"^(?:{'|'.join(COUNTRIES)})(?::.+)?$"}
+Place = Annotated[str, Field(max_length=510), AfterValidator(_place), WithJsonSchema(_PLACE_SCHEMA)]
 Places = Annotated[
     list[Place], Field(max_length=MAX_PLACES), AfterValidator(lambda v: list(dict.fromkeys(v)))
 ]
@@ -49,6 +55,14 @@ _UNKNOWN = (
     "Whether a caller whose region the number doesn't tell (withheld, mobile ranges, toll-free) is taken"
 )
 _PLACES = 'Places: "US" or "US:California"'
+
+
+# A country named in a query, e.g. whose regions to list.
+CountryQuery = Annotated[
+    str,
+    Query(max_length=8, description="ISO 3166 code, e.g. US", json_schema_extra={"enum": COUNTRIES}),
+    AfterValidator(country_code),
+]
 
 
 class TargetRegionRulesOut(BaseModel):
@@ -101,7 +115,12 @@ class OriginFilter(BaseModel):
     def of_query(
         cls,
         caller_country: Annotated[
-            str | None, Query(max_length=8, description='ISO 3166 code (US, GB) or "unknown"')
+            str | None,
+            Query(
+                max_length=8,
+                description='ISO 3166 code (US, GB) or "unknown"',
+                json_schema_extra={"enum": [*COUNTRIES, UNKNOWN]},
+            ),
         ] = None,
         caller_region: Annotated[
             str | None,

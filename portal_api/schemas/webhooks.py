@@ -30,6 +30,13 @@ Events = Annotated[list[WebhookEvent], Field(min_length=1, max_length=len(Webhoo
 
 
 class WebhookIn(StrictBody):
+    # Exactly one of the two names whose calls the webhook gets.
+    rules = {
+        "oneOf": [
+            {"required": [name], "properties": {name: {"type": "integer"}}}
+            for name in ("campaign_id", "buyer_id")
+        ]
+    }
     campaign_id: int | None = Field(
         default=None, ge=1, le=MAX_ID, description="A campaign's calls (or buyer_id)"
     )
@@ -41,6 +48,7 @@ class WebhookIn(StrictBody):
 
 
 class WebhookUpdate(StrictBody):
+    not_null = ("url", "events")
     url: WebhookUrl | None = None
     events: Events | None = None
 

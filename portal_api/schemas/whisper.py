@@ -8,11 +8,23 @@ from core.enums import WhisperMode
 from core.whisper import MAX_TEXT
 from portal_api.schemas.common import StrictBody
 
-WhisperText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_TEXT)]
+# Something to say: one visible character at least.
+WhisperText = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_TEXT),
+    Field(json_schema_extra={"pattern": r"\S"}),
+]
 
 
 class WhisperEdit(StrictBody):
     """Off, or typed text (rendered to speech as it is saved). A recording is uploaded instead."""
+
+    rules = {
+        "anyOf": [
+            {"properties": {"mode": {"const": "off"}}},
+            {"required": ["text"], "properties": {"text": {"type": "string"}}},
+        ]
+    }
 
     mode: Literal["off", "text"] = Field(description="`recording`: upload the file to .../recording")
     text: WhisperText | None = Field(
