@@ -72,6 +72,13 @@ RULES_BEYOND_THE_SCHEMA = {
     # A place's region must be one of some 18,000 its country's numbering data names (the schema
     # states the country and the shape).
     "/api/campaign/{id}": "a region named in the numbering data",
+    # An exact block is a whole phone number: the generator can't join a pattern to the phone format.
+    "/api/block/add": "an exact pattern is a whole phone number",
+    "/api/block/{id}": "an exact pattern is a whole phone number",
+    # Exactly one owner, and the caller's own; a URL whose host resolves to a public address
+    # (core/outbound.py): a DNS answer, not a schema's.
+    "/api/webhook/add": "exactly one of campaign_id and buyer_id, the caller's own; a public address",
+    "/api/webhook/{id}": "a URL whose host resolves to a public address",
 }
 # Recordings come from Asterisk, which these tests don't run: its documented 503 is the right answer.
 NEEDS_PBX = {"/api/report/recording/{id}"}
