@@ -28,6 +28,9 @@ class WhisperFiles:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.present: set[str] = set()  # written or seen: never read from PostgreSQL again
+        # One write at a time: two calls needing a new sound at once would share the part file's
+        # name (it is per process), and the second rename would find it gone.
+        self._writing = asyncio.Lock()
 
     @classmethod
     def from_settings(cls) -> "WhisperFiles":
@@ -39,12 +42,14 @@ class WhisperFiles:
         """What Asterisk plays for `sound` (its path, without extension, as Asterisk sees it), once
         the file is there; None when it can't be (the call goes on without a whisper)."""
         if sound not in self.present:
-            try:
-                await asyncio.to_thread(self._write, sound)
-            except Exception:
-                log.exception("could not put whisper %s where Asterisk plays it", sound)
-                return None
-            self.present.add(sound)
+            async with self._writing:
+                if sound not in self.present:
+                    try:
+                        await asyncio.to_thread(self._write, sound)
+                    except Exception:
+                        log.exception("could not put whisper %s where Asterisk plays it", sound)
+                        return None
+                    self.present.add(sound)
         return f"{names.WHISPER_SOUNDS}/{sound}"
 
     def _write(self, sound: str) -> None:
