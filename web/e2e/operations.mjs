@@ -343,7 +343,15 @@ export default function registerOperationScenarios({ test, newPage, signIn, sign
     await admin.getByRole('option', { name: 'on' }).click();
     await admin.getByRole('textbox', { name: 'Search campaigns' }).fill(name);
     const adminRow = admin.locator(`[data-testid="ivr-row"][data-name="${name}"]`);
-    assert.match(await adminRow.innerText(), new RegExp(`${name}\\s+${customerName}\\s+On\\s+enter-pin\\s+4\\s+3\\s+2`));
+    // Until the row reads so (the list shown before the filters applied may hold it first).
+    const shown = `${name}\\s+${customerName}\\s+On\\s+enter-pin\\s+4\\s+3\\s+2`;
+    await admin.waitForFunction(
+      ([rowName, pattern]) => {
+        const el = document.querySelector(`[data-testid="ivr-row"][data-name="${rowName}"]`);
+        return Boolean(el) && new RegExp(pattern).test(el.innerText);
+      },
+      [name, shown]
+    );
     await adminRow.getByTestId('ivr-edit').click();
     await admin.getByTestId('ivr-ivr_attempts').waitFor();
     assert.equal(await admin.getByTestId('ivr-ivr_attempts').inputValue(), '2', 'read from the server');

@@ -18,8 +18,17 @@ const CONNECT_FEE = 0.05;
 const TOP_UP = 20;
 const SETUP_FEE = 1;
 const money = (n) => `$${n.toFixed(2)}`;
-/** Open a screen from the sidebar, as a user does (no page load). */
-const open = (page, item) => page.getByTestId(`nav-item-${item}`).first().click();
+/**
+ * Open a screen from the sidebar, as a user does (no page load), until the sidebar marks it the
+ * current page: a click landing while a closing dialog still covers the page is lost, and a user
+ * would click again.
+ */
+const open = (page, item) =>
+  refreshUntil(
+    page.locator(`[data-testid="nav-item-${item}"][aria-current="page"]`).first(),
+    () => page.getByTestId(`nav-item-${item}`).first().click(),
+    { every: 3000 }
+  );
 /** Start `work` now and await it later; a failure meanwhile is kept for that await. */
 const meanwhile = (work) => {
   const running = work();
