@@ -29,12 +29,26 @@ WebhookUrl = Annotated[
 Events = Annotated[list[WebhookEvent], Field(min_length=1, max_length=len(WebhookEvent))]
 
 
+_NOT_INCOMING = {"items": {"not": {"const": WebhookEvent.INCOMING.value}}}
+
+
 class WebhookIn(StrictBody):
-    # Exactly one of the two names whose calls the webhook gets.
+    # Exactly one of the two names whose calls the webhook gets (the other left out or null); a
+    # buyer's webhook can't take `incoming` (the buyer is known only once the call is routed).
     rules = {
         "oneOf": [
-            {"required": [name], "properties": {name: {"type": "integer"}}}
-            for name in ("campaign_id", "buyer_id")
+            {
+                "required": ["campaign_id"],
+                "properties": {"campaign_id": {"type": "integer"}, "buyer_id": {"type": "null"}},
+            },
+            {
+                "required": ["buyer_id"],
+                "properties": {
+                    "buyer_id": {"type": "integer"},
+                    "campaign_id": {"type": "null"},
+                    "events": _NOT_INCOMING,
+                },
+            },
         ]
     }
     campaign_id: int | None = Field(

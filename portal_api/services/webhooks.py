@@ -14,7 +14,7 @@ from core.webhooks import intake, signing, template
 from core.webhooks.backoff import RETRY_FOR
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import field_error, not_found
+from portal_api.errors import field_error, missing_row, not_found
 from portal_api.schemas.webhooks import DeliveryOut, WebhookIn, WebhookOut, WebhookUpdate
 from portal_api.services.common import create_row, delete_row, page_of, set_status, text_filter, update_row
 from portal_api.tenancy import get_visible, scope_clause, scoped
@@ -44,14 +44,14 @@ def _owner(session: Session, principal: Principal, body: WebhookIn) -> int:
             or principal.is_buyer
             or (principal.is_customer and campaign.user_id != principal.owner_id)
         ):
-            raise field_error("campaign_id", f"Campaign {body.campaign_id} does not exist.")
+            raise missing_row("campaign_id", "Campaign", body.campaign_id)
         return campaign.user_id
     buyer = session.get(Buyer, body.buyer_id)
     mine = principal.buyer.id if principal.buyer is not None else None
     if buyer is None or (principal.is_buyer and buyer.id != mine):
-        raise field_error("buyer_id", f"Buyer {body.buyer_id} does not exist.")
+        raise missing_row("buyer_id", "Buyer", body.buyer_id)
     if principal.is_customer and buyer.user_id != principal.owner_id:
-        raise field_error("buyer_id", f"Buyer {body.buyer_id} does not exist.")
+        raise missing_row("buyer_id", "Buyer", body.buyer_id)
     return buyer.user_id
 
 

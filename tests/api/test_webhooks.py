@@ -72,7 +72,7 @@ def test_tenants_see_and_change_only_their_own(client, customer_a, customer_b, b
         r = client.post(
             "/api/webhook/add", json={"url": URL, "events": ["rated"], **body}, headers=actor.headers
         )
-        assert r.status_code == 422 and "does not exist" in r.json()["message"], r.text
+        assert r.status_code == 404 and "does not exist" in r.json()["message"], r.text
     assert count(Webhook) == 2
 
 
