@@ -75,6 +75,19 @@ class TargetRegionRulesOut(BaseModel):
 
 
 class TargetRegionRules(TargetRegionRulesOut, StrictBody):
+    # _listed as JSON Schema: a mode but `all` lists a place; not every line type is excluded.
+    rules = {
+        "anyOf": [
+            {"properties": {"mode": {"const": RegionMode.ALL.value}}},
+            {"required": ["regions"], "properties": {"regions": {"minItems": 1}}},
+        ],
+        "not": {
+            "required": ["excluded_line_types"],
+            "properties": {
+                "excluded_line_types": {"allOf": [{"contains": {"const": t.value}} for t in LineType]}
+            },
+        },
+    }
     regions: Places = Field(default_factory=list, description=_PLACES)
     excluded_line_types: LineTypes = Field(default_factory=list)
 

@@ -126,7 +126,20 @@ class TargetFields(StrictBody):
         return schedule
 
 
+def _needs_ping(name: str) -> dict[str, object]:
+    """`name` left out or null, or a ping URL beside it: only a bidder has a use for it."""
+    return {
+        "anyOf": [
+            {"properties": {name: {"type": "null"}}},
+            {"required": ["ping_url"], "properties": {"ping_url": {"type": "string"}}},
+        ]
+    }
+
+
 class TargetIn(TargetFields):
+    # A post URL and a minimum bid belong to a bidder, which has a ping URL (services.targets); an
+    # update's are checked against the ping URL the target already has.
+    rules = {"allOf": [_needs_ping("post_url"), _needs_ping("min_bid")]}
     buyer_id: int = Field(ge=1, le=MAX_ID)
     name: Name
     destination: Destination
@@ -134,7 +147,7 @@ class TargetIn(TargetFields):
 
 
 class TargetUpdate(TargetFields):
-    not_null = ("name", "destination", "timezone", "schedule", "payout")
+    not_null = ("name", "destination", "timezone", "schedule", "payout", "bid_deadline_ms")
     name: Name | None = None
     destination: Destination | None = None
     # Optional here, required-with-default in TargetFields: a subclass widening a field's type is what

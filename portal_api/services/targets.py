@@ -73,7 +73,7 @@ def update(session: Session, principal: Principal, target_id: int, body: TargetU
         session,
         target,
         changes,
-        required=("name", "destination", "timezone", "schedule", "payout", "bid_deadline_ms"),
+        required=TargetUpdate.not_null,
         check=check,
     )
 
