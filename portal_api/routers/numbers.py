@@ -15,7 +15,7 @@ from core.money import format_money
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep, Principal, require_roles
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, ErrorBody, PageData, ok
-from portal_api.schemas.common import Day
+from portal_api.schemas.common import Day, upload_part
 from portal_api.schemas.numbers import (
     GiveIn,
     NumberCreate,
@@ -109,6 +109,7 @@ def payments(
     response_model=Envelope[UploadReport],
     status_code=201,
     summary="Upload numbers as CSV (number,country,vendor,setup_fee,monthly_fee); counts and skipped lines",
+    openapi_extra=upload_part("text/csv"),
 )
 def upload(
     principal: AdminDep,

@@ -9,8 +9,8 @@ from core.models import Rate
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
-from portal_api.schemas.common import StatusIn
-from portal_api.schemas.rating import RateCreate, RateImportOut, RateOut, RateUpdate
+from portal_api.schemas.common import StatusIn, upload_part
+from portal_api.schemas.rating import RATE_CARD, RateCreate, RateImportOut, RateOut, RateUpdate
 from portal_api.services import common, rates
 
 router = APIRouter(prefix="/rate", tags=["rates"])
@@ -56,6 +56,7 @@ def add(body: RateCreate, principal: AdminDep, session: SessionDep) -> dict[str,
     "billing_increment (60), min_duration (0), effective_from (ISO 8601; empty: now). A line whose "
     "(prefix, effective_from) the tariff already has is refused unless `replace=true`; rates used by "
     "calls are never replaced. Any problem refuses the file with `errors` per line.",
+    openapi_extra=upload_part(RATE_CARD),
 )
 def import_card(
     tariff_id: IdPath,

@@ -9,6 +9,7 @@ from core.whisper import MAX_MS, MAX_UPLOAD_BYTES
 from portal_api.auth.principal import AdminOrCustomerDep
 from portal_api.deps import IdPath, SessionDep
 from portal_api.envelope import Envelope, ok
+from portal_api.schemas.common import upload_part
 from portal_api.schemas.whisper import WhisperEdit, WhisperOut
 from portal_api.services import whisper
 
@@ -35,6 +36,7 @@ def edit(id: IdPath, body: WhisperEdit, principal: AdminOrCustomerDep, session: 
     summary="Make the whisper an uploaded recording",
     description=f"A PCM WAV file (8 or 16-bit, mono or stereo, 8 to 48 kHz), at most {MAX_UPLOAD_BYTES} "
     f"bytes and {MAX_MS // 1000} s; converted to 8 kHz mono for the phone line.",
+    openapi_extra=upload_part("audio/wav"),
 )
 def upload(
     id: IdPath,

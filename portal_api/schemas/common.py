@@ -88,7 +88,15 @@ PHONE_FORMAT = "phone"
 # be a public address, also once resolved (core.outbound): no pattern can say what a name resolves
 # to, so the OpenAPI names the rule as this format (the contract test generates public URLs).
 PUBLIC_URL_FORMAT = "public-url"
-PUBLIC_URL_SCHEMA = Field(json_schema_extra={"format": PUBLIC_URL_FORMAT})
+# Its shape is a pattern too (http or https, then no blank), as the validators check it.
+PUBLIC_URL_SCHEMA = Field(json_schema_extra={"format": PUBLIC_URL_FORMAT, "pattern": r"^https?://\S+$"})
+
+
+def upload_part(content_type: str) -> dict[str, Any]:
+    """An upload operation's `openapi_extra`: the media type of its `file` part (`encoding`), so a
+    client (and the contract test) knows what file the operation reads."""
+    part = {"contentType": content_type}
+    return {"requestBody": {"content": {"multipart/form-data": {"encoding": {"file": part}}}}}
 
 
 def outbound_url(value: str, example: str) -> SplitResult:

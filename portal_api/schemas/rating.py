@@ -242,6 +242,12 @@ class RateOut(BaseModel):
         return cls(**data, country=iso2_by_id.get(row.country_id) if row.country_id else None)
 
 
+# A rate card's media type, as its upload part declares it: CSV whose first line names the columns
+# (RFC 4180's `header` parameter). It tells it from the number upload's plain text/csv, whose
+# columns differ.
+RATE_CARD = "text/csv; header=present"
+
+
 class RateImportOut(BaseModel):
     tariff_id: int
     rows: int = Field(description="Data lines read from the file")
