@@ -30,6 +30,23 @@ class Call(SQLModel, table=True):
         # The report's number filters are prefixes (a full number is one): pattern operators let
         # a btree serve LIKE 'prefix%' whatever the database's collation.
         Index("ix_call_caller", "caller", "started_at", postgresql_ops={"caller": "text_pattern_ops"}),
+        # The same in a customer's and a buyer's scope: only their own calls are read.
+        Index(
+            "ix_call_user_caller",
+            "user_id",
+            "caller",
+            "started_at",
+            "id",
+            postgresql_ops={"caller": "text_pattern_ops"},
+        ),
+        Index(
+            "ix_call_buyer_caller",
+            "buyer_id",
+            "caller",
+            "started_at",
+            "id",
+            postgresql_ops={"caller": "text_pattern_ops"},
+        ),
         Index("ix_call_did", "did", "started_at", postgresql_ops={"did": "text_pattern_ops"}),
         Index(
             "ix_call_destination",
