@@ -4,7 +4,7 @@
 // action through the API afterwards.
 import assert from 'node:assert/strict';
 import { apiAs } from './api.mjs';
-import { still } from './waits.mjs';
+import { ivrLoaded, still } from './waits.mjs';
 
 export default function registerOperationScenarios({ test, newPage, signIn, signInUi, sessions, shot, BASE, customerName }) {
   const ACCOUNT_NAME = () => customerName || JSON.parse(sessions.customer?.user || '{}').name;
@@ -309,6 +309,7 @@ export default function registerOperationScenarios({ test, newPage, signIn, sign
     await page.waitForURL(/\/user_ivr$/);
     const dialog = page.getByTestId('ivr-dialog');
     await dialog.getByText(`IVR authentication of ${name}`).waitFor();
+    await ivrLoaded(page);
     await page.getByTestId('ivr-enabled').check();
     await dialog.getByTestId('ivr-save').click();
     await dialog.getByText('An enabled IVR needs at least one PIN').waitFor();
@@ -353,7 +354,7 @@ export default function registerOperationScenarios({ test, newPage, signIn, sign
       [name, shown]
     );
     await adminRow.getByTestId('ivr-edit').click();
-    await admin.getByTestId('ivr-ivr_attempts').waitFor();
+    await ivrLoaded(admin);
     assert.equal(await admin.getByTestId('ivr-ivr_attempts').inputValue(), '2', 'read from the server');
     await admin.getByTestId('ivr-enabled').uncheck();
     await admin.getByTestId('ivr-dialog').getByTestId('ivr-save').click();

@@ -11,7 +11,7 @@
 // does on each screen: Live Calls while it talks (the customer hangs it up there), then Report,
 // Wallet, the header balance, the Dashboard, the buyer's report, and an invoice PDF.
 import assert from 'node:assert/strict';
-import { clickAndAnswer, refreshUntil, still, textChanges } from './waits.mjs';
+import { clickAndAnswer, ivrLoaded, refreshUntil, still, textChanges } from './waits.mjs';
 
 const PER_MINUTE = 6; // $0.10 a second, billed by the second
 const CONNECT_FEE = 0.05;
@@ -162,6 +162,7 @@ export default function registerRealCall({ test, newPage, signInUi, ACCOUNTS, ce
     await page.waitForURL(/\/user_ivr$/);
     const ivr = page.getByTestId('ivr-dialog');
     await ivr.getByText(`IVR authentication of ${names.campaign}`).waitFor();
+    await ivrLoaded(page);
     await page.getByTestId('ivr-enabled').check();
     await page.getByTestId('ivr-pins').fill(pin);
     await ivr.getByTestId('ivr-save').click();

@@ -46,3 +46,10 @@ export async function clickAndAnswer(page, button, path) {
   const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes(`/api${path}`)), button.click()]);
   return response;
 }
+
+/**
+ * Until the IVR dialog has its settings from the server: it opens on the defaults and enables Save
+ * once they arrive (a field set or read before then is overwritten or stale).
+ */
+export const ivrLoaded = (page) =>
+  page.waitForFunction(() => document.querySelector('[data-testid="ivr-dialog"] [data-testid="ivr-save"]')?.disabled === false);
