@@ -131,19 +131,19 @@ async def caller_loop(
     """Calls placed every CALL_EVERY_SECONDS until `stop`, each with its own caller number; their
     sipp logs by caller."""
     logs: dict[str, str] = {}
-    placed: list[asyncio.Task[None]] = []
 
     async def one(caller: str) -> None:
         with contextlib.suppress(NoCallPlaced):  # a media port taken: sipp sent nothing
             logs[caller] = await call(sipp, ast, did, caller, workdir, talk_ms=TALK_MS)
 
-    index = 0
-    while not stop.is_set():
-        placed.append(asyncio.create_task(one(f"{CALLER[:-3]}{index:03d}")))
-        index += 1
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), CALL_EVERY_SECONDS)  # the arrival schedule
-    await asyncio.gather(*placed)
+    # A task group: cancelled (the test failing), it cancels every call still up, killing its sipp.
+    async with asyncio.TaskGroup() as placed:
+        index = 0
+        while not stop.is_set():
+            placed.create_task(one(f"{CALLER[:-3]}{index:03d}"))
+            index += 1
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), CALL_EVERY_SECONDS)  # the arrival schedule
     return logs
 
 
@@ -245,10 +245,16 @@ async def _under_calls(
                     healthy=lambda: _status(base, admin.headers) == 200,
                     pushed=partial(trunk_pushed, asterisk, plan.trunks[0], target.port),
                 )
+            except BaseException:
+                # What failed is what the test reports, not a wait for the calls still up.
+                callers.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await callers
+                raise
             finally:
                 stop.set()
-                logs = await asyncio.wait_for(callers, 120)
                 poller.cancel()
+            logs = await asyncio.wait_for(callers, 120)
             _check(logs, portal, plan.user_id)
 
 
