@@ -41,16 +41,20 @@ class CatalogueCache:
         Its writes, if any, happen as many times: keep them out of a decision that may repeat."""
         while True:
             with self._lock:
-                session.info[_ATTACHED] = (self, self._version)
+                assumed = self._version
+            session.info[_ATTACHED] = (self, assumed)
             session.info.pop(_SEEN, None)
             result = decision()
             seen = session.info.get(_SEEN)
             if seen is None:  # nothing reported the version: read it
                 seen = int(session.connection().execute(_VERSION).scalar_one())
+            # Against the version this decision's entries were of, not the cache's now: a parallel
+            # call may have started the cache over at `seen` meanwhile, after this one read old entries.
+            if seen == assumed:
+                return result
             with self._lock:
-                if seen == self._version:
-                    return result
-                self._version, self._entries = seen, {}
+                if seen > self._version:
+                    self._version, self._entries = seen, {}
 
     def attach(self, session: Session) -> None:
         """Use this cache in `session` at the catalogue's current version, read now: for decisions

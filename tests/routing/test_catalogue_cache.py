@@ -5,14 +5,14 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlmodel import Session
 
 from core.db import get_engine
 from core.enums import Disposition, RoutingStrategy
 from core.models import Campaign, Number, Target
 from core.routing import Selection, admit, select_targets
-from core.routing.catalogue import CatalogueCache
+from core.routing.catalogue import CatalogueCache, cached
 from testkit.rows import CALLER, DID, NOW, Live, change, desk, line, order
 
 
@@ -107,3 +107,22 @@ def test_calls_to_unknown_numbers_cannot_grow_the_cache_without_end(monkeypatch:
             assert admit(s, f"+44207183{n:04d}", CALLER, NOW).disposition == Disposition.NO_ROUTE
     assert len(cache._entries) <= 3
     assert routed(cache) == ["First"]
+
+
+def test_a_decision_on_entries_older_than_a_change_is_made_again_when_a_parallel_call_saw_it_first() -> None:
+    """Two calls routed at once just after a catalogue change: the one that read its entries before
+    the other started the cache over must not keep them (a call sent to the old campaign's customer)."""
+    cache = CatalogueCache()
+    with Session(get_engine()) as s:
+        assert cache.decide(s, lambda: cached(s, "route", lambda: "before")) == "before"
+    with get_engine().begin() as conn:  # what every catalogue write does (migration 0006's triggers)
+        conn.execute(text("UPDATE catalogue_version SET version = version + 1"))
+
+    def first_call(s: Session) -> str:
+        route = cached(s, "route", lambda: "after")
+        with Session(get_engine()) as other:  # the parallel call, deciding meanwhile
+            assert cache.decide(other, lambda: cached(other, "route", lambda: "after")) == "after"
+        return route
+
+    with Session(get_engine()) as s:
+        assert cache.decide(s, lambda: first_call(s)) == "after"
