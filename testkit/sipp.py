@@ -55,6 +55,12 @@ def udp_port_taken(port: int) -> bool:
     return False
 
 
+# How long a call may take beyond its talk time. sipp's own -timeout does not end a call that is
+# waiting for a final answer (after a 100 Trying), so a caller whose Asterisk died would wait forever.
+CALL_DEADLINE_SECONDS = 60
+UNFINISHED = "unfinished="  # the line `call` adds to the log of a call it had to kill
+
+
 class NoCallPlaced(RuntimeError):
     """sipp exited before sending anything (its log is empty): placing the call again is safe."""
 
@@ -213,7 +219,8 @@ async def call(
     """Place one call as the carrier, optionally keying `dtmf` after the answer, or speaking (RTP
     with speech, PCMA) for the whole talk; returns sipp's log. To `port` instead of Asterisk's own
     SIP port when given (Kamailio in front of the nodes); with `media_port`, the caller's SDP sends
-    what it is to hear there (a capture, testkit.rtp)."""
+    what it is to hear there (a capture, testkit.rtp). A call not over CALL_DEADLINE_SECONDS after
+    its talk time is killed, its log ending in an `unfinished=` line."""
     scenario = workdir / f"uac-{talk_ms}-{dtmf or 'none'}-{time.monotonic_ns()}.xml"
     template = _with_media_port(SCENARIOS / "uac_call.xml", media_port, workdir)
     text = template.read_text().replace("TALK_MS", str(talk_ms))
@@ -254,13 +261,17 @@ async def call(
         "-trace_logs",
         "-log_file",
         str(log),
-        "-timeout",
-        "90s",
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.PIPE,
     )
+    deadline = talk_ms / 1000 + CALL_DEADLINE_SECONDS
     try:
-        _, errors = await proc.communicate()
+        _, errors = await asyncio.wait_for(proc.communicate(), deadline)
+    except TimeoutError:
+        proc.kill()  # a final answer that never comes (its Asterisk died after 100 Trying)
+        await proc.wait()
+        text = log.read_text() if log.exists() else ""
+        return f"{text}{UNFINISHED}no end within {deadline:.0f} s, sipp killed\n"
     except asyncio.CancelledError:
         with suppress(ProcessLookupError):
             proc.kill()  # the test is ending (a parallel call failed): leave no caller behind
