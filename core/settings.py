@@ -6,6 +6,7 @@ from functools import lru_cache
 from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
@@ -15,16 +16,27 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 Network = IPv4Network | IPv6Network
 
 
-def parse_networks(value: str) -> tuple[Network, ...]:
-    """OUTBOUND_ALLOW_NETWORKS: CIDRs (or single addresses) separated by commas or spaces.
-    Raises ValueError naming the entry that is no network."""
+def parse_networks(value: str, setting: str = "OUTBOUND_ALLOW_NETWORKS") -> tuple[Network, ...]:
+    """A list of CIDRs (or single addresses) separated by commas or spaces (OUTBOUND_ALLOW_NETWORKS,
+    TRUSTED_PROXIES). Raises ValueError naming the setting and the entry that is no network."""
     networks: list[Network] = []
     for item in value.replace(",", " ").split():
         try:
             networks.append(ip_network(item, strict=True))
         except ValueError as exc:
-            raise ValueError(f"OUTBOUND_ALLOW_NETWORKS: {item!r} is no network ({exc})") from None
+            raise ValueError(f"{setting}: {item!r} is no network ({exc})") from None
     return tuple(networks)
+
+
+def check_public_url(value: str) -> str:
+    """PUBLIC_URL: an http(s) address with a host and nothing after its path. Raises ValueError."""
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ValueError(
+            f"PUBLIC_URL: {value!r} is no address the portal can be reached at: write its "
+            "scheme and host, e.g. https://portal.example.com"
+        )
+    return value.rstrip("/")
 
 
 class Settings(BaseSettings):
@@ -40,6 +52,14 @@ class Settings(BaseSettings):
 
     host: str = "127.0.0.1"
     port: int = 8000
+    # The portal's address as its users reach it (https://portal.example.com): every link the
+    # product writes (a mailed reset or sign-up link) starts with it, never with what a request
+    # says its host is. Required in production; in development the address HOST and PORT serve.
+    public_url: str = ""
+    # The reverse proxies (CIDRs, comma-separated) whose X-Forwarded-For is believed: a request
+    # from one of them is from the right-most address of that header that is not one of them
+    # (portal_api/client_address.py). Empty: nobody's; the client is the connection's peer.
+    trusted_proxies: str = ""
 
     admin_email: str = ""
     admin_password: str = ""
@@ -168,12 +188,28 @@ class Settings(BaseSettings):
         parse_networks(value)
         return value
 
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies(cls, value: str) -> str:
+        parse_networks(value, "TRUSTED_PROXIES")
+        return value
+
+    @field_validator("public_url")
+    @classmethod
+    def _public_url(cls, value: str) -> str:
+        return check_public_url(value) if value else value
+
     @model_validator(mode="after")
     def _production_needs_real_services(self) -> "Settings":
         if self.environment == "production":
             missing = [n for n in ("database_url", "redis_url") if not getattr(self, n)]
             if missing:
                 raise ValueError(f"production mode needs {', '.join(m.upper() for m in missing)} set")
+            if not self.public_url:
+                raise ValueError(
+                    "production mode needs PUBLIC_URL set: the portal's address as its users reach "
+                    "it (e.g. https://portal.example.com), which mailed links start with"
+                )
         if self.signup_mode == "confirm" and not self.smtp_url:
             raise ValueError("SIGNUP_MODE=confirm needs SMTP_URL set (the link is mailed)")
         return self
@@ -189,6 +225,20 @@ class Settings(BaseSettings):
     @property
     def outbound_networks(self) -> tuple[Network, ...]:
         return parse_networks(self.outbound_allow_networks)
+
+    @property
+    def proxy_networks(self) -> tuple[Network, ...]:
+        return parse_networks(self.trusted_proxies, "TRUSTED_PROXIES")
+
+    @property
+    def portal_url(self) -> str:
+        """Where links point: PUBLIC_URL, else (development) the address `make run` serves."""
+        if self.public_url:
+            return self.public_url
+        host = self.host if self.host not in ("", "0.0.0.0", "::") else "127.0.0.1"
+        if ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}"
 
     @property
     def logs_as_json(self) -> bool:

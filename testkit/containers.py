@@ -130,6 +130,7 @@ def stack_settings() -> dict[str, str]:
     """Free ports and fresh secrets: the stack never meets another's, nor the machine's own
     PostgreSQL, Redis or Asterisk."""
     rtp = 42000 + secrets.randbelow(900) * 20
+    portal_port = free_port()
     return {
         "POSTGRES_PASSWORD": secrets.token_hex(16),
         "REDIS_PASSWORD": secrets.token_hex(16),
@@ -137,7 +138,8 @@ def stack_settings() -> dict[str, str]:
         "AMI_SECRET": secrets.token_hex(16),
         "ADMIN_EMAIL": "ops@example.com",
         "ADMIN_PASSWORD": secrets.token_hex(12),
-        "PORTAL_PORT": str(free_port()),
+        "PORTAL_PORT": str(portal_port),
+        "PUBLIC_URL": f"http://127.0.0.1:{portal_port}",
         "POSTGRES_HOST_PORT": str(free_port()),
         "REDIS_HOST_PORT": str(free_port()),
         "WORKER_METRICS_HOST_PORT": str(free_port()),

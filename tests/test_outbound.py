@@ -154,5 +154,10 @@ def test_make_run_allows_loopback_in_development_only_when_nothing_is_set() -> N
     assert outbound_default(settings_from({})) == {"OUTBOUND_ALLOW_NETWORKS": "127.0.0.0/8,::1/128"}
     chosen = settings_from({"OUTBOUND_ALLOW_NETWORKS": "10.40.0.0/16"})
     assert outbound_default(chosen) == {}
-    production = {"ENVIRONMENT": "production", "DATABASE_URL": "postgresql://db/x", "REDIS_URL": "redis://r"}
+    production = {
+        "ENVIRONMENT": "production",
+        "DATABASE_URL": "postgresql://db/x",
+        "REDIS_URL": "redis://r",
+        "PUBLIC_URL": "https://portal.example.com",
+    }
     assert outbound_default(settings_from(production)) == {}

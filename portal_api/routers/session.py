@@ -44,7 +44,7 @@ def logout(request: Request, principal: PrincipalDep, session: SessionDep) -> di
     summary="Create a customer account (role 2) and sign it in, or mail a link that does",
 )
 def register(body: RegisterIn, request: Request, response: Response, session: SessionDep) -> dict[str, Any]:
-    result = signup.register(session, body, client_ip(request), str(request.base_url))
+    result = signup.register(session, body, client_ip(request))
     if isinstance(result, str):
         response.status_code = 202
         return ok(None, result)
@@ -66,9 +66,8 @@ def confirm_registration(body: SignUpConfirmIn, request: Request, session: Sessi
     response_model=Envelope[None],
     summary="Mail a one-time reset link (or, without mail, tell the administrators)",
 )
-def forgot_password(body: ForgotPasswordIn, request: Request, session: SessionDep) -> dict[str, Any]:
-    portal = str(request.base_url)  # the API serves the portal: the link opens on the same host
-    return ok(None, password_reset.request_reset(session, body.email, portal))
+def forgot_password(body: ForgotPasswordIn, session: SessionDep) -> dict[str, Any]:
+    return ok(None, password_reset.request_reset(session, body.email))
 
 
 @router.post(

@@ -15,6 +15,7 @@ from core.enums import UserStatus
 from core.jobs import enqueue
 from core.models import User
 from core.redis_client import get_redis
+from core.settings import get_settings
 from portal_api.auth.tokens import token_hash
 from portal_api.errors import field_error
 from portal_api.services.accounts import set_password
@@ -28,8 +29,9 @@ NO_MAIL = (
 )
 
 
-def request_reset(session: Session, email: str, portal_url: str) -> str:
-    """Mails a reset link to an active account (at most one per RESEND_SECONDS); the message to show."""
+def request_reset(session: Session, email: str) -> str:
+    """Mails a reset link to an active account (at most one per RESEND_SECONDS); the message to show.
+    The link starts with the configured portal address (settings.portal_url), never the request's host."""
     user = session.exec(select(User).where(User.email == email.strip().lower())).first()
     active = user is not None and user.status == UserStatus.ACTIVE.value
     if not mail.configured():
@@ -51,7 +53,7 @@ def request_reset(session: Session, email: str, portal_url: str) -> str:
     redis.set(f"{names.PASSWORD_RESET_PREFIX}{token_hash(token)}", user.id or 0, ex=RESET_MINUTES * 60)
     body = (
         f"Hello {user.name},\n\nSomeone (we hope you) asked to reset the password of your Callroute "
-        f"account. Choose a new one here:\n\n{portal_url.rstrip('/')}/reset-password?token={token}\n\n"
+        f"account. Choose a new one here:\n\n{get_settings().portal_url}/reset-password?token={token}\n\n"
         f"The link works once, within {RESET_MINUTES} minutes. If you did not ask, ignore this mail."
     )
     enqueue(names.SEND_MAIL, user.email, "Reset your Callroute password", body)

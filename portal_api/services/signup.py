@@ -32,8 +32,9 @@ BAD_LINK = "This sign-up link is invalid, used or expired: sign up again."
 CLOSED = "Sign-up is closed here: ask the platform's administrator for an account."
 
 
-def register(session: Session, body: RegisterIn, ip: str, portal_url: str) -> SignedIn | str:
-    """A new customer account (role 2) signed in, or (with mail) the message to show."""
+def register(session: Session, body: RegisterIn, ip: str) -> SignedIn | str:
+    """A new customer account (role 2) signed in, or (with mail) the message to show. Links in the
+    mails start with the configured portal address, never with what the request says its host is."""
     throttle.signup(ip)
     mode = get_settings().signup
     if mode == "closed":
@@ -44,7 +45,7 @@ def register(session: Session, body: RegisterIn, ip: str, portal_url: str) -> Si
     redis = get_redis()
     if not redis.set(f"{names.SIGNUP_MAIL_SENT_PREFIX}{email}", 1, nx=True, ex=RESEND_SECONDS):
         return CHECK_INBOX  # one mail per address per few minutes, whoever asks
-    portal = portal_url.rstrip("/")
+    portal = get_settings().portal_url
     password_hash = hash_password(body.password)  # either way: the time taken tells nothing either
     if email_taken(session, email):
         enqueue(

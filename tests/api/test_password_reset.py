@@ -54,3 +54,48 @@ def test_unknown_addresses_get_the_same_answer_and_no_mail(client: Any, mailer: 
     assert mailer == []
     bogus = {"token": "not-a-real-token", "new_password": "fresh-pass-42"}
     assert client.post("/api/reset-password", json=bogus).status_code == 404
+
+
+# A request names whatever host it likes; the links it gets mailed must not follow.
+FOREIGN_HOST = {"Host": "evil.example", "X-Forwarded-Host": "evil-proxy.example", "X-Forwarded-Proto": "http"}
+
+
+def test_mailed_links_start_with_the_public_url_whatever_host_the_request_names(
+    client: Any, customer_a: Any, mailer: list, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(get_settings(), "public_url", "https://portal.example.com")
+    r = client.post("/api/forgot-password", json={"email": customer_a.email}, headers=FOREIGN_HOST)
+    assert r.status_code == 200
+    client.post(
+        "/api/register",
+        json={"name": "Eve", "email": "eve@example.com", "password": "eve-pass-123"},
+        headers=FOREIGN_HOST,
+    )
+    client.post(
+        "/api/register",
+        json={"name": "Al", "email": customer_a.email, "password": "al-pass-1234"},
+        headers=FOREIGN_HOST,
+    )
+    [(_, _, _, reset), (_, _, _, confirm), (_, _, _, notice)] = mailer
+    assert "https://portal.example.com/reset-password?token=" in reset
+    assert "https://portal.example.com/register/confirm?token=" in confirm
+    assert (
+        "https://portal.example.com/login" in notice
+        and "https://portal.example.com/forgot-password" in notice
+    )
+    assert not any("evil" in body for *_, body in mailer)
+    # The link works where it points: the same portal, whatever host the request named.
+    token = reset.split("/reset-password?token=")[1].split()[0]
+    done = client.post("/api/reset-password", json={"token": token, "new_password": "fresh-pass-42"})
+    assert done.status_code == 200
+
+
+def test_without_a_public_url_links_point_where_the_development_portal_serves(
+    client: Any, customer_a: Any, mailer: list, monkeypatch: Any
+) -> None:
+    settings = get_settings()
+    assert not settings.public_url
+    monkeypatch.setattr(settings, "port", 8100)
+    client.post("/api/forgot-password", json={"email": customer_a.email}, headers=FOREIGN_HOST)
+    [(_, _, _, reset)] = mailer
+    assert f"http://{settings.host}:8100/reset-password?token=" in reset
