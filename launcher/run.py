@@ -20,6 +20,7 @@ from core.settings import Settings, get_settings
 from launcher.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, start_postgres, start_redis
 from launcher.migrate import announce, migrate_and_seed
 from launcher.nodes import kamailio_installed, node_children
+from launcher.portal import portal_argv
 from launcher.supervisor import Child, Engine, Supervisor
 
 log = logging.getLogger("launch")
@@ -72,20 +73,7 @@ def services(host: str, port: int, with_asterisk: bool) -> list[Child]:
     data_dir.mkdir(parents=True, exist_ok=True)
     celery = [py, "-m", "celery", "-A", "workers.app"]
     children = [
-        Child(
-            "api",
-            [
-                py,
-                "-m",
-                "uvicorn",
-                "portal_api.app:app",
-                "--host",
-                host,
-                "--port",
-                str(port),
-                "--no-access-log",
-            ],
-        ),
+        Child("api", portal_argv(host, port)),
         # Quiet unless something goes wrong: a line per task would drown the console.
         Child("worker", [*celery, "worker", "--loglevel", "WARNING"]),
         Child(

@@ -16,6 +16,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from core import logs
 from core.metrics import PREFIX
+from portal_api.client_address import client_address
 
 log = logging.getLogger("portal_api.access")
 
@@ -124,11 +125,8 @@ class AccessLog:
         try:
             await self.app(scope, receive, send_and_note)
         finally:
-            client = scope.get("client")
             method = scope.get("method", "WS")
             took = time.perf_counter() - start
-            log.info(
-                "%s %s %s %d %.1fms", client[0] if client else "-", method, scope["path"], status, took * 1000
-            )
+            log.info("%s %s %s %d %.1fms", client_address(scope), method, scope["path"], status, took * 1000)
             if scope["type"] == "http":
                 HTTP_REQUEST.labels(route_of(scope), method, str(status)).observe(took)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import httpx
 
+from launcher.portal import portal_argv
 from testkit.waiting import eventually
 
 REPO = Path(__file__).resolve().parent.parent
@@ -39,28 +40,20 @@ def serves(url: str, auth: tuple[str, str] | None = None) -> bool:
 
 
 @contextlib.contextmanager
-def api_server(**env: str) -> Iterator[str]:
-    """The API as a real uvicorn process on a free port (for browsers and real WebSockets)."""
+def api_server(log: Path | None = None, **env: str) -> Iterator[str]:
+    """The API as a real uvicorn process on a free port (for browsers and real WebSockets); what
+    it logs goes to `log` when given."""
     port = free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "portal_api.app:app",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--timeout-graceful-shutdown",
-            "3",
-        ],
-        cwd=REPO,
-        env={**os.environ, **RECEIVERS_ENV, **env},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.STDOUT,
-    )
     base = f"http://127.0.0.1:{port}"
+    # As `make run` starts it (launcher.portal), its links pointing where it serves.
+    with open(log or os.devnull, "ab") as out:
+        proc = subprocess.Popen(
+            [*portal_argv("127.0.0.1", port), "--timeout-graceful-shutdown", "3"],
+            cwd=REPO,
+            env={**os.environ, **RECEIVERS_ENV, "PUBLIC_URL": base, **env},
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     try:
         eventually(lambda: serves(f"{base}/docs"), timeout=60, interval=0.1, what="the API started")
         yield base

@@ -12,6 +12,7 @@ from core.enums import Role, UserStatus
 from core.models import AuthToken, Buyer, User
 from core.settings import get_settings
 from portal_api.auth import audit, tokens
+from portal_api.client_address import client_address
 from portal_api.deps import SessionDep
 from portal_api.errors import ApiError
 
@@ -126,7 +127,7 @@ AdminOrCustomerDep = Annotated[Principal, require_roles(Role.ADMIN, Role.CUSTOME
 
 
 def client_ip(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
+    return client_address(request.scope)
 
 
 def client_of(request: Request) -> audit.Client:

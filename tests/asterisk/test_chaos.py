@@ -39,6 +39,7 @@ from core.migrate import upgrade
 from core.models import Call, CreditReservation, Rate, Tariff, User, WalletTransaction
 from core.redis_client import get_redis
 from core.settings import get_settings
+from launcher.portal import portal_argv
 from launcher.supervisor import Child, Supervisor
 from testkit.actors import make_actor
 from testkit.asterisk import (
@@ -200,9 +201,7 @@ async def _under_calls(
 ) -> None:
     api_port = free_port()
     py = sys.executable
-    api = Child(
-        "api", [py, "-m", "uvicorn", "portal_api.app:app", "--port", str(api_port), "--no-access-log"]
-    )
+    api = Child("api", portal_argv("127.0.0.1", api_port))
     worker = Child(
         "worker", [py, "-m", "celery", "-A", "workers.app", "worker", "--pool", "solo", "-l", "WARNING"]
     )
