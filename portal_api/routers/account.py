@@ -3,9 +3,9 @@
 from datetime import UTC, datetime
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
-from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
+from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep, client_ip
 from portal_api.deps import IdPath, SessionDep
 from portal_api.envelope import Envelope, ok
 from portal_api.schemas.users import Balance, PasswordChange, ProfileUpdate, ServerTime, UserOut
@@ -37,9 +37,16 @@ def update_profile(body: ProfileUpdate, principal: PrincipalDep, session: Sessio
     summary="Change the password: the user's other sessions and impersonations end; the API token "
     "too with revoke_api_token",
 )
-def change_password(body: PasswordChange, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
+def change_password(
+    body: PasswordChange, request: Request, principal: PrincipalDep, session: SessionDep
+) -> dict[str, Any]:
     accounts.change_password(
-        session, principal, body.current_password, body.new_password, body.revoke_api_token
+        session,
+        principal,
+        body.current_password,
+        body.new_password,
+        client_ip(request),
+        body.revoke_api_token,
     )
     return ok(None, "Password changed.")
 

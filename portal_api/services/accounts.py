@@ -9,7 +9,7 @@ from core.models import Call, Number, Tariff, User, WalletTransaction
 from core.money import to_money
 from core.passwords import hash_password, verify_password
 from core.settings import get_settings
-from portal_api.auth import revocation
+from portal_api.auth import revocation, throttle
 from portal_api.auth.principal import Principal
 from portal_api.errors import ApiError, field_error, missing_row
 from portal_api.schemas.billing import PortalConfig
@@ -109,13 +109,18 @@ def update_profile(session: Session, user: User, changes: dict[str, object]) -> 
 
 
 def change_password(
-    session: Session, principal: Principal, current: str, new: str, api_token: bool = False
+    session: Session, principal: Principal, current: str, new: str, ip: str, api_token: bool = False
 ) -> None:
-    """Every other session of the user is signed out; the one asking stays signed in."""
+    """Every other session of the user is signed out; the one asking stays signed in.
+
+    The current password is checked as at sign-in, on the same counters: a token that never
+    expires (an API token, perhaps stolen) is no unlimited oracle for the password."""
     user = principal.user
+    throttle.attempt(user.email, ip, throttle.PASSWORD_CHECK)
     if not verify_password(user.password_hash, current):
         # Well formed, but not this user's password: refused (403), as a wrong password is at sign-in.
         raise field_error("current_password", "The current password is incorrect.", status=403)
+    throttle.succeeded(user.email, ip)
     if current == new:
         raise field_error("new_password", "The new password must differ from the current one.")
     set_password(session, user, new, keep_token_id=principal.token.id, api_token=api_token)

@@ -95,6 +95,15 @@ def test_the_owner_signs_in_from_a_known_address_while_an_attacker_is_locked_out
         assert login(attacker, customer_a.email, customer_a.password).status_code == 429
 
 
+def test_refused_attempts_count_against_nobody(client, customer_a) -> None:
+    """A 429 checks no password, so it is not counted: guessing on past one account's limit does
+    not lock every other account out of the address (it once did after 20 tries)."""
+    codes = [login(client, customer_a.email, f"wrong-pass-{i}").status_code for i in range(25)]
+    assert codes == [401] * 5 + [429] * 20
+    other = make_actor(2, "Carol Customer")
+    assert login(client, other.email, other.password).status_code == 200
+
+
 def test_successful_login_resets_the_account_counter(client, customer_a) -> None:
     for _ in range(4):
         login(client, customer_a.email, "wrong-pass-1")
@@ -219,6 +228,31 @@ def test_change_password_refuses_wrong_current_or_weak_new(client, customer_a) -
     )
     assert weak.status_code == 422 and "new_password" in weak.json()["errors"]
     assert login(client, customer_a.email, customer_a.password).status_code == 200
+
+
+def test_wrong_current_passwords_are_throttled_like_failed_sign_ins(client, customer_a) -> None:
+    """A token that never expires is no unlimited oracle for the account's password: the checks
+    count on the sign-in counters, per account and per address."""
+
+    def change(current: str):
+        body = {"current_password": current, "new_password": "brandnew42"}
+        return client.post("/api/change-password", headers=customer_a.headers, json=body)
+
+    limit = get_settings().login_max_failures_per_account
+    assert [change(f"guess-{i}-pass").status_code for i in range(limit)] == [403] * limit
+    refused = change(customer_a.password)  # even the right one waits
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert re.match(r"Too many wrong passwords\. Try again in \d+ minutes?\.", refused.json()["message"])
+    assert login(client, customer_a.email, customer_a.password).status_code == 429  # the same counters
+
+
+def test_a_right_current_password_gives_its_attempt_back(client, customer_a) -> None:
+    limit = get_settings().login_max_failures_per_account
+    for i in range(limit - 1):
+        login(client, customer_a.email, f"wrong-pass-{i}")
+    body = {"current_password": customer_a.password, "new_password": "brandnew42"}
+    assert client.post("/api/change-password", headers=customer_a.headers, json=body).status_code == 200
+    assert login(client, customer_a.email, "brandnew42").status_code == 200
 
 
 def test_profile_update_and_its_validation(client, buyer_a) -> None:
