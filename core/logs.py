@@ -9,6 +9,7 @@ says which call it was about without each message spelling it.
 import contextlib
 import contextvars
 import logging
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
@@ -43,6 +44,29 @@ class _CallField(logging.Filter):
         return True
 
 
+# A token in a query string (`?token=…`, `&access_token=…`) and any of the portal's own tokens
+# (`cr_` and 43 URL-safe characters) wherever it appears: uvicorn logs a WebSocket's path with its
+# query string, and a line quoting a URL or a header would carry one the same way.
+_SECRETS = re.compile(r"(?i)((?:\b|_)token=)[^&\s\"'#]+|\bcr_[A-Za-z0-9_-]{20,}")
+REDACTED = "[redacted]"
+
+
+def redact(text: str) -> str:
+    """`text` with every token in it replaced by [redacted]."""
+    return _SECRETS.sub(lambda m: (m.group(1) or "") + REDACTED, text)
+
+
+class _Redact(logging.Filter):
+    """Rewrites a record whose message holds a token (docs/security.md, "Tokens never logged")."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        clean = redact(message)
+        if clean != message:
+            record.msg, record.args = clean, None
+        return True
+
+
 class JsonFormatter(logging.Formatter):
     """One JSON object per line: time (UTC, ISO 8601), level, logger, message, the call's linkedid
     when the line is about one, and the traceback when there is one."""
@@ -64,6 +88,7 @@ class JsonFormatter(logging.Formatter):
 def handler() -> logging.Handler:
     """A stderr handler in the configured format (for loggers that keep handlers of their own)."""
     out = logging.StreamHandler()
+    out.addFilter(_Redact())
     out.addFilter(_CallField())
     as_json = get_settings().logs_as_json
     out.setFormatter(JsonFormatter() if as_json else logging.Formatter(TEXT_FORMAT))

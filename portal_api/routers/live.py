@@ -141,14 +141,31 @@ async def live_now(principal: PrincipalDep) -> dict[str, Any]:
     return ok(LiveOut(livecalls=calls, callsCount={"all_calls": len(calls)}))
 
 
-@router.websocket("/ws")
-async def live_socket(ws: WebSocket, token: str = "") -> None:
-    """The live feed; authenticates with the API token, as `?token=` or an `Authorization: Bearer`
-    header (as every other call does)."""
-    await ws.accept()  # accept first, so the portal can read why a bad token is refused
+# The browser's way to send its token without a URL or a header it cannot set: two subprotocols,
+# `callroute` and `bearer.<token>`; the answer names only `callroute` (docs/security.md).
+SUBPROTOCOL = "callroute"
+BEARER_PROTOCOL = "bearer."
+
+
+def socket_token(ws: WebSocket) -> str:
+    """The token a live socket authenticates with: a `bearer.<token>` subprotocol, an
+    `Authorization: Bearer` header, or (older clients; never logged) a `?token=` query parameter."""
+    for offered in ws.scope.get("subprotocols", []):
+        if offered.startswith(BEARER_PROTOCOL):
+            return str(offered[len(BEARER_PROTOCOL) :])
     scheme, _, credentials = ws.headers.get("authorization", "").partition(" ")
-    if not token and scheme.lower() == "bearer":
-        token = credentials.strip()
+    if scheme.lower() == "bearer":
+        return credentials.strip()
+    return ws.query_params.get("token", "")
+
+
+@router.websocket("/ws")
+async def live_socket(ws: WebSocket) -> None:
+    """The live feed; authenticates with the API token (socket_token)."""
+    token = socket_token(ws)
+    offered = SUBPROTOCOL in ws.scope.get("subprotocols", [])
+    # Accept first, so the portal can read why a bad token is refused (4401 and the reason).
+    await ws.accept(subprotocol=SUBPROTOCOL if offered else None)
     try:
         principal = await run_in_threadpool(live_calls.principal_for, token)
     except ApiError as exc:

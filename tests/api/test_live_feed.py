@@ -4,31 +4,45 @@ import asyncio
 import json
 from collections.abc import Iterator
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from websockets.exceptions import ConnectionClosedError
 from websockets.sync.client import connect
+from websockets.typing import Subprotocol
 
 from core.names import HANGUP_REQUESTS
 from core.redis_client import async_redis, get_redis, pubsub_channel
 from pbx_bridge.live_store import LiveStore
 from testkit.actors import Actor
 from testkit.processes import api_server
+from testkit.waiting import eventually
 
 
 @pytest.fixture(scope="module")
-def ws_base() -> Iterator[str]:
-    with api_server(LIVE_TOKEN_CHECK_SECONDS="1") as base:
+def portal_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """What the portal serving the sockets logs (stdout and stderr)."""
+    return tmp_path_factory.mktemp("portal") / "portal.log"
+
+
+@pytest.fixture(scope="module")
+def ws_base(portal_log: Path) -> Iterator[str]:
+    with api_server(log=portal_log, LIVE_TOKEN_CHECK_SECONDS="1") as base:
         yield base.replace("http", "ws", 1)
 
 
 class Socket:
     """A portal's live socket: JSON in, JSON out."""
 
-    def __init__(self, base: str, token: str, bearer: bool = False) -> None:
-        """The token as `?token=`, or as an `Authorization: Bearer` header."""
-        self.url = f"{base}/api/ws" if bearer else f"{base}/api/ws?token={token}"
-        self.headers = {"Authorization": f"Bearer {token}"} if bearer else {}
+    def __init__(self, base: str, token: str, how: str = "protocol") -> None:
+        """The token as the browser sends it (`protocol`: the subprotocols `callroute` and
+        `bearer.<token>`), as an `Authorization: Bearer` header (`bearer`), or as `?token=` (`query`,
+        older clients)."""
+        self.url = f"{base}/api/ws?token={token}" if how == "query" else f"{base}/api/ws"
+        self.headers = {"Authorization": f"Bearer {token}"} if how == "bearer" else {}
+        self.protocols = (
+            [Subprotocol("callroute"), Subprotocol(f"bearer.{token}")] if how == "protocol" else None
+        )
 
     def send_json(self, data: dict) -> None:
         self.conn.send(json.dumps(data))
@@ -37,7 +51,9 @@ class Socket:
         return json.loads(self.conn.recv(timeout=5))
 
     def __enter__(self) -> "Socket":
-        self.connection = connect(self.url, open_timeout=5, additional_headers=self.headers)
+        self.connection = connect(
+            self.url, open_timeout=5, additional_headers=self.headers, subprotocols=self.protocols
+        )
         self.conn = self.connection.__enter__()
         return self
 
@@ -161,12 +177,39 @@ def test_a_message_after_the_token_ended_is_answered_by_the_close(ws_base, clien
 
 def test_the_socket_takes_the_token_as_a_bearer_header_too(ws_base, customer_a, buyer_a) -> None:
     put_live(a_call(customer_a, buyer_a))
-    with Socket(ws_base, f"{customer_a.token}", bearer=True) as ws:
+    with Socket(ws_base, f"{customer_a.token}", how="bearer") as ws:
         ws.send_json({"action": "GET_CALLS_COUNT_FOR_COMPANY"})
         assert ws.receive_json() == {"callsCount": {"all_calls": 1}}
-    with pytest.raises(ConnectionClosedError) as refused, Socket(ws_base, "nope", bearer=True) as ws:
+    with pytest.raises(ConnectionClosedError) as refused, Socket(ws_base, "nope", how="bearer") as ws:
         ws.receive_json()
     assert refused.value.rcvd.code == 4401
+
+
+def test_the_browser_sends_its_token_as_a_subprotocol_and_is_answered_callroute(
+    ws_base, customer_a, buyer_a
+) -> None:
+    put_live(a_call(customer_a, buyer_a))
+    with Socket(ws_base, customer_a.token) as ws:
+        assert ws.conn.subprotocol == "callroute"  # never the token echoed back
+        ws.send_json({"action": "GET_CALLS_COUNT_FOR_COMPANY"})
+        assert ws.receive_json() == {"callsCount": {"all_calls": 1}}
+    with pytest.raises(ConnectionClosedError) as refused, Socket(ws_base, "cr_nope") as ws:
+        ws.receive_json()
+    assert refused.value.rcvd.code == 4401
+
+
+def test_no_token_reaches_the_portals_log(ws_base, portal_log: Path, customer_a, buyer_a) -> None:
+    """Uvicorn logs each socket's path with its query string: a token sent there by an older client
+    is written as [redacted], in every line of every logger."""
+    for how in ("query", "protocol", "bearer"):
+        with Socket(ws_base, customer_a.token, how=how) as ws:
+            ws.send_json({"action": "GET_CALLS_COUNT_FOR_COMPANY"})
+            assert ws.receive_json() == {"callsCount": {"all_calls": 0}}
+    eventually(
+        lambda: "/api/ws?token=[redacted]" in portal_log.read_text(), timeout=10, what="the socket's line"
+    )
+    logged = portal_log.read_text()
+    assert customer_a.token not in logged and customer_a.token.removeprefix("cr_")[:20] not in logged
 
 
 def test_get_live_is_the_sockets_snapshot_in_the_callers_scope(

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyLiveMessage, getLiveState, resetLive, selectAllCalls, selectBalance, selectUnreadCount, setUnreadNotificationCount } from '../store/live';
-import { liveActionsFor, liveSocketUrl } from '../store/liveSocket';
+import { connectLive, liveActionsFor, liveSocketProtocols, liveSocketUrl } from '../store/liveSocket';
 
 describe('live store (slice livecalls)', () => {
   beforeEach(() => resetLive());
@@ -30,8 +30,24 @@ describe('live store (slice livecalls)', () => {
 
 describe('live socket plumbing', () => {
   it('builds the ws URL under the API base', () => {
-    expect(liveSocketUrl('a b', '/api', { protocol: 'https:', host: 'portal.example' })).toBe('wss://portal.example/api/ws?token=a%20b');
-    expect(liveSocketUrl('t', 'http://localhost:8000/api/', { protocol: 'http:', host: 'x' })).toBe('ws://localhost:8000/api/ws?token=t');
+    expect(liveSocketUrl('/api', { protocol: 'https:', host: 'portal.example' })).toBe('wss://portal.example/api/ws');
+    expect(liveSocketUrl('http://localhost:8000/api/', { protocol: 'http:', host: 'x' })).toBe('ws://localhost:8000/api/ws');
+  });
+
+  it('sends the token as a subprotocol, never in the URL (servers and proxies log URLs)', () => {
+    const opened = [];
+    class FakeSocket {
+      constructor(url, protocols) {
+        opened.push({ url, protocols });
+      }
+      close() {}
+    }
+    const stop = connectLive({ token: 'cr_secret-1', user: { role: 2, user_id: 9 }, WebSocketImpl: FakeSocket });
+    stop();
+    expect(opened).toHaveLength(1);
+    expect(opened[0].url).not.toContain('cr_secret-1');
+    expect(opened[0].protocols).toEqual(liveSocketProtocols('cr_secret-1'));
+    expect(liveSocketProtocols('cr_secret-1')).toEqual(['callroute', 'bearer.cr_secret-1']);
   });
 
   it('sends the admin or customer actions', () => {

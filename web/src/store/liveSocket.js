@@ -1,16 +1,22 @@
-// Live feed over WebSocket (spec §7), served by the API at /api/ws?token=...; incoming messages
-// go straight into the live store. VITE_LIVE_WS=false at build time turns it off.
+// Live feed over WebSocket (spec §7), served by the API at /api/ws; incoming messages go straight
+// into the live store. VITE_LIVE_WS=false at build time turns it off. The token travels as a
+// subprotocol (bearer.<token>), never in the URL, which servers and proxies log (docs/security.md).
 import { API_BASE } from '../api/client';
 import { applyLiveMessage } from './live';
 import { isAdmin, isCustomer } from '../utils/roles';
 
 export const LIVE_WS_ENABLED = !(import.meta.env && import.meta.env.VITE_LIVE_WS === 'false');
 
-export function liveSocketUrl(token, base = API_BASE, loc = window.location) {
+export function liveSocketUrl(base = API_BASE, loc = window.location) {
   let url;
   if (/^https?:\/\//i.test(base)) url = base.replace(/^http/i, 'ws');
   else url = `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${base}`;
-  return `${url.replace(/\/$/, '')}/ws?token=${encodeURIComponent(token)}`;
+  return `${url.replace(/\/$/, '')}/ws`;
+}
+
+/** The subprotocols the socket offers: the server answers `callroute` and reads the token from the other. */
+export function liveSocketProtocols(token) {
+  return ['callroute', `bearer.${token}`];
 }
 
 /**
@@ -38,7 +44,7 @@ export function connectLive({ token, user, WebSocketImpl = globalThis.WebSocket 
 
   const open = () => {
     if (stopped) return;
-    socket = new WebSocketImpl(liveSocketUrl(token));
+    socket = new WebSocketImpl(liveSocketUrl(), liveSocketProtocols(token));
     socket.onopen = () => {
       retry = 0;
       for (const action of liveActionsFor(user)) socket.send(JSON.stringify(action));
