@@ -8,7 +8,8 @@ answer, the end) and keeps the live view, the credit and the row.
 
 Why the dialplan dials: holding every leg in Stasis cost a dozen ARI requests and events per call
 (originate, a bridge, answers, hang-ups), which were most of Asterisk's and the bridge's work per
-call; dialled by the dialplan, a call costs two requests after the decision, its media is relayed
+call; dialled by the dialplan, a call costs three requests after the decision (the plan, `continue`
+and the subscription to the caller's channel, whose answer and hang-up bill it), its media is relayed
 by Asterisk with nobody asking, and a talking call goes on if the bridge stops (the next one takes
 it back, `resume`).
 
@@ -137,7 +138,8 @@ def _now() -> datetime:
 
 def asterisk_time(event: Event) -> datetime | None:
     """When Asterisk says the dialplan event happened (`At`: epoch seconds to the microsecond, from
-    the dialplan's STRFTIME), not when the bridge heard it: talk time is billed from these."""
+    the dialplan's STRFTIME), not when the bridge heard it: talk time is billed from these when the
+    caller's channel's own answer or hang-up (`ari_time`) was not heard."""
     seconds, _, fraction = str(event.get("at") or "").partition(".")
     if not seconds.isdigit() or not (fraction or "0").isdigit():
         return None

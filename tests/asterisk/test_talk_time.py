@@ -2,6 +2,7 @@
 recorded within 50 ms of the talk time on the wire (the kernel's stamps of the 200 OK and the BYE,
 testkit.wire) and charged the step they fall in."""
 
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -22,6 +23,11 @@ PRICE = Price(Decimal("0.60"), Decimal(0), 6, 6, 0)
 STEPS = (12_000, 18_000, 24_000, 30_000, 36_000)
 # Either side of each step, and the issue's two calls that were recorded a second short.
 TALKS_MS = [step + off for step in STEPS for off in (-40, -20, -10, 10, 20, 40)] + [7006, 20004]
+
+
+def after_ms(moment: datetime | None, wire_ns: int) -> float | None:
+    """How long after a moment on the wire (kernel ns) a row's moment is, in ms."""
+    return None if moment is None else round((moment.timestamp() - wire_ns / 1e9) * 1000, 1)
 
 
 def cost(talk_ms: int) -> Decimal:
@@ -47,7 +53,8 @@ async def test_talk_time_is_asterisks_to_the_millisecond_and_each_call_pays_its_
         )
     unended = [log for log in logs if "ended_by=caller" not in log]
     assert unended == []
-    measured = wire.talk_times_ms()
+    on_wire = wire.calls()
+    measured = {caller: call.talk_ms for caller, call in on_wire.items()}
     assert sorted(measured) == sorted(callers), measured
     rows = calls(len(TALKS_MS), timeout=30)
     assert len(rows) == len(TALKS_MS), bridge.read_text()[-3000:]
@@ -56,8 +63,14 @@ async def test_talk_time_is_asterisks_to_the_millisecond_and_each_call_pays_its_
     rows = calls(len(TALKS_MS))
     gaps = {r.caller: (r.talk_ms, measured[r.caller]) for r in rows}
     print(
-        "asterisk - wire (ms):", sorted(talk - on_wire for talk, on_wire in gaps.values() if talk is not None)
+        "asterisk - wire (ms):", sorted(talk - wire_ms for talk, wire_ms in gaps.values() if talk is not None)
     )
+    # Where a difference comes from: the row's start against the caller's 200 OK, its end the BYE.
+    print(
+        "start - 200 OK (ms):",
+        sorted(after_ms(r.connected_at, on_wire[r.caller].answered_ns) or 0 for r in rows),
+    )
+    print("end - BYE (ms):", sorted(after_ms(r.ended_at, on_wire[r.caller].bye_ns) or 0 for r in rows))
     assert all(talk is not None and abs(talk - on_wire) <= 50 for talk, on_wire in gaps.values()), gaps
     for row in rows:
         # The started seconds of Asterisk's talk time, charged in the step they fall in: 29.990 s
