@@ -3,7 +3,7 @@ modules that handle events, and the loops that feed it, until SIGINT/SIGTERM.
 
 | source | events | handled by |
 |---|---|---|
-| ARI websocket | StasisStart, StasisEnd, PlaybackFinished, ChannelDtmfReceived | `Flows` (calls) |
+| ARI websocket | StasisStart/End, PlaybackFinished, ChannelDtmfReceived/StateChange/HangupRequest | `Flows` |
 | AMI user events | CallrouteAttempt, CallrouteAnswered, CallrouteEnd | `Flows` (calls) |
 | Redis pub/sub | pbx:trunk-changed, pbx:hangup | `Commands` |
 | PostgreSQL, every TRUNK_RESYNC_SECONDS | the catalogue version moved | `TrunkSync.resync` |

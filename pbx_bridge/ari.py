@@ -205,6 +205,13 @@ class Ari:
     async def answer(self, channel: str) -> None:
         await self.request("POST", f"/channels/{channel}/answer")
 
+    async def follow(self, channel: str) -> None:
+        """Keep sending the app the channel's events (those its filter allows) once it has left
+        Stasis for the dialplan: Asterisk stops at StasisEnd unless the app subscribed to it."""
+        await self.request(
+            "POST", f"/applications/{quote(self.app)}/subscription", eventSource=f"channel:{channel}"
+        )
+
     async def hangup(self, channel: str, reason: str = "normal") -> None:
         try:
             await self.request("DELETE", f"/channels/{channel}", reason=reason)

@@ -8,7 +8,8 @@ answer, the end) and keeps the live view, the credit and the row.
 
 Why the dialplan dials: holding every leg in Stasis cost a dozen ARI requests and events per call
 (originate, a bridge, answers, hang-ups), which were most of Asterisk's and the bridge's work per
-call; dialled by the dialplan, a call costs two requests after the decision, its media is relayed
+call; dialled by the dialplan, a call costs three requests after the decision (the plan, `continue`
+and the subscription to the caller's channel, whose answer and hang-up bill it), its media is relayed
 by Asterisk with nobody asking, and a talking call goes on if the bridge stops (the next one takes
 it back, `resume`).
 
@@ -84,6 +85,8 @@ class CallAri(Protocol):
 
     async def continue_in_dialplan(self, channel: str, context: str, variables: dict[str, str]) -> None: ...
 
+    async def follow(self, channel: str) -> None: ...
+
     async def channel_var(self, channel: str, name: str) -> str | None: ...
 
 
@@ -135,12 +138,22 @@ def _now() -> datetime:
 
 def asterisk_time(event: Event) -> datetime | None:
     """When Asterisk says the dialplan event happened (`At`: epoch seconds to the microsecond, from
-    the dialplan's STRFTIME), not when the bridge heard it: talk time is billed from these."""
+    the dialplan's STRFTIME), not when the bridge heard it: talk time is billed from these when the
+    caller's channel's own answer or hang-up (`ari_time`) was not heard."""
     seconds, _, fraction = str(event.get("at") or "").partition(".")
     if not seconds.isdigit() or not (fraction or "0").isdigit():
         return None
     micros = int((fraction + "000000")[:6])
     return datetime.fromtimestamp(int(seconds), UTC) + timedelta(microseconds=micros)
+
+
+def ari_time(event: Event) -> datetime | None:
+    """When Asterisk says an ARI event happened (its `timestamp`, to the millisecond: the moment
+    Asterisk published it, not when the bridge heard it)."""
+    try:
+        return datetime.strptime(str(event.get("timestamp")), "%Y-%m-%dT%H:%M:%S.%f%z").astimezone(UTC)
+    except ValueError:
+        return None
 
 
 def channel_of(event: Event) -> str | None:
@@ -247,9 +260,13 @@ class CallFlow:
                         self.call.hung_up_by(HangupBy.CALLER)
                         self._released(16, 200 if self.call.answered_at else _CANCELLED)
                         raise CallerGone
+                    if kind == "ChannelStateChange" and channel_of(event) == self.inbound:
+                        self._caller_state(event)
+                    if kind == "ChannelHangupRequest" and channel_of(event) == self.inbound:
+                        self._caller_hung_up(event)
                     if kind == names.END_EVENT:  # the caller's channel is gone: nothing left to hang up
                         self.gone = True
-                        self.ended_at = asterisk_time(event)
+                        self._ends(asterisk_time(event))
                         if str(event.get("cause") or "").isdigit():
                             self.call.hangup_cause = int(event["cause"])
                     if match(event):
@@ -451,7 +468,11 @@ class CallFlow:
         try:
             plan = "^".join([str(ring_timeout), answer, *endpoints])
             variables = {"CR_PLAN": plan, **whispering}
-            await self.ctx.ari.continue_in_dialplan(self.inbound, names.DIAL_CONTEXT, variables)
+            # Sent together: the caller is answered no sooner than a target, long after both.
+            await asyncio.gather(
+                self._follow_caller(),
+                self.ctx.ari.continue_in_dialplan(self.inbound, names.DIAL_CONTEXT, variables),
+            )
         except AriError as exc:
             if exc.status in (404, 409, 412):  # the caller went before the call could be sent on
                 raise CallerGone from None
@@ -505,6 +526,39 @@ class CallFlow:
                 return self._abandoned()
             else:  # every target tried; the dialplan hung up (486 when all were busy)
                 return self.decided
+
+    async def _follow_caller(self) -> None:
+        """Keep hearing the caller's channel in the dialplan: its answer starts talk time. Without
+        it, talk time starts at the target's answer (the dialplan's `At`), a little early."""
+        try:
+            await self.ctx.ari.follow(self.inbound)
+        except AriError as exc:
+            log.warning("could not follow the caller's channel %s: %s", self.inbound, exc)
+
+    def _caller_state(self, event: Event) -> None:
+        """The caller's channel answered (`Up`), by Asterisk's clock: Dial answers it after the
+        target, as it bridges them, and its 200 OK leaves within a few ms (docs/billing.md, "Talk
+        time"). Billed time starts there, and talk time too when the target answered first (it
+        did, unless the IVR had answered the caller long before)."""
+        up = ari_time(event) if event.get("channel", {}).get("state") == "Up" else None
+        if up is None:
+            return
+        call = self.call
+        call.answered_at = up
+        if call.connected_at is not None:
+            call.connected_at = max(call.connected_at, up)
+
+    def _caller_hung_up(self, event: Event) -> None:
+        """The caller's side hung up (a hangup request from its channel driver: its BYE, as
+        Asterisk's SIP stack took it in; a soft one is Asterisk's own, ARI's or a redirect). Under
+        load the dialplan's end (`At`, in the h extension) runs up to hundreds of ms after it."""
+        if not event.get("soft"):
+            self._ends(ari_time(event))
+
+    def _ends(self, at: datetime | None) -> None:
+        """The call's end by Asterisk's clock: the first moment it knew."""
+        if at is not None:
+            self.ended_at = min(self.ended_at or at, at)
 
     async def _claim(self, candidate: Candidate) -> str | None:
         """Take a slot in the target's caps and its trunk's channel limit, shared by every node
@@ -589,7 +643,10 @@ class CallFlow:
     async def _talk(self, answered: Event) -> Disposition:
         call = self.call
         call.connected_at = asterisk_time(answered) or _now()
-        call.answered_at = call.answered_at or call.connected_at  # Dial answers the caller now
+        if call.answered_at is None:  # Dial answers the caller next (_caller_state says when)
+            call.answered_at = call.connected_at
+        else:  # by the IVR before, or (its event first) by Dial just now
+            call.connected_at = max(call.connected_at, call.answered_at)
         self.ctx.hooks(WebhookEvent.CONNECTED, call)
         if self.record:
             if answered.get("recording"):

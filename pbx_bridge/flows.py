@@ -18,6 +18,9 @@ class Flows:
         table.subscribe(Source.ARI, "StasisEnd", self.to_channel)
         table.subscribe(Source.ARI, "PlaybackFinished", self.to_channel)
         table.subscribe(Source.ARI, "ChannelDtmfReceived", self.to_channel)
+        # ... and once dialled (CallFlow follows it), its answer and its hang-up, by Asterisk's clock.
+        table.subscribe(Source.ARI, "ChannelStateChange", self.to_channel)
+        table.subscribe(Source.ARI, "ChannelHangupRequest", self.to_channel)
         # AMI: what the dialplan tells of the call it dials, named by linkedid whichever leg raised it.
         table.subscribe(Source.AMI, names.ATTEMPT_EVENT, self.to_call)
         table.subscribe(Source.AMI, names.ANSWERED_EVENT, self.to_call)

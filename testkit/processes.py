@@ -77,6 +77,17 @@ def stop(proc: subprocess.Popen[bytes], timeout: float = 10, group: bool = False
         proc.wait()
 
 
+@contextlib.contextmanager
+def busy_cpus(count: int) -> Iterator[None]:
+    """`count` processes spinning at normal priority while the block runs: a busy machine."""
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+    try:
+        yield
+    finally:
+        for spinner in spinners:
+            stop(spinner)
+
+
 def start_worker(log: str, metrics_port: int | None = None) -> subprocess.Popen[bytes]:
     """A real Celery worker (its own process group, so a test can kill all of it), serving its
     metrics and health on `metrics_port` (a free port if not given: never another run's)."""

@@ -56,6 +56,18 @@ class _Dialog:
     bye_ns: int | None = None
 
 
+@dataclass(frozen=True)
+class WireCall:
+    """A caller's call as the carrier sees it: when its 200 OK and its BYE passed (kernel ns)."""
+
+    answered_ns: int
+    bye_ns: int
+
+    @property
+    def talk_ms(self) -> int:
+        return round((self.bye_ns - self.answered_ns) / 1_000_000)
+
+
 def _sip(payload: bytes) -> tuple[str, dict[str, str]] | None:
     """A SIP message's first line and its headers (lower-case names, first of each)."""
     head = payload.split(b"\r\n\r\n", 1)[0].decode("latin-1")
@@ -75,11 +87,11 @@ def _user(from_header: str) -> str:
     return uri.split("@", 1)[0].split(";", 1)[0]
 
 
-def talk_times_ms(datagrams: Iterable[Datagram], port: int) -> dict[str, int]:
-    """Per caller (the From user of an INVITE sent to `port`), the talk time on the wire in ms: from
-    the first 200 OK to that INVITE sent from `port` to the caller's first BYE. Calls never answered
-    or not hung up by the caller are left out; the dialogs `port` itself places (to targets) are not
-    counted, as their INVITEs leave from it."""
+def calls_on_wire(datagrams: Iterable[Datagram], port: int) -> dict[str, WireCall]:
+    """Per caller (the From user of an INVITE sent to `port`), its call on the wire: the first 200 OK
+    to that INVITE sent from `port` and the caller's first BYE. Calls never answered or not hung up
+    by the caller are left out; the dialogs `port` itself places (to targets) are not counted, as
+    their INVITEs leave from it."""
     dialogs: dict[str, _Dialog] = {}
     for datagram in sorted(datagrams, key=lambda d: d.at_ns):
         message = _sip(datagram.payload)
@@ -98,10 +110,15 @@ def talk_times_ms(datagrams: Iterable[Datagram], port: int) -> dict[str, int]:
         if first.startswith("BYE ") and datagram.dst_port == port and dialog.bye_ns is None:
             dialog.bye_ns = datagram.at_ns
     return {
-        d.caller: round((d.bye_ns - d.answered_ns) / 1_000_000)
+        d.caller: WireCall(d.answered_ns, d.bye_ns)
         for d in dialogs.values()
         if d.answered_ns is not None and d.bye_ns is not None
     }
+
+
+def talk_times_ms(datagrams: Iterable[Datagram], port: int) -> dict[str, int]:
+    """Per caller, the talk time on the wire in ms: from its 200 OK to its BYE (`calls_on_wire`)."""
+    return {caller: call.talk_ms for caller, call in calls_on_wire(datagrams, port).items()}
 
 
 def _udp_port_filter(port: int) -> bytes:
@@ -164,6 +181,10 @@ class WireCapture:
     def talk_times_ms(self) -> dict[str, int]:
         """Per caller, the talk time on the wire of its call to `port` (`talk_times_ms`)."""
         return talk_times_ms(self.datagrams(), self.port)
+
+    def calls(self) -> dict[str, WireCall]:
+        """Per caller, its call to `port` on the wire (`calls_on_wire`)."""
+        return calls_on_wire(self.datagrams(), self.port)
 
 
 @contextmanager

@@ -32,6 +32,11 @@ FAST = Timing(row_wait=1, digit=0.05, retry_prompt=1, goodbye=1)
 _ids = count(1)
 
 
+def _ari(at: datetime) -> str:
+    """A moment as ARI's events spell it (milliseconds, a zone)."""
+    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "+0000"
+
+
 class FakeAri:
     def __init__(self) -> None:
         self.requests: list[tuple[Any, ...]] = []
@@ -99,6 +104,9 @@ class FakeAri:
         self._emit({"type": "StasisEnd", "channel": {"id": channel}})  # no hang-up: it goes on
         if context == names.REFUSE_CONTEXT:  # the announcement, then the release with the cause
             self.end(channel, by="system", cause=variables["CR_CAUSE"])
+
+    async def follow(self, channel: str) -> None:
+        await self._record("follow", channel)
 
     async def channel_var(self, channel: str, name: str) -> str | None:
         return self.variables.get(name)
@@ -184,6 +192,23 @@ class BridgeUnderTest:
         _, _, context, variables = await self.ari.requested("continue", linkedid)
         assert context == names.DIAL_CONTEXT
         return str(variables["CR_PLAN"]).split("^")[2:]
+
+    def caller_answered(self, linkedid: str, at: datetime) -> None:
+        """Dial answers the caller's channel (ARI, as Asterisk stamps it: to the millisecond)."""
+        channel = {"id": linkedid, "state": "Up"}
+        self.bridge.events.dispatch_ari(
+            {"type": "ChannelStateChange", "channel": channel, "timestamp": _ari(at)}
+        )
+
+    def caller_hung_up(self, linkedid: str, at: datetime, soft: bool = False) -> None:
+        """A hangup request on the caller's channel: its BYE, or (soft) Asterisk's own."""
+        event = {
+            "type": "ChannelHangupRequest",
+            "channel": {"id": linkedid},
+            "timestamp": _ari(at),
+            "cause": 16,
+        }
+        self.bridge.events.dispatch_ari({**event, "soft": True} if soft else event)
 
     async def answered(self, linkedid: str, **headers: str) -> None:
         """The target answers; returns once the call shows connected."""

@@ -400,6 +400,50 @@ async def test_talk_time_is_asterisks_to_the_millisecond_and_billed_by_started_s
     assert (done.talk_ms, done.billsec_ms, done.talk_seconds, done.billsec) == (20004, 20004, 21, 21)
 
 
+async def test_talk_time_starts_when_the_callers_channel_answered_not_when_the_target_did() -> None:
+    # Dial answers the caller after the target's answer routine ran, as it bridges them: the caller's
+    # 200 OK (what the carrier bills from) leaves then, tens of ms after the routine's `At` on a busy
+    # Asterisk. Whichever of the two events the bridge hears first, talk time starts at the caller's.
+    dialled_line("Acme desk")
+    target_answered = now().replace(microsecond=0) - timedelta(seconds=20)
+    caller_answered = target_answered + timedelta(milliseconds=58)
+    ended = target_answered + timedelta(seconds=20, milliseconds=4)
+    async with bridge() as b:
+        heard_last, heard_first = b.call(), b.call()
+        for linkedid in (heard_last, heard_first):
+            await b.dialled(linkedid)
+            assert await b.ari.requested("follow", linkedid)  # its answer is heard once dialled
+        b.caller_answered(heard_first, caller_answered)
+        for linkedid in (heard_last, heard_first):
+            await b.answered(linkedid, At=f"{target_answered.timestamp():.6f}")
+        b.caller_answered(heard_last, caller_answered)
+        for linkedid in (heard_last, heard_first):
+            b.dialplan_says(linkedid, names.END_EVENT, At=f"{ended.timestamp():.6f}")
+        rows = [await b.ended(heard_last), await b.ended(heard_first)]
+    for done in rows:
+        assert done.connected_at == done.answered_at == caller_answered
+        assert (done.talk_ms, done.billsec_ms, done.talk_seconds, done.billsec) == (19946, 19946, 20, 20)
+
+
+async def test_talk_time_ends_when_asterisk_took_in_the_callers_hang_up_not_when_the_dialplan_ran() -> None:
+    # The h extension stamps the end after Dial and the bridge are done with the caller's BYE, up to
+    # hundreds of ms on a busy Asterisk; the hangup request is the BYE as the SIP stack took it in.
+    # A soft request is Asterisk's own (a redirect, ARI): the call goes on after it.
+    dialled_line("Acme desk")
+    answered = now().replace(microsecond=0) - timedelta(seconds=20)
+    bye = answered + timedelta(seconds=12, milliseconds=7)
+    async with bridge() as b:
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        await b.answered(linkedid, At=f"{answered.timestamp():.6f}")
+        b.caller_answered(linkedid, answered)
+        b.caller_hung_up(linkedid, bye - timedelta(seconds=2), soft=True)
+        b.caller_hung_up(linkedid, bye)
+        b.dialplan_says(linkedid, names.END_EVENT, At=f"{bye.timestamp() + 0.3:.6f}")
+        done = await b.ended(linkedid)
+    assert done.ended_at == bye and (done.talk_ms, done.billsec) == (12007, 13)
+
+
 async def test_a_recorded_campaign_names_the_recording_on_the_row() -> None:
     dialled_line("Acme desk", record=True)
     async with bridge() as b:
@@ -594,7 +638,14 @@ async def test_asterisk_is_asked_only_for_the_events_the_table_reads() -> None:
     async with bridge() as b:
         ari_events = b.bridge.events.names(Source.ARI)
         b.bridge.events.dispatch_ari({"type": "ChannelVarset", "channel": {"id": "nobody"}})  # dropped
-    assert set(ari_events) == {"StasisStart", "StasisEnd", "PlaybackFinished", "ChannelDtmfReceived"}
+    assert set(ari_events) == {
+        "StasisStart",
+        "StasisEnd",
+        "PlaybackFinished",
+        "ChannelDtmfReceived",
+        "ChannelStateChange",
+        "ChannelHangupRequest",
+    }
     assert set(b.bridge.events.names(Source.AMI)) == {
         names.ATTEMPT_EVENT,
         names.ANSWERED_EVENT,
