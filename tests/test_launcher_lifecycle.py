@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import uuid
@@ -194,3 +195,43 @@ def test_ctrl_c_during_the_start_leaves_no_process_behind(data_dir: Path, moment
     launcher.assert_nothing_left()
     assert code == 0, launcher.output[-3000:]
     assert "stopped" in launcher.output
+
+
+def test_ctrl_c_while_kamailio_starts_ends_kamailio_too(kamailio_binary: str, data_dir: Path) -> None:
+    """Kamailio runs in a session of its own (so its command stops it in order), out of reach of the
+    terminal's Ctrl-C: a Ctrl-C while it started left it running, bound to its port, after the
+    launcher (NODES=2) had exited."""
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "DATA_DIR"},  # the suite's database: carriers
+        "DATA_DIR": str(data_dir),
+        "KAMAILIO_SIP_PORT": str(free_port(socket.SOCK_DGRAM)),
+        "KAMAILIO_NODES": f"127.0.0.1:{free_port(socket.SOCK_DGRAM)}",
+    }
+    command = subprocess.Popen(
+        [sys.executable, "-m", "asterisk_config.kamailio", "run"],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+
+        def kamailio_started() -> list[psutil.Process]:
+            assert command.poll() is None
+            children = psutil.Process(command.pid).children()
+            found = [p for p in children if p.as_dict(["name"]).get("name") == "kamailio"]
+            assert found, "Kamailio not started yet"
+            return found
+
+        (kamailio,) = eventually(kamailio_started, timeout=60, interval=0.02)
+        os.killpg(command.pid, signal.SIGINT)  # as Ctrl-C does: the command's group, not Kamailio's
+        command.wait(timeout=60)
+        eventually(lambda: not kamailio.is_running(), timeout=20, what="Kamailio ended with its command")
+    finally:
+        if command.poll() is None:
+            os.killpg(command.pid, signal.SIGKILL)
+            command.wait()
+        for proc in psutil.process_iter(["cmdline"]):  # never leave one bound to its port
+            if str(data_dir) in " ".join(proc.info["cmdline"] or []):
+                proc.kill()

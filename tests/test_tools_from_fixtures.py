@@ -27,6 +27,7 @@ NEEDED_BY = {
     "kamailio_binary": [
         "tests/test_run_command.py::test_make_run_with_nodes_2",
         "tests/asterisk/test_nodes.py::",
+        "tests/test_launcher_lifecycle.py::test_ctrl_c_while_kamailio_starts",
     ],
     "chromium_binary": [
         "tests/test_web_e2e.py::",
