@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test install web browser lint lock clean
+.PHONY: run test install web browser lint lock licenses clean
 
 # The runtime packages at the versions the image pins (deploy/requirements.lock), so the suite tests
 # what runs in production; the dev tools are free to move.
@@ -50,6 +50,11 @@ test: install web lint
 lock:
 	$(PY) -m pip install --quiet -e '.[dev]'
 	$(PY) deploy/lock-requirements.py
+
+# Every shipped dependency's license, checked against ours (AGPL-3.0-or-later); fails on one that is
+# incompatible or unreviewed (testkit/licenses.py; tests/test_licenses.py runs it in `make test`).
+licenses: install
+	$(PY) -m testkit.licenses
 
 clean:
 	rm -rf $(VENV) var .test-data web/node_modules web/dist
