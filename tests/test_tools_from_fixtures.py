@@ -31,7 +31,9 @@ NEEDED_BY = {
     ],
     "chromium_binary": [
         "tests/test_web_e2e.py::",
+        "tests/test_web_csp.py::",
         "tests/asterisk/test_browser_real_call.py::",
+        "tests/asterisk/test_calls.py::test_customer_watches_and_hangs_up_a_real_call_in_the_browser",
     ],
     "espeak_ng": [
         "tests/api/test_whisper.py::test_text_is_spoken",
@@ -72,10 +74,10 @@ def test_each_test_running_an_installable_program_asks_for_its_fixture(tmp_path:
 def test_no_test_looks_for_or_installs_a_program_itself() -> None:
     """Only the fixtures install (tests/conftest.py): a test that looked for a program on its own
     would pass or skip depending on which tests ran before it."""
-    itself = re.compile(r"shutil\.which\(|ensure_host_tool\(|host_tool\(|ensure_engine\(|apt-get")
+    itself = re.compile(r"shutil\.which\(|ensure_host_tool\(|host_tool\(|ensure_engine\(|apt-get|/usr/bin/")
     found = [
         f"{path.relative_to(REPO)}:{number}: {line.strip()}"
-        for path in TESTS.rglob("*.py")
+        for path in [*TESTS.rglob("*.py"), *TESTS.rglob("*.mjs")]
         if path != TESTS / "conftest.py" and path != Path(__file__)
         for number, line in enumerate(path.read_text().splitlines(), 1)
         if itself.search(line)
