@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
 
@@ -110,21 +111,16 @@ def compatible(expression: str) -> bool:
             return value
         return token in COMPATIBLE
 
-    def both() -> bool:
+    def joined(word: str, part: Callable[[], bool]) -> bool:
         nonlocal position
-        value = term()
-        while position < len(tokens) and tokens[position] == "AND":
+        values = [part()]
+        while position < len(tokens) and tokens[position] == word:
             position += 1
-            value = term() and value
-        return value
+            values.append(part())
+        return all(values) if word == "AND" else any(values)
 
-    def either() -> bool:
-        nonlocal position
-        value = both()
-        while position < len(tokens) and tokens[position] == "OR":
-            position += 1
-            value = both() or value
-        return value
+    def either() -> bool:  # AND binds tighter than OR
+        return joined("OR", lambda: joined("AND", term))
 
     try:
         return bool(tokens) and either() and position == len(tokens)

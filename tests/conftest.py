@@ -8,6 +8,8 @@ every test an empty Redis database.
 
 import contextlib
 import os
+import shutil
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn
@@ -97,6 +99,16 @@ def docker_engine(tmp_path_factory: pytest.TempPathFactory) -> None:
         ensure_engine(tmp_path_factory.mktemp("docker"))
     except EngineUnavailable as exc:
         unavailable("docker", str(exc))
+
+
+@pytest.fixture
+def data_dir() -> Iterator[Path]:
+    """A DATA_DIR of the test's own for a launcher it starts (`make run`, `python -m launcher`).
+    Not pytest's tmp_path: that root is 0700, and embedded PostgreSQL runs as its own user as root."""
+    path = REPO / ".test-data" / f"run-{uuid.uuid4().hex[:8]}"
+    path.mkdir(parents=True)
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -5,13 +5,10 @@ process it started ends with it, at whatever point of its start Ctrl-C came (iss
 import contextlib
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import psutil
@@ -26,15 +23,6 @@ pytestmark = pytest.mark.slow
 # What the test process's settings would add (the suite's database and Redis): a launcher under
 # test starts its own embedded ones in its DATA_DIR, as a newcomer's does.
 NOT_PASSED = ("DATABASE_URL", "REDIS_URL", "ENVIRONMENT", "DATA_DIR")
-
-
-@pytest.fixture
-def data_dir() -> Iterator[Path]:
-    # Not pytest's tmp_path: that root is 0700, and embedded PostgreSQL runs as its own user as root.
-    path = REPO / ".test-data" / f"launch-{uuid.uuid4().hex[:8]}"
-    path.mkdir(parents=True)
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
 
 
 class Launcher:

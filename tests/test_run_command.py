@@ -7,12 +7,10 @@ on Ctrl-C, and keep its data across a restart.
 import asyncio
 import contextlib
 import os
-import shutil
 import signal
 import socket
 import subprocess
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -81,15 +79,6 @@ def _assert_nothing_left(data_dir: Path) -> None:
         if str(data_dir) in " ".join(p.info["cmdline"] or [])
     ]
     assert leftovers == [], f"processes left running after Ctrl-C: {leftovers}"
-
-
-@pytest.fixture
-def data_dir() -> Iterator[Path]:
-    # Not pytest's tmp_path: that root is 0700, and embedded PostgreSQL runs as its own user as root.
-    path = REPO / ".test-data" / f"run-{uuid.uuid4().hex[:8]}"
-    path.mkdir(parents=True)
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
 
 
 def _asterisk_env(data_dir: Path) -> dict[str, str]:
