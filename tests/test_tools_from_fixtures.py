@@ -49,13 +49,21 @@ NEEDED_BY = {
 }
 
 
-def test_each_test_running_an_installable_program_asks_for_its_fixture(tmp_path: Path) -> None:
+def test_each_test_running_an_installable_program_asks_for_its_fixture(
+    server_url: str, tmp_path: Path
+) -> None:
     files = sorted({prefix.split("::")[0] for prefixes in NEEDED_BY.values() for prefix in prefixes})
     out = tmp_path / "closure.json"
     collected = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "testkit.fixture_closure", *files],
         cwd=REPO,
-        env={**os.environ, "FIXTURE_CLOSURE_OUT": str(out)},
+        # This run's servers: a collection of its own must not start (and stop) embedded ones.
+        env={
+            **os.environ,
+            "TEST_DATABASE_URL": server_url,
+            "TEST_REDIS_URL": os.environ["REDIS_URL"],
+            "FIXTURE_CLOSURE_OUT": str(out),
+        },
         capture_output=True,
         text=True,
         timeout=300,
