@@ -107,7 +107,11 @@ def test_a_second_launcher_on_a_data_dir_in_use_refuses_naming_the_first(data_di
         postmaster = (data_dir / "postgres" / "postmaster.pid").read_text().split()[0]
 
         second = Launcher(data_dir, data_dir / "second.log")
-        code = second.proc.wait(timeout=60)
+        try:
+            code = second.proc.wait(timeout=60)
+        finally:
+            if second.proc.poll() is None:  # it did not refuse: it must not outlive the test
+                second.ctrl_c()
         assert code == 1, second.output
         said = second.output
         assert f"{data_dir} is in use by another launcher (pid {first.proc.pid})" in said, said
