@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test install web browser lint lock clean
+.PHONY: run test install web browser lint lock licenses clean
 
 # The runtime packages at the versions the image pins (deploy/requirements.lock), so the suite tests
 # what runs in production; the dev tools are free to move.
@@ -37,11 +37,11 @@ lint: install
 	$(VENV)/bin/lint-imports
 
 # The browser tests drive Debian's Chromium with playwright-core (no browser download works here).
-browser:
-	@if [ -f web/package.json ] && ! command -v chromium >/dev/null; then \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi
+# Their fixture installs it when missing (testkit/tools.py); this does it beforehand, by hand.
+browser: install
+	$(PY) -m testkit.tools chromium
 
-test: install web browser lint
+test: install web lint
 	@if [ -f web/package.json ]; then cd web && npm test; fi
 	$(PY) -m testkit.suite
 
@@ -50,6 +50,11 @@ test: install web browser lint
 lock:
 	$(PY) -m pip install --quiet -e '.[dev]'
 	$(PY) deploy/lock-requirements.py
+
+# Every shipped dependency's license, checked against ours (AGPL-3.0-or-later); fails on one that is
+# incompatible or unreviewed (testkit/licenses.py; tests/test_licenses.py runs it in `make test`).
+licenses: install
+	$(PY) -m testkit.licenses
 
 clean:
 	rm -rf $(VENV) var .test-data web/node_modules web/dist

@@ -45,6 +45,19 @@ def require_root(action: str) -> None:
 
 
 _apt_updated = False
+# Installs on one machine wait for each other (two test sessions side by side, a launcher beside
+# them): apt-get refuses at once while another holds dpkg's lock.
+HOST_INSTALL_LOCK = Path("/var/lock/callroute-host-install.lock")
+_APT_WAIT = ["-o", "DPkg::Lock::Timeout=600"]  # another apt user on the machine (not one of ours)
+
+
+@contextlib.contextmanager
+def host_install_lock() -> Iterator[None]:
+    """Held while installing anything on the host, so concurrent installers take turns."""
+    HOST_INSTALL_LOCK.parent.mkdir(parents=True, exist_ok=True)
+    with open(HOST_INSTALL_LOCK, "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        yield
 
 
 def ensure_host_tool(command: str, package: str, log: Log = no_log) -> str:
@@ -53,7 +66,6 @@ def ensure_host_tool(command: str, package: str, log: Log = no_log) -> str:
     Installing on demand keeps a fresh machine (or CI) working without a
     separate manual step; anything that stops it is reported as Unavailable.
     """
-    global _apt_updated
     found = shutil.which(command)
     if found:
         return found
@@ -61,17 +73,23 @@ def ensure_host_tool(command: str, package: str, log: Log = no_log) -> str:
         raise Unavailable(
             f"{command} is not installed (Debian package {package}) and cannot be installed here"
         )
+    with host_install_lock():
+        return shutil.which(command) or _apt_install(command, package, log)
+
+
+def _apt_install(command: str, package: str, log: Log) -> str:
+    global _apt_updated
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     log(f"installing {package} with apt-get")
-    steps = [["apt-get", "install", "-y", "-q", "--no-install-recommends", package]]
+    steps = [["apt-get", *_APT_WAIT, "install", "-y", "-q", "--no-install-recommends", package]]
     if not _apt_updated:
-        steps.insert(0, ["apt-get", "update", "-q"])
+        steps.insert(0, ["apt-get", *_APT_WAIT, "update", "-q"])
     for step in steps:
         result = subprocess.run(step, env=env, capture_output=True, text=True, check=False)
         if result.returncode != 0:
             tail = "\n".join((result.stdout + result.stderr).splitlines()[-10:])
             raise Unavailable(f"{command} is missing and `{' '.join(step)}` failed:\n{tail}")
-        if step[1] == "update":
+        if "update" in step:
             _apt_updated = True
     found = shutil.which(command)
     if not found:

@@ -51,12 +51,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run as a plain script too
 
-from asterisk_config import chroot, runtime  # noqa: E402
+from asterisk_config import runtime  # noqa: E402
 from bench import DATABASE_SERVER  # noqa: E402
 from testkit.asterisk import AsteriskUnderTest, make_test_settings  # noqa: E402
 from testkit.databases import throwaway_database  # noqa: E402
 from testkit.processes import free_port  # noqa: E402
 from testkit.sipp import audio_capture, free_media_ports  # noqa: E402
+from testkit.tools import host_tool  # noqa: E402
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 PLAIN_DID = "442071830000"  # the plain run's DID: an exact extension in from-carrier, no Stasis
@@ -488,7 +489,7 @@ def main() -> None:
     args = parse_args()
     if os.geteuid() != 0:
         raise SystemExit("the call benchmark needs root (Asterisk runs in a chroot)")
-    sipp = chroot.ensure_host_tool("sipp", "sip-tester", lambda m: print(m, file=sys.stderr))
+    sipp = host_tool("sipp")
     # Each call streams from its own thread and raw socket; Asterisk takes 2 RTP ports per leg.
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))

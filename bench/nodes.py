@@ -31,13 +31,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run as a plain script too
 
-from asterisk_config import chroot  # noqa: E402
 from asterisk_config.kamailio.config import KamailioSettings  # noqa: E402
 from bench import DATABASE_SERVER  # noqa: E402
 from bench.calls import redis_url, sipp_target  # noqa: E402
 from testkit.databases import throwaway_database  # noqa: E402
 from testkit.processes import free_port  # noqa: E402
 from testkit.sipp import SCENARIOS, free_media_ports  # noqa: E402
+from testkit.tools import host_tool  # noqa: E402
 
 SETUPS = ("one node", "Kamailio + one node", "Kamailio + two nodes")
 ROWS_WAIT = 60  # seconds the rows of a step may take to be complete after its last call
@@ -242,8 +242,8 @@ def main() -> None:
     args = parser.parse_args()
     if os.geteuid() != 0:
         raise SystemExit("the nodes benchmark needs root (Asterisk runs in a chroot)")
-    sipp = chroot.ensure_host_tool("sipp", "sip-tester", lambda m: print(m, file=sys.stderr))
-    chroot.ensure_host_tool("kamailio", "kamailio", lambda m: print(m, file=sys.stderr))
+    sipp = host_tool("sipp")
+    host_tool("kamailio")
     rates = [int(r) for r in args.rates.split(",")]
     steps: list[Step] = []
     with ExitStack() as stack:

@@ -8,7 +8,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 if ! command -v dockerd >/dev/null; then
   apt-get update -q
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q docker.io containerd runc iptables
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -q docker.io containerd runc iptables
 fi
 
 if ! docker compose version >/dev/null 2>&1 || ! docker buildx version >/dev/null 2>&1; then

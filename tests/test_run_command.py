@@ -7,12 +7,10 @@ on Ctrl-C, and keep its data across a restart.
 import asyncio
 import contextlib
 import os
-import shutil
 import signal
 import socket
 import subprocess
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -20,7 +18,7 @@ import psutil
 import psycopg
 import pytest
 
-from asterisk_config import chroot, runtime
+from asterisk_config import runtime
 from asterisk_config.kamailio.config import KamailioSettings
 from asterisk_config.kamailio.runtime import answers
 from asterisk_config.settings import AsteriskSettings
@@ -83,15 +81,6 @@ def _assert_nothing_left(data_dir: Path) -> None:
     assert leftovers == [], f"processes left running after Ctrl-C: {leftovers}"
 
 
-@pytest.fixture
-def data_dir() -> Iterator[Path]:
-    # Not pytest's tmp_path: that root is 0700, and embedded PostgreSQL runs as its own user as root.
-    path = REPO / ".test-data" / f"run-{uuid.uuid4().hex[:8]}"
-    path.mkdir(parents=True)
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
-
-
 def _asterisk_env(data_dir: Path) -> dict[str, str]:
     """Free ports and a private instance, so the product's Asterisk can't collide with anything."""
     sip = free_port(socket.SOCK_DGRAM)
@@ -108,13 +97,12 @@ def _asterisk_env(data_dir: Path) -> dict[str, str]:
     }
 
 
-def _place_call(asterisk: dict[str, str], did: str, workdir: Path) -> str:
+def _place_call(sipp: str, asterisk: dict[str, str], did: str, workdir: Path) -> str:
     """One carrier call to `did` (sipp) into the product's Asterisk; sipp's log."""
     settings = AsteriskSettings.from_env({**os.environ, **asterisk})
     pid = runtime.running_pid(settings)
     assert pid is not None
     ast = AsteriskUnderTest(settings, runtime.AsteriskProcess(pid, settings, {}))
-    sipp = chroot.ensure_host_tool("sipp", "sip-tester", print)
     return asyncio.run(call(sipp, ast, did, "+15559876543", workdir, talk_ms=1000))
 
 
@@ -146,7 +134,7 @@ def _stasis_app_registered(asterisk: dict[str, str]) -> bool:
     return serves(url, auth=(asterisk["ARI_USER"], asterisk["ARI_PASSWORD"]))
 
 
-def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path) -> None:
+def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path, sipp_binary: str) -> None:
     port, log = free_port(), data_dir / "run.log"
     base = f"http://127.0.0.1:{port}"
     asterisk = _asterisk_env(data_dir)
@@ -176,7 +164,7 @@ def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path) -> None:
         # A call comes in: the bridge writes its row, and Asterisk its own record of it, into the
         # embedded database (reached from the chroot through the bind-mounted socket).
         did = "+442079460000"
-        said = _place_call(asterisk, did, data_dir)  # "not in service" as early media, then 404
+        said = _place_call(sipp_binary, asterisk, did, data_dir)  # "not in service" as early media, then 404
         assert "early_media=183" in said and "final=SIP/2.0 404" in said, said
         assert _rows_about(data_dir, did)[0] == "NO_ROUTE", log.read_text()[-3000:]
         paths = httpx.get(f"{base}/openapi.json").json()["paths"]
@@ -214,7 +202,9 @@ def _free_with_nodes(kind: int, nodes: int) -> int:
             continue
 
 
-def test_make_run_with_nodes_2_starts_two_nodes_behind_kamailio(data_dir: Path) -> None:
+def test_make_run_with_nodes_2_starts_two_nodes_behind_kamailio(
+    data_dir: Path, sipp_binary: str, kamailio_binary: str
+) -> None:
     """NODES=2: two Asterisk + bridge nodes and Kamailio in front; a carrier's calls (its inbound trunk
     saved in the portal) are spread over both nodes, each row naming its node; Ctrl-C stops it all."""
     port, log = free_port(), data_dir / "run.log"
@@ -249,13 +239,12 @@ def test_make_run_with_nodes_2_starts_two_nodes_behind_kamailio(data_dir: Path) 
         saved = httpx.post(f"{base}/api/trunk/add", headers=headers, json=trunk)
         assert saved.status_code == 201, saved.text
         eventually(lambda: carriers_loaded(proxy, "127.0.0.1"), what="the carrier let in")
-        sipp = chroot.ensure_host_tool("sipp", "sip-tester", print)
         first = AsteriskSettings.from_env({**os.environ, **asterisk, **nodes[0]})
         ast = AsteriskUnderTest(first, runtime.AsteriskProcess(0, first, {}))
         dids = ["+442079460001", "+442079460002"]
         for did in dids:  # no such number: each call is refused on the node Kamailio chose
             said = asyncio.run(
-                call(sipp, ast, did, "+15559876543", data_dir, talk_ms=1000, port=kamailio_port)
+                call(sipp_binary, ast, did, "+15559876543", data_dir, talk_ms=1000, port=kamailio_port)
             )
             assert "final=SIP/2.0 404" in said, said
         linkedids = [_rows_about(data_dir, did)[1] for did in dids]

@@ -2,6 +2,7 @@
 Chromium refuses nothing and MUI's injected styles apply."""
 
 import json
+import os
 import subprocess
 
 import pytest
@@ -12,7 +13,7 @@ from testkit.processes import REPO, api_server
 pytestmark = pytest.mark.slow
 
 
-def test_the_portal_runs_under_its_content_security_policy() -> None:
+def test_the_portal_runs_under_its_content_security_policy(chromium_binary: str) -> None:
     dist = REPO / "web" / "dist"
     if not (dist / "index.html").is_file():
         pytest.fail("web/dist is missing: `make test` builds it (make web)")
@@ -20,6 +21,7 @@ def test_the_portal_runs_under_its_content_security_policy() -> None:
     with api_server(WEB_DIST=str(dist)) as base:
         run = subprocess.run(
             ["node", str(REPO / "tests" / "csp_check.mjs"), base, admin.email, PASSWORD],
+            env={**os.environ, "CHROMIUM_PATH": chromium_binary},
             capture_output=True,
             text=True,
             timeout=300,

@@ -17,11 +17,14 @@ from core.settings import get_settings
 
 
 async def _run(settings: KamailioSettings) -> None:
-    proc = await asyncio.to_thread(runtime.start, settings, sys.stderr.buffer)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+    # Before the start: Kamailio runs in a session of its own, which the terminal's Ctrl-C does not
+    # reach, so a signal while it starts must let the start finish and then stop it (interrupting
+    # the start left it running, bound to its port, after everything else had stopped).
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    proc = await asyncio.to_thread(runtime.start, settings, sys.stderr.buffer)
     follower = asyncio.create_task(carriers.follow(settings, stop))
     try:
         while not stop.is_set() and proc.poll() is None:

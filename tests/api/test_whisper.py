@@ -30,7 +30,7 @@ def params(audio: bytes) -> tuple[int, int, int, float]:
         return w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes() / w.getframerate()
 
 
-def test_text_is_spoken_when_saved_and_played_back_as_8khz_mono(client, customer_a) -> None:
+def test_text_is_spoken_when_saved_and_played_back_as_8khz_mono(client, customer_a, espeak_ng) -> None:
     cid = campaign_of(client, customer_a)
     assert client.get(url(cid), headers=customer_a.headers).json()["data"] == {
         "campaign_id": cid,
@@ -76,7 +76,7 @@ def test_an_uploaded_recording_is_converted_for_the_phone_line(client, customer_
     assert count(WhisperAudio) == 1
 
 
-def test_bad_input_is_refused_with_why_and_changes_nothing(client, customer_a) -> None:
+def test_bad_input_is_refused_with_why_and_changes_nothing(client, customer_a, espeak_ng) -> None:
     cid = campaign_of(client, customer_a)
     client.put(url(cid), json={"mode": "text", "text": TEXT}, headers=customer_a.headers)
     before = client.get(url(cid), headers=customer_a.headers).json()["data"]
@@ -103,7 +103,7 @@ def test_bad_input_is_refused_with_why_and_changes_nothing(client, customer_a) -
     assert client.get(url(cid), headers=customer_a.headers).json()["data"] == before
 
 
-def test_another_customers_campaign_is_not_found(client, customer_a, customer_b) -> None:
+def test_another_customers_campaign_is_not_found(client, customer_a, customer_b, espeak_ng) -> None:
     cid = campaign_of(client, customer_a)
     client.put(url(cid), json={"mode": "text", "text": TEXT}, headers=customer_a.headers)
     for method, path, kw in (
@@ -119,7 +119,7 @@ def test_another_customers_campaign_is_not_found(client, customer_a, customer_b)
         assert campaign is not None and campaign.whisper_mode == "text"
 
 
-def test_the_dry_run_says_the_target_hears_the_whisper(client, customer_a) -> None:
+def test_the_dry_run_says_the_target_hears_the_whisper(client, customer_a, espeak_ng) -> None:
     ln, _ = alices_line(customer_a)
     assert all(e["step"] != "whisper" for e in dry_run(client, customer_a).json()["data"]["trail"])
     client.put(url(ln.campaign.id or 0), json={"mode": "text", "text": TEXT}, headers=customer_a.headers)

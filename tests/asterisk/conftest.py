@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 from sqlmodel import select
 
-from asterisk_config import chroot
 from asterisk_config.errors import Unavailable
 from core.db import session_scope
 from core.models import Call
@@ -51,12 +50,13 @@ def bridge(asterisk: AsteriskUnderTest, tmp_path_factory: pytest.TempPathFactory
 
 
 @pytest.fixture(scope="module")
-def cluster(sipp_binary: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+def cluster(
+    sipp_binary: str, kamailio_binary: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Cluster]:
     """Two nodes (Asterisk + bridge, ids n1 and n2) behind Kamailio, shared by a module's calls."""
     if os.geteuid() != 0:
         unavailable("Asterisk", "tests need root (chroot + bind mounts)")
     try:
-        chroot.ensure_host_tool("kamailio", "kamailio", print)
         with running_cluster(2, tmp_path_factory.mktemp("cluster")) as running:
             yield running
     except Unavailable as exc:

@@ -50,7 +50,7 @@ def _calls_so_far() -> list[tuple[str, object]]:
 
 
 async def test_a_platform_set_up_in_the_browser_carries_a_real_call(
-    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+    asterisk: AsteriskUnderTest, sipp_binary: str, chromium_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
     if not (WEB / "dist" / "index.html").is_file():
         pytest.fail("web/dist is missing: `make test` builds it (make web)")
@@ -64,6 +64,7 @@ async def test_a_platform_set_up_in_the_browser_carries_a_real_call(
             env = {
                 **os.environ,
                 "BASE_URL": base,
+                "CHROMIUM_PATH": chromium_binary,
                 "ADMIN_EMAIL": "ada.admin@example.com",
                 "ADMIN_PASSWORD": PASSWORD,
                 "E2E_ONLY": "a real call through a platform set up in the browser",

@@ -188,7 +188,7 @@ async def test_portal_trunk_live_view_and_hang_up_while_talking(
 
 
 async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
-    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+    asterisk: AsteriskUnderTest, sipp_binary: str, chromium_binary: str, bridge: Path, tmp_path: Path
 ) -> None:
     """The portal in Chromium (web/e2e/run.mjs) with a real call through a recording campaign:
     - the customer sees it on Live Calls while it is up and hangs it up there, then finds it in the
@@ -211,6 +211,7 @@ async def test_customer_watches_and_hangs_up_a_real_call_in_the_browser(
         env = {
             **os.environ,
             "BASE_URL": base,
+            "CHROMIUM_PATH": chromium_binary,
             "CUSTOMER_EMAIL": "co@example.com",  # seed_plan's customer
             "CUSTOMER_PASSWORD": "x1234567",
             "BUYER_EMAIL": "buyer@example.com",  # seed_plan's buyer

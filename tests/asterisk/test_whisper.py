@@ -20,7 +20,7 @@ PACKET_MS = 20  # Asterisk sends G.711 in 20 ms packets
 
 
 async def test_the_target_hears_the_whisper_before_the_bridge_and_billsec_starts_after_it(
-    asterisk: AsteriskUnderTest, sipp_binary: str, bridge: Path, tmp_path: Path
+    asterisk: AsteriskUnderTest, sipp_binary: str, espeak_ng: str, bridge: Path, tmp_path: Path
 ) -> None:
     with rtp_capture() as to_target, rtp_capture() as to_caller, sip_wire(asterisk.settings.sip_port) as wire:
         with sipp_target(sipp_binary, "answer", tmp_path, media_port=to_target.port) as target:

@@ -671,7 +671,9 @@ async def test_the_customer_is_never_shown_a_call_of_another() -> None:
 # --- whisper: the target hears the campaign's message before it is connected ---------------------
 
 
-async def test_a_whispered_call_plays_the_message_to_the_target_and_talks_from_the_bridge(tmp_path) -> None:
+async def test_a_whispered_call_plays_the_message_to_the_target_and_talks_from_the_bridge(
+    tmp_path, espeak_ng
+) -> None:
     ln, _ = dialled_line("Acme desk", record=True)
     sound = whisper(ln.campaign.id or 0)
     picked = now().replace(microsecond=0)
@@ -698,7 +700,7 @@ async def test_a_whispered_call_plays_the_message_to_the_target_and_talks_from_t
     assert order == ["dial", "whisper", "record"]
 
 
-async def test_a_whisper_whose_audio_could_not_be_placed_connects_without_it(tmp_path) -> None:
+async def test_a_whisper_whose_audio_could_not_be_placed_connects_without_it(tmp_path, espeak_ng) -> None:
     ln, _ = dialled_line("Acme desk")
     whisper(ln.campaign.id or 0)
     blocked = tmp_path / "sounds"
@@ -718,7 +720,7 @@ async def test_a_whisper_whose_audio_could_not_be_placed_connects_without_it(tmp
     ]
 
 
-async def test_a_call_that_ends_during_the_whisper_never_connects(tmp_path) -> None:
+async def test_a_call_that_ends_during_the_whisper_never_connects(tmp_path, espeak_ng) -> None:
     ln, _ = dialled_line("Acme desk")
     whisper(ln.campaign.id or 0)
     async with bridge() as b:

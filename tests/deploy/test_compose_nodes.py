@@ -1,23 +1,20 @@
-"""deploy/compose.nodes.yml as Compose renders it on top of compose.yml (`docker compose config`, no
-engine needed): Kamailio where carriers sent to the single Asterisk, dispatching to both nodes' own
-SIP ports; each node an id and ports of its own, both recording into the volume the portal reads."""
+"""deploy/compose.nodes.yml as Compose renders it on top of compose.yml (`docker compose config`):
+Kamailio where carriers sent to the single Asterisk, dispatching to both nodes' own SIP ports; each
+node an id and ports of its own, both recording into the volume the portal reads. The docker CLI and
+its compose plugin come from the `docker_engine` fixture, as for every test that runs docker."""
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 from testkit.processes import REPO
-from testkit.required import unavailable
 
 DEPLOY = REPO / "deploy"
 SECRETS = "POSTGRES_PASSWORD=x\nREDIS_PASSWORD=x\nARI_PASSWORD=x\nAMI_SECRET=x\n"
 
 
 def rendered(tmp_path: Path) -> dict[str, Any]:
-    if shutil.which("docker") is None:
-        unavailable("docker", "the docker CLI is not installed")
     env = tmp_path / "env"
     env.write_text(SECRETS)
     files = ["-f", "compose.yml", "-f", "compose.nodes.yml"]
@@ -33,7 +30,9 @@ def rendered(tmp_path: Path) -> dict[str, Any]:
     return services
 
 
-def test_kamailio_takes_the_carriers_and_dispatches_to_both_nodes(tmp_path: Path) -> None:
+def test_kamailio_takes_the_carriers_and_dispatches_to_both_nodes(
+    docker_engine: None, tmp_path: Path
+) -> None:
     services = rendered(tmp_path)
     one, two = services["asterisk"]["environment"], services["asterisk-n2"]["environment"]
     proxy = services["kamailio"]

@@ -22,16 +22,7 @@ import yaml
 
 from asterisk_config.settings import AsteriskSettings
 from testkit.asterisk import AsteriskUnderTest, trunk_pushed
-from testkit.containers import (
-    DEPLOY,
-    EngineUnavailable,
-    Stack,
-    ensure_base_images,
-    ensure_engine,
-    image_size_mb,
-    running_stack,
-)
-from testkit.required import unavailable
+from testkit.containers import DEPLOY, Stack, ensure_base_images, image_size_mb, running_stack
 from testkit.sipp import call, sipp_target
 from testkit.waiting import eventually, eventually_async
 
@@ -46,12 +37,8 @@ STARTING_BALANCE = Decimal("10")
 
 
 @pytest.fixture(scope="module")
-def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+def stack(docker_engine: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     workdir = tmp_path_factory.mktemp("stack")
-    try:
-        ensure_engine(workdir)
-    except EngineUnavailable as exc:
-        unavailable("docker", str(exc))
     ensure_base_images()
     with running_stack(workdir, SERVICES, profiles=("monitoring",)) as running:
         sizes = {i: image_size_mb(f"{i}:test") for i in ("callroute", "callroute-asterisk")}
