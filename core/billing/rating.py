@@ -146,13 +146,15 @@ ORDER BY c.id
 LIMIT :limit
 FOR UPDATE OF c SKIP LOCKED
 """
+# By the whole key, (id, started_at): each row is found in its month's partition only.
 _SAVE = text("""
 UPDATE call c SET rating_status = d.status, rate_id = d.rate_id, cost = d.cost, converted = d.converted,
                   payout = d.payout, rated_at = :now, updated_at = :now, rating_error = NULL
-FROM unnest(CAST(:ids AS bigint[]), CAST(:statuses AS text[]), CAST(:rate_ids AS int[]),
-            CAST(:costs AS numeric[]), CAST(:converted AS boolean[]), CAST(:payouts AS numeric[]))
-     AS d(id, status, rate_id, cost, converted, payout)
-WHERE c.id = d.id
+FROM unnest(CAST(:ids AS bigint[]), CAST(:started AS timestamptz[]), CAST(:statuses AS text[]),
+            CAST(:rate_ids AS int[]), CAST(:costs AS numeric[]), CAST(:converted AS boolean[]),
+            CAST(:payouts AS numeric[]))
+     AS d(id, started_at, status, rate_id, cost, converted, payout)
+WHERE c.id = d.id AND c.started_at = d.started_at
 """)
 
 
@@ -226,6 +228,7 @@ def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -
         {
             "now": now,
             "ids": [i for i, _ in saved],
+            "started": [row.started_at for row in rows],
             "statuses": [r.status.value for _, r in saved],
             "rate_ids": [r.rate_id for _, r in saved],
             "costs": [r.cost for _, r in saved],
@@ -235,7 +238,7 @@ def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -
     )
     credit.release_many(session, [row.linkedid for row in rows])
     flag_unrated(session, unrated, now)
-    rollups.refresh(session, [i for i, _ in saved])
+    rollups.refresh_hours(session, rollups.hours_started(row.started_at for row in rows))
     call_hooks.rated(session, [i for i, _ in saved])
 
 
@@ -285,16 +288,20 @@ def rate_pending(
 
 def flag_unrated(session: Session, user_ids: Iterable[int], at: datetime) -> None:
     """Tell the admins, once per customer per day, that billable calls matched no rate."""
+    ids = sorted(set(user_ids))
+    if not ids:
+        return
+    told = []
     for user_id, name, tariff_id in session.execute(
-        select(User.id, User.name, User.tariff_id).where(User.id.in_(sorted(set(user_ids))))
+        select(User.id, User.name, User.tariff_id).where(User.id.in_(ids))
     ):
         why = "has no tariff" if tariff_id is None else f"match no rate of tariff {tariff_id}"
-        notices.notify_admins(
-            session,
+        message = (
             f"Calls of {name} (customer {user_id}) {why}. They are flagged 'no_rate' and charged "
-            "nothing until a rate covers them; reconciliation retries them nightly.",
-            f"no_rate:{user_id}:{at.date().isoformat()}",
+            "nothing until a rate covers them; reconciliation retries them nightly."
         )
+        told.append((message, f"no_rate:{user_id}:{at.date().isoformat()}"))
+    notices.notify_admins_of(session, told)
 
 
 def _description(number: str, billsec: int) -> str:

@@ -47,11 +47,13 @@ _LEDGER = text("""
 SELECT call_id, sum(amount) AS amount, count(*) FILTER (WHERE transaction_type = 'adjustment') AS reruns
 FROM wallet_transaction WHERE call_id = ANY(:ids) GROUP BY call_id
 """)
+# By the whole key, (id, started_at): each row is found in its month's partition only.
 _SAVE = text("""
 UPDATE call c SET cost = d.cost, rate_id = d.rate_id, rated_at = :now, updated_at = :now
-FROM unnest(CAST(:ids AS bigint[]), CAST(:costs AS numeric[]), CAST(:rate_ids AS int[]))
-     AS d(id, cost, rate_id)
-WHERE c.id = d.id
+FROM unnest(CAST(:ids AS bigint[]), CAST(:started AS timestamptz[]), CAST(:costs AS numeric[]),
+            CAST(:rate_ids AS int[]))
+     AS d(id, started_at, cost, rate_id)
+WHERE c.id = d.id AND c.started_at = d.started_at
 """)
 
 
@@ -113,12 +115,12 @@ def _rerate_batch(
             )
             result.delta += charged - cost
         if cost != row.cost or rate_id != row.rate_id:
-            changed.append((row.id, cost, rate_id))
+            changed.append((row.id, row.started_at, cost, rate_id))
     result.adjusted += wallet.post_many(session, entries)
     if changed:
-        ids, costs, rate_ids = zip(*changed, strict=True)
+        ids, started, costs, rate_ids = (list(column) for column in zip(*changed, strict=True))
         session.execute(
-            _SAVE, {"now": utcnow(), "ids": list(ids), "costs": list(costs), "rate_ids": list(rate_ids)}
+            _SAVE, {"now": utcnow(), "ids": ids, "started": started, "costs": costs, "rate_ids": rate_ids}
         )
-        rollups.refresh(session, ids)
+        rollups.refresh_hours(session, rollups.hours_started(started))
     return int(rows[-1].id)
