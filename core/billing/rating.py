@@ -180,7 +180,7 @@ def rate_batch(
     the reason, and the admins told) so one bad call never stops the others. Returns (calls
     processed, last id seen) for the next batch to start after.
     """
-    rows = session.execute(text(_CLAIM.format(status=status.value)), {"after": after, "limit": limit}).all()
+    rows = _claim(session, status, after, limit)
     if not rows:
         return 0, after
     try:
@@ -196,8 +196,12 @@ def rate_batch(
     return len(rows), rows[-1].id
 
 
+def _claim(session: Session, status: RatingStatus, after: int, limit: int) -> Sequence[Row[Any]]:
+    return session.execute(text(_CLAIM.format(status=status.value)), {"after": after, "limit": limit}).all()
+
+
 def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -> None:
-    saved: list[tuple[int, Rated]] = []
+    saved: list[Rated] = []  # in the rows' order
     entries: list[wallet.Entry] = []
     unrated: set[int] = set()
     for row in rows:
@@ -211,7 +215,7 @@ def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -
             buffer_seconds=row.buffer_seconds,
             target_payout=row.payout,
         )
-        saved.append((row.id, rated))
+        saved.append(rated)
         if rated.cost:
             description = _description(row.number, row.billsec)
             entries.append(
@@ -223,23 +227,28 @@ def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -
             unrated.add(row.user_id)
     wallet.post_many(session, entries)
     now = utcnow()
+    _save(session, rows, saved, now)
+    credit.release_many(session, [row.linkedid for row in rows])
+    flag_unrated(session, unrated, now)
+    rollups.refresh_hours(session, rollups.hours_started(row.started_at for row in rows))
+    call_hooks.rated(session, [row.id for row in rows])
+
+
+def _save(session: Session, rows: Sequence[Row[Any]], rated: Sequence[Rated], now: datetime) -> None:
+    """Each claimed row's rating, `rated` in the same order."""
     session.execute(
         _SAVE,
         {
             "now": now,
-            "ids": [i for i, _ in saved],
+            "ids": [row.id for row in rows],
             "started": [row.started_at for row in rows],
-            "statuses": [r.status.value for _, r in saved],
-            "rate_ids": [r.rate_id for _, r in saved],
-            "costs": [r.cost for _, r in saved],
-            "converted": [r.converted for _, r in saved],
-            "payouts": [r.payout for _, r in saved],
+            "statuses": [r.status.value for r in rated],
+            "rate_ids": [r.rate_id for r in rated],
+            "costs": [r.cost for r in rated],
+            "converted": [r.converted for r in rated],
+            "payouts": [r.payout for r in rated],
         },
     )
-    credit.release_many(session, [row.linkedid for row in rows])
-    flag_unrated(session, unrated, now)
-    rollups.refresh_hours(session, rollups.hours_started(row.started_at for row in rows))
-    call_hooks.rated(session, [i for i, _ in saved])
 
 
 def set_aside(session: Session, call_id: int, reason: str) -> None:

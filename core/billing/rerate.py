@@ -4,12 +4,13 @@ force at its start, and the difference goes to the ledger as an adjustment row
 difference and writes nothing.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import select, text
+from sqlalchemy import Row, select, text
 from sqlmodel import Session
 
 from core import rollups
@@ -86,10 +87,10 @@ def _rerate_batch(
     session: Session, cache: TariffCache, tariffs: dict[int, int], result: Rerated, window: dict[str, Any]
 ) -> int | None:
     """One batch into `result`; returns the id to continue after, None when the period is done."""
-    rows = session.execute(_CLAIM, window).all()
+    rows = _claim(session, window)
     if not rows:
         return None
-    ledger = {r.call_id: r for r in session.execute(_LEDGER, {"ids": [r.id for r in rows]})}
+    ledger = _charged(session, [r.id for r in rows])
     entries, changed = [], []
     for row in rows:
         result.calls += 1
@@ -118,9 +119,23 @@ def _rerate_batch(
             changed.append((row.id, row.started_at, cost, rate_id))
     result.adjusted += wallet.post_many(session, entries)
     if changed:
-        ids, started, costs, rate_ids = (list(column) for column in zip(*changed, strict=True))
-        session.execute(
-            _SAVE, {"now": utcnow(), "ids": ids, "started": started, "costs": costs, "rate_ids": rate_ids}
-        )
-        rollups.refresh_hours(session, rollups.hours_started(started))
+        _save(session, changed)
+        rollups.refresh_hours(session, rollups.hours_started(started for _, started, _, _ in changed))
     return int(rows[-1].id)
+
+
+def _claim(session: Session, window: dict[str, Any]) -> Sequence[Row[Any]]:
+    return session.execute(_CLAIM, window).all()
+
+
+def _charged(session: Session, call_ids: list[int]) -> dict[int, Row[Any]]:
+    """What the ledger holds for each call: (call_id, amount summed, reruns so far)."""
+    return {r.call_id: r for r in session.execute(_LEDGER, {"ids": call_ids})}
+
+
+def _save(session: Session, changed: list[tuple[int, datetime, Decimal, int]]) -> None:
+    """The new (id, started_at, cost, rate_id) of the calls whose price changed."""
+    ids, started, costs, rate_ids = (list(column) for column in zip(*changed, strict=True))
+    session.execute(
+        _SAVE, {"now": utcnow(), "ids": ids, "started": started, "costs": costs, "rate_ids": rate_ids}
+    )
