@@ -1,5 +1,8 @@
 """Benchmark: rating and re-rating synthetic calls through the real code path (rate + ledger).
 
+BENCH_HOOKED (default 0) puts that share of the calls on a campaign whose webhook listens to every
+event, so that rating also records their converted, completed and rated events.
+
 Runs on a throw-away database created on BENCH_DATABASE_URL's server (migrated, then dropped):
 
     .venv/bin/python -m bench.rerate        (or: .venv/bin/python bench/rerate.py)
@@ -35,6 +38,7 @@ from testkit.databases import throwaway_database  # noqa: E402
 CALLS = int(os.environ.get("BENCH_CALLS", "100000"))
 PREFIXES = int(os.environ.get("BENCH_PREFIXES", "10000"))
 CUSTOMERS = 100
+HOOKED = float(os.environ.get("BENCH_HOOKED", "0"))
 CODES = ["1", "33", "34", "39", "44", "49", "52", "55", "61", "81", "86", "91"]
 RATED_FROM = datetime(2026, 1, 1, tzinfo=UTC)
 CALLS_FROM = datetime(2026, 3, 1, tzinfo=UTC)
@@ -186,7 +190,33 @@ def populate(rng: random.Random) -> tuple[int, list[str]]:
         )
         conn.commit()
         cur.execute("ANALYZE")
+    if HOOKED:
+        hook_calls(conn_url=os.environ["DATABASE_URL"], user_id=user_ids[0])
     return tariff_id, prefixes
+
+
+def hook_calls(conn_url: str, user_id: int) -> None:
+    """Every 1/HOOKED-th call on a campaign with an active webhook for every event, connected to
+    its target (converted when it talked 30 s)."""
+    from core.enums import WebhookEvent
+    from core.models import Target, Webhook
+    from testkit.rows import campaign_with_target, get, save
+
+    campaign_id, target_id = campaign_with_target(user_id, buffer_seconds=30)
+    events = [e.value for e in WebhookEvent]
+    save(
+        Webhook(
+            user_id=user_id, campaign_id=campaign_id, url="http://127.0.0.1:9/", events=events, secret="s"
+        )
+    )
+    with psycopg.connect(conn_url) as conn:
+        conn.execute(
+            "UPDATE call SET campaign_id = %s, target_id = %s, buyer_id = %s, connected_at = started_at"
+            " WHERE id %% %s = 0",
+            (campaign_id, target_id, get(Target, target_id).buyer_id, round(1 / HOOKED)),
+        )
+        conn.commit()
+        conn.execute("ANALYZE call")
 
 
 def copy_floor(rows: int) -> float:
@@ -270,7 +300,9 @@ def run() -> None:
     assert drift == 0, drift
 
     floor_rating, floor_rerating = copy_floor(debits or 0), copy_floor(result.adjusted)
-    print(f"calls={CALLS} prefixes={len(prefixes)} customers={CUSTOMERS} statuses={status}")
+    with session_scope() as session:
+        events = session.scalar(text("SELECT count(*) FROM webhook_delivery"))
+    print(f"calls={CALLS} prefixes={len(prefixes)} customers={CUSTOMERS} statuses={status} events={events}")
     print(
         f"rate:   {CALLS / rating:,.0f} calls/s ({rating:.2f} s, {debits} debits)"
         f" | COPY of {debits} ledger rows: {floor_rating:.2f} s"
