@@ -1,21 +1,31 @@
 """Benchmark: rating and re-rating synthetic calls through the real code path (rate + ledger).
 
+BENCH_HOOKED (default 0) puts that share of the calls on a campaign whose webhook listens to every
+event, so that rating also records their converted, completed and rated events.
+
 Runs on a throw-away database created on BENCH_DATABASE_URL's server (migrated, then dropped):
 
     .venv/bin/python -m bench.rerate        (or: .venv/bin/python bench/rerate.py)
 
 Prints calls per second for the first rating of BENCH_CALLS pending calls (core.billing.rating,
 one debit each) and for re-rating them after every price changed (core.billing.rerate, one
-adjustment each), beside the floor: the time to COPY as many rows into the ledger table.
+adjustment each), beside the floor: the time to COPY as many rows into the ledger table; then the
+seconds each part of the rating and re-rating transactions took, summed over the batches ("other":
+the rest of the run, pricing in Python mostly). A part the code under test does not have is left
+out: the same script also times an older checkout, for a before and after.
 """
 
+import functools
+import importlib
 import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import psycopg
 
@@ -28,6 +38,7 @@ from testkit.databases import throwaway_database  # noqa: E402
 CALLS = int(os.environ.get("BENCH_CALLS", "100000"))
 PREFIXES = int(os.environ.get("BENCH_PREFIXES", "10000"))
 CUSTOMERS = 100
+HOOKED = float(os.environ.get("BENCH_HOOKED", "0"))
 CODES = ["1", "33", "34", "39", "44", "49", "52", "55", "61", "81", "86", "91"]
 RATED_FROM = datetime(2026, 1, 1, tzinfo=UTC)
 CALLS_FROM = datetime(2026, 3, 1, tzinfo=UTC)
@@ -43,6 +54,69 @@ LEDGER_COPY = (
     "COPY wallet_transaction (user_id, transaction_type, amount, balance_after, description, reference,"
     " created_at) FROM STDIN"
 )
+
+
+# (part, module, function) timed in each run: the steps of one batch's transaction, and its commit.
+RATE_PARTS = [
+    ("claim", "core.billing.rating", "_claim"),
+    ("ledger", "core.billing.wallet", "post_many"),
+    ("call rows", "core.billing.rating", "_save"),
+    ("credit holds", "core.billing.credit", "release_many"),
+    ("no-rate notices", "core.billing.rating", "flag_unrated"),
+    ("rollups", "core.rollups", "refresh_hours"),
+    ("webhook events", "core.webhooks.intake", "rated"),
+    ("commit", "sqlmodel", "Session.commit"),
+]
+RERATE_PARTS = [
+    ("claim", "core.billing.rerate", "_claim"),
+    ("ledger read", "core.billing.rerate", "_charged"),
+    ("ledger", "core.billing.wallet", "post_many"),
+    ("call rows", "core.billing.rerate", "_save"),
+    ("rollups", "core.rollups", "refresh_hours"),
+    ("commit", "sqlmodel", "Session.commit"),
+]
+
+
+class Parts:
+    """Seconds spent in each part while timing: the functions are wrapped in place (module
+    attributes, as their callers look them up) and put back after."""
+
+    def __init__(self, parts: list[tuple[str, str, str]]) -> None:
+        self.seconds: dict[str, float] = {}
+        self._wrapped: list[tuple[object, str, object]] = []
+        for part, module, name in parts:
+            owner: object = importlib.import_module(module)
+            *path, attribute = name.split(".")
+            for step in path:
+                owner = getattr(owner, step)
+            original = getattr(owner, attribute, None)
+            if original is None:
+                continue
+            self.seconds[part] = 0.0
+            self._wrapped.append((owner, attribute, original))
+            setattr(owner, attribute, self._timed(part, original))
+
+    def _timed(self, part: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(function)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                self.seconds[part] += time.perf_counter() - started
+
+        return timed
+
+    def __enter__(self) -> "Parts":
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for owner, attribute, original in self._wrapped:
+            setattr(owner, attribute, original)
+
+    def report(self, total: float) -> str:
+        shown = [*self.seconds.items(), ("other", total - sum(self.seconds.values()))]
+        return ", ".join(f"{part} {seconds:.2f}" for part, seconds in shown)
 
 
 def main() -> None:
@@ -116,7 +190,33 @@ def populate(rng: random.Random) -> tuple[int, list[str]]:
         )
         conn.commit()
         cur.execute("ANALYZE")
+    if HOOKED:
+        hook_calls(conn_url=os.environ["DATABASE_URL"], user_id=user_ids[0])
     return tariff_id, prefixes
+
+
+def hook_calls(conn_url: str, user_id: int) -> None:
+    """Every 1/HOOKED-th call on a campaign with an active webhook for every event, connected to
+    its target (converted when it talked 30 s)."""
+    from core.enums import WebhookEvent
+    from core.models import Target, Webhook
+    from testkit.rows import campaign_with_target, get, save
+
+    campaign_id, target_id = campaign_with_target(user_id, buffer_seconds=30)
+    events = [e.value for e in WebhookEvent]
+    save(
+        Webhook(
+            user_id=user_id, campaign_id=campaign_id, url="http://127.0.0.1:9/", events=events, secret="s"
+        )
+    )
+    with psycopg.connect(conn_url) as conn:
+        conn.execute(
+            "UPDATE call SET campaign_id = %s, target_id = %s, buyer_id = %s, connected_at = started_at"
+            " WHERE id %% %s = 0",
+            (campaign_id, target_id, get(Target, target_id).buyer_id, round(1 / HOOKED)),
+        )
+        conn.commit()
+        conn.execute("ANALYZE call")
 
 
 def copy_floor(rows: int) -> float:
@@ -154,9 +254,10 @@ def run() -> None:
     rng = random.Random(11)
     tariff_id, prefixes = populate(rng)
 
-    started = time.perf_counter()
-    processed = rate_pending()
-    rating = time.perf_counter() - started
+    with Parts(RATE_PARTS) as rate_parts:
+        started = time.perf_counter()
+        processed = rate_pending()
+        rating = time.perf_counter() - started
     with session_scope() as session:
         debits = session.scalar(
             text("SELECT count(*) FROM wallet_transaction WHERE transaction_type = 'call'")
@@ -184,9 +285,10 @@ def run() -> None:
         )
         conn.commit()
         cur.execute("ANALYZE")
-    started = time.perf_counter()
-    result = rerate_period(CALLS_FROM, CALLS_FROM + timedelta(seconds=CALLS), tariff_id=tariff_id)
-    rerating = time.perf_counter() - started
+    with Parts(RERATE_PARTS) as rerate_parts:
+        started = time.perf_counter()
+        result = rerate_period(CALLS_FROM, CALLS_FROM + timedelta(seconds=CALLS), tariff_id=tariff_id)
+        rerating = time.perf_counter() - started
     with session_scope() as session:
         drift = session.scalar(
             text(
@@ -198,7 +300,9 @@ def run() -> None:
     assert drift == 0, drift
 
     floor_rating, floor_rerating = copy_floor(debits or 0), copy_floor(result.adjusted)
-    print(f"calls={CALLS} prefixes={len(prefixes)} customers={CUSTOMERS} statuses={status}")
+    with session_scope() as session:
+        events = session.scalar(text("SELECT count(*) FROM webhook_delivery"))
+    print(f"calls={CALLS} prefixes={len(prefixes)} customers={CUSTOMERS} statuses={status} events={events}")
     print(
         f"rate:   {CALLS / rating:,.0f} calls/s ({rating:.2f} s, {debits} debits)"
         f" | COPY of {debits} ledger rows: {floor_rating:.2f} s"
@@ -207,6 +311,9 @@ def run() -> None:
         f"rerate: {result.calls / rerating:,.0f} calls/s ({rerating:.2f} s, {result.adjusted} adjustments)"
         f" | COPY of {result.adjusted} ledger rows: {floor_rerating:.2f} s"
     )
+    print(f"rate parts (s):   {rate_parts.report(rating)}")
+    print(f"rerate parts (s): {rerate_parts.report(rerating)}")
+    print(f"load average: {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -29,11 +29,13 @@ def get_engine() -> Engine:
         pool_size=20,
         max_overflow=20,
         hide_parameters=True,
-        json_serializer=_json,
+        json_serializer=json_text,
     )
 
 
-def _json(value: object) -> str:
+def json_text(value: object) -> str:
+    """A value as a JSONB column stores it (the engine's serializer), for a statement that passes
+    JSON as text."""
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 

@@ -73,6 +73,12 @@ def hours_of(session: Session, call_ids: Iterable[int]) -> list[datetime]:
     return sorted(session.scalars(stmt, {"ids": ids}))
 
 
+def hours_started(started: Iterable[datetime]) -> list[datetime]:
+    """The UTC hours these start times fall in, as `hours_of` reads them from the call rows: for a
+    batch job that has read its calls' start already."""
+    return sorted({moment.astimezone(UTC).replace(minute=0, second=0, microsecond=0) for moment in started})
+
+
 def refresh(session: Session, call_ids: Iterable[int]) -> None:
     """Sum again the hours the calls `call_ids` started in (the caller's transaction, which wrote
     them, commits)."""
@@ -80,6 +86,7 @@ def refresh(session: Session, call_ids: Iterable[int]) -> None:
 
 
 def refresh_hours(session: Session, hours: Sequence[datetime]) -> None:
+    """Sum again these UTC hours and their days (`hours_of`, `hours_started`); the caller commits."""
     if not hours:
         return
     session.execute(text("SELECT pg_advisory_xact_lock_shared(:ns, :all)"), {"ns": ROLLUP_LOCK, "all": _ALL})

@@ -146,13 +146,15 @@ ORDER BY c.id
 LIMIT :limit
 FOR UPDATE OF c SKIP LOCKED
 """
+# By the whole key, (id, started_at): each row is found in its month's partition only.
 _SAVE = text("""
 UPDATE call c SET rating_status = d.status, rate_id = d.rate_id, cost = d.cost, converted = d.converted,
                   payout = d.payout, rated_at = :now, updated_at = :now, rating_error = NULL
-FROM unnest(CAST(:ids AS bigint[]), CAST(:statuses AS text[]), CAST(:rate_ids AS int[]),
-            CAST(:costs AS numeric[]), CAST(:converted AS boolean[]), CAST(:payouts AS numeric[]))
-     AS d(id, status, rate_id, cost, converted, payout)
-WHERE c.id = d.id
+FROM unnest(CAST(:ids AS bigint[]), CAST(:started AS timestamptz[]), CAST(:statuses AS text[]),
+            CAST(:rate_ids AS int[]), CAST(:costs AS numeric[]), CAST(:converted AS boolean[]),
+            CAST(:payouts AS numeric[]))
+     AS d(id, started_at, status, rate_id, cost, converted, payout)
+WHERE c.id = d.id AND c.started_at = d.started_at
 """)
 
 
@@ -178,7 +180,7 @@ def rate_batch(
     the reason, and the admins told) so one bad call never stops the others. Returns (calls
     processed, last id seen) for the next batch to start after.
     """
-    rows = session.execute(text(_CLAIM.format(status=status.value)), {"after": after, "limit": limit}).all()
+    rows = _claim(session, status, after, limit)
     if not rows:
         return 0, after
     try:
@@ -194,8 +196,12 @@ def rate_batch(
     return len(rows), rows[-1].id
 
 
+def _claim(session: Session, status: RatingStatus, after: int, limit: int) -> Sequence[Row[Any]]:
+    return session.execute(text(_CLAIM.format(status=status.value)), {"after": after, "limit": limit}).all()
+
+
 def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -> None:
-    saved: list[tuple[int, Rated]] = []
+    saved: list[Rated] = []  # in the rows' order
     entries: list[wallet.Entry] = []
     unrated: set[int] = set()
     for row in rows:
@@ -209,7 +215,7 @@ def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -
             buffer_seconds=row.buffer_seconds,
             target_payout=row.payout,
         )
-        saved.append((row.id, rated))
+        saved.append(rated)
         if rated.cost:
             description = _description(row.number, row.billsec)
             entries.append(
@@ -221,22 +227,28 @@ def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -
             unrated.add(row.user_id)
     wallet.post_many(session, entries)
     now = utcnow()
+    _save(session, rows, saved, now)
+    credit.release_many(session, [row.linkedid for row in rows])
+    flag_unrated(session, unrated, now)
+    rollups.refresh_hours(session, rollups.hours_started(row.started_at for row in rows))
+    call_hooks.rated(session, [row.id for row in rows])
+
+
+def _save(session: Session, rows: Sequence[Row[Any]], rated: Sequence[Rated], now: datetime) -> None:
+    """Each claimed row's rating, `rated` in the same order."""
     session.execute(
         _SAVE,
         {
             "now": now,
-            "ids": [i for i, _ in saved],
-            "statuses": [r.status.value for _, r in saved],
-            "rate_ids": [r.rate_id for _, r in saved],
-            "costs": [r.cost for _, r in saved],
-            "converted": [r.converted for _, r in saved],
-            "payouts": [r.payout for _, r in saved],
+            "ids": [row.id for row in rows],
+            "started": [row.started_at for row in rows],
+            "statuses": [r.status.value for r in rated],
+            "rate_ids": [r.rate_id for r in rated],
+            "costs": [r.cost for r in rated],
+            "converted": [r.converted for r in rated],
+            "payouts": [r.payout for r in rated],
         },
     )
-    credit.release_many(session, [row.linkedid for row in rows])
-    flag_unrated(session, unrated, now)
-    rollups.refresh(session, [i for i, _ in saved])
-    call_hooks.rated(session, [i for i, _ in saved])
 
 
 def set_aside(session: Session, call_id: int, reason: str) -> None:
@@ -285,16 +297,20 @@ def rate_pending(
 
 def flag_unrated(session: Session, user_ids: Iterable[int], at: datetime) -> None:
     """Tell the admins, once per customer per day, that billable calls matched no rate."""
+    ids = sorted(set(user_ids))
+    if not ids:
+        return
+    told = []
     for user_id, name, tariff_id in session.execute(
-        select(User.id, User.name, User.tariff_id).where(User.id.in_(sorted(set(user_ids))))
+        select(User.id, User.name, User.tariff_id).where(User.id.in_(ids))
     ):
         why = "has no tariff" if tariff_id is None else f"match no rate of tariff {tariff_id}"
-        notices.notify_admins(
-            session,
+        message = (
             f"Calls of {name} (customer {user_id}) {why}. They are flagged 'no_rate' and charged "
-            "nothing until a rate covers them; reconciliation retries them nightly.",
-            f"no_rate:{user_id}:{at.date().isoformat()}",
+            "nothing until a rate covers them; reconciliation retries them nightly."
         )
+        told.append((message, f"no_rate:{user_id}:{at.date().isoformat()}"))
+    notices.notify_admins_of(session, told)
 
 
 def _description(number: str, billsec: int) -> str:

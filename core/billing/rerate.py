@@ -4,12 +4,13 @@ force at its start, and the difference goes to the ledger as an adjustment row
 difference and writes nothing.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import select, text
+from sqlalchemy import Row, select, text
 from sqlmodel import Session
 
 from core import rollups
@@ -47,11 +48,13 @@ _LEDGER = text("""
 SELECT call_id, sum(amount) AS amount, count(*) FILTER (WHERE transaction_type = 'adjustment') AS reruns
 FROM wallet_transaction WHERE call_id = ANY(:ids) GROUP BY call_id
 """)
+# By the whole key, (id, started_at): each row is found in its month's partition only.
 _SAVE = text("""
 UPDATE call c SET cost = d.cost, rate_id = d.rate_id, rated_at = :now, updated_at = :now
-FROM unnest(CAST(:ids AS bigint[]), CAST(:costs AS numeric[]), CAST(:rate_ids AS int[]))
-     AS d(id, cost, rate_id)
-WHERE c.id = d.id
+FROM unnest(CAST(:ids AS bigint[]), CAST(:started AS timestamptz[]), CAST(:costs AS numeric[]),
+            CAST(:rate_ids AS int[]))
+     AS d(id, started_at, cost, rate_id)
+WHERE c.id = d.id AND c.started_at = d.started_at
 """)
 
 
@@ -84,10 +87,10 @@ def _rerate_batch(
     session: Session, cache: TariffCache, tariffs: dict[int, int], result: Rerated, window: dict[str, Any]
 ) -> int | None:
     """One batch into `result`; returns the id to continue after, None when the period is done."""
-    rows = session.execute(_CLAIM, window).all()
+    rows = _claim(session, window)
     if not rows:
         return None
-    ledger = {r.call_id: r for r in session.execute(_LEDGER, {"ids": [r.id for r in rows]})}
+    ledger = _charged(session, [r.id for r in rows])
     entries, changed = [], []
     for row in rows:
         result.calls += 1
@@ -113,12 +116,26 @@ def _rerate_batch(
             )
             result.delta += charged - cost
         if cost != row.cost or rate_id != row.rate_id:
-            changed.append((row.id, cost, rate_id))
+            changed.append((row.id, row.started_at, cost, rate_id))
     result.adjusted += wallet.post_many(session, entries)
     if changed:
-        ids, costs, rate_ids = zip(*changed, strict=True)
-        session.execute(
-            _SAVE, {"now": utcnow(), "ids": list(ids), "costs": list(costs), "rate_ids": list(rate_ids)}
-        )
-        rollups.refresh(session, ids)
+        _save(session, changed)
+        rollups.refresh_hours(session, rollups.hours_started(started for _, started, _, _ in changed))
     return int(rows[-1].id)
+
+
+def _claim(session: Session, window: dict[str, Any]) -> Sequence[Row[Any]]:
+    return session.execute(_CLAIM, window).all()
+
+
+def _charged(session: Session, call_ids: list[int]) -> dict[int, Row[Any]]:
+    """What the ledger holds for each call: (call_id, amount summed, reruns so far)."""
+    return {r.call_id: r for r in session.execute(_LEDGER, {"ids": call_ids})}
+
+
+def _save(session: Session, changed: list[tuple[int, datetime, Decimal, int]]) -> None:
+    """The new (id, started_at, cost, rate_id) of the calls whose price changed."""
+    ids, started, costs, rate_ids = (list(column) for column in zip(*changed, strict=True))
+    session.execute(
+        _SAVE, {"now": utcnow(), "ids": ids, "started": started, "costs": costs, "rate_ids": rate_ids}
+    )
