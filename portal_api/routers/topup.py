@@ -2,10 +2,10 @@
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
 from core.money import format_money
-from portal_api.auth.principal import AdminDep
+from portal_api.auth.principal import AdminDep, client_of
 from portal_api.deps import MAX_ID, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.billing import TopupIn
@@ -21,8 +21,8 @@ router = APIRouter(prefix="/topup", tags=["billing"])
     status_code=201,
     summary="Credit a customer's wallet; shows in /user/wall",
 )
-def add(body: TopupIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
-    done = topups.add(session, body, principal.user.id)
+def add(body: TopupIn, request: Request, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+    done = topups.add(session, body, principal, client_of(request))
     if not done.credited:
         # The same idempotency key again: the credit already made, nothing changed.
         return ok(WalletTransactionOut.of(done.row), "This top-up was already credited.")

@@ -8,11 +8,13 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core.enums import Status, UserStatus
+from core.enums import AdminAction, Status, UserStatus
 from core.models import Buyer, Call, Target, User
 from core.routing.caps import connected_since, period_starts
 from core.routing.schedule import is_open
 from portal_api import call_pages
+from portal_api.auth import admin_audit
+from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.errors import field_error
@@ -110,7 +112,7 @@ def create(session: Session, principal: Principal, body: BuyerIn) -> Buyer:
     return create_row(session, buyer)
 
 
-def update(session: Session, principal: Principal, buyer_id: int, body: BuyerUpdate) -> Buyer:
+def update(session: Session, principal: Principal, buyer_id: int, body: BuyerUpdate, client: Client) -> Buyer:
     buyer = get_visible(session, Buyer, buyer_id, principal, "Buyer")
     changes = body.model_dump(exclude_unset=True)
     if changes.get("name", "") is None or changes.get("email", "") is None:
@@ -135,18 +137,25 @@ def update(session: Session, principal: Principal, buyer_id: int, body: BuyerUpd
             setattr(login, field, changes[field])
         if password:
             set_password(session, login, password)
+            if principal.is_admin:
+                admin_audit.record(session, principal.user, AdminAction.PASSWORD, login, client)
         touch(login)
         session.add(login)
 
     return update_row(session, buyer, changes, required=(), complete=complete)
 
 
-def change_status(session: Session, principal: Principal, buyer_id: int, status: Status) -> Buyer:
+def change_status(
+    session: Session, principal: Principal, buyer_id: int, status: Status, client: Client
+) -> Buyer:
     """The buyer's sign-in follows its status."""
 
     def complete(buyer: Buyer) -> None:
         login = _login(session, buyer)
         if login is not None:
+            if principal.is_admin:
+                detail = f"{login.status} -> {status.value}"
+                admin_audit.record(session, principal.user, AdminAction.STATUS, login, client, detail)
             set_user_status(session, login, UserStatus(status.value), principal.user.id or 0)
 
     return set_status(session, Buyer, buyer_id, status.value, principal, "Buyer", complete=complete)

@@ -6,10 +6,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core.enums import ImpersonationAction, Role, TokenKind, UserStatus
+from core.enums import AdminAction, ImpersonationAction, Role, TokenKind, UserStatus
 from core.models import ImpersonationAudit, User
 from core.settings import get_settings
-from portal_api.auth import audit, revocation, tokens
+from portal_api.auth import admin_audit, audit, revocation, tokens
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
@@ -41,6 +41,7 @@ def start(session: Session, principal: Principal, user_id: int, client: Client) 
         parent_id=principal.token.id,
     )
     audit.record(session, ImpersonationAction.START, admin.id or 0, user_id, row.id, client)
+    admin_audit.record(session, admin, AdminAction.IMPERSONATE, user, client)
     session.commit()
     return Impersonating(token=token, user=StoredUser.of(user), impersonator_id=admin.id or 0)
 
