@@ -2,35 +2,18 @@
 engine needed): Kamailio where carriers sent to the single Asterisk, dispatching to both nodes' own
 SIP ports; each node an id and ports of its own, both recording into the volume the portal reads."""
 
-import json
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
-from testkit.processes import REPO
+from testkit.containers import rendered as compose_config
 from testkit.required import unavailable
-
-DEPLOY = REPO / "deploy"
-SECRETS = "POSTGRES_PASSWORD=x\nREDIS_PASSWORD=x\nARI_PASSWORD=x\nAMI_SECRET=x\n"
 
 
 def rendered(tmp_path: Path) -> dict[str, Any]:
     if shutil.which("docker") is None:
         unavailable("docker", "the docker CLI is not installed")
-    env = tmp_path / "env"
-    env.write_text(SECRETS)
-    files = ["-f", "compose.yml", "-f", "compose.nodes.yml"]
-    done = subprocess.run(
-        ["docker", "compose", "--env-file", str(env), *files, "config", "--format", "json"],
-        cwd=DEPLOY,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    services: dict[str, Any] = json.loads(done.stdout)["services"]
-    return services
+    return compose_config(tmp_path, "compose.nodes.yml")
 
 
 def test_kamailio_takes_the_carriers_and_dispatches_to_both_nodes(tmp_path: Path) -> None:
