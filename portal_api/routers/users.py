@@ -20,6 +20,7 @@ from portal_api.schemas.users import (
     WalletTransactionOut,
 )
 from portal_api.services import admin_audit, users
+from portal_api.tenancy import UserFilter
 
 router = APIRouter(prefix="/user", tags=["users"])
 
@@ -77,7 +78,7 @@ def wall(
     principal: AdminOrCustomerDep,
     session: SessionDep,
     pg: PageDep,
-    user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
+    user_id: UserFilter,
     transaction_type: TransactionType | None = None,
     from_date: Annotated[
         Day | None, Query(alias="fromDate", description="yyyy-mm-dd, your time zone")

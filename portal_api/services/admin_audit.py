@@ -10,9 +10,9 @@ from core.enums import AdminAction
 from core.models import AdminAudit, User
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import missing_row
 from portal_api.schemas.users import AdminAuditRow
 from portal_api.services.common import contains_text, page_of, within_days
+from portal_api.tenancy import visible_id
 
 
 def history(
@@ -28,15 +28,10 @@ def history(
     """Newest first; `params` matches either side's email. An `admin_id` or `user_id` naming no
     account is a 404, like any id naming no row (rows of deleted accounts keep their emails)."""
     stmt = select(AdminAudit)
-    for field, column, value in (
-        ("admin_id", AdminAudit.admin_id, admin_id),
-        ("user_id", AdminAudit.user_id, user_id),
-    ):
-        if value is None:
-            continue
-        if session.get(User, value) is None:
-            raise missing_row(field, "User", value)
-        stmt = stmt.where(column == value)
+    if visible_id(session, User, admin_id, principal, "admin_id", "User") is not None:
+        stmt = stmt.where(AdminAudit.admin_id == admin_id)
+    if visible_id(session, User, user_id, principal, "user_id", "User") is not None:
+        stmt = stmt.where(AdminAudit.user_id == user_id)
     if action is not None:
         stmt = stmt.where(AdminAudit.action == action.value)
     stmt = within_days(stmt, AdminAudit.created_at, from_date, to_date, principal.user.timezone)

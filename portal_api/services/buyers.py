@@ -40,7 +40,7 @@ from portal_api.services.common import (
     update_row,
     within_days,
 )
-from portal_api.tenancy import get_visible, scoped
+from portal_api.tenancy import get_visible, scoped, visible_id
 
 
 def _login(session: Session, buyer: Buyer) -> User | None:
@@ -83,7 +83,7 @@ def report(
 ) -> dict[str, Any]:
     """Calls delivered to buyers (a buyer: its own), newest first."""
     stmt = scoped(select(Call), Call, principal)
-    if body.buyer_id is not None:
+    if visible_id(session, Buyer, body.buyer_id, principal, "buyer_id", "Buyer") is not None:
         stmt = stmt.where(Call.buyer_id == body.buyer_id)
     else:
         stmt = stmt.where(Call.buyer_id.is_not(None))

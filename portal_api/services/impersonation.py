@@ -16,6 +16,7 @@ from portal_api.deps import PageParams
 from portal_api.errors import ApiError, not_found
 from portal_api.schemas.users import AuditRow, Impersonating, StoredUser
 from portal_api.services.common import page_of
+from portal_api.tenancy import visible_id
 
 
 def start(session: Session, principal: Principal, user_id: int, client: Client) -> Impersonating:
@@ -65,12 +66,14 @@ def return_to_admin(session: Session, principal: Principal, impersonator_id: int
 
 def history(
     session: Session,
+    principal: Principal,
     pg: PageParams,
     admin_id: int | None,
     user_id: int | None,
     action: ImpersonationAction | None,
 ) -> dict[str, Any]:
     """The impersonation audit, newest first: starts, stops (with why) and the changes made."""
+    visible_id(session, User, admin_id, principal, "admin_id", "User")
     stmt = select(ImpersonationAudit)
     if admin_id is not None:
         stmt = stmt.where(ImpersonationAudit.admin_id == admin_id)

@@ -92,6 +92,7 @@ def page(
     status: Status | None,
     vendor_id: int | None,
 ) -> dict[str, Any]:
+    _check_vendor(session, vendor_id)
     stmt = text_filter(select(Trunk), pg.params, Trunk.name, Trunk.host, Trunk.username)
     if vendor_id is not None:
         stmt = stmt.where(Trunk.vendor_id == vendor_id)
