@@ -3,6 +3,7 @@
 import ipaddress
 import re
 import types
+import unicodedata
 from datetime import date, datetime, time
 from decimal import Decimal
 from functools import lru_cache
@@ -169,14 +170,30 @@ Password = Annotated[
         }
     ),
 ]
-Name = Annotated[
-    str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=120),
-    # One visible character, and no NUL (PostgreSQL text can't hold one).
-    Field(json_schema_extra={"pattern": r"^[^\x00]*\S[^\x00]*$"}),
+# Control characters (C0 with NUL, tab and newline, DEL, C1) in no text a person types: they hide
+# in lists, break CSV exports and logs, and PostgreSQL text can't hold a NUL.
+_CONTROLS = r"\x00-\x1f\x7f-\x9f"
+
+
+def _no_controls(value: str) -> str:
+    for char in value:
+        if unicodedata.category(char) == "Cc":
+            raise ValueError(f"must not contain control characters (found U+{ord(char):04X})")
+    return value
+
+
+# Every text field's type starts from this one (a length and a pattern of its own added).
+PlainText = Annotated[
+    str, AfterValidator(_no_controls), Field(json_schema_extra={"pattern": rf"^[^{_CONTROLS}]*$"})
 ]
-ShortText = Annotated[str, StringConstraints(strip_whitespace=True, max_length=160)]
-Phone = Annotated[str, StringConstraints(strip_whitespace=True, max_length=32)]
+Name = Annotated[
+    PlainText,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=120),
+    # One visible character.
+    Field(json_schema_extra={"pattern": rf"^[^{_CONTROLS}]*[^\s{_CONTROLS}][^{_CONTROLS}]*$"}),
+]
+ShortText = Annotated[PlainText, StringConstraints(strip_whitespace=True, max_length=160)]
+Phone = Annotated[PlainText, StringConstraints(strip_whitespace=True, max_length=32)]
 
 
 def _takes_bool(annotation: Any) -> bool:

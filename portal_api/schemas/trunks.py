@@ -9,7 +9,7 @@ from pydantic import StringConstraints as Str
 from core.enums import TrunkAuth, TrunkDirection, TrunkTransport
 from core.models import Trunk
 from portal_api.deps import MAX_ID
-from portal_api.schemas.common import StrictBody, host_name
+from portal_api.schemas.common import PlainText, StrictBody, host_name
 
 CODECS = ("ulaw", "alaw", "g722", "g729", "opus", "gsm")
 
@@ -79,7 +79,7 @@ _CODECS_SCHEMA = {
     "uniqueItems": True,
 }
 
-TrunkName = Annotated[str, Str(strip_whitespace=True, min_length=1, max_length=64)]
+TrunkName = Annotated[PlainText, Str(strip_whitespace=True, min_length=1, max_length=64)]
 Host = Annotated[
     str,
     Str(strip_whitespace=True, min_length=1, max_length=255),
