@@ -5,7 +5,7 @@ OPTIONS is a 204 naming the path's methods in `Allow`. No CORS headers: the port
 one origin, and no other is configured to call it.
 """
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi.routing import iter_route_contexts
@@ -13,7 +13,7 @@ from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
-def allowed_methods(routes: Iterable[BaseRoute], scope: Scope) -> str:
+def allowed_methods(routes: Sequence[BaseRoute], scope: Scope) -> str:
     """Every method the request's path has, HEAD with GET and OPTIONS on any path that exists; ""
     for a path no route has. A path is often several routes (GET /profile and PUT /profile)."""
     methods: set[str] = set()
