@@ -87,11 +87,12 @@ Host = Annotated[
     WithJsonSchema(_HOST_SCHEMA),
 ]
 Port = Annotated[int, _between(1, 65535), Field(json_schema_extra={"minimum": 1, "maximum": 65535})]
+_BLANK = r"[^\S\x00-\x1f\x7f-\x9f]"  # a space that is no control character
 Username = Annotated[
-    str,
+    PlainText,
     Str(strip_whitespace=True, min_length=1, max_length=128),
     AfterValidator(_username),
-    Field(json_schema_extra={"pattern": r'^\s*[^\s@"<>]+\s*$'}),
+    Field(json_schema_extra={"pattern": rf'^{_BLANK}*[^\s@"<>\x00-\x1f\x7f-\x9f]+{_BLANK}*$'}),
 ]
 Secret = Annotated[
     SecretStr,
