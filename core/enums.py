@@ -145,6 +145,18 @@ class ImpersonationAction(StrEnum):
     CHANGE = "change"
 
 
+class AdminAction(StrEnum):
+    """What an administrator did to an account, as the admin audit records it (docs/security.md)."""
+
+    API_TOKEN = "api_token"  # a new API token issued (the previous one revoked)
+    PASSWORD = "password"  # a new password set
+    ROLE = "role"  # made an administrator
+    STATUS = "status"  # activated, deactivated or suspended
+    TOP_UP = "top_up"  # the wallet credited
+    IMPERSONATE = "impersonate"  # an impersonation started
+    DELETE = "delete"  # the account deleted
+
+
 class WebhookEvent(StrEnum):
     """A call event a webhook may subscribe to (docs/webhooks.md), in the order a call has them."""
 

@@ -30,9 +30,19 @@ def broker_url(redis_url: str) -> str:
 def celery_config() -> dict[str, Any]:
     return {
         "broker_url": broker_url(get_settings().redis_url),
+        # Redis away, at start or later: the worker keeps trying (2, 4, 6 ... up to every 30 s) for
+        # as long as it takes instead of exiting after 100 tries; its /health/ready says 503 meanwhile.
         "broker_connection_retry_on_startup": True,
+        "broker_connection_retry": True,
+        "broker_connection_max_retries": None,
         "task_default_queue": names.CELERY_QUEUE,
-        "broker_transport_options": {"visibility_timeout": VISIBILITY_TIMEOUT},
+        # Keepalive and a health check every 30 s: a connection a restart or a NAT dropped silently is
+        # noticed and made again, rather than waited on.
+        "broker_transport_options": {
+            "visibility_timeout": VISIBILITY_TIMEOUT,
+            "socket_keepalive": True,
+            "health_check_interval": 30,
+        },
         "task_serializer": "json",
         "accept_content": ["json"],
         "timezone": "UTC",

@@ -62,6 +62,12 @@ def trunk_status_key(trunk_id: int) -> str:
     return f"{TRUNK_STATUS_PREFIX}{trunk_id}"
 
 
+# Why Asterisk did not take a trunk the bridge pushed (a host that does not resolve, ...), while
+# the bridge keeps trying; the trunk list shows it as the trunk's status.
+def trunk_failure_key(trunk_id: int) -> str:
+    return f"trunk:failure:{trunk_id}"
+
+
 # --- Redis pub/sub channels (always through core.redis_client.pubsub_channel) -----------------------
 PASSWORD_RESET_PREFIX = "pwreset:"  # + SHA-256 of a reset token -> user id, for an hour, used once
 PASSWORD_RESET_SENT_PREFIX = "pwreset:sent:"  # + user id: one mail per user per few minutes

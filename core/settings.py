@@ -82,6 +82,9 @@ class Settings(BaseSettings):
     # `instant` (signed in at once; a taken address is a 409), `closed` (administrators add
     # customers). Unset: `confirm` with mail, else `instant` in development and `closed` in production.
     signup_mode: Literal["confirm", "instant", "closed"] | None = None
+    # Strict-Transport-Security's max-age on answers to HTTPS requests (docs/security.md, "HTTPS");
+    # 0 sends none. Set it where the portal is served over TLS (deploy/ sets a year).
+    hsts_seconds: int = Field(default=0, ge=0)
     max_body_bytes: int = 1_000_000
     max_upload_bytes: int = 10_000_000
     # Numbers per uploaded CSV file (POST /number/vcr): more is refused whole, with this figure.
@@ -151,9 +154,11 @@ class Settings(BaseSettings):
     log_format: Literal["json", "text"] | None = None
     # Prometheus metrics and health checks of the bridge and the Celery worker (the portal serves
     # its own on its HTTP port). docs/operations.md lists them.
-    bridge_metrics_host: str = "0.0.0.0"
+    # Loopback unless set: only what runs on this machine reads them (deploy/ sets 0.0.0.0 where
+    # Prometheus scrapes from another container).
+    bridge_metrics_host: str = "127.0.0.1"
     bridge_metrics_port: int = 9101
-    worker_metrics_host: str = "0.0.0.0"
+    worker_metrics_host: str = "127.0.0.1"
     worker_metrics_port: int = 9102
     # Set (in the environment, which prometheus_client reads too) when the portal runs several
     # worker processes: each writes its metrics there and /metrics adds them up.

@@ -109,7 +109,7 @@ def convert(data: bytes) -> Sound:
             # Read to the end, not to the header's count: a streamed WAV's header holds no length.
             frames = wav.readframes(2**31 - 1)
     except (wave.Error, EOFError) as exc:
-        raise WhisperAudioError(f"The recording is not a PCM WAV file ({exc}).") from None
+        raise WhisperAudioError(f"The recording is not a PCM WAV file: {_received(data, exc)}.") from None
     if width not in (1, 2) or channels not in (1, 2) or not 8000 <= rate <= 48000:
         raise WhisperAudioError(
             "The recording must be 8 or 16-bit PCM, mono or stereo, sampled at 8 to 48 kHz;"
@@ -118,6 +118,21 @@ def convert(data: bytes) -> Sound:
     if len(frames) / (channels * width * rate) > MAX_MS / 1000 + 1:  # refused before any work
         raise WhisperAudioError(f"A whisper must last at most {MAX_MS / 1000:g} s.")
     return Sound.of(_resample(_mono16(frames, width, channels), rate))
+
+
+_MAGIC = {b"ID3": "an MP3", b"\xff\xfb": "an MP3", b"OggS": "an Ogg", b"fLaC": "a FLAC", b"%PDF": "a PDF"}
+
+
+def _received(data: bytes, exc: Exception) -> str:
+    """What the upload was instead, in words (EOFError says nothing of its own)."""
+    if not data:
+        return "the file is empty"
+    if data[:4] == b"RIFF" and data[8:12] == b"WAVE":
+        return f"a WAV file that is cut short or not PCM ({str(exc) or 'its header ends early'})"
+    for magic, kind in _MAGIC.items():
+        if data.startswith(magic):
+            return f"this is {kind} file"
+    return f"{len(data)} bytes starting with {data[:12]!r}" + (f" ({exc})" if str(exc) else "")
 
 
 def _mono16(frames: bytes, width: int, channels: int) -> list[int]:

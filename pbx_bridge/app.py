@@ -59,7 +59,7 @@ class Bridge:
         self.ctx, self.ari, self.redis = ctx, ari, redis
         self.stop = asyncio.Event()
         self.flows = Flows(ctx)
-        self.trunks = trunks.TrunkSync(ari)
+        self.trunks = trunks.TrunkSync(ari, redis)
         self.commands = Commands(ctx, self.trunks)
         self.reconciler = Reconciler(ctx, ari, self.flows)
         self.looks: set[asyncio.Task[None]] = set()  # second looks after a (re)connection

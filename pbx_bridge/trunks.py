@@ -7,6 +7,10 @@ PostgreSQL is the source: the API's pub/sub announcement of a change is only the
 `TrunkSync` remembers what Asterisk was given per trunk and, every `TRUNK_RESYNC_SECONDS`, reloads
 the trunks when the catalogue's change count (migration 0006) moved, pushing those that differ: a
 change whose announcement was lost (Redis away as the API committed) still reaches Asterisk.
+
+A trunk Asterisk refuses (a host that does not resolve, say) is tried again at every resync; the
+bridge logs one line when it starts failing or fails differently and one when it is loaded, and
+keeps the reason in Redis (`names.trunk_failure_key`) for the trunk list to show.
 """
 
 import asyncio
@@ -14,15 +18,20 @@ import logging
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
+import redis.asyncio as aioredis
+from redis import RedisError
 from sqlalchemy import text
 from sqlmodel import select
 
 from core.db import session_scope
 from core.enums import Status, TrunkAuth, TrunkDirection
 from core.models import Trunk
+from core.names import trunk_failure_key
 from core.settings import get_settings
 
 log = logging.getLogger(__name__)
+# A failure's key outlives a few resyncs only: when the bridge stops, nobody claims it any more.
+FAILURE_TTL_SECONDS = 60
 
 
 class ConfigAri(Protocol):
@@ -129,9 +138,11 @@ class TrunkSync:
     """Asterisk's trunks kept equal to PostgreSQL's, one change at a time (a lock: the pub/sub
     path, the resync and a reconnection's push never interleave their removes and puts)."""
 
-    def __init__(self, ari: ConfigAri) -> None:
+    def __init__(self, ari: ConfigAri, redis: aioredis.Redis | None = None) -> None:
         self.ari = ari
+        self.redis = redis  # where the trunk list reads why a trunk is not loaded
         self._given: dict[int, Objects] = {}  # what Asterisk was last given, per trunk id
+        self._failures: dict[int, str] = {}  # why Asterisk refused a trunk, as last logged
         self._version: int | None = None  # the catalogue version `_given` matches
         self._lock = asyncio.Lock()
 
@@ -139,10 +150,8 @@ class TrunkSync:
         """The trunk as PostgreSQL has it now (announced as changed): pushed again, or removed."""
         found = await asyncio.to_thread(load, trunk_id)
         async with self._lock:
-            if found:
-                await self._push(found[0])
-            else:
-                await self._remove(trunk_id)
+            step = self._push(found[0]) if found else self._remove(trunk_id)
+            await self._attempt(step, trunk_id)
 
     async def push_all(self) -> None:
         """Every trunk pushed (after a (re)connection: Asterisk may have restarted with none)."""
@@ -169,11 +178,32 @@ class TrunkSync:
     async def _attempt(self, step: Coroutine[Any, Any, None], trunk_id: int) -> bool:
         try:
             await step
-        except Exception:  # one bad trunk must not keep the others out of Asterisk
-            log.exception("could not push trunk %s", trunk_id)
+        except Exception as exc:  # one bad trunk must not keep the others out of Asterisk
             self._given.pop(trunk_id, None)
+            reason = str(exc) or type(exc).__name__
+            if self._failures.get(trunk_id) != reason:
+                log.warning(
+                    "trunk %s not loaded into Asterisk: %s; trying again every resync", trunk_id, reason
+                )
+            self._failures[trunk_id] = reason
+            await self._tell(trunk_id, reason)
             return False
+        if self._failures.pop(trunk_id, None) is not None:
+            log.info("trunk %s loaded into Asterisk", trunk_id)
+            await self._tell(trunk_id, None)
         return True
+
+    async def _tell(self, trunk_id: int, reason: str | None) -> None:
+        """The reason the trunk list shows (None: loaded, or gone)."""
+        if self.redis is None:
+            return
+        try:
+            if reason is None:
+                await self.redis.delete(trunk_failure_key(trunk_id))
+            else:
+                await self.redis.set(trunk_failure_key(trunk_id), reason, ex=FAILURE_TTL_SECONDS)
+        except RedisError as exc:  # a status display must not stop the sync
+            log.debug("trunk failure not written: %s", exc)
 
     async def _push(self, trunk: Trunk) -> None:
         trunk_id = trunk.id or 0

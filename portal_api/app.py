@@ -13,6 +13,7 @@ from core.settings import get_settings
 from portal_api import errors, observability, routers, web
 from portal_api.body_limit import BodyLimit
 from portal_api.envelope import ErrorBody
+from portal_api.methods import HeadAndOptions
 from portal_api.middleware import AccessLog, SecurityHeaders
 
 API_PREFIX = "/api"
@@ -60,8 +61,9 @@ def create_app() -> FastAPI:
             settings.max_upload_bytes if ctype.startswith("multipart/") else settings.max_body_bytes
         ),
     )
+    app.add_middleware(HeadAndOptions)
     # Added last, so outermost: a 413 gets the headers too, and the log sees every answer.
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders, hsts_seconds=settings.hsts_seconds)
     app.add_middleware(AccessLog)
     _document_errors_as_envelope(app)
     web.mount(app, settings.web_dist)

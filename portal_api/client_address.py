@@ -25,10 +25,25 @@ def _trusted(address: str, proxies: tuple[Network, ...]) -> bool:
     return any(ip in network for network in proxies)
 
 
+def _peer(scope: Scope) -> str:
+    peer = scope.get("client")
+    return str(peer[0]) if peer else UNKNOWN
+
+
+def client_scheme(scope: Scope) -> str:
+    """The scheme the client used: the connection's, or from a trusted proxy the last
+    X-Forwarded-Proto it wrote (a TLS proxy in front speaks plain HTTP to the portal)."""
+    proxies = get_settings().proxy_networks
+    if proxies and _trusted(_peer(scope), proxies):
+        forwarded = Headers(scope=scope).get("x-forwarded-proto", "").split(",")[-1].strip().lower()
+        if forwarded in ("http", "https"):
+            return forwarded
+    return str(scope.get("scheme", "http"))
+
+
 def client_address(scope: Scope) -> str:
     """The client's address for this HTTP request or WebSocket."""
-    peer = scope.get("client")
-    address = str(peer[0]) if peer else UNKNOWN
+    address = _peer(scope)
     proxies = get_settings().proxy_networks
     if not proxies or not _trusted(address, proxies):
         return address

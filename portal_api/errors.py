@@ -9,12 +9,11 @@ import sqlalchemy.exc
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from fastapi.routing import iter_route_contexts
 from sqlalchemy.exc import DataError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import Match
 
 from core.errors import DomainError, Kind
+from portal_api.methods import allowed_methods
 from portal_api.middleware import security_headers
 
 log = logging.getLogger(__name__)
@@ -119,16 +118,6 @@ _HTTP_TEXT = {
 }
 
 
-def _allowed(request: Request) -> str:
-    """Every method the path has. Starlette's 405 names only the first route that matched the
-    path, and a path is often several routes (GET /profile and PUT /profile)."""
-    methods: set[str] = set()
-    for route in iter_route_contexts(request.app.routes):
-        if route.methods and route.matches(request.scope)[0] != Match.NONE:
-            methods |= route.methods
-    return ", ".join(sorted(methods))
-
-
 async def _http_error_handler(request: Request, exc: StarletteHTTPException) -> JSONResponse:
     detail = exc.detail if isinstance(exc.detail, str) else None
     message = (
@@ -136,7 +125,8 @@ async def _http_error_handler(request: Request, exc: StarletteHTTPException) -> 
     )
     headers = dict(exc.headers or {})
     if exc.status_code == 405:
-        headers["Allow"] = _allowed(request)
+        # Starlette's 405 names only the first route that matched the path.
+        headers["Allow"] = allowed_methods(request.app.routes, request.scope)
     return JSONResponse(_body(message or "The request failed."), status_code=exc.status_code, headers=headers)
 
 

@@ -5,6 +5,9 @@ The UI's policy allows only this origin's scripts; styles may be inline because 
 injects `<style>` elements and React writes `style` attributes at run time. Recordings and CSV
 exports are `blob:` URLs. The API docs pages load Swagger UI / ReDoc from their CDN with an
 inline script, so they get a policy of their own. No page may be framed (clickjacking).
+HSTS goes only on answers to HTTPS requests (the connection's scheme, or a TRUSTED_PROXIES proxy's
+X-Forwarded-Proto: `client_scheme`): browsers ignore it over plain HTTP anyway, and no header a
+client sends decides it.
 """
 
 import logging
@@ -16,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from core import logs
 from core.metrics import PREFIX
-from portal_api.client_address import client_address
+from portal_api.client_address import client_address, client_scheme
 
 log = logging.getLogger("portal_api.access")
 
@@ -45,16 +48,20 @@ def security_headers(path: str) -> dict[str, str]:
 
 
 class SecurityHeaders:
-    """Adds the headers above to every HTTP response that does not set them itself."""
+    """Adds the headers above to every HTTP response that does not set them itself, and
+    `Strict-Transport-Security` to HTTPS ones when `hsts_seconds` is above 0."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, hsts_seconds: int = 0) -> None:
         self.app = app
+        self.hsts = f"max-age={hsts_seconds}; includeSubDomains" if hsts_seconds > 0 else ""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         extra = security_headers(scope["path"])
+        if self.hsts and client_scheme(scope) == "https":
+            extra["Strict-Transport-Security"] = self.hsts
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":

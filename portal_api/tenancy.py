@@ -5,15 +5,17 @@ rows of its own buyer record. A row outside the caller's scope answers 404, exac
 that does not exist, so ids leak nothing.
 """
 
-from typing import Any, TypeVar, TypeVarTuple
+from typing import Annotated, Any, TypeVar, TypeVarTuple
 
+from fastapi import Depends, Query
 from sqlalchemy import ColumnElement, Select, false, select, true
 from sqlalchemy.orm import QueryableAttribute
 from sqlmodel import Session, SQLModel
 
 from core.models import Buyer, User
-from portal_api.auth.principal import Principal
-from portal_api.errors import not_found
+from portal_api.auth.principal import Principal, PrincipalDep
+from portal_api.deps import MAX_ID, SessionDep
+from portal_api.errors import missing_row, not_found
 
 M = TypeVar("M", bound=SQLModel)
 Ts = TypeVarTuple("Ts")
@@ -64,3 +66,41 @@ def get_visible(session: Session, model: type[M], row_id: int, principal: Princi
     if row is None:
         raise not_found(label)
     return row
+
+
+def visible_id(
+    session: Session,
+    model: type[SQLModel],
+    row_id: int | None,
+    principal: Principal,
+    field: str,
+    label: str,
+    *,
+    shared: bool = False,
+) -> int | None:
+    """A filter's id (query or body), checked: one naming no row the caller may see is a 404 on
+    `field`, as an id in a path is, never an empty list that hides whether the row exists.
+    `shared`: a catalogue every caller reads (countries), checked for existence only."""
+    if row_id is None:
+        return None
+    # Every table has an `id`; SQLModel declares none.
+    stmt = select(model.id).where(model.id == row_id)  # type: ignore[attr-defined]
+    if not shared:
+        stmt = stmt.where(scope_clause(model, principal))
+    if session.scalar(stmt) is None:
+        raise missing_row(field, label, row_id)
+    return row_id
+
+
+def _user_filter(
+    principal: PrincipalDep,
+    session: SessionDep,
+    user_id: Annotated[
+        int | None, Query(ge=1, le=MAX_ID, description="Whose rows (an admin's filter)")
+    ] = None,
+) -> int | None:
+    return visible_id(session, User, user_id, principal, "user_id", "User")
+
+
+# The `user_id` query filter of a list: an account the caller may see, else a 404.
+UserFilter = Annotated[int | None, Depends(_user_filter)]

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from asterisk_config.chroot import host_install_lock
 from testkit.processes import REPO, free_port
@@ -133,6 +134,27 @@ class Stack:
 
     def logs(self, *services: str, tail: int = 60) -> str:
         return self.compose("logs", "--no-color", "--tail", str(tail), *services, check=False)
+
+
+def rendered(workdir: Path, *overlays: str) -> dict[str, Any]:
+    """The services of compose.yml with `overlays` on top, as `docker compose config` renders them
+    (no engine needed), with placeholder secrets and public address."""
+    env = workdir / "env"
+    env.write_text(
+        "POSTGRES_PASSWORD=x\nREDIS_PASSWORD=x\nARI_PASSWORD=x\nAMI_SECRET=x\n"
+        "PUBLIC_URL=https://portal.example.com\n"
+    )
+    files = [arg for name in ("compose.yml", *overlays) for arg in ("-f", name)]
+    done = subprocess.run(
+        ["docker", "compose", "--env-file", str(env), *files, "config", "--format", "json"],
+        cwd=DEPLOY,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    services: dict[str, Any] = json.loads(done.stdout)["services"]
+    return services
 
 
 def image_size_mb(image: str) -> float:

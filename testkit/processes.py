@@ -88,9 +88,12 @@ def busy_cpus(count: int) -> Iterator[None]:
             stop(spinner)
 
 
-def start_worker(log: str, metrics_port: int | None = None) -> subprocess.Popen[bytes]:
+def start_worker(
+    log: str, metrics_port: int | None = None, env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
     """A real Celery worker (its own process group, so a test can kill all of it), serving its
-    metrics and health on `metrics_port` (a free port if not given: never another run's)."""
+    metrics and health on `metrics_port` (a free port if not given: never another run's), with
+    `env` over this process's environment (another REDIS_URL, say)."""
     argv = [
         sys.executable,
         "-m",
@@ -107,7 +110,12 @@ def start_worker(log: str, metrics_port: int | None = None) -> subprocess.Popen[
         return subprocess.Popen(
             argv,
             cwd=REPO,
-            env={**os.environ, **RECEIVERS_ENV, "WORKER_METRICS_PORT": str(metrics_port or free_port())},
+            env={
+                **os.environ,
+                **RECEIVERS_ENV,
+                "WORKER_METRICS_PORT": str(metrics_port or free_port()),
+                **(env or {}),
+            },
             stdout=out,
             stderr=subprocess.STDOUT,
             start_new_session=True,

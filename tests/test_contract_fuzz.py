@@ -33,7 +33,7 @@ from core.caller_origin import regions_of
 from core.routing.region import SEPARATOR
 from core.webhooks import template
 from portal_api.app import create_app
-from portal_api.schemas.common import PHONE_FORMAT, PUBLIC_URL_FORMAT
+from portal_api.schemas.common import PHONE_FORMAT, PUBLIC_URL_FORMAT, outbound_url
 from portal_api.schemas.rating import RATE_CARD
 from portal_api.schemas.targets import Destination
 from portal_api.services.number_upload import COLUMNS as NUMBER_COLUMNS
@@ -96,10 +96,16 @@ Fixup = Callable[[Any, World], Any]
 
 
 def _public(url: Any) -> Any:
-    """A URL the platform may request (core.outbound): a public address, once resolved."""
-    if isinstance(url, str) and outbound.url_refusal(template.render(url, {})):
+    """A URL the platform may request (core.outbound): its host a name or an address written out
+    (`host_name`: a pattern can't say that `https://0000…` is no name), a public one once resolved."""
+    if not isinstance(url, str):
+        return url
+    rendered = template.render(url, {})
+    try:
+        outbound_url(rendered, example="")
+    except ValueError:
         return PUBLIC_URLS[0]
-    return url
+    return PUBLIC_URLS[0] if outbound.url_refusal(rendered) else url
 
 
 def _place(place: Any) -> Any:

@@ -37,7 +37,9 @@ def inbox(monkeypatch: pytest.MonkeyPatch) -> Iterator[Inbox]:
 
 
 def test_the_worker_sends_the_mail_it_is_given(inbox: Inbox) -> None:
-    send_mail("ada@example.com", "Reset your Callroute password", "Open https://portal/reset-password?token=x")
+    send_mail(
+        "ada@example.com", "Reset your Callroute password", "Open https://portal/reset-password?token=x"
+    )
     [mail] = inbox.received
     assert mail["To"] == "ada@example.com"
     assert mail["Subject"] == "Reset your Callroute password"

@@ -26,6 +26,21 @@ from testkit.waiting import eventually
 from workers.metrics import StoreMetrics
 
 
+def listening_on(port: int) -> set[str]:
+    """The local addresses a TCP socket listens on `port` at (the kernel's table: state 0A)."""
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            local, state = line.split()[1], line.split()[3]
+            address, _, hex_port = local.partition(":")
+            if state == "0A" and int(hex_port, 16) == port:
+                found.add(address)
+    return found
+
+
+LOOPBACK = {"0100007F"}  # 127.0.0.1 as /proc/net/tcp writes it
+
+
 def test_portal_answers_health_and_counts_requests_by_route(client: Any) -> None:
     live = client.get("/health/live")
     assert (live.status_code, live.json()) == (200, {"status": "ok", "checks": {}})
@@ -85,6 +100,7 @@ def test_worker_serves_what_the_alerts_read(tmp_path: Path) -> None:
         assert httpx.get(f"{base}/health/live", timeout=5).status_code == 200
         ready = httpx.get(f"{base}/health/ready", timeout=5)
         assert (ready.status_code, ready.json()["checks"]) == (200, {"broker": "ok"})
+        assert listening_on(port) == LOOPBACK, "unset WORKER_METRICS_HOST: loopback only"
     finally:
         worker.terminate()
         worker.wait(timeout=20)
@@ -100,7 +116,8 @@ def test_worker_serves_what_the_alerts_read(tmp_path: Path) -> None:
 def test_bridge_is_live_but_not_ready_without_asterisk(tmp_path: Path) -> None:
     port, log = free_port(), tmp_path / "bridge.log"
     nobody = {"ASTERISK_HTTP_PORT": str(free_port()), "ASTERISK_AMI_PORT": str(free_port())}
-    env = {**os.environ, **nobody, "BRIDGE_METRICS_HOST": "127.0.0.1", "BRIDGE_METRICS_PORT": str(port)}
+    env = {**os.environ, **nobody, "BRIDGE_METRICS_PORT": str(port)}
+    env.pop("BRIDGE_METRICS_HOST", None)
     with log.open("wb") as out:
         bridge = subprocess.Popen(
             [sys.executable, "-m", "pbx_bridge"], cwd=REPO, env=env, stdout=out, stderr=out
@@ -119,6 +136,7 @@ def test_bridge_is_live_but_not_ready_without_asterisk(tmp_path: Path) -> None:
         page = eventually(retried, timeout=30, what="the bridge retrying ARI")
         live = httpx.get(f"{base}/health/live", timeout=5)
         ready = httpx.get(f"{base}/health/ready", timeout=5)
+        assert listening_on(port) == LOOPBACK, "unset BRIDGE_METRICS_HOST: loopback only"
     finally:
         bridge.terminate()
         bridge.wait(timeout=20)

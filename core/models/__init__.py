@@ -1,6 +1,6 @@
 """Every table of the product. Import from here so SQLModel.metadata is complete."""
 
-from core.models.accounts import AuthToken, ImpersonationAudit, StatusChange, User
+from core.models.accounts import AdminAudit, AuthToken, ImpersonationAudit, StatusChange, User
 from core.models.billing import CreditReservation, Invoice, WalletTransaction
 from core.models.calls import Call
 from core.models.channel_events import ChannelEvent
@@ -13,6 +13,7 @@ from core.models.webhooks import Webhook, WebhookDelivery
 from core.models.whisper import WhisperAudio
 
 __all__ = [
+    "AdminAudit",
     "AuthToken",
     "BlockEntry",
     "Buyer",

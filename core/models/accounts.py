@@ -1,4 +1,4 @@
-"""People and their access: users, tokens, impersonation audit, status-change audit."""
+"""People and their access: users, tokens, the impersonation and admin audits, status-change audit."""
 
 from datetime import datetime
 from decimal import Decimal
@@ -6,7 +6,7 @@ from decimal import Decimal
 from sqlalchemy import CheckConstraint, Column, Index, SmallInteger
 from sqlmodel import Field, SQLModel
 
-from core.enums import ImpersonationAction, TokenKind, UserStatus, sql_in
+from core.enums import AdminAction, ImpersonationAction, TokenKind, UserStatus, sql_in
 from core.models.columns import created_at, fk, money, string, timestamp
 
 
@@ -71,6 +71,26 @@ class ImpersonationAudit(SQLModel, table=True):
     action: str = string(8)
     token_id: int | None = None
     # Why an impersonation stopped, or what a change made through it touched ("insert buyer 7").
+    detail: str | None = string(255, nullable=True)
+    ip: str | None = string(64, nullable=True)
+    user_agent: str | None = string(255, nullable=True)
+    created_at: datetime = created_at()
+
+
+class AdminAudit(SQLModel, table=True):
+    """An administrator's action on an account: who, whom, what, when, from where. Emails are
+    copied so the record outlives both accounts."""
+
+    __tablename__ = "admin_audit"
+    __table_args__ = (CheckConstraint(sql_in("action", AdminAction), name="action"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    admin_id: int | None = fk("users.id", ondelete="SET NULL")
+    user_id: int | None = fk("users.id", ondelete="SET NULL")
+    admin_email: str = string(254)
+    user_email: str = string(254)
+    action: str = string(16)
+    # What changed, when the action alone does not say it ("active -> suspended", "10.0000 USD").
     detail: str | None = string(255, nullable=True)
     ip: str | None = string(64, nullable=True)
     user_agent: str | None = string(255, nullable=True)

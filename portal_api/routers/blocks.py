@@ -1,16 +1,17 @@
 """Blocked callers (spec §7 Blocks): global entries by an admin, or a customer's own."""
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter
 
 from core.models import BlockEntry
 from portal_api.auth.principal import AdminOrCustomerDep
-from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
+from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.blocks import BlockedCallers, BlockFromCalls, BlockIn, BlockOut, BlockUpdate
 from portal_api.schemas.common import StatusIn
 from portal_api.services import blocks, common
+from portal_api.tenancy import UserFilter
 
 router = APIRouter(prefix="/block", tags=["blocks"])
 
@@ -24,7 +25,7 @@ def details(
     principal: AdminOrCustomerDep,
     session: SessionDep,
     pg: PageDep,
-    user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
+    user_id: UserFilter,
 ) -> dict[str, Any]:
     return ok(blocks.page(session, principal, pg, user_id))
 

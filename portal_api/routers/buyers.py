@@ -2,10 +2,10 @@
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from core.enums import Role
-from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep, require_roles
+from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep, client_of, require_roles
 from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.buyers import (
@@ -80,9 +80,10 @@ def add(body: BuyerIn, principal: AdminOrCustomerDep, session: SessionDep) -> di
 
 @router.put("/{id:int}", response_model=Envelope[BuyerOut], summary="Update a buyer (and its sign-in)")
 def update(
-    id: IdPath, body: BuyerUpdate, principal: AdminOrCustomerDep, session: SessionDep
+    id: IdPath, body: BuyerUpdate, request: Request, principal: AdminOrCustomerDep, session: SessionDep
 ) -> dict[str, Any]:
-    return ok(BuyerOut.model_validate(buyers.update(session, principal, id, body)), "Buyer saved.")
+    buyer = buyers.update(session, principal, id, body, client_of(request))
+    return ok(BuyerOut.model_validate(buyer), "Buyer saved.")
 
 
 @router.patch(
@@ -90,8 +91,10 @@ def update(
     response_model=Envelope[BuyerOut],
     summary="Activate or deactivate a buyer; its sign-in follows",
 )
-def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
-    buyer = buyers.change_status(session, principal, id, body.status)
+def status(
+    id: IdPath, body: StatusIn, request: Request, principal: AdminOrCustomerDep, session: SessionDep
+) -> dict[str, Any]:
+    buyer = buyers.change_status(session, principal, id, body.status, client_of(request))
     return ok(BuyerOut.model_validate(buyer), f"Buyer is now {body.status.value}.")
 
 

@@ -1,13 +1,13 @@
 """Campaigns (spec §7 Campaigns) and their IVR authentication settings."""
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter
 
 from core.enums import Status
 from core.models import Campaign
 from portal_api.auth.principal import AdminOrCustomerDep
-from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
+from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.campaigns import (
     CampaignBrief,
@@ -20,6 +20,7 @@ from portal_api.schemas.campaigns import (
 )
 from portal_api.schemas.common import StatusIn
 from portal_api.services import campaigns, common
+from portal_api.tenancy import UserFilter
 
 router = APIRouter(prefix="/campaign", tags=["campaigns"])
 
@@ -29,7 +30,7 @@ def details(
     principal: AdminOrCustomerDep,
     session: SessionDep,
     pg: PageDep,
-    user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
+    user_id: UserFilter,
     status: Status | None = None,
 ) -> dict[str, Any]:
     return ok(campaigns.page(session, principal, pg, user_id, status))

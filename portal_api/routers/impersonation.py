@@ -10,6 +10,7 @@ from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.users import AuditRow, Impersonating, ReturnedToAdmin, ReturnToAdminIn, StoredUser
 from portal_api.services import impersonation
+from portal_api.tenancy import UserFilter
 
 router = APIRouter(tags=["impersonation"])
 
@@ -56,8 +57,8 @@ def audit(
     pg: PageDep,
     principal: AdminDep,
     session: SessionDep,
+    user_id: UserFilter,
     admin_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
-    user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
     action: ImpersonationAction | None = None,
 ) -> dict[str, Any]:
-    return ok(impersonation.history(session, pg, admin_id, user_id, action))
+    return ok(impersonation.history(session, principal, pg, admin_id, user_id, action))

@@ -5,15 +5,16 @@ one for any finished month. Either way a month is invoiced once.
 """
 
 from datetime import date
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Response
 
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep
-from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
+from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.billing import InvoiceDetail, InvoiceGenerateIn, InvoiceSummary
 from portal_api.services import invoices
+from portal_api.tenancy import UserFilter
 
 router = APIRouter(prefix="/invoice", tags=["billing"])
 
@@ -27,7 +28,7 @@ def details(
     principal: AdminOrCustomerDep,
     session: SessionDep,
     pg: PageDep,
-    user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
+    user_id: UserFilter,
 ) -> dict[str, Any]:
     return ok(invoices.page(session, principal, pg, user_id))
 

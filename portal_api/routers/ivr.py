@@ -1,14 +1,15 @@
 """The IVR Auth screens (admin `ivr`, customer `user_ivr`): campaigns with their IVR settings."""
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter
 
 from portal_api.auth.principal import AdminOrCustomerDep
-from portal_api.deps import MAX_ID, PageDep, SessionDep
+from portal_api.deps import PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.campaigns import IvrRow
 from portal_api.services import campaigns
+from portal_api.tenancy import UserFilter
 
 router = APIRouter(prefix="/ivr", tags=["campaigns"])
 
@@ -22,7 +23,7 @@ def details(
     principal: AdminOrCustomerDep,
     session: SessionDep,
     pg: PageDep,
-    user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
+    user_id: UserFilter,
     enabled: bool | None = None,
 ) -> dict[str, Any]:
     return ok(campaigns.ivr_page(session, principal, pg, user_id, enabled))

@@ -31,11 +31,11 @@ from portal_api.schemas.numbers import (
     UploadReport,
 )
 from portal_api.services import number_pool, number_upload, numbers
+from portal_api.tenancy import UserFilter
 
 router = APIRouter(prefix="/number", tags=["numbers"])
 
 CustomerDep = Annotated[Principal, require_roles(Role.CUSTOMER)]
-UserIdQuery = Annotated[int | None, Query(ge=1, le=MAX_ID, description="Owner (admin only)")]
 CountryQuery = Annotated[int | None, Query(ge=1, le=MAX_ID)]
 VendorQuery = Annotated[int | None, Query(ge=1, le=MAX_ID, description="Supplied by this vendor")]
 _CHARGES: dict[int | str, dict[str, Any]] = {
@@ -57,7 +57,7 @@ def details(
     principal: AdminOrCustomerDep,
     session: SessionDep,
     pg: PageDep,
-    user_id: UserIdQuery = None,
+    user_id: UserFilter,
     status: NumberStatus | None = None,
     country_id: CountryQuery = None,
     vendor_id: VendorQuery = None,
@@ -85,7 +85,7 @@ def payments(
     principal: AdminOrCustomerDep,
     session: SessionDep,
     pg: PageDep,
-    user_id: UserIdQuery = None,
+    user_id: UserFilter,
     from_date: Annotated[
         Day | None, Query(alias="fromDate", description="yyyy-mm-dd, your time zone")
     ] = None,

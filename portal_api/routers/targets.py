@@ -18,6 +18,7 @@ from portal_api.schemas.targets import (
     TargetUpdate,
 )
 from portal_api.services import common, targets
+from portal_api.tenancy import UserFilter
 
 router = APIRouter(prefix="/target", tags=["targets"])
 
@@ -31,7 +32,7 @@ def details(
     principal: PrincipalDep,
     session: SessionDep,
     pg: PageDep,
-    user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
+    user_id: UserFilter,
     buyer_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
 ) -> dict[str, Any]:
     return ok(targets.page(session, principal, pg, user_id, buyer_id))
@@ -85,6 +86,6 @@ def assigned(
     principal: AdminOrCustomerDep,
     session: SessionDep,
     campaign_id: Annotated[int, Query(ge=1, le=MAX_ID)],
-    user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
+    user_id: UserFilter,
 ) -> dict[str, Any]:
     return ok(targets.assigned(session, principal, campaign_id, user_id))

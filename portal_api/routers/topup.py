@@ -1,16 +1,17 @@
 """Wallet top-ups by an admin (screen `topup`): a ledger credit with a note (core.billing.topups)."""
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Request
 
 from core.money import format_money
-from portal_api.auth.principal import AdminDep
-from portal_api.deps import MAX_ID, PageDep, SessionDep
+from portal_api.auth.principal import AdminDep, client_of
+from portal_api.deps import PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.billing import TopupIn
 from portal_api.schemas.users import WalletTransactionOut
 from portal_api.services import topups
+from portal_api.tenancy import UserFilter
 
 router = APIRouter(prefix="/topup", tags=["billing"])
 
@@ -21,8 +22,8 @@ router = APIRouter(prefix="/topup", tags=["billing"])
     status_code=201,
     summary="Credit a customer's wallet; shows in /user/wall",
 )
-def add(body: TopupIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
-    done = topups.add(session, body, principal.user.id)
+def add(body: TopupIn, request: Request, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+    done = topups.add(session, body, principal, client_of(request))
     if not done.credited:
         # The same idempotency key again: the credit already made, nothing changed.
         return ok(WalletTransactionOut.of(done.row), "This top-up was already credited.")
@@ -39,6 +40,6 @@ def details(
     principal: AdminDep,
     session: SessionDep,
     pg: PageDep,
-    user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
+    user_id: UserFilter,
 ) -> dict[str, Any]:
     return ok(topups.page(session, pg, user_id))

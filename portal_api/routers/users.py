@@ -2,14 +2,15 @@
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
-from core.enums import Role, TransactionType
-from portal_api.auth.principal import AdminDep, AdminOrCustomerDep
+from core.enums import AdminAction, Role, TransactionType
+from portal_api.auth.principal import AdminDep, AdminOrCustomerDep, client_of
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.common import Day
 from portal_api.schemas.users import (
+    AdminAuditRow,
     ApiToken,
     UserBrief,
     UserCreate,
@@ -18,7 +19,8 @@ from portal_api.schemas.users import (
     UserUpdate,
     WalletTransactionOut,
 )
-from portal_api.services import users
+from portal_api.services import admin_audit, users
+from portal_api.tenancy import UserFilter
 
 router = APIRouter(prefix="/user", tags=["users"])
 
@@ -62,8 +64,9 @@ def add_admin(body: UserCreate, principal: AdminDep, session: SessionDep) -> dic
     response_model=Envelope[UserOut],
     summary="Make an existing customer an administrator",
 )
-def make_admin(user_id: IdPath, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
-    return ok(UserOut.of(users.make_admin(session, principal, user_id)), "User is now an administrator.")
+def make_admin(user_id: IdPath, request: Request, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+    user = users.make_admin(session, principal, user_id, client_of(request))
+    return ok(UserOut.of(user), "User is now an administrator.")
 
 
 @router.get(
@@ -75,7 +78,7 @@ def wall(
     principal: AdminOrCustomerDep,
     session: SessionDep,
     pg: PageDep,
-    user_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
+    user_id: UserFilter,
     transaction_type: TransactionType | None = None,
     from_date: Annotated[
         Day | None, Query(alias="fromDate", description="yyyy-mm-dd, your time zone")
@@ -90,6 +93,26 @@ def wall(
     )
 
 
+@router.get(
+    "/audit",
+    response_model=Envelope[PageData[AdminAuditRow]],
+    summary="The admin audit: every administrator action that changed an account, newest first",
+)
+def audit(
+    principal: AdminDep,
+    session: SessionDep,
+    pg: PageDep,
+    admin_id: Annotated[int | None, Query(ge=1, le=MAX_ID, description="Done by this administrator")] = None,
+    user_id: Annotated[int | None, Query(ge=1, le=MAX_ID, description="Done to this account")] = None,
+    action: AdminAction | None = None,
+    from_date: Annotated[
+        Day | None, Query(alias="fromDate", description="yyyy-mm-dd, your time zone")
+    ] = None,
+    to_date: Annotated[Day | None, Query(alias="toDate", description="yyyy-mm-dd, inclusive")] = None,
+) -> dict[str, Any]:
+    return ok(admin_audit.history(session, principal, pg, admin_id, user_id, action, from_date, to_date))
+
+
 @router.get("/id/{id:int}", response_model=Envelope[UserOut], summary="One user (a customer may read itself)")
 def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
     return ok(UserOut.of(users.visible(session, principal, id)))
@@ -100,20 +123,26 @@ def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[
     response_model=Envelope[ApiToken],
     summary="Issue a new API token for a user; the previous one stops working",
 )
-def new_api_token(user_id: IdPath, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
-    token = users.new_api_token(session, principal, user_id)
+def new_api_token(
+    user_id: IdPath, request: Request, principal: AdminDep, session: SessionDep
+) -> dict[str, Any]:
+    token = users.new_api_token(session, principal, user_id, client_of(request))
     return ok(token, "New API token issued; it is shown only once.")
 
 
 @router.patch("/status/{id:int}", response_model=Envelope[UserOut], summary="Activate, deactivate or suspend")
-def change_status(id: IdPath, body: UserStatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
-    user = users.change_status(session, principal, id, body.status)
+def change_status(
+    id: IdPath, body: UserStatusIn, request: Request, principal: AdminDep, session: SessionDep
+) -> dict[str, Any]:
+    user = users.change_status(session, principal, id, body.status, client_of(request))
     return ok(UserOut.of(user), f"User is now {body.status.value}.")
 
 
 @router.put("/{id:int}", response_model=Envelope[UserOut], summary="Update a user")
-def update(id: IdPath, body: UserUpdate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
-    return ok(UserOut.of(users.update(session, principal, id, body)), "User saved.")
+def update(
+    id: IdPath, body: UserUpdate, request: Request, principal: AdminDep, session: SessionDep
+) -> dict[str, Any]:
+    return ok(UserOut.of(users.update(session, principal, id, body, client_of(request))), "User saved.")
 
 
 @router.delete(
@@ -121,6 +150,6 @@ def update(id: IdPath, body: UserUpdate, principal: AdminDep, session: SessionDe
     response_model=Envelope[None],
     summary="Delete a user with no history; one with numbers, calls or payments is refused (409)",
 )
-def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
-    users.delete(session, principal, id)
+def remove(id: IdPath, request: Request, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+    users.delete(session, principal, id, client_of(request))
     return ok(None, "User deleted.")

@@ -9,7 +9,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchem
 from core.enums import BlockMatch, Status
 from core.phone import digits, to_e164
 from portal_api.deps import MAX_ID
-from portal_api.schemas.common import PHONE_FORMAT, StrictBody
+from portal_api.schemas.common import PHONE_FORMAT, PlainText, StrictBody
 
 # What people type between digits: spaces, dots, dashes and brackets.
 _FORMATTING = r"[ \t\n\r().-]"
@@ -55,7 +55,7 @@ class BlockIn(StrictBody):
     rules = _EXACT_IS_A_PHONE
     pattern: Pattern = Field(description="Caller number (exact) or leading digits (prefix)")
     match_type: BlockMatch = BlockMatch.EXACT
-    reason: Annotated[str, Field(max_length=255)] | None = None
+    reason: Annotated[PlainText, Field(max_length=255)] | None = None
     user_id: int | None = Field(
         default=None, ge=1, le=MAX_ID, description="Admin only: the customer; leave out for a global block"
     )
@@ -68,7 +68,7 @@ class BlockUpdate(StrictBody):
     not_null = ("pattern",)
     pattern: Pattern | None = None
     match_type: BlockMatch | None = None
-    reason: Annotated[str, Field(max_length=255)] | None = None
+    reason: Annotated[PlainText, Field(max_length=255)] | None = None
 
 
 class BlockOut(BaseModel):
@@ -86,7 +86,7 @@ class BlockOut(BaseModel):
 class BlockFromCalls(StrictBody):
     # Past 2**53 a JSON number is no longer read exactly by every client.
     call_ids: list[Annotated[int, Field(ge=1, le=2**53 - 1)]] = Field(min_length=1, max_length=1000)
-    reason: Annotated[str, Field(max_length=255)] | None = None
+    reason: Annotated[PlainText, Field(max_length=255)] | None = None
     user_id: int | None = Field(
         default=None, ge=1, le=MAX_ID, description="Admin only: block for this customer instead of globally"
     )

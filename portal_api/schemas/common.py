@@ -1,7 +1,9 @@
 """Field types shared by request bodies: each carries its own rule and message."""
 
+import ipaddress
 import re
 import types
+import unicodedata
 from datetime import date, datetime, time
 from decimal import Decimal
 from functools import lru_cache
@@ -99,12 +101,37 @@ def upload_part(content_type: str) -> dict[str, Any]:
     return {"requestBody": {"content": {"multipart/form-data": {"encoding": {"file": part}}}}}
 
 
+_LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
+
+
+def host_name(value: str) -> str:
+    """An IPv4/IPv6 address or an RFC 1123 host name (lower-cased, without a root dot)."""
+    try:
+        return str(ipaddress.ip_address(value))
+    except ValueError:
+        pass
+    name = value.lower().removesuffix(".")
+    labels = name.split(".")
+    # An all-digit last label is a mistyped address (999.1.1.1, 169.254.169.254.) or one only a
+    # resolver reads (2130706433 is 127.0.0.1), not a name.
+    if len(name) > 253 or not all(_LABEL.match(label) for label in labels) or labels[-1].isdigit():
+        raise ValueError("must be a host name or an IP address")
+    return name
+
+
 def outbound_url(value: str, example: str) -> SplitResult:
-    """`value` split, if the platform can call it: an http(s) URL with a host and no blank (a
-    webhook, a bidder's ping); otherwise a ValueError that shows `example`."""
+    """`value` split, if the platform can call it: an http(s) URL with a host (a name or an
+    address, written out: no `{token}`) and no blank (a webhook, a bidder's ping); otherwise a
+    ValueError that shows `example`."""
     parts = urlsplit(value)
     if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in value):
         raise ValueError(f"must be an http:// or https:// URL with a host, such as {example}")
+    try:
+        host_name(parts.hostname)
+    except ValueError:
+        raise ValueError(
+            f"must name its host as a host name or an IP address (not {parts.hostname}), such as {example}"
+        ) from None
     return parts
 
 
@@ -143,14 +170,30 @@ Password = Annotated[
         }
     ),
 ]
-Name = Annotated[
-    str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=120),
-    # One visible character, and no NUL (PostgreSQL text can't hold one).
-    Field(json_schema_extra={"pattern": r"^[^\x00]*\S[^\x00]*$"}),
+# Control characters (C0 with NUL, tab and newline, DEL, C1) in no text a person types: they hide
+# in lists, break CSV exports and logs, and PostgreSQL text can't hold a NUL.
+_CONTROLS = r"\x00-\x1f\x7f-\x9f"
+
+
+def _no_controls(value: str) -> str:
+    for char in value:
+        if unicodedata.category(char) == "Cc":
+            raise ValueError(f"must not contain control characters (found U+{ord(char):04X})")
+    return value
+
+
+# Every text field's type starts from this one (a length and a pattern of its own added).
+PlainText = Annotated[
+    str, AfterValidator(_no_controls), Field(json_schema_extra={"pattern": rf"^[^{_CONTROLS}]*$"})
 ]
-ShortText = Annotated[str, StringConstraints(strip_whitespace=True, max_length=160)]
-Phone = Annotated[str, StringConstraints(strip_whitespace=True, max_length=32)]
+Name = Annotated[
+    PlainText,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=120),
+    # One visible character.
+    Field(json_schema_extra={"pattern": rf"^[^{_CONTROLS}]*[^\s{_CONTROLS}][^{_CONTROLS}]*$"}),
+]
+ShortText = Annotated[PlainText, StringConstraints(strip_whitespace=True, max_length=160)]
+Phone = Annotated[PlainText, StringConstraints(strip_whitespace=True, max_length=32)]
 
 
 def _takes_bool(annotation: Any) -> bool:

@@ -1,7 +1,5 @@
 """SIP trunks: request and response bodies. The secret is accepted, never returned."""
 
-import ipaddress
-import re
 from datetime import datetime
 from typing import Annotated
 
@@ -11,24 +9,9 @@ from pydantic import StringConstraints as Str
 from core.enums import TrunkAuth, TrunkDirection, TrunkTransport
 from core.models import Trunk
 from portal_api.deps import MAX_ID
-from portal_api.schemas.common import StrictBody
+from portal_api.schemas.common import PlainText, StrictBody, host_name
 
 CODECS = ("ulaw", "alaw", "g722", "g729", "opus", "gsm")
-_LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
-
-
-def _host(value: str) -> str:
-    """An IPv4/IPv6 address or an RFC 1123 host name (lower-cased)."""
-    try:
-        return str(ipaddress.ip_address(value))
-    except ValueError:
-        pass
-    name = value.lower().removesuffix(".")
-    labels = name.split(".")
-    # An all-digit last label is a mistyped address (999.1.1.1), not a name.
-    if len(name) > 253 or not all(_LABEL.match(label) for label in labels) or labels[-1].isdigit():
-        raise ValueError("must be a host name or an IP address")
-    return name
 
 
 def _codecs(value: list[str]) -> list[str]:
@@ -96,19 +79,20 @@ _CODECS_SCHEMA = {
     "uniqueItems": True,
 }
 
-TrunkName = Annotated[str, Str(strip_whitespace=True, min_length=1, max_length=64)]
+TrunkName = Annotated[PlainText, Str(strip_whitespace=True, min_length=1, max_length=64)]
 Host = Annotated[
     str,
     Str(strip_whitespace=True, min_length=1, max_length=255),
-    AfterValidator(_host),
+    AfterValidator(host_name),
     WithJsonSchema(_HOST_SCHEMA),
 ]
 Port = Annotated[int, _between(1, 65535), Field(json_schema_extra={"minimum": 1, "maximum": 65535})]
+_BLANK = r"[^\S\x00-\x1f\x7f-\x9f]"  # a space that is no control character
 Username = Annotated[
-    str,
+    PlainText,
     Str(strip_whitespace=True, min_length=1, max_length=128),
     AfterValidator(_username),
-    Field(json_schema_extra={"pattern": r'^\s*[^\s@"<>]+\s*$'}),
+    Field(json_schema_extra={"pattern": rf'^{_BLANK}*[^\s@"<>\x00-\x1f\x7f-\x9f]+{_BLANK}*$'}),
 ]
 Secret = Annotated[
     SecretStr,

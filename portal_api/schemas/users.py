@@ -4,7 +4,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.enums import ImpersonationAction, Role, TransactionType, UserStatus
+from core.enums import AdminAction, ImpersonationAction, Role, TransactionType, UserStatus
 from core.models import User, WalletTransaction
 from portal_api.schemas.common import Email, MoneyOut, Name, Password, Phone, ShortText, StrictBody, Timezone
 
@@ -61,6 +61,24 @@ class AuditRow(BaseModel):
     user_id: int | None
     user_email: str
     token_id: int | None
+    detail: str | None
+    ip: str | None
+    user_agent: str | None
+    created_at: datetime
+
+
+class AdminAuditRow(BaseModel):
+    """One administrator action on an account: who (`admin_*`), whom (`user_*`), what, when and
+    from where; `detail` says what changed where the action alone does not."""
+
+    model_config = ConfigDict(from_attributes=True)
+
+    id: int
+    action: AdminAction
+    admin_id: int | None
+    admin_email: str
+    user_id: int | None
+    user_email: str
     detail: str | None
     ip: str | None
     user_agent: str | None

@@ -8,11 +8,13 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core.enums import Status, UserStatus
+from core.enums import AdminAction, Status, UserStatus
 from core.models import Buyer, Call, Target, User
 from core.routing.caps import connected_since, period_starts
 from core.routing.schedule import is_open
 from portal_api import call_pages
+from portal_api.auth import admin_audit
+from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.errors import field_error
@@ -38,7 +40,7 @@ from portal_api.services.common import (
     update_row,
     within_days,
 )
-from portal_api.tenancy import get_visible, scoped
+from portal_api.tenancy import get_visible, scoped, visible_id
 
 
 def _login(session: Session, buyer: Buyer) -> User | None:
@@ -81,7 +83,7 @@ def report(
 ) -> dict[str, Any]:
     """Calls delivered to buyers (a buyer: its own), newest first."""
     stmt = scoped(select(Call), Call, principal)
-    if body.buyer_id is not None:
+    if visible_id(session, Buyer, body.buyer_id, principal, "buyer_id", "Buyer") is not None:
         stmt = stmt.where(Call.buyer_id == body.buyer_id)
     else:
         stmt = stmt.where(Call.buyer_id.is_not(None))
@@ -110,7 +112,7 @@ def create(session: Session, principal: Principal, body: BuyerIn) -> Buyer:
     return create_row(session, buyer)
 
 
-def update(session: Session, principal: Principal, buyer_id: int, body: BuyerUpdate) -> Buyer:
+def update(session: Session, principal: Principal, buyer_id: int, body: BuyerUpdate, client: Client) -> Buyer:
     buyer = get_visible(session, Buyer, buyer_id, principal, "Buyer")
     changes = body.model_dump(exclude_unset=True)
     if changes.get("name", "") is None or changes.get("email", "") is None:
@@ -135,18 +137,25 @@ def update(session: Session, principal: Principal, buyer_id: int, body: BuyerUpd
             setattr(login, field, changes[field])
         if password:
             set_password(session, login, password)
+            if principal.is_admin:
+                admin_audit.record(session, principal.user, AdminAction.PASSWORD, login, client)
         touch(login)
         session.add(login)
 
     return update_row(session, buyer, changes, required=(), complete=complete)
 
 
-def change_status(session: Session, principal: Principal, buyer_id: int, status: Status) -> Buyer:
+def change_status(
+    session: Session, principal: Principal, buyer_id: int, status: Status, client: Client
+) -> Buyer:
     """The buyer's sign-in follows its status."""
 
     def complete(buyer: Buyer) -> None:
         login = _login(session, buyer)
         if login is not None:
+            if principal.is_admin:
+                detail = f"{login.status} -> {status.value}"
+                admin_audit.record(session, principal.user, AdminAction.STATUS, login, client, detail)
             set_user_status(session, login, UserStatus(status.value), principal.user.id or 0)
 
     return set_status(session, Buyer, buyer_id, status.value, principal, "Buyer", complete=complete)

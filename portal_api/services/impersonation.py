@@ -6,16 +6,17 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core.enums import ImpersonationAction, Role, TokenKind, UserStatus
+from core.enums import AdminAction, ImpersonationAction, Role, TokenKind, UserStatus
 from core.models import ImpersonationAudit, User
 from core.settings import get_settings
-from portal_api.auth import audit, revocation, tokens
+from portal_api.auth import admin_audit, audit, revocation, tokens
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.errors import ApiError, not_found
 from portal_api.schemas.users import AuditRow, Impersonating, StoredUser
 from portal_api.services.common import page_of
+from portal_api.tenancy import visible_id
 
 
 def start(session: Session, principal: Principal, user_id: int, client: Client) -> Impersonating:
@@ -41,6 +42,7 @@ def start(session: Session, principal: Principal, user_id: int, client: Client) 
         parent_id=principal.token.id,
     )
     audit.record(session, ImpersonationAction.START, admin.id or 0, user_id, row.id, client)
+    admin_audit.record(session, admin, AdminAction.IMPERSONATE, user, client)
     session.commit()
     return Impersonating(token=token, user=StoredUser.of(user), impersonator_id=admin.id or 0)
 
@@ -64,12 +66,14 @@ def return_to_admin(session: Session, principal: Principal, impersonator_id: int
 
 def history(
     session: Session,
+    principal: Principal,
     pg: PageParams,
     admin_id: int | None,
     user_id: int | None,
     action: ImpersonationAction | None,
 ) -> dict[str, Any]:
     """The impersonation audit, newest first: starts, stops (with why) and the changes made."""
+    visible_id(session, User, admin_id, principal, "admin_id", "User")
     stmt = select(ImpersonationAudit)
     if admin_id is not None:
         stmt = stmt.where(ImpersonationAudit.admin_id == admin_id)

@@ -26,7 +26,7 @@ from portal_api.schemas.numbers import (
     PaymentType,
 )
 from portal_api.services.common import change_status, page_of, text_filter
-from portal_api.tenancy import get_visible, scoped
+from portal_api.tenancy import get_visible, scoped, visible_id
 
 
 def page(
@@ -39,6 +39,8 @@ def page(
     vendor_id: int | None,
 ) -> dict[str, Any]:
     """Numbers with customer and campaign names (admin: all; customer: its own), newest first."""
+    visible_id(session, Country, country_id, principal, "country_id", "Country", shared=True)
+    visible_id(session, Vendor, vendor_id, principal, "vendor_id", "Vendor")
     stmt = _filtered(scoped(select(Number), Number, principal, user_id), pg.params, status, country_id)
     if vendor_id is not None:
         stmt = stmt.where(Number.vendor_id == vendor_id)
@@ -49,6 +51,7 @@ def pool_page(
     session: Session, principal: Principal, pg: PageParams, country_id: int | None
 ) -> dict[str, Any]:
     """The unassigned pool by number (customers see only the active numbers they can take)."""
+    visible_id(session, Country, country_id, principal, "country_id", "Country", shared=True)
     stmt = select(Number).where(Number.user_id.is_(None))
     status = None if principal.is_admin else NumberStatus.ACTIVE
     stmt = _filtered(stmt, pg.params, status, country_id)

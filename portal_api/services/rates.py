@@ -52,6 +52,7 @@ def page(
     )
     stmt = text_filter(stmt, pg.params, Rate.prefix, Country.name, Country.iso2)
     if tariff_id is not None:
+        visible_tariff(session, tariff_id, principal)  # a tariff the caller may not read: 404
         stmt = stmt.where(Rate.tariff_id == tariff_id)
     if status is not None:
         stmt = stmt.where(Rate.status == status.value)

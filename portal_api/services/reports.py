@@ -21,7 +21,7 @@ from portal_api.errors import ApiError
 from portal_api.recordings import stored_recording
 from portal_api.schemas.reports import CSV_COLUMNS, CallReportRow, ReportFilter
 from portal_api.services.common import contains_text, within_days
-from portal_api.tenancy import get_visible, scoped
+from portal_api.tenancy import get_visible, scoped, visible_id
 
 CSV_BATCH = 2000  # rows fetched at a time while the download streams
 
@@ -35,6 +35,7 @@ def _campaigns(session: Session, principal: Principal, f: ReportFilter, name: st
 
 def _calls(session: Session, principal: Principal, f: ReportFilter) -> Select[Any]:
     """The caller's calls under the filters, unordered (call_pages orders and pages them)."""
+    visible_id(session, User, f.user_id, principal, "user_id", "User")
     stmt = scoped(select(Call), Call, principal, f.user_id)
     stmt = within_days(stmt, Call.started_at, f.fromDate, f.toDate, principal.user.timezone)
     if f.disposition is not None:

@@ -14,7 +14,7 @@ from portal_api.deps import PageParams
 from portal_api.errors import field_error, missing_row
 from portal_api.schemas.targets import AssignedTarget, TargetIn, TargetOut, TargetRow, TargetUpdate
 from portal_api.services.common import create_row, delete_row, owned, text_filter, update_row
-from portal_api.tenancy import get_visible, scoped
+from portal_api.tenancy import get_visible, scoped, visible_id
 
 
 def _check_trunk(session: Session, trunk_id: int | None) -> None:
@@ -46,7 +46,7 @@ def page(
 ) -> dict[str, Any]:
     stmt = scoped(select(Target), Target, principal, user_id)
     stmt = text_filter(stmt, pg.params, Target.name, Target.destination)
-    if buyer_id is not None:
+    if visible_id(session, Buyer, buyer_id, principal, "buyer_id", "Buyer") is not None:
         stmt = stmt.where(Target.buyer_id == buyer_id)
     return named_page(session, stmt.order_by(Target.id.desc()), pg, TargetRow)
 

@@ -7,24 +7,31 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from core.billing.topups import TopUp, top_up
-from core.enums import TransactionType
+from core.enums import AdminAction, TransactionType
 from core.models import WalletTransaction
+from core.money import format_money
+from portal_api.auth import admin_audit
+from portal_api.auth.audit import Client
+from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.schemas.billing import TopupIn
 from portal_api.schemas.users import WalletTransactionOut
 from portal_api.services.common import page_of, text_filter
 
 
-def add(session: Session, body: TopupIn, by: int | None) -> TopUp:
+def add(session: Session, body: TopupIn, principal: Principal, client: Client) -> TopUp:
     done = top_up(
         session,
         user_id=body.user_id,
         amount=body.amount,
         reference=body.reference,
         note=body.note,
-        by=by,
+        by=principal.user.id,
         now=datetime.now(UTC),
     )
+    if done.credited:
+        detail = f"{format_money(done.row.amount)} (reference {done.row.reference})"
+        admin_audit.record(session, principal.user, AdminAction.TOP_UP, done.customer, client, detail)
     session.commit()
     return done
 

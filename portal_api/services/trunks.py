@@ -45,16 +45,22 @@ _REQUIRED = (
 
 
 def _endpoint_statuses(ids: list[int]) -> dict[int, str | None]:
-    """What the PBX bridge last reported per trunk (Redis `names.trunk_status_key`); None when unknown."""
+    """What the PBX bridge last reported per trunk (Redis `names.trunk_status_key`), or why Asterisk
+    did not take it (`names.trunk_failure_key`); None when unknown."""
     if not ids:
         return {}
+    keys = [names.trunk_status_key(i) for i in ids] + [names.trunk_failure_key(i) for i in ids]
     try:
-        values = cast(list[str | None], get_redis().mget([names.trunk_status_key(i) for i in ids]))  # decoded
+        values = cast(list[str | None], get_redis().mget(keys))  # decoded
     except redis.RedisError:
         # A status display must not take the trunk screens down with it.
         log.warning("trunk endpoint status unavailable: Redis did not answer")
-        values = [None] * len(ids)
-    return dict(zip(ids, values, strict=True))
+        values = [None] * len(keys)
+    statuses, failures = values[: len(ids)], values[len(ids) :]
+    return {
+        i: f"Not loaded: {failure}" if failure else status
+        for i, status, failure in zip(ids, statuses, failures, strict=True)
+    }
 
 
 def out(trunk: Trunk) -> TrunkOut:
@@ -86,6 +92,7 @@ def page(
     status: Status | None,
     vendor_id: int | None,
 ) -> dict[str, Any]:
+    _check_vendor(session, vendor_id)
     stmt = text_filter(select(Trunk), pg.params, Trunk.name, Trunk.host, Trunk.username)
     if vendor_id is not None:
         stmt = stmt.where(Trunk.vendor_id == vendor_id)

@@ -7,9 +7,10 @@ from sqlalchemy import delete as delete_rows
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core.enums import Role, TokenKind, TransactionType, UserStatus
+from core.enums import AdminAction, Role, TokenKind, TransactionType, UserStatus
 from core.models import Buyer, User, WalletTransaction
-from portal_api.auth import tokens
+from portal_api.auth import admin_audit, tokens
+from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.errors import ApiError, field_error
@@ -60,7 +61,7 @@ def create(session: Session, principal: Principal, body: UserCreate, role: Role)
     return user
 
 
-def make_admin(session: Session, principal: Principal, user_id: int) -> User:
+def make_admin(session: Session, principal: Principal, user_id: int, client: Client) -> User:
     user = get_visible(session, User, user_id, principal, "User")
     if user.role == Role.ADMIN:
         raise ApiError(409, "This user is already an administrator.")
@@ -72,6 +73,7 @@ def make_admin(session: Session, principal: Principal, user_id: int) -> User:
             "This customer owns numbers, buyers, calls or wallet history; "
             "create a separate administrator account instead.",
         )
+    admin_audit.record(session, principal.user, AdminAction.ROLE, user, client, "customer -> admin")
     return update_row(session, user, {"role": Role.ADMIN})
 
 
@@ -101,23 +103,28 @@ def visible(session: Session, principal: Principal, user_id: int) -> User:
     return get_visible(session, User, user_id, principal, "User")
 
 
-def new_api_token(session: Session, principal: Principal, user_id: int) -> ApiToken:
+def new_api_token(session: Session, principal: Principal, user_id: int, client: Client) -> ApiToken:
     """A new API token for the user; the previous one stops working."""
     user = get_visible(session, User, user_id, principal, "User")
+    admin_audit.record(session, principal.user, AdminAction.API_TOKEN, user, client)
     tokens.revoke_all(session, user_id, [TokenKind.API])
     token, _ = tokens.issue(session, user_id, TokenKind.API)
     session.commit()
     return ApiToken(user_id=user.id or 0, token=token)
 
 
-def change_status(session: Session, principal: Principal, user_id: int, status: UserStatus) -> User:
+def change_status(
+    session: Session, principal: Principal, user_id: int, status: UserStatus, client: Client
+) -> User:
     user = get_visible(session, User, user_id, principal, "User")
+    detail = f"{user.status} -> {status.value}"
     set_user_status(session, user, status, principal.user.id or 0)
+    admin_audit.record(session, principal.user, AdminAction.STATUS, user, client, detail)
     session.commit()
     return user
 
 
-def update(session: Session, principal: Principal, user_id: int, body: UserUpdate) -> User:
+def update(session: Session, principal: Principal, user_id: int, body: UserUpdate, client: Client) -> User:
     user = get_visible(session, User, user_id, principal, "User")
     changes = body.model_dump(exclude_unset=True)
     password = changes.pop("password", None)
@@ -128,11 +135,12 @@ def update(session: Session, principal: Principal, user_id: int, body: UserUpdat
         check_tariff(session, changes.get("tariff_id"))
         if password:
             set_password(session, user, password)
+            admin_audit.record(session, principal.user, AdminAction.PASSWORD, user, client)
 
     return update_row(session, user, changes, required=("name", "email", "timezone"), check=check)
 
 
-def delete(session: Session, principal: Principal, user_id: int) -> None:
+def delete(session: Session, principal: Principal, user_id: int, client: Client) -> None:
     """A user without history; its buyers' sign-ins go with it (buyer rows cascade from the customer)."""
     login_ids: list[int] = []
 
@@ -150,6 +158,7 @@ def delete(session: Session, principal: Principal, user_id: int) -> None:
             Buyer.login_user_id.is_not(None),
         )
         login_ids.extend(i for i in session.scalars(logins) if i is not None)
+        admin_audit.record(session, principal.user, AdminAction.DELETE, user, client)
 
     def complete(user: User) -> None:
         if login_ids:

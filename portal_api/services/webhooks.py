@@ -17,7 +17,7 @@ from portal_api.deps import PageParams
 from portal_api.errors import field_error, missing_row, not_found
 from portal_api.schemas.webhooks import DeliveryOut, WebhookIn, WebhookOut, WebhookUpdate
 from portal_api.services.common import create_row, delete_row, page_of, set_status, text_filter, update_row
-from portal_api.tenancy import get_visible, scope_clause, scoped
+from portal_api.tenancy import get_visible, scope_clause, scoped, visible_id
 
 _NO_INCOMING = "A buyer's webhook can't take 'incoming': the buyer is known only once the call is routed."
 
@@ -26,9 +26,9 @@ def page(
     session: Session, principal: Principal, pg: PageParams, campaign_id: int | None, buyer_id: int | None
 ) -> dict[str, Any]:
     stmt = text_filter(scoped(select(Webhook), Webhook, principal), pg.params, Webhook.url)
-    if campaign_id is not None:
+    if visible_id(session, Campaign, campaign_id, principal, "campaign_id", "Campaign") is not None:
         stmt = stmt.where(Webhook.campaign_id == campaign_id)
-    if buyer_id is not None:
+    if visible_id(session, Buyer, buyer_id, principal, "buyer_id", "Buyer") is not None:
         stmt = stmt.where(Webhook.buyer_id == buyer_id)
     return page_of(session, stmt.order_by(Webhook.id), pg, WebhookOut.model_validate)
 

@@ -111,6 +111,7 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     ("POST", "/api/user/admin-user"): (ADMIN_ONLY, send("/api/user/admin-user", lambda w: NEW_USER)),
     ("POST", "/api/user/admin/{user_id}"): (ADMIN_ONLY, send("/api/user/admin/{b}")),
     ("GET", "/api/user/wall"): (CUSTOMERS, get("/api/user/wall")),
+    ("GET", "/api/user/audit"): (ADMIN_ONLY, get("/api/user/audit")),
     ("GET", "/api/user/id/{id}"): (OWNED, get("/api/user/id/{a}")),
     ("PUT", "/api/user/token/{user_id}"): (ADMIN_ONLY, send("/api/user/token/{a}")),
     ("PATCH", "/api/user/status/{id}"): (

@@ -205,9 +205,9 @@ def test_details_are_scoped_and_filtered(client, admin, customer_a, customer_b, 
 
     own = client.get("/api/number/details", headers=customer_a.headers).json()["data"]
     assert [r["id"] for r in own["data"]] == [a2, a1]
-    # user_id never widens a customer's scope.
+    # user_id never widens a customer's scope: another customer's is no account it may see (404).
     sneaky = client.get(f"/api/number/details?user_id={customer_b.id}", headers=customer_a.headers)
-    assert [r["id"] for r in sneaky.json()["data"]["data"]] == [a2, a1]
+    assert sneaky.status_code == 404 and list(sneaky.json()["errors"]) == ["user_id"]
     b_view = client.get("/api/number/details?params=44", headers=customer_b.headers).json()["data"]["data"]
     assert [r["id"] for r in b_view] == [b1]
     assert client.get("/api/number/details", headers=buyer_a.headers).status_code == 403
@@ -720,8 +720,8 @@ def test_payment_report_lists_number_fees_scoped_and_filtered(
         "description",
         "date",
     }
-    sneaky = client.get(f"/api/number/ct?user_id={customer_b.id}", headers=customer_a.headers).json()["data"]
-    assert {r["user_id"] for r in sneaky["data"]} == {customer_a.id}
+    sneaky = client.get(f"/api/number/ct?user_id={customer_b.id}", headers=customer_a.headers)
+    assert sneaky.status_code == 404 and list(sneaky.json()["errors"]) == ["user_id"]
     assert client.get("/api/number/ct", headers=customer_b.headers).json()["data"]["total"] == 1
 
     assert client.get("/api/number/ct", headers=admin.headers).json()["data"]["total"] == 3

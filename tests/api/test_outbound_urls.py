@@ -60,3 +60,15 @@ def test_the_allowed_loopback_and_public_addresses_are_saved(client, customer_a)
     for url in (PUBLIC, "http://127.0.0.1:8080/hook"):
         body = {"campaign_id": campaign, "url": url, "events": ["completed"]}
         assert client.post("/api/webhook/add", json=body, headers=customer_a.headers).status_code == 201
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["https://{caller}/in", "https://{did}.hooks.example/in", "http://169.254.169.254./latest/meta-data/"],
+)
+def test_a_webhook_host_must_be_written_out(client, customer_a, url) -> None:
+    campaign = make_campaign(client, customer_a)["id"]
+    body = {"campaign_id": campaign, "url": url, "events": ["completed"]}
+    r = client.post("/api/webhook/add", json=body, headers=customer_a.headers)
+    assert r.status_code == 422 and list(r.json()["errors"]) == ["url"], r.text
+    assert count(Webhook) == 0

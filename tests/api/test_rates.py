@@ -191,8 +191,8 @@ def test_customer_reads_only_its_own_tariffs_rates(
 
     mine = client.get("/api/rate/details", headers=customer_a.headers).json()["data"]
     assert [r["prefix"] for r in mine["data"]] == ["44"]
-    sneaky = client.get(f"/api/rate/details?tariff_id={other_id}", headers=customer_a.headers).json()["data"]
-    assert sneaky["total"] == 0
+    sneaky = client.get(f"/api/rate/details?tariff_id={other_id}", headers=customer_a.headers)
+    assert sneaky.status_code == 404  # another tariff is none the customer may read
     assert client.get(f"/api/rate/by/{tariff_id}", headers=customer_a.headers).json()["data"]["total"] == 1
     assert client.get(f"/api/rate/by/{other_id}", headers=customer_a.headers).status_code == 404
     assert client.get("/api/rate/details", headers=customer_b.headers).json()["data"]["total"] == 0

@@ -53,8 +53,9 @@ def test_customers_see_their_own_calls_newest_first_with_names_and_trail(
     everything = report(client, admin)
     assert everything["total"] == 4  # the unrouted call belongs to no customer: only the admin sees it
     assert report(client, admin, user_id=customer_b.id)["total"] == 1
-    # A customer naming another customer still sees only its own calls.
-    assert report(client, customer_a, user_id=customer_b.id)["total"] == 2
+    # A customer naming another customer sees nothing of it: that account is no row it may see (404).
+    r = client.get("/api/report", headers=customer_a.headers, params={"user_id": customer_b.id})
+    assert r.status_code == 404 and list(r.json()["errors"]) == ["user_id"]
 
 
 def test_filters_match_number_prefixes_name_parts_and_days_in_the_callers_time_zone(

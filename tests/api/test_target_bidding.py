@@ -48,6 +48,9 @@ def test_a_bidder_is_saved_and_shown(client, customer_a) -> None:
         ({"ping_url": "bids.acme.example/ping"}, "ping_url"),
         ({"ping_url": "https://bids acme.example/ping"}, "ping_url"),
         ({"ping_url": "https://user:secret@bids.acme.example/ping"}, "ping_url"),
+        ({"ping_url": "http://{caller}/x"}, "ping_url"),  # bid URLs take no tokens, least of all a host
+        ({"ping_url": "http://169.254.169.254./latest"}, "ping_url"),  # the metadata service, root dot
+        ({"ping_url": PING, "post_url": "https://{did}.acme.example/post"}, "post_url"),
         ({"ping_url": "https://bids.acme.example/" + "p" * 500}, "ping_url"),
         ({"ping_url": PING, "bid_deadline_ms": 10}, "bid_deadline_ms"),
         ({"ping_url": PING, "bid_deadline_ms": 6000}, "bid_deadline_ms"),

@@ -248,9 +248,9 @@ def test_wallet_history_is_scoped_and_filtered(client, admin, customer_a, custom
     own = client.get("/api/user/wall", headers=customer_a.headers).json()["data"]
     assert own["total"] == 2 and {r["user_id"] for r in own["data"]} == {customer_a.id}
     assert own["data"][0]["amount"] == "-0.0400" and own["data"][0]["balance_after"] == "99.9600"
-    # A customer can't widen the scope with user_id.
-    sneaky = client.get(f"/api/user/wall?user_id={customer_b.id}", headers=customer_a.headers).json()["data"]
-    assert sneaky["total"] == 2 and {r["user_id"] for r in sneaky["data"]} == {customer_a.id}
+    # A customer can't widen the scope with user_id: another customer's is a 404.
+    sneaky = client.get(f"/api/user/wall?user_id={customer_b.id}", headers=customer_a.headers)
+    assert sneaky.status_code == 404 and list(sneaky.json()["errors"]) == ["user_id"]
     everyone = client.get("/api/user/wall", headers=admin.headers).json()["data"]
     assert everyone["total"] == 3
     only_b = client.get(f"/api/user/wall?user_id={customer_b.id}", headers=admin.headers).json()["data"]
@@ -268,5 +268,5 @@ def test_wallet_history_is_scoped_and_filtered(client, admin, customer_a, custom
 
 def test_customer_scope_is_never_widened_by_user_id(client, customer_a, customer_b) -> None:
     _ledger(customer_b.id, TransactionType.TOPUP, "50", "t2", "Card")
-    r = client.get(f"/api/user/wall?user_id={customer_b.id}", headers=customer_a.headers).json()["data"]
-    assert r["total"] == 0
+    r = client.get(f"/api/user/wall?user_id={customer_b.id}", headers=customer_a.headers)
+    assert r.status_code == 404 and list(r.json()["errors"]) == ["user_id"]

@@ -138,3 +138,22 @@ def test_without_espeak_ng_text_is_refused_as_unavailable_and_a_recording_still_
     assert client.get(url(cid), headers=customer_a.headers).json()["data"]["mode"] == "off"
     files = {"file": ("hi.wav", wav(seconds=1), "audio/wav")}
     assert client.post(url(cid, "/recording"), files=files, headers=customer_a.headers).status_code == 200
+
+
+def test_a_file_that_is_no_wav_is_refused_saying_what_it_is(client, customer_a) -> None:
+    cid = campaign_of(client, customer_a)
+    cut_short = wav(seconds=1)[:30]  # a WAV header that ends early
+    said = {
+        b"": "the file is empty",
+        b"ID3\x04\x00\x00\x00\x00\x00\x00 music": "this is an MP3 file",
+        cut_short: "a WAV file that is cut short",
+        b"just some text": "14 bytes starting with b'just some te'",
+    }
+    for data, words in said.items():
+        r = client.post(
+            url(cid, "/recording"), files={"file": ("x.wav", data, "audio/wav")}, headers=customer_a.headers
+        )
+        assert r.status_code == 422, r.text
+        message = r.json()["errors"]["file"][0]
+        assert message.startswith("The recording is not a PCM WAV file: ") and words in message, message
+        assert "()" not in message

@@ -3,37 +3,15 @@ Kamailio where carriers sent to the single Asterisk, dispatching to both nodes' 
 node an id and ports of its own, both recording into the volume the portal reads. The docker CLI and
 its compose plugin come from the `docker_engine` fixture, as for every test that runs docker."""
 
-import json
-import subprocess
 from pathlib import Path
-from typing import Any
 
-from testkit.processes import REPO
-
-DEPLOY = REPO / "deploy"
-SECRETS = "POSTGRES_PASSWORD=x\nREDIS_PASSWORD=x\nARI_PASSWORD=x\nAMI_SECRET=x\n"
-
-
-def rendered(tmp_path: Path) -> dict[str, Any]:
-    env = tmp_path / "env"
-    env.write_text(SECRETS)
-    files = ["-f", "compose.yml", "-f", "compose.nodes.yml"]
-    done = subprocess.run(
-        ["docker", "compose", "--env-file", str(env), *files, "config", "--format", "json"],
-        cwd=DEPLOY,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    services: dict[str, Any] = json.loads(done.stdout)["services"]
-    return services
+from testkit.containers import rendered
 
 
 def test_kamailio_takes_the_carriers_and_dispatches_to_both_nodes(
     docker_engine: None, tmp_path: Path
 ) -> None:
-    services = rendered(tmp_path)
+    services = rendered(tmp_path, "compose.nodes.yml")
     one, two = services["asterisk"]["environment"], services["asterisk-n2"]["environment"]
     proxy = services["kamailio"]
     assert proxy["command"] == ["kamailio"] and proxy["network_mode"] == "host"

@@ -9,6 +9,7 @@ import { ivrLoaded, still } from './waits.mjs';
 export default function registerOperationScenarios({ test, newPage, signIn, signInUi, sessions, shot, BASE, customerName }) {
   const ACCOUNT_NAME = () => customerName || JSON.parse(sessions.customer?.user || '{}').name;
   const api = apiAs(BASE, sessions);
+  const signedInAdmin = () => process.env.ADMIN_EMAIL;
 
   /** The first user whose name, email or company matches `text`, as the API lists it. */
   const findUser = async (text) => (await api('admin', 'GET', `/user/details?params=${encodeURIComponent(text)}`)).data.data[0];
@@ -115,6 +116,33 @@ export default function registerOperationScenarios({ test, newPage, signIn, sign
     assert.equal((await findUser(fresh.email)).role, 1);
     noErrors(page);
     await page.context().close();
+  });
+
+  test("admin: /customer's Audit tab lists an API token issued for another administrator, with who and from where", async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'admin', '/customer');
+    const stamp = Date.now() % 100000;
+    const [name, email] = [`E2E Audited ${stamp}`, `e2e.audited.${stamp}@example.com`];
+    assert.equal((await api('admin', 'POST', '/user/admin-user', { name, email, password: 'auditpass1' })).status, 201);
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Search users' }).fill(email);
+    const row = page.locator(`[data-testid="customer-row"][data-name="${name}"]`);
+    await row.getByTestId('customer-token').click();
+    await page.getByTestId('token-issue').click();
+    await page.getByTestId('token-value').waitFor();
+    await page.getByTestId('token-dialog').getByRole('button', { name: 'Close' }).click();
+
+    await page.getByTestId('customer-tab-audit').click();
+    await page.getByRole('textbox', { name: 'Search by email' }).fill(email);
+    const entry = page.locator('[data-testid="audit-row"][data-action="api_token"]').filter({ hasText: email });
+    await entry.waitFor();
+    const cells = await entry.locator('td').allInnerTexts();
+    assert.equal(cells[1], signedInAdmin(), 'the administrator who did it');
+    assert.deepEqual(cells.slice(2, 4), [email, 'API token issued']);
+    assert.match(cells[5], /^[0-9a-f.:]+$/, 'the address it came from');
+    await still(page);
+    await shot(page, 'users-audit-1440.png');
+    noErrors(page);
   });
 
   test('admin: vendors on /vendor — add, edit, what one supplies, delete refused then allowed, deactivate', async () => {

@@ -31,3 +31,8 @@ export async function fetchProfile() {
 export async function updateProfile(fields) {
   return unwrap(await client.put('/profile', fields));
 }
+
+/** The admin audit (GET /user/audit): administrator actions on accounts, newest first. */
+export async function fetchAdminAudit({ page = 1, perpage = 10, ...filters } = {}) {
+  return unwrap(await client.get('/user/audit', { params: { page, perpage, ...filters } }));
+}

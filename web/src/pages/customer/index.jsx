@@ -1,13 +1,15 @@
 // Users (admin): customers, administrators and buyers' sign-ins, with their tariff, time zone and
 // balance. Add (a customer or another administrator), edit, activate/deactivate, delete (the
 // server refuses a user that still owns things, and says why), a new API token, making a
-// customer an administrator, and impersonation.
+// customer an administrator, and impersonation. A second tab lists the admin audit.
 import { useCallback, useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import { CrownOutlined, KeyOutlined, PlusOutlined, UserSwitchOutlined } from '@ant-design/icons';
 
@@ -24,6 +26,7 @@ import { formatBalance } from '../../utils/balance';
 import { isAdmin, isCustomer } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
 import { namesById } from '../../utils/userForm';
+import AdminAudit from './AdminAudit';
 import ApiTokenDialog from './ApiTokenDialog';
 import UserDialog from './UserDialog';
 
@@ -39,6 +42,7 @@ export default function CustomerPage() {
   const [promoting, setPromoting] = useState(null);
   const [tokenFor, setTokenFor] = useState(null);
   const [busyId, setBusyId] = useState(null);
+  const [tab, setTab] = useState(0);
 
   const loadTariffs = useCallback(() => {
     fetchTariffNames()
@@ -77,72 +81,79 @@ export default function CustomerPage() {
           Add user
         </Button>
       </PageTitle>
-      <ListCard
-        name="customer"
-        title="Users"
-        secondary={
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <FilterSelect label="Role" value={roleName} options={Object.keys(ROLE_FILTER)} onChange={(v) => filterBy(v ? { role: ROLE_FILTER[v] } : {})} />
-            <SearchBox label="Search users" value={search} onChange={setSearch} />
-          </Stack>
-        }
-        list={list}
-        notice={notice}
-        setNotice={setNotice}
-        columns={['Name', 'Email', 'Role', 'Tariff', 'Timezone', ['Balance', 'right'], 'Active', ['Action', 'right']]}
-        emptyText="No users found."
-      >
-        {rows.map((row) => {
-          const self = row.id === me?.user_id;
-          return (
-            <TableRow hover key={row.id} data-testid="customer-row" data-name={row.name}>
-              <TableCell>
-                {row.name}
-                {row.company ? ` (${row.company})` : ''}
-              </TableCell>
-              <TableCell>{row.email}</TableCell>
-              <TableCell>{row.role_name}</TableCell>
-              <TableCell data-testid="customer-tariff">{row.tariff_id ? (tariffName[row.tariff_id] ?? '…') : '—'}</TableCell>
-              <TableCell>{row.timezone}</TableCell>
-              <TableCell align="right" data-testid="customer-balance">
-                {isCustomer(row) ? formatBalance(row.balance) : '—'}
-              </TableCell>
-              <TableCell>
-                {self ? row.status : <StatusSwitch name="customer" row={row} busy={busy} onToggle={toggle} />}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {!isAdmin(row) && (
-                  <Button
-                    size="small"
-                    variant="dashed"
-                    color="primary"
-                    startIcon={<UserSwitchOutlined />}
-                    onClick={() => startImpersonation(row)}
-                    disabled={busyId !== null || row.status !== 'active'}
-                    data-testid="impersonate-button"
-                    sx={{ mr: 1 }}
-                  >
-                    Impersonate
-                  </Button>
-                )}
-                <Tooltip title="New API token">
-                  <IconButton size="small" aria-label={`New API token for ${row.name}`} onClick={() => setTokenFor(row)} data-testid="customer-token">
-                    <KeyOutlined />
-                  </IconButton>
-                </Tooltip>
-                {isCustomer(row) && (
-                  <Tooltip title="Make administrator">
-                    <IconButton size="small" aria-label={`Make ${row.name} an administrator`} onClick={() => setPromoting(row)} data-testid="customer-promote">
-                      <CrownOutlined />
+      <Tabs value={tab} onChange={(_, t) => setTab(t)} sx={{ mb: 2 }}>
+        <Tab label="Users" data-testid="customer-tab-users" />
+        <Tab label="Audit" data-testid="customer-tab-audit" />
+      </Tabs>
+      {tab === 1 && <AdminAudit timezone={me?.timezone} />}
+      {tab === 0 && (
+        <ListCard
+          name="customer"
+          title="Users"
+          secondary={
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <FilterSelect label="Role" value={roleName} options={Object.keys(ROLE_FILTER)} onChange={(v) => filterBy(v ? { role: ROLE_FILTER[v] } : {})} />
+              <SearchBox label="Search users" value={search} onChange={setSearch} />
+            </Stack>
+          }
+          list={list}
+          notice={notice}
+          setNotice={setNotice}
+          columns={['Name', 'Email', 'Role', 'Tariff', 'Timezone', ['Balance', 'right'], 'Active', ['Action', 'right']]}
+          emptyText="No users found."
+        >
+          {rows.map((row) => {
+            const self = row.id === me?.user_id;
+            return (
+              <TableRow hover key={row.id} data-testid="customer-row" data-name={row.name}>
+                <TableCell>
+                  {row.name}
+                  {row.company ? ` (${row.company})` : ''}
+                </TableCell>
+                <TableCell>{row.email}</TableCell>
+                <TableCell>{row.role_name}</TableCell>
+                <TableCell data-testid="customer-tariff">{row.tariff_id ? (tariffName[row.tariff_id] ?? '…') : '—'}</TableCell>
+                <TableCell>{row.timezone}</TableCell>
+                <TableCell align="right" data-testid="customer-balance">
+                  {isCustomer(row) ? formatBalance(row.balance) : '—'}
+                </TableCell>
+                <TableCell>
+                  {self ? row.status : <StatusSwitch name="customer" row={row} busy={busy} onToggle={toggle} />}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {!isAdmin(row) && (
+                    <Button
+                      size="small"
+                      variant="dashed"
+                      color="primary"
+                      startIcon={<UserSwitchOutlined />}
+                      onClick={() => startImpersonation(row)}
+                      disabled={busyId !== null || row.status !== 'active'}
+                      data-testid="impersonate-button"
+                      sx={{ mr: 1 }}
+                    >
+                      Impersonate
+                    </Button>
+                  )}
+                  <Tooltip title="New API token">
+                    <IconButton size="small" aria-label={`New API token for ${row.name}`} onClick={() => setTokenFor(row)} data-testid="customer-token">
+                      <KeyOutlined />
                     </IconButton>
                   </Tooltip>
-                )}
-                <RowActions name="customer" label={row.name} onEdit={() => setEditing(row)} onDelete={self ? null : () => setDeleting(row)} />
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </ListCard>
+                  {isCustomer(row) && (
+                    <Tooltip title="Make administrator">
+                      <IconButton size="small" aria-label={`Make ${row.name} an administrator`} onClick={() => setPromoting(row)} data-testid="customer-promote">
+                        <CrownOutlined />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                  <RowActions name="customer" label={row.name} onEdit={() => setEditing(row)} onDelete={self ? null : () => setDeleting(row)} />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </ListCard>
+      )}
       <UserDialog
         open={editing !== null}
         user={editing?.id ? editing : null}
