@@ -9,7 +9,14 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from core.enums import InvoiceStatus
 from core.money import MAX_TOPUP
 from portal_api.deps import MAX_ID
-from portal_api.schemas.common import MoneyOut, PlainText, StrictBody, money_parser, money_schema
+from portal_api.schemas.common import (
+    NO_CONTROLS,
+    NO_CONTROLS_PATTERN,
+    MoneyOut,
+    StrictBody,
+    money_parser,
+    money_schema,
+)
 
 
 class TopupIn(StrictBody):
@@ -19,7 +26,9 @@ class TopupIn(StrictBody):
         money_parser(MAX_TOPUP, positive=True),
         money_schema(MAX_TOPUP, positive=True, example="100.00"),
     ] = Field(description='Credit to add, as a decimal string such as "100.00"')
-    note: Annotated[PlainText, StringConstraints(strip_whitespace=True, max_length=200)] = ""
+    note: Annotated[
+        str, StringConstraints(strip_whitespace=True, max_length=200), NO_CONTROLS, NO_CONTROLS_PATTERN
+    ] = ""
     reference: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9._:-]{1,64}$")] | None = Field(
         default=None,
         description="Idempotency key: sending the same reference twice credits once",

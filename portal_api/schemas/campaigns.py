@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 
 from core.enums import DuplicateAction, RoutingStrategy, Status
 from portal_api.deps import MAX_ID
-from portal_api.schemas.common import Name, PlainText, StrictBody
+from portal_api.schemas.common import NO_CONTROLS, NO_CONTROLS_PATTERN, Name, StrictBody
 from portal_api.schemas.regions import CampaignRegionRules, CampaignRegionRulesOut
 
 Pin = Annotated[str, StringConstraints(pattern=r"^[0-9]{1,12}$")]
@@ -86,9 +86,12 @@ class IvrEdit(StrictBody):
     rules = _pins_of_their_length()
     campaign_id: int = Field(ge=1, le=MAX_ID)
     ivr_enabled: bool
-    ivr_prompt: Annotated[PlainText, StringConstraints(strip_whitespace=True, max_length=255)] | None = Field(
-        default=None, description="Sound file name Asterisk plays (without extension)"
-    )
+    ivr_prompt: (
+        Annotated[
+            str, StringConstraints(strip_whitespace=True, max_length=255), NO_CONTROLS, NO_CONTROLS_PATTERN
+        ]
+        | None
+    ) = Field(default=None, description="Sound file name Asterisk plays (without extension)")
     ivr_pins: list[Pin] = Field(default_factory=list, max_length=1000, description="Accepted PINs")
     ivr_digits: int = Field(default=DEFAULT_DIGITS, ge=1, le=MAX_DIGITS, description="PIN length")
     ivr_attempts: int = Field(default=3, ge=1, le=10)

@@ -175,25 +175,32 @@ Password = Annotated[
 _CONTROLS = r"\x00-\x1f\x7f-\x9f"
 
 
-def _no_controls(value: str) -> str:
-    for char in value:
+def _no_controls(value: object) -> object:
+    for char in value if isinstance(value, str) else "":
         if unicodedata.category(char) == "Cc":
             raise ValueError(f"must not contain control characters (found U+{ord(char):04X})")
     return value
 
 
-# Every text field's type starts from this one (a length and a pattern of its own added).
-PlainText = Annotated[
-    str, AfterValidator(_no_controls), Field(json_schema_extra={"pattern": rf"^[^{_CONTROLS}]*$"})
-]
+# Every text field's type ends with these two, after its own length: the text is checked as sent
+# (a control character at an end is refused, not stripped), then stripped, then its length checked
+# (a constraint written after a validator would be applied to the text before it is stripped).
+NO_CONTROLS = BeforeValidator(_no_controls)
+NO_CONTROLS_PATTERN = Field(json_schema_extra={"pattern": rf"^[^{_CONTROLS}]*$"})
+PlainText = Annotated[str, NO_CONTROLS, NO_CONTROLS_PATTERN]
 Name = Annotated[
-    PlainText,
+    str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=120),
+    NO_CONTROLS,
     # One visible character.
     Field(json_schema_extra={"pattern": rf"^[^{_CONTROLS}]*[^\s{_CONTROLS}][^{_CONTROLS}]*$"}),
 ]
-ShortText = Annotated[PlainText, StringConstraints(strip_whitespace=True, max_length=160)]
-Phone = Annotated[PlainText, StringConstraints(strip_whitespace=True, max_length=32)]
+ShortText = Annotated[
+    str, StringConstraints(strip_whitespace=True, max_length=160), NO_CONTROLS, NO_CONTROLS_PATTERN
+]
+Phone = Annotated[
+    str, StringConstraints(strip_whitespace=True, max_length=32), NO_CONTROLS, NO_CONTROLS_PATTERN
+]
 
 
 def _takes_bool(annotation: Any) -> bool:

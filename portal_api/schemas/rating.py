@@ -19,7 +19,7 @@ from pydantic import StringConstraints as Str
 from core.models import Rate, Tariff
 from core.money import MAX_CONNECTION_FEE, MAX_INCREMENT_SECONDS, MAX_RATE_PER_MINUTE, bounded, format_money
 from portal_api.deps import MAX_ID
-from portal_api.schemas.common import Name, PlainText, StrictBody, money_schema
+from portal_api.schemas.common import NO_CONTROLS, NO_CONTROLS_PATTERN, Name, StrictBody, money_schema
 
 # Each rule below raises ValueError with a text that reads after the field's name ("rate must be ...").
 
@@ -125,7 +125,7 @@ Currency = Annotated[
     AfterValidator(currency),
     Field(json_schema_extra={"enum": sorted(c.alpha_3 for c in pycountry.currencies)}),
 ]
-Description = Annotated[PlainText, Str(strip_whitespace=True, max_length=500)]
+Description = Annotated[str, Str(strip_whitespace=True, max_length=500), NO_CONTROLS, NO_CONTROLS_PATTERN]
 CountryCode = Annotated[
     str,
     Str(strip_whitespace=True, to_upper=True, pattern=r"^[A-Za-z]{2}$"),

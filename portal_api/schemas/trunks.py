@@ -9,7 +9,7 @@ from pydantic import StringConstraints as Str
 from core.enums import TrunkAuth, TrunkDirection, TrunkTransport
 from core.models import Trunk
 from portal_api.deps import MAX_ID
-from portal_api.schemas.common import PlainText, StrictBody, host_name
+from portal_api.schemas.common import NO_CONTROLS, NO_CONTROLS_PATTERN, StrictBody, host_name
 
 CODECS = ("ulaw", "alaw", "g722", "g729", "opus", "gsm")
 
@@ -79,7 +79,9 @@ _CODECS_SCHEMA = {
     "uniqueItems": True,
 }
 
-TrunkName = Annotated[PlainText, Str(strip_whitespace=True, min_length=1, max_length=64)]
+TrunkName = Annotated[
+    str, Str(strip_whitespace=True, min_length=1, max_length=64), NO_CONTROLS, NO_CONTROLS_PATTERN
+]
 Host = Annotated[
     str,
     Str(strip_whitespace=True, min_length=1, max_length=255),
@@ -89,8 +91,9 @@ Host = Annotated[
 Port = Annotated[int, _between(1, 65535), Field(json_schema_extra={"minimum": 1, "maximum": 65535})]
 _BLANK = r"[^\S\x00-\x1f\x7f-\x9f]"  # a space that is no control character
 Username = Annotated[
-    PlainText,
+    str,
     Str(strip_whitespace=True, min_length=1, max_length=128),
+    NO_CONTROLS,
     AfterValidator(_username),
     Field(json_schema_extra={"pattern": rf'^{_BLANK}*[^\s@"<>\x00-\x1f\x7f-\x9f]+{_BLANK}*$'}),
 ]
