@@ -11,7 +11,10 @@
 // does on each screen: Live Calls while it talks (the customer hangs it up there), then Report,
 // Wallet, the header balance, the Dashboard, the buyer's report, and an invoice PDF.
 import assert from 'node:assert/strict';
-import { clickAndAnswer, ivrLoaded, refreshUntil, still, textChanges } from './waits.mjs';
+import { cell, cellHas } from '../cells.mjs';
+import { downloaded } from '../downloads.mjs';
+import { pick } from '../pickers.mjs';
+import { clickAndAnswer, ivrLoaded, refreshUntil, still, textChanges } from '../waits.mjs';
 
 const PER_MINUTE = 6; // $0.10 a second, billed by the second
 const CONNECT_FEE = 0.05;
@@ -36,7 +39,8 @@ const meanwhile = (work) => {
   return running;
 };
 
-export default function registerRealCall({ test, newPage, signInUi, ACCOUNTS, cell, cellHas, shot, pick, downloaded }) {
+/** @param {import('../run.mjs').Harness} harness */
+export default function registerRealCall({ test, newPage, signInUi, ACCOUNTS, shot }) {
   const port = process.env.E2E_CALL_TARGET_PORT;
   const caller = process.env.E2E_CALL_CALLER;
   if (!port || !caller) return;
