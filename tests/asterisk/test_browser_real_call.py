@@ -1,6 +1,6 @@
 """Issue 23's proof: the platform set up in Chromium alone carries a real call.
 
-web/e2e/real-call.mjs drives the browser (the admin prices, supplies and funds a customer; the
+web/e2e/journeys/real-call.mjs drives the browser (the admin prices, supplies and funds a customer; the
 customer takes a number, a buyer, a target, a campaign behind an IVR PIN). When it is ready it
 prints `CALL {...}`; this test then places the call with sipp, keying the PIN, while the browser
 waits for the call on each screen (and hangs it up from Live Calls). The API, the bridge, Asterisk

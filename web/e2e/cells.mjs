@@ -2,7 +2,12 @@
 // text (random names such as "E2E Leads 82052" can contain any short text).
 import assert from 'node:assert/strict';
 
-/** The cell of table row `row` under the header `column`. */
+/**
+ * The cell of table row `row` under the header `column`.
+ * @param {import('playwright-core').Locator} row
+ * @param {string} column
+ * @param {{ timeout?: number }} [options]
+ */
 export async function cell(row, column, { timeout } = {}) {
   await row.waitFor({ timeout });
   const headers = (await row.locator('xpath=ancestor::table[1]/thead/tr/th').allInnerTexts()).map((t) => t.trim());
@@ -11,7 +16,13 @@ export async function cell(row, column, { timeout } = {}) {
   return row.locator(':scope > td').nth(index);
 }
 
-/** Wait until the cell under `column` reads `text` exactly (a RegExp: matches it). */
+/**
+ * Wait until the cell under `column` reads `text` exactly (a RegExp: matches it).
+ * @param {import('playwright-core').Locator} row
+ * @param {string} column
+ * @param {string | RegExp} text
+ * @param {{ timeout?: number }} [options]
+ */
 export async function cellHas(row, column, text, { timeout } = {}) {
   const pattern = text instanceof RegExp ? text : new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
   const deadline = timeout === undefined ? undefined : Date.now() + timeout;

@@ -1,7 +1,13 @@
 // Files a screen hands the browser (an export, a PDF, a sample).
 import { readFile } from 'node:fs/promises';
 
-/** Click `button` and read the file it downloads, as text (or bytes with `binary`). */
+/**
+ * Click `button` and read the file it downloads, as text (or bytes with `binary`).
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Locator} button
+ * @param {{ binary?: boolean }} [options]
+ * @returns {Promise<{ name: string, data: any }>} `data` a string, or a Buffer with `binary`
+ */
 export async function downloaded(page, button, { binary = false } = {}) {
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   const data = await readFile(await download.path());

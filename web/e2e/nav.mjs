@@ -14,8 +14,13 @@ export const USER_GROUPS = {
   Billing: ['Wallet', 'Invoice']
 };
 
-/** The sidebar as `{group title: [item titles]}`. */
+/**
+ * The sidebar as `{group title: [item titles]}`.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<Record<string, string[]>>}
+ */
 export async function navTitles(page) {
+  /** @type {Record<string, string[]>} */
   const groups = {};
   for (const list of await page.locator('nav [data-testid^="nav-group-group-"]').all()) {
     const title = (await list.getByTestId('nav-group-title').textContent())?.trim();

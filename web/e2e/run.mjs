@@ -69,6 +69,7 @@ const test = (name, fn, { timeout = TEST_TIMEOUT } = {}) => tests.push({ name, f
 
 // ---------------------------------------------------------------- the browser, pages, sign-in
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_ARGS });
+/** @type {Record<string, { token: string, user: string }>} */
 const sessions = {};
 
 async function newPage(width = 1440, height = 900) {

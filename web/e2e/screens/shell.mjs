@@ -225,7 +225,6 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
   });
 
   // Last of the shell's: it ends the buyer's stored session (a later buyer scenario signs in afresh).
-
   test('logout clears local storage and returns to /login', async () => {
     const page = await newPage(1440);
     await signInUi(page, 'buyer');
