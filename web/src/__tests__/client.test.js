@@ -40,9 +40,17 @@ describe('HTTP client (spec §7, §8)', () => {
 
   it('rejects with {baseURL, body, message, code}', async () => {
     localStorage.setItem('token', 'abc');
-    mockAdapter(client, () => ({ status: 422, data: { message: 'The name is required.', errors: { name: ['The name is required.'] } } }));
+    mockAdapter(client, () => ({
+      status: 422,
+      data: { message: 'The name is required.', errors: { name: ['The name is required.'] } }
+    }));
     const err = await client.post('/campaign/add', { name: '', user_id: 3 }).catch((e) => e);
-    expect(err).toMatchObject({ baseURL: '/api', body: { name: '', user_id: 3 }, message: 'The name is required.', code: 422 });
+    expect(err).toMatchObject({
+      baseURL: '/api',
+      body: { name: '', user_id: 3 },
+      message: 'The name is required.',
+      code: 422
+    });
     expect(err.errors).toEqual({ name: ['The name is required.'] });
   });
 
@@ -55,7 +63,10 @@ describe('HTTP client (spec §7, §8)', () => {
   it('409 and 500 keep the server message', async () => {
     localStorage.setItem('token', 'abc');
     mockAdapter(client, () => ({ status: 409, data: { message: 'That email is already registered.' } }));
-    await expect(client.post('/register', { email: 'a@b.co' })).rejects.toMatchObject({ code: 409, message: 'That email is already registered.' });
+    await expect(client.post('/register', { email: 'a@b.co' })).rejects.toMatchObject({
+      code: 409,
+      message: 'That email is already registered.'
+    });
   });
 
   it('401 on a signed-in call clears local storage and goes to /', async () => {
@@ -72,7 +83,11 @@ describe('HTTP client (spec §7, §8)', () => {
   it('401 to a call without a token (failed sign-in) only rejects', async () => {
     localStorage.setItem('themeMode', 'light');
     mockAdapter(client, () => ({ status: 401, data: { message: 'The email or password is incorrect.' } }));
-    await expect(client.post('/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ code: 401, message: 'The email or password is incorrect.', body: { email: 'a@b.co', password: 'x' } });
+    await expect(client.post('/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({
+      code: 401,
+      message: 'The email or password is incorrect.',
+      body: { email: 'a@b.co', password: 'x' }
+    });
     expect(localStorage.getItem('themeMode')).toBe('light');
     expect(hardNavigate).not.toHaveBeenCalled();
   });
