@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../utils/navigation', () => ({ hardNavigate: vi.fn(), reloadPage: vi.fn() }));
 
 import { hardNavigate } from '../utils/navigation';
-import client, { API_BASE, toApiError, uploadClient } from '../api/client';
+import client, { API_BASE, call, http, toApiError, uploadClient } from '../api/client';
+import { campaignsDetails } from '../client';
 import { mockAdapter } from './helpers';
 
 describe('HTTP client (spec §7, §8)', () => {
@@ -108,5 +109,22 @@ describe('HTTP client (spec §7, §8)', () => {
 
   it('toApiError works on a bare error', () => {
     expect(toApiError(new Error('boom'))).toEqual({ baseURL: '/api', body: null, message: 'boom', code: 0 });
+  });
+
+  it('sends a generated call to its /api path with the token, and unwraps its envelope', async () => {
+    localStorage.setItem('token', 'abc');
+    const calls = mockAdapter(http, () => ({ data: { message: 'OK', data: { data: [], total: 0 } } }));
+    const page = await call(campaignsDetails({ query: { page: 2, perpage: 10 } }));
+    expect(page).toEqual({ data: [], total: 0 });
+    expect(calls[0].url).toBe('/api/campaign/details?page=2&perpage=10');
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('a generated call fails with the spec §8 error, and a 401 with a token signs out', async () => {
+    localStorage.setItem('token', 'abc');
+    mockAdapter(http, () => ({ status: 401, data: { message: 'Session ended.' } }));
+    const err = await call(campaignsDetails()).catch((e) => e);
+    expect(err).toMatchObject({ baseURL: '/api', message: 'Session ended.', code: 401 });
+    expect(hardNavigate).toHaveBeenCalledWith('/');
   });
 });
