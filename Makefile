@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test install web browser lint lock licenses clean
+.PHONY: run test install web browser lint client lock licenses clean
 
 # The runtime packages at the versions the image pins (deploy/requirements.lock), so the suite tests
 # what runs in production; the dev tools are free to move.
@@ -41,8 +41,15 @@ lint: install
 browser: install
 	$(PY) -m testkit.tools chromium
 
+# The web's client is generated from the API's OpenAPI document; after changing a route or a schema,
+# regenerate both (tests/web/test_api_client.py fails until they match the code).
+client: install web/node_modules/.package-lock.json
+	$(PY) -m portal_api.openapi_export web/openapi.json
+	cd web && npm run generate-client
+
+# The web's types (TypeScript strict), its lint (ESLint with the rules of hooks) and format (Prettier).
 test: install web lint
-	@if [ -f web/package.json ]; then cd web && npm test; fi
+	@if [ -f web/package.json ]; then cd web && npm run check && npm test; fi
 	$(PY) -m testkit.suite
 
 # After changing pyproject.toml's dependencies: install them, then pin what was installed for the

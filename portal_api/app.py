@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
+from fastapi.routing import APIRoute
 
 from core import logs
 from core.settings import get_settings
@@ -37,6 +38,12 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 UVICORN_LOGGERS = ("uvicorn", "uvicorn.error")
 
 
+def operation_id(route: APIRoute) -> str:
+    """`<router module>_<function>` (`campaigns_details`), unique as a module's functions are: the name
+    the generated web client gives the call."""
+    return f"{route.endpoint.__module__.rsplit('.', 1)[-1]}_{route.name}"
+
+
 def create_app() -> FastAPI:
     settings = get_settings()
     logs.configure(loggers=UVICORN_LOGGERS)
@@ -48,6 +55,7 @@ def create_app() -> FastAPI:
         version="0.1.0",
         description="Call tracking and routing on Asterisk. Envelope: `{message, data}`; "
         "failures: `{message, errors}`.",
+        generate_unique_id_function=operation_id,
     )
     # Every module in portal_api/routers serves its `router`: adding a file adds its paths.
     for info in sorted(pkgutil.iter_modules(routers.__path__), key=lambda m: m.name):

@@ -8,7 +8,16 @@ import { RETURN_MESSAGES, confirmRegistration, impersonate, login, logout, regis
 import { mockAdapter } from './helpers';
 
 const ADMIN = { user_id: 1, role: 1, role_name: 'Admin', name: 'Ada', balance: '0.0000', timezone: 'UTC' };
-const CUSTOMER = { user_id: 2, role: 2, role_name: 'Customer', name: 'Carla', balance: '42.5000', timezone: 'America/New_York', email: 'c@x.io', status: 'active' };
+const CUSTOMER = {
+  user_id: 2,
+  role: 2,
+  role_name: 'Customer',
+  name: 'Carla',
+  balance: '42.5000',
+  timezone: 'America/New_York',
+  email: 'c@x.io',
+  status: 'active'
+};
 
 function signedInAsAdmin() {
   localStorage.setItem('token', 'admin-token');
@@ -40,13 +49,34 @@ describe('session calls', () => {
     expect(calls[0].url).toBe('/login');
     expect(JSON.parse(calls[0].data)).toEqual({ email: 'c@x.io', password: 'pw' });
     expect(localStorage.getItem('token')).toBe('t1');
-    expect(JSON.parse(localStorage.getItem('user'))).toEqual({ user_id: 2, role: 2, role_name: 'Customer', name: 'Carla', balance: '42.5000', timezone: 'America/New_York' });
+    expect(JSON.parse(localStorage.getItem('user'))).toEqual({
+      user_id: 2,
+      role: 2,
+      role_name: 'Customer',
+      name: 'Carla',
+      balance: '42.5000',
+      timezone: 'America/New_York'
+    });
   });
 
   it('register posts name, email, password, timezone and stores the session', async () => {
-    const calls = mockAdapter(client, () => ({ status: 201, data: { message: 'ok', data: { token: 't2', user: CUSTOMER } } }));
-    await register({ name: 'Carla', email: 'c@x.io', password: 'abcd1234', confirm: 'abcd1234', timezone: 'Asia/Tokyo' });
-    expect(JSON.parse(calls[0].data)).toEqual({ name: 'Carla', email: 'c@x.io', password: 'abcd1234', timezone: 'Asia/Tokyo' });
+    const calls = mockAdapter(client, () => ({
+      status: 201,
+      data: { message: 'ok', data: { token: 't2', user: CUSTOMER } }
+    }));
+    await register({
+      name: 'Carla',
+      email: 'c@x.io',
+      password: 'abcd1234',
+      confirm: 'abcd1234',
+      timezone: 'Asia/Tokyo'
+    });
+    expect(JSON.parse(calls[0].data)).toEqual({
+      name: 'Carla',
+      email: 'c@x.io',
+      password: 'abcd1234',
+      timezone: 'Asia/Tokyo'
+    });
     expect(localStorage.getItem('token')).toBe('t2');
   });
 
@@ -58,7 +88,10 @@ describe('session calls', () => {
   });
 
   it('confirmRegistration posts the mailed token and stores the new session', async () => {
-    const calls = mockAdapter(client, () => ({ status: 201, data: { message: 'ok', data: { token: 't3', user: CUSTOMER } } }));
+    const calls = mockAdapter(client, () => ({
+      status: 201,
+      data: { message: 'ok', data: { token: 't3', user: CUSTOMER } }
+    }));
     await confirmRegistration('mailed-token');
     expect(calls[0].url).toBe('/register/confirm');
     expect(JSON.parse(calls[0].data)).toEqual({ token: 'mailed-token' });
@@ -85,7 +118,9 @@ describe('session calls', () => {
 
   it('impersonate saves the admin session and swaps in the user', async () => {
     signedInAsAdmin();
-    const calls = mockAdapter(client, () => ({ data: { message: 'ok', data: { token: 'imp-token', user: CUSTOMER, impersonator_id: 1 } } }));
+    const calls = mockAdapter(client, () => ({
+      data: { message: 'ok', data: { token: 'imp-token', user: CUSTOMER, impersonator_id: 1 } }
+    }));
     await impersonate(2);
     expect(calls[0].url).toBe('/user/impersonate/2');
     expect(calls[0].headers.get('Authorization')).toBe('Bearer admin-token');

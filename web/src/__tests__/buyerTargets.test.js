@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { availability, capUse } from '../utils/buyerTargets';
 
-const target = { status: 'active', open_now: true, calls_this_hour: 1, calls_today: 4, calls_this_month: 40, hourly_cap: null, daily_cap: 5, monthly_cap: null };
+const target = {
+  status: 'active',
+  open_now: true,
+  calls_this_hour: 1,
+  calls_today: 4,
+  calls_this_month: 40,
+  hourly_cap: null,
+  daily_cap: 5,
+  monthly_cap: null
+};
 
 describe("buyer's targets", () => {
   it('shows each period against its cap, or says there is none', () => {

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../utils/navigation', () => ({ hardNavigate: vi.fn(), reloadPage: vi.fn() }));
 
 import { hardNavigate } from '../utils/navigation';
-import client, { API_BASE, toApiError, uploadClient } from '../api/client';
+import client, { API_BASE, call, http, toApiError, uploadClient } from '../api/client';
+import { campaignsDetails } from '../client';
 import { mockAdapter } from './helpers';
 
 describe('HTTP client (spec §7, §8)', () => {
@@ -40,9 +41,17 @@ describe('HTTP client (spec §7, §8)', () => {
 
   it('rejects with {baseURL, body, message, code}', async () => {
     localStorage.setItem('token', 'abc');
-    mockAdapter(client, () => ({ status: 422, data: { message: 'The name is required.', errors: { name: ['The name is required.'] } } }));
+    mockAdapter(client, () => ({
+      status: 422,
+      data: { message: 'The name is required.', errors: { name: ['The name is required.'] } }
+    }));
     const err = await client.post('/campaign/add', { name: '', user_id: 3 }).catch((e) => e);
-    expect(err).toMatchObject({ baseURL: '/api', body: { name: '', user_id: 3 }, message: 'The name is required.', code: 422 });
+    expect(err).toMatchObject({
+      baseURL: '/api',
+      body: { name: '', user_id: 3 },
+      message: 'The name is required.',
+      code: 422
+    });
     expect(err.errors).toEqual({ name: ['The name is required.'] });
   });
 
@@ -55,7 +64,10 @@ describe('HTTP client (spec §7, §8)', () => {
   it('409 and 500 keep the server message', async () => {
     localStorage.setItem('token', 'abc');
     mockAdapter(client, () => ({ status: 409, data: { message: 'That email is already registered.' } }));
-    await expect(client.post('/register', { email: 'a@b.co' })).rejects.toMatchObject({ code: 409, message: 'That email is already registered.' });
+    await expect(client.post('/register', { email: 'a@b.co' })).rejects.toMatchObject({
+      code: 409,
+      message: 'That email is already registered.'
+    });
   });
 
   it('401 on a signed-in call clears local storage and goes to /', async () => {
@@ -72,7 +84,11 @@ describe('HTTP client (spec §7, §8)', () => {
   it('401 to a call without a token (failed sign-in) only rejects', async () => {
     localStorage.setItem('themeMode', 'light');
     mockAdapter(client, () => ({ status: 401, data: { message: 'The email or password is incorrect.' } }));
-    await expect(client.post('/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ code: 401, message: 'The email or password is incorrect.', body: { email: 'a@b.co', password: 'x' } });
+    await expect(client.post('/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({
+      code: 401,
+      message: 'The email or password is incorrect.',
+      body: { email: 'a@b.co', password: 'x' }
+    });
     expect(localStorage.getItem('themeMode')).toBe('light');
     expect(hardNavigate).not.toHaveBeenCalled();
   });
@@ -93,5 +109,22 @@ describe('HTTP client (spec §7, §8)', () => {
 
   it('toApiError works on a bare error', () => {
     expect(toApiError(new Error('boom'))).toEqual({ baseURL: '/api', body: null, message: 'boom', code: 0 });
+  });
+
+  it('sends a generated call to its /api path with the token, and unwraps its envelope', async () => {
+    localStorage.setItem('token', 'abc');
+    const calls = mockAdapter(http, () => ({ data: { message: 'OK', data: { data: [], total: 0 } } }));
+    const page = await call(campaignsDetails({ query: { page: 2, perpage: 10 } }));
+    expect(page).toEqual({ data: [], total: 0 });
+    expect(calls[0].url).toBe('/api/campaign/details?page=2&perpage=10');
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('a generated call fails with the spec §8 error, and a 401 with a token signs out', async () => {
+    localStorage.setItem('token', 'abc');
+    mockAdapter(http, () => ({ status: 401, data: { message: 'Session ended.' } }));
+    const err = await call(campaignsDetails()).catch((e) => e);
+    expect(err).toMatchObject({ baseURL: '/api', message: 'Session ended.', code: 401 });
+    expect(hardNavigate).toHaveBeenCalledWith('/');
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clockSkew, formatClock, formatClockDate, isValidTimeZone, parseServerTime, safeTimeZone } from '../utils/clock';
+import {
+  clockSkew,
+  formatClock,
+  formatClockDate,
+  isValidTimeZone,
+  parseServerTime,
+  safeTimeZone
+} from '../utils/clock';
 
 const at = (iso) => Date.parse(iso);
 

@@ -12,9 +12,22 @@ export function mockAdapter(instance, handler) {
     if (result && result.network) {
       throw new AxiosError('Network Error', 'ERR_NETWORK', config, {});
     }
-    const response = { data: result?.data, status: result?.status ?? 200, statusText: '', headers: {}, config, request: {} };
+    const response = {
+      data: result?.data,
+      status: result?.status ?? 200,
+      statusText: '',
+      headers: {},
+      config,
+      request: {}
+    };
     if (response.status >= 400) {
-      throw new AxiosError(`Request failed with status code ${response.status}`, 'ERR_BAD_REQUEST', config, {}, response);
+      throw new AxiosError(
+        `Request failed with status code ${response.status}`,
+        'ERR_BAD_REQUEST',
+        config,
+        {},
+        response
+      );
     }
     return response;
   };
@@ -22,5 +35,13 @@ export function mockAdapter(instance, handler) {
 }
 
 export function paginated(rows, { total = rows.length, page = 1, perpage = 10 } = {}) {
-  return { data: rows, total, per_page: perpage, current_page: page, last_page: Math.max(1, Math.ceil(total / perpage)), from: rows.length ? (page - 1) * perpage + 1 : null, to: rows.length ? (page - 1) * perpage + rows.length : null };
+  return {
+    data: rows,
+    total,
+    per_page: perpage,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perpage)),
+    from: rows.length ? (page - 1) * perpage + 1 : null,
+    to: rows.length ? (page - 1) * perpage + rows.length : null
+  };
 }

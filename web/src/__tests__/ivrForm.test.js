@@ -35,7 +35,9 @@ describe('IVR dialog', () => {
       ivr_digits: 4,
       ivr_attempts: 3
     });
-    expect(ivrToForm({ ivr_enabled: true, ivr_prompt: 'enter-pin', ivr_pins: ['0042'], ivr_digits: 4, ivr_attempts: 2 })).toEqual({
+    expect(
+      ivrToForm({ ivr_enabled: true, ivr_prompt: 'enter-pin', ivr_pins: ['0042'], ivr_digits: 4, ivr_attempts: 2 })
+    ).toEqual({
       ivr_enabled: true,
       ivr_prompt: 'enter-pin',
       pins: '0042',

@@ -6,7 +6,15 @@ vi.mock('../api/header', () => ({
   fetchConfig: vi.fn(async () => ({ currency: 'USD', low_balance_threshold: '50.0000' })),
   fetchServerTime: vi.fn(async () => ({ server_time: '2026-01-15 13:04:05', timezone: 'UTC' })),
   fetchBalance: vi.fn(async () => '42.5000'),
-  fetchNotifications: vi.fn(async () => ({ data: [], total: 0, per_page: 10, current_page: 1, last_page: 1, from: null, to: null })),
+  fetchNotifications: vi.fn(async () => ({
+    data: [],
+    total: 0,
+    per_page: 10,
+    current_page: 1,
+    last_page: 1,
+    from: null,
+    to: null
+  })),
   fetchUnreadCount: vi.fn(async () => 3),
   markNotificationsRead: vi.fn(async () => ({ unread_notification_count: 0 }))
 }));
@@ -22,7 +30,14 @@ import { AVATAR_COLORS } from '../utils/avatar';
 
 const USERS = {
   admin: { user_id: 1, role: 1, role_name: 'Admin', name: 'Ada Admin', balance: '0.0000', timezone: 'UTC' },
-  customer: { user_id: 2, role: 2, role_name: 'Customer', name: 'Carla Customer', balance: '42.5000', timezone: 'America/New_York' },
+  customer: {
+    user_id: 2,
+    role: 2,
+    role_name: 'Customer',
+    name: 'Carla Customer',
+    balance: '42.5000',
+    timezone: 'America/New_York'
+  },
   buyer: { user_id: 3, role: 3, role_name: 'Buyer', name: 'Bob Buyer', balance: '0', timezone: 'Europe/London' }
 };
 
@@ -41,7 +56,8 @@ function renderApp(path) {
   return router;
 }
 
-const title = async (text) => waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe(text), { timeout: 15000 });
+const title = async (text) =>
+  waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe(text), { timeout: 15000 });
 
 describe('routes and layout', () => {
   beforeEach(() => {
@@ -123,7 +139,8 @@ describe('routes and layout', () => {
     signIn('buyer');
     renderApp('/dashboard');
     await title('Dashboard');
-    for (const id of ['drawer', 'drawer-toggle', 'header-balance', 'header-clock', 'header-live-calls']) expect(screen.queryByTestId(id)).toBeNull();
+    for (const id of ['drawer', 'drawer-toggle', 'header-balance', 'header-clock', 'header-live-calls'])
+      expect(screen.queryByTestId(id)).toBeNull();
     expect(screen.getByTestId('buyer-chip-report').getAttribute('href')).toBe('/buyercdr');
     expect(screen.getByTestId('buyer-chip-target').getAttribute('href')).toBe('/buyer-target');
     expect(screen.getByTestId('header-notifications')).toBeTruthy();
@@ -145,7 +162,10 @@ describe('routes and layout', () => {
 
   it('opening the bell marks the notifications read; their times are in the user timezone', async () => {
     const at = '2026-11-25T15:04:00Z';
-    fetchNotifications.mockImplementationOnce(async () => ({ data: [{ id: 1, text: 'Low balance', created_at: at, read_at: null }], total: 1 }));
+    fetchNotifications.mockImplementationOnce(async () => ({
+      data: [{ id: 1, text: 'Low balance', created_at: at, read_at: null }],
+      total: 1
+    }));
     signIn('customer');
     renderApp('/dashboard');
     await title('Dashboard');

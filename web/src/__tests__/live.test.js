@@ -1,12 +1,25 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyLiveMessage, getLiveState, resetLive, selectAllCalls, selectBalance, selectUnreadCount, setUnreadNotificationCount } from '../store/live';
+import {
+  applyLiveMessage,
+  getLiveState,
+  resetLive,
+  selectAllCalls,
+  selectBalance,
+  selectUnreadCount,
+  setUnreadNotificationCount
+} from '../store/live';
 import { connectLive, liveActionsFor, liveSocketProtocols, liveSocketUrl } from '../store/liveSocket';
 
 describe('live store (slice livecalls)', () => {
   beforeEach(() => resetLive());
 
   it('starts empty with zero counts', () => {
-    expect(getLiveState()).toEqual({ livecalls: [], callsCount: { all_calls: 0 }, unread_notification_count: 0, balance: null });
+    expect(getLiveState()).toEqual({
+      livecalls: [],
+      callsCount: { all_calls: 0 },
+      unread_notification_count: 0,
+      balance: null
+    });
     expect(selectAllCalls(getLiveState())).toBe(0);
   });
 
@@ -31,7 +44,9 @@ describe('live store (slice livecalls)', () => {
 describe('live socket plumbing', () => {
   it('builds the ws URL under the API base', () => {
     expect(liveSocketUrl('/api', { protocol: 'https:', host: 'portal.example' })).toBe('wss://portal.example/api/ws');
-    expect(liveSocketUrl('http://localhost:8000/api/', { protocol: 'http:', host: 'x' })).toBe('ws://localhost:8000/api/ws');
+    expect(liveSocketUrl('http://localhost:8000/api/', { protocol: 'http:', host: 'x' })).toBe(
+      'ws://localhost:8000/api/ws'
+    );
   });
 
   it('sends the token as a subprotocol, never in the URL (servers and proxies log URLs)', () => {
@@ -51,7 +66,10 @@ describe('live socket plumbing', () => {
   });
 
   it('sends the admin or customer actions', () => {
-    expect(liveActionsFor({ role: 1, user_id: 1 }).map((a) => a.action)).toEqual(['GET_LIVE_CALLS_BY_ADMIN', 'GET_CALLS_COUNT_FOR_ADMIN']);
+    expect(liveActionsFor({ role: 1, user_id: 1 }).map((a) => a.action)).toEqual([
+      'GET_LIVE_CALLS_BY_ADMIN',
+      'GET_CALLS_COUNT_FOR_ADMIN'
+    ]);
     expect(liveActionsFor({ role: 2, user_id: 9 })).toEqual([
       { action: 'GET_LIVE_CALLS_BY_CUSTOMER', userId: 9 },
       { action: 'GET_CALLS_COUNT_FOR_COMPANY', userId: 9 },

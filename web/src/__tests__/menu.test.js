@@ -22,11 +22,47 @@ describe('menu choice (spec §2)', () => {
 
   it('admin menu matches the spec table', () => {
     expect(flat(adminMenu)).toEqual([
-      ['Main', [['/dashboard', 'Dashboard'], ['/customer', 'User'], ['/buyer', 'Buyer'], ['/manage-trunk', 'Trunk']]],
-      ['Feature', [['/campaign', 'Campaign'], ['/target', 'Target'], ['/ivr', 'IVR Auth']]],
-      ['Number', [['/manage-number', 'Number'], ['/block-number', 'Block Number']]],
-      ['Report', [['/report', 'Report'], ['/live-calls', 'Live Calls']]],
-      ['Billing', [['/tariff', 'Tariff'], ['/rate-card', 'Rate Card'], ['/topup', 'Topup'], ['/wallet', 'Wallet'], ['/invoice', 'Invoice']]]
+      [
+        'Main',
+        [
+          ['/dashboard', 'Dashboard'],
+          ['/customer', 'User'],
+          ['/buyer', 'Buyer'],
+          ['/manage-trunk', 'Trunk']
+        ]
+      ],
+      [
+        'Feature',
+        [
+          ['/campaign', 'Campaign'],
+          ['/target', 'Target'],
+          ['/ivr', 'IVR Auth']
+        ]
+      ],
+      [
+        'Number',
+        [
+          ['/manage-number', 'Number'],
+          ['/block-number', 'Block Number']
+        ]
+      ],
+      [
+        'Report',
+        [
+          ['/report', 'Report'],
+          ['/live-calls', 'Live Calls']
+        ]
+      ],
+      [
+        'Billing',
+        [
+          ['/tariff', 'Tariff'],
+          ['/rate-card', 'Rate Card'],
+          ['/topup', 'Topup'],
+          ['/wallet', 'Wallet'],
+          ['/invoice', 'Invoice']
+        ]
+      ]
     ]);
   });
 

@@ -28,9 +28,14 @@ describe('success and error messages', () => {
   });
 
   it('a refusal the form shows on a field is not repeated in the banner', () => {
-    const wrong = { message: 'The current password is incorrect.', errors: { current_password: ['The current password is incorrect.'] } };
+    const wrong = {
+      message: 'The current password is incorrect.',
+      errors: { current_password: ['The current password is incorrect.'] }
+    };
     expect(bannerMessage(wrong, ['current_password', 'new_password'], 'Not changed.')).toBe('');
-    expect(bannerMessage({ message: 'Too many attempts.' }, ['current_password'], 'Not changed.')).toBe('Too many attempts.');
+    expect(bannerMessage({ message: 'Too many attempts.' }, ['current_password'], 'Not changed.')).toBe(
+      'Too many attempts.'
+    );
     expect(bannerMessage({ errors: { other: ['x'] } }, ['current_password'], 'Not changed.')).toBe('Not changed.');
   });
 });

@@ -19,7 +19,13 @@ const group = {
     { id: 'help', title: 'Help', type: 'item', url: '/help', target: true },
     { id: 'danger', title: 'Danger', type: 'item', url: '/danger', highlight: true, icon: StopOutlined },
     { id: 'off', title: 'Off', type: 'item', url: '/off', disabled: true },
-    { id: 'new', title: 'New', type: 'item', url: '/new', chip: { color: 'primary', variant: 'light', size: 'small', label: 'beta' } },
+    {
+      id: 'new',
+      title: 'New',
+      type: 'item',
+      url: '/new',
+      chip: { color: 'primary', variant: 'light', size: 'small', label: 'beta' }
+    },
     { id: 'nested', title: 'Nested', type: 'collapse', children: [] },
     { id: 'weird', title: 'Weird', type: 'something' }
   ]
@@ -53,7 +59,8 @@ describe('navigation items', () => {
     expect(screen.getByText('collapse')).toBeTruthy();
     const unknown = screen.getByText('Group Collapse or Items');
     const error = buildTheme('dark').palette.error.main;
-    const toRgb = (hex) => `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
+    const toRgb = (hex) =>
+      `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
     expect(getComputedStyle(unknown).color).toBe(toRgb(error));
   });
 
@@ -61,7 +68,8 @@ describe('navigation items', () => {
     renderAt('/dashboard', <NavGroup group={group} open />);
     const error = buildTheme('dark').palette.error.main;
     const danger = within(screen.getByTestId('nav-item-danger')).getByText('Danger');
-    const toRgb = (hex) => `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
+    const toRgb = (hex) =>
+      `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
     expect(getComputedStyle(danger).color).toBe(toRgb(error));
     expect(screen.getByTestId('nav-item-off').className).toContain('Mui-disabled');
     expect(screen.getByText('beta')).toBeTruthy();
@@ -89,6 +97,12 @@ describe('navigation items', () => {
 
   it('open: group titles of the admin menu', () => {
     renderAt('/dashboard', <Navigation menu={adminMenu} open />);
-    expect(screen.getAllByTestId('nav-group-title').map((e) => e.textContent)).toEqual(['Main', 'Feature', 'Number', 'Report', 'Billing']);
+    expect(screen.getAllByTestId('nav-group-title').map((e) => e.textContent)).toEqual([
+      'Main',
+      'Feature',
+      'Number',
+      'Report',
+      'Billing'
+    ]);
   });
 });

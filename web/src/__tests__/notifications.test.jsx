@@ -3,8 +3,11 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import useNotifications, { shouldLoadMore } from '../hooks/useNotifications';
 import { paginated } from './helpers';
 
-const rows = (from, n) => Array.from({ length: n }, (_, i) => ({ id: from + i, text: `n${from + i}`, created_at: null, read_at: null }));
-const scrollEvent = (scrollTop, scrollHeight = 1000, clientHeight = 300) => ({ currentTarget: { scrollTop, scrollHeight, clientHeight } });
+const rows = (from, n) =>
+  Array.from({ length: n }, (_, i) => ({ id: from + i, text: `n${from + i}`, created_at: null, read_at: null }));
+const scrollEvent = (scrollTop, scrollHeight = 1000, clientHeight = 300) => ({
+  currentTarget: { scrollTop, scrollHeight, clientHeight }
+});
 
 describe('shouldLoadMore (50 px threshold)', () => {
   const base = { scrollHeight: 1000, clientHeight: 300, loaded: 10, total: 25, loading: false };
@@ -21,7 +24,13 @@ describe('shouldLoadMore (50 px threshold)', () => {
 
 describe('useNotifications paging', () => {
   it('loads page 1 with 10 per page when opened, then the next page on scroll', async () => {
-    const fetchPage = vi.fn(async (page, perpage) => paginated(rows((page - 1) * perpage + 1, Math.min(perpage, 23 - (page - 1) * perpage)), { total: 23, page, perpage }));
+    const fetchPage = vi.fn(async (page, perpage) =>
+      paginated(rows((page - 1) * perpage + 1, Math.min(perpage, 23 - (page - 1) * perpage)), {
+        total: 23,
+        page,
+        perpage
+      })
+    );
     const { result } = renderHook(() => useNotifications({ fetchPage }));
     await act(() => result.current.open());
     expect(fetchPage).toHaveBeenLastCalledWith(1, 10);

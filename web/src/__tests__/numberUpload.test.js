@@ -12,10 +12,14 @@ describe('number upload', () => {
 
   it('refuses no file, another type, a big file and a wrong header before sending', () => {
     expect(uploadProblem(null, '')).toBe('Choose a CSV file first.');
-    expect(uploadProblem({ name: 'n.xlsx', size: 10, type: 'application/vnd.ms-excel' }, SAMPLE_CSV)).toBe('Upload a .csv file.');
+    expect(uploadProblem({ name: 'n.xlsx', size: 10, type: 'application/vnd.ms-excel' }, SAMPLE_CSV)).toBe(
+      'Upload a .csv file.'
+    );
     expect(uploadProblem(csv('n.csv', 10_000_001), SAMPLE_CSV)).toBe('The file is larger than 10 MB.');
     expect(uploadProblem(csv('n.csv'), '\n\n')).toBe('The file is empty.');
-    expect(uploadProblem(csv('n.csv'), 'number,country\n+442079460001,GB')).toMatch(/missing: vendor, setup_fee, monthly_fee\.$/);
+    expect(uploadProblem(csv('n.csv'), 'number,country\n+442079460001,GB')).toMatch(
+      /missing: vendor, setup_fee, monthly_fee\.$/
+    );
     expect(uploadProblem(csv('n.csv'), `${HEADER}\n\n`)).toBe('The file has a header but no numbers.');
   });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRate, importProblems, increments, rateBody, rateToForm, ratesCsv, utcMinute, validateRate } from '../utils/rateForm';
+import {
+  emptyRate,
+  importProblems,
+  increments,
+  rateBody,
+  rateToForm,
+  ratesCsv,
+  utcMinute,
+  validateRate
+} from '../utils/rateForm';
 
 const filled = { ...emptyRate(), prefix: '+4420', rate_per_minute: '0.0125' };
 
@@ -44,8 +53,22 @@ describe('rate dialog', () => {
   });
 
   it('edits a rate from what the API gives', () => {
-    const api = { prefix: '4420', country: 'GB', rate_per_minute: '0.0125', connection_fee: '0.0000', initial_increment: 30, billing_increment: 6, min_duration: 0, effective_from: '2026-01-01T00:00:00+00:00' };
-    expect(rateToForm(api)).toMatchObject({ rate_per_minute: '0.0125', connection_fee: '0', initial_increment: '30', effective_from: '2026-01-01 00:00' });
+    const api = {
+      prefix: '4420',
+      country: 'GB',
+      rate_per_minute: '0.0125',
+      connection_fee: '0.0000',
+      initial_increment: 30,
+      billing_increment: 6,
+      min_duration: 0,
+      effective_from: '2026-01-01T00:00:00+00:00'
+    };
+    expect(rateToForm(api)).toMatchObject({
+      rate_per_minute: '0.0125',
+      connection_fee: '0',
+      initial_increment: '30',
+      effective_from: '2026-01-01 00:00'
+    });
     expect(increments(api)).toBe('30/6');
     expect(utcMinute('nonsense')).toBe('');
   });
@@ -53,12 +76,27 @@ describe('rate dialog', () => {
 
 describe('rate card CSV', () => {
   it('exports in the columns the import reads', () => {
-    const csv = ratesCsv([{ prefix: '4420', country: null, rate_per_minute: '0.0125', connection_fee: '0.0000', initial_increment: 60, billing_increment: 60, min_duration: 0, effective_from: '2026-01-01T00:00:00+00:00' }]);
-    expect(csv).toBe('prefix,country,rate,connection_fee,initial_increment,billing_increment,min_duration,effective_from\r\n4420,,0.0125,0.0000,60,60,0,2026-01-01T00:00:00+00:00\r\n');
+    const csv = ratesCsv([
+      {
+        prefix: '4420',
+        country: null,
+        rate_per_minute: '0.0125',
+        connection_fee: '0.0000',
+        initial_increment: 60,
+        billing_increment: 60,
+        min_duration: 0,
+        effective_from: '2026-01-01T00:00:00+00:00'
+      }
+    ]);
+    expect(csv).toBe(
+      'prefix,country,rate,connection_fee,initial_increment,billing_increment,min_duration,effective_from\r\n4420,,0.0125,0.0000,60,60,0,2026-01-01T00:00:00+00:00\r\n'
+    );
   });
 
   it("lists a refused import's lines in order, each with its problems", () => {
-    expect(importProblems({ 'line 12': ['rate must be a number'], 'line 3': ['prefix is required', 'rate is required'] })).toEqual([
+    expect(
+      importProblems({ 'line 12': ['rate must be a number'], 'line 3': ['prefix is required', 'rate is required'] })
+    ).toEqual([
       { line: 3, problems: ['prefix is required', 'rate is required'] },
       { line: 12, problems: ['rate must be a number'] }
     ]);

@@ -25,9 +25,19 @@ describe('caller-region settings', () => {
 
   it("sends a target's settings: no places when it takes every region", () => {
     const form = { mode: 'accept', places: 'US:California, GB', line_types: ['mobile'], accept_unknown: false };
-    expect(targetRulesBody(form)).toEqual({ mode: 'accept', regions: ['US:California', 'GB'], excluded_line_types: ['mobile'], accept_unknown: false });
+    expect(targetRulesBody(form)).toEqual({
+      mode: 'accept',
+      regions: ['US:California', 'GB'],
+      excluded_line_types: ['mobile'],
+      accept_unknown: false
+    });
     expect(targetRulesBody({ ...form, mode: 'all' }).regions).toEqual([]);
-    expect(targetRulesBody(emptyTargetRules())).toEqual({ mode: 'all', regions: [], excluded_line_types: [], accept_unknown: true });
+    expect(targetRulesBody(emptyTargetRules())).toEqual({
+      mode: 'all',
+      regions: [],
+      excluded_line_types: [],
+      accept_unknown: true
+    });
   });
 
   it('starts an edit from the stored rules and back to the same body', () => {
@@ -36,16 +46,30 @@ describe('caller-region settings', () => {
     expect(targetRulesToForm(undefined)).toEqual(emptyTargetRules());
     const blocks = { blocked_regions: ['US:Texas'], blocked_line_types: ['mobile'], accept_unknown: false };
     expect(campaignRulesBody(campaignRulesToForm(blocks))).toEqual(blocks);
-    expect(campaignRulesBody(emptyCampaignRules())).toEqual({ blocked_regions: [], blocked_line_types: [], accept_unknown: true });
+    expect(campaignRulesBody(emptyCampaignRules())).toEqual({
+      blocked_regions: [],
+      blocked_line_types: [],
+      accept_unknown: true
+    });
   });
 
   it('says what is wrong before sending, as the server would', () => {
-    expect(validateTargetRules({ ...emptyTargetRules(), mode: 'accept' })).toEqual({ region_rules: 'List at least one place, or take every region' });
-    expect(validateTargetRules({ ...emptyTargetRules(), mode: 'exclude', places: 'Texas' })).toEqual({ region_rules: '"Texas" is not a place like US, GB or US:California' });
-    expect(validateTargetRules({ ...emptyTargetRules(), line_types: LINE_TYPES.map(([t]) => t) })).toEqual({ region_rules: 'Excluding every line type takes no call' });
+    expect(validateTargetRules({ ...emptyTargetRules(), mode: 'accept' })).toEqual({
+      region_rules: 'List at least one place, or take every region'
+    });
+    expect(validateTargetRules({ ...emptyTargetRules(), mode: 'exclude', places: 'Texas' })).toEqual({
+      region_rules: '"Texas" is not a place like US, GB or US:California'
+    });
+    expect(validateTargetRules({ ...emptyTargetRules(), line_types: LINE_TYPES.map(([t]) => t) })).toEqual({
+      region_rules: 'Excluding every line type takes no call'
+    });
     expect(validateTargetRules(emptyTargetRules())).toEqual({});
-    expect(validateCampaignRules({ ...emptyCampaignRules(), places: 'US:Texas, x' })).toEqual({ region_rules: '"x" is not a place like US, GB or US:California' });
-    expect(rulesError({ 'region_rules.regions.0': "'Californa' is not a region of US" })).toBe("'Californa' is not a region of US");
+    expect(validateCampaignRules({ ...emptyCampaignRules(), places: 'US:Texas, x' })).toEqual({
+      region_rules: '"x" is not a place like US, GB or US:California'
+    });
+    expect(rulesError({ 'region_rules.regions.0': "'Californa' is not a region of US" })).toBe(
+      "'Californa' is not a region of US"
+    );
     expect(rulesError({ name: 'Name is required' })).toBe('');
   });
 });
@@ -63,11 +87,18 @@ describe('caller origins in the report and the dashboard', () => {
     const slices = [{ country: 'GB', region: 'London', calls: 4, answered: 3 }];
     expect(regionBars(slices)).toEqual([{ label: 'London, GB', Calls: 4, Answered: 3 }]);
     expect(regionBars(undefined)).toEqual([]);
-    expect(lineTypeSummary([{ line_type: 'mobile', calls: 2 }, { line_type: null, calls: 1 }])).toBe('mobile 2 · not recorded 1');
+    expect(
+      lineTypeSummary([
+        { line_type: 'mobile', calls: 2 },
+        { line_type: null, calls: 1 }
+      ])
+    ).toBe('mobile 2 · not recorded 1');
   });
 
   it('asks for the country with a region filter', () => {
-    expect(filterProblem({ caller_region: 'California' })).toBe('A caller region is named within its country: give the country too (e.g. US).');
+    expect(filterProblem({ caller_region: 'California' })).toBe(
+      'A caller region is named within its country: give the country too (e.g. US).'
+    );
     expect(filterProblem({ caller_region: 'California', caller_country: 'US' })).toBe('');
   });
 });

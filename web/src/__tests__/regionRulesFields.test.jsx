@@ -12,7 +12,14 @@ describe('the caller-region fields', () => {
     expect(onChange).toHaveBeenLastCalledWith({ ...emptyTargetRules(), line_types: ['mobile'] });
     fireEvent.click(screen.getByTestId('target-accept-unknown'));
     expect(onChange).toHaveBeenLastCalledWith({ ...emptyTargetRules(), accept_unknown: false });
-    rerender(<RegionRulesFields kind="target" value={{ ...emptyTargetRules(), mode: 'exclude' }} onChange={onChange} error="'Californa' is not a region of US" />);
+    rerender(
+      <RegionRulesFields
+        kind="target"
+        value={{ ...emptyTargetRules(), mode: 'exclude' }}
+        onChange={onChange}
+        error="'Californa' is not a region of US"
+      />
+    );
     fireEvent.change(screen.getByTestId('target-region-places'), { target: { value: 'GB:London' } });
     expect(onChange).toHaveBeenLastCalledWith({ ...emptyTargetRules(), mode: 'exclude', places: 'GB:London' });
     expect(screen.getByText("'Californa' is not a region of US")).toBeTruthy();
@@ -20,7 +27,13 @@ describe('the caller-region fields', () => {
 
   it('a campaign lists the places it blocks, with no mode', () => {
     const onChange = vi.fn();
-    render(<RegionRulesFields kind="campaign" value={{ ...emptyCampaignRules(), line_types: ['other'] }} onChange={onChange} />);
+    render(
+      <RegionRulesFields
+        kind="campaign"
+        value={{ ...emptyCampaignRules(), line_types: ['other'] }}
+        onChange={onChange}
+      />
+    );
     expect(screen.queryByTestId('target-region-mode')).toBeNull();
     fireEvent.change(screen.getByTestId('campaign-region-places'), { target: { value: 'US:Texas' } });
     expect(onChange).toHaveBeenLastCalledWith({ ...emptyCampaignRules(), line_types: ['other'], places: 'US:Texas' });

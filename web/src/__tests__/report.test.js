@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { formatSeconds } from '../utils/clock';
-import { bucketLabel, callOutcome, countLabel, filterProblem, formatDateTime, reportParams, seriesIsEmpty, trailDetails } from '../utils/report';
+import {
+  bucketLabel,
+  callOutcome,
+  countLabel,
+  filterProblem,
+  formatDateTime,
+  reportParams,
+  seriesIsEmpty,
+  trailDetails
+} from '../utils/report';
 
 describe('call report', () => {
   it('sends only the filters that are set, trimmed', () => {
     expect(reportParams({ fromDate: '', caller_number: '  ' })).toEqual({});
-    expect(reportParams({ fromDate: '', caller_number: ' 7911 ', disposition: 'NO ANSWER' })).toEqual({ caller_number: '7911', disposition: 'NO ANSWER' });
+    expect(reportParams({ fromDate: '', caller_number: ' 7911 ', disposition: 'NO ANSWER' })).toEqual({
+      caller_number: '7911',
+      disposition: 'NO ANSWER'
+    });
   });
 
   it('says a large total is an estimate, rounded', () => {
@@ -45,10 +57,21 @@ describe('dashboard series labels', () => {
 
 describe('a call in progress', () => {
   it('shows "in progress" until its row is final, then its disposition', () => {
-    expect(callOutcome({ disposition: 'FAILED', ended_at: null })).toEqual({ label: 'in progress', color: 'info', final: false });
+    expect(callOutcome({ disposition: 'FAILED', ended_at: null })).toEqual({
+      label: 'in progress',
+      color: 'info',
+      final: false
+    });
     expect(callOutcome({ disposition: 'ANSWERED' })).toMatchObject({ label: 'in progress', final: false });
-    expect(callOutcome({ disposition: 'NO_ROUTE', ended_at: '2026-11-25T10:00:05Z' })).toEqual({ label: 'NO_ROUTE', color: 'default', final: true });
-    expect(callOutcome({ disposition: 'ANSWERED', ended_at: '2026-11-25T10:00:05Z' })).toMatchObject({ label: 'ANSWERED', color: 'success' });
+    expect(callOutcome({ disposition: 'NO_ROUTE', ended_at: '2026-11-25T10:00:05Z' })).toEqual({
+      label: 'NO_ROUTE',
+      color: 'default',
+      final: true
+    });
+    expect(callOutcome({ disposition: 'ANSWERED', ended_at: '2026-11-25T10:00:05Z' })).toMatchObject({
+      label: 'ANSWERED',
+      color: 'success'
+    });
   });
 });
 

@@ -28,9 +28,25 @@ describe('local storage (spec §3)', () => {
   });
 
   it('stores token and the user fields of §3', () => {
-    setSession('tok', { user_id: 7, role: '2', role_name: 'Customer', name: 'Acme', balance: '10.0000', timezone: 'UTC', email: 'a@b.co', status: 'active' });
+    setSession('tok', {
+      user_id: 7,
+      role: '2',
+      role_name: 'Customer',
+      name: 'Acme',
+      balance: '10.0000',
+      timezone: 'UTC',
+      email: 'a@b.co',
+      status: 'active'
+    });
     expect(localStorage.getItem('token')).toBe('tok');
-    expect(JSON.parse(localStorage.getItem('user'))).toEqual({ user_id: 7, role: 2, role_name: 'Customer', name: 'Acme', balance: '10.0000', timezone: 'UTC' });
+    expect(JSON.parse(localStorage.getItem('user'))).toEqual({
+      user_id: 7,
+      role: 2,
+      role_name: 'Customer',
+      name: 'Acme',
+      balance: '10.0000',
+      timezone: 'UTC'
+    });
     expect(getStoredUser().name).toBe('Acme');
   });
 

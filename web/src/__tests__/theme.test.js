@@ -3,7 +3,13 @@ import { buildTheme } from '../themes';
 import { PRESET_NAMES } from '../themes/theme/presets';
 
 const variantStyle = (theme, component, props) =>
-  theme.components[component].variants.filter((v) => Object.entries(props).every(([k, val]) => v.props[k] === val) && Object.keys(v.props).length === Object.keys(props).length).map((v) => v.style);
+  theme.components[component].variants
+    .filter(
+      (v) =>
+        Object.entries(props).every(([k, val]) => v.props[k] === val) &&
+        Object.keys(v.props).length === Object.keys(props).length
+    )
+    .map((v) => v.style);
 
 describe('theme (spec §9)', () => {
   const theme = buildTheme('dark');
@@ -22,7 +28,8 @@ describe('theme (spec §9)', () => {
   });
 
   it('builds every preset in both modes', () => {
-    for (const preset of PRESET_NAMES) for (const mode of ['light', 'dark']) expect(buildTheme(mode, preset).palette.mode).toBe(mode);
+    for (const preset of PRESET_NAMES)
+      for (const mode of ['light', 'dark']) expect(buildTheme(mode, preset).palette.mode).toBe(mode);
   });
 
   it('sizes', () => {

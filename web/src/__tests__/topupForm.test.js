@@ -3,7 +3,10 @@ import { emptyTopup, newReference, topupBody, validateTopup } from '../utils/top
 
 describe('top-up form', () => {
   it('needs a customer and an amount above 0 with at most 4 places', () => {
-    expect(validateTopup(emptyTopup('ref-1'))).toEqual({ user_id: 'Choose the customer to credit', amount: 'Amount must be more than 0, like 100.00' });
+    expect(validateTopup(emptyTopup('ref-1'))).toEqual({
+      user_id: 'Choose the customer to credit',
+      amount: 'Amount must be more than 0, like 100.00'
+    });
     const base = { ...emptyTopup('ref-1'), user_id: 7 };
     expect(validateTopup({ ...base, amount: '0' })).toHaveProperty('amount');
     expect(validateTopup({ ...base, amount: '10.12345' })).toHaveProperty('amount');
@@ -13,7 +16,9 @@ describe('top-up form', () => {
 
   it('checks the reference the server would refuse', () => {
     const ok = { ...emptyTopup(), user_id: 7, amount: '5' };
-    expect(validateTopup({ ...ok, reference: 'bank transfer 12' })).toEqual({ reference: 'Letters, digits and . _ : - only, at most 64' });
+    expect(validateTopup({ ...ok, reference: 'bank transfer 12' })).toEqual({
+      reference: 'Letters, digits and . _ : - only, at most 64'
+    });
     expect(validateTopup({ ...ok, reference: '' })).toEqual({});
   });
 
@@ -25,7 +30,11 @@ describe('top-up form', () => {
   });
 
   it('sends the id the picker chose, the amount as typed and no empty reference', () => {
-    expect(topupBody({ user_id: 7, amount: ' 25.50 ', reference: ' ', note: ' bank ' })).toEqual({ user_id: 7, amount: '25.50', note: 'bank' });
+    expect(topupBody({ user_id: 7, amount: ' 25.50 ', reference: ' ', note: ' bank ' })).toEqual({
+      user_id: 7,
+      amount: '25.50',
+      note: 'bank'
+    });
     expect(topupBody({ user_id: 7, amount: '1', reference: 'r-1', note: '' }).reference).toBe('r-1');
   });
 });

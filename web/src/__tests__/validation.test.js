@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { firstFieldErrors, validateChangePassword, validateLogin, validatePassword, validateRegister, validateResetPassword } from '../utils/validation';
+import {
+  firstFieldErrors,
+  validateChangePassword,
+  validateLogin,
+  validatePassword,
+  validateRegister,
+  validateResetPassword
+} from '../utils/validation';
 
 describe('form validation', () => {
   it('sign-in needs a valid email and a password', () => {
-    expect(validateLogin({ email: '', password: '' })).toEqual({ email: 'Email is required', password: 'Password is required' });
+    expect(validateLogin({ email: '', password: '' })).toEqual({
+      email: 'Email is required',
+      password: 'Password is required'
+    });
     expect(validateLogin({ email: 'x@', password: 'p' })).toEqual({ email: 'Must be a valid email' });
     expect(validateLogin({ email: 'a@b.co', password: 'p' })).toEqual({});
   });
@@ -35,8 +45,13 @@ describe('form validation', () => {
 
 describe('reset password form', () => {
   it('needs a valid new password, confirmed', () => {
-    expect(validateResetPassword({ next: '', confirm: '' })).toEqual({ next: 'Password is required', confirm: 'Please confirm the new password' });
-    expect(validateResetPassword({ next: 'abcd1234', confirm: 'abcd1235' })).toEqual({ confirm: 'Passwords do not match' });
+    expect(validateResetPassword({ next: '', confirm: '' })).toEqual({
+      next: 'Password is required',
+      confirm: 'Please confirm the new password'
+    });
+    expect(validateResetPassword({ next: 'abcd1234', confirm: 'abcd1235' })).toEqual({
+      confirm: 'Passwords do not match'
+    });
     expect(validateResetPassword({ next: 'abcd1234', confirm: 'abcd1234' })).toEqual({});
   });
 });

@@ -8,7 +8,12 @@ describe('vendor dialog', () => {
   });
 
   it('checks an email when one is typed, and the lengths the server allows', () => {
-    const errors = validateVendor({ name: 'x'.repeat(121), contact_name: 'c'.repeat(121), email: 'noc@', phone: '1'.repeat(33) });
+    const errors = validateVendor({
+      name: 'x'.repeat(121),
+      contact_name: 'c'.repeat(121),
+      email: 'noc@',
+      phone: '1'.repeat(33)
+    });
     expect(errors).toEqual({
       name: 'Name must be at most 120 characters',
       contact_name: 'Contact must be at most 120 characters',
@@ -24,7 +29,9 @@ describe('vendor dialog', () => {
       email: 'noc@acme.example',
       phone: null
     });
-    expect(vendorToForm({ id: 2, name: 'Acme', contact_name: null, email: 'a@b.co', phone: null, status: 'active' })).toEqual({
+    expect(
+      vendorToForm({ id: 2, name: 'Acme', contact_name: null, email: 'a@b.co', phone: null, status: 'active' })
+    ).toEqual({
       name: 'Acme',
       contact_name: '',
       email: 'a@b.co',

@@ -23,6 +23,17 @@ describe('wallet', () => {
   });
 
   it('exports CSV with quoted cells where needed', () => {
-    expect(toCsv([{ a: 'x,y', b: 'say "hi"' }, { a: null, b: 3 }], [['A', (r) => r.a], ['B', (r) => r.b]])).toBe('A,B\r\n"x,y","say ""hi"""\r\n,3\r\n');
+    expect(
+      toCsv(
+        [
+          { a: 'x,y', b: 'say "hi"' },
+          { a: null, b: 3 }
+        ],
+        [
+          ['A', (r) => r.a],
+          ['B', (r) => r.b]
+        ]
+      )
+    ).toBe('A,B\r\n"x,y","say ""hi"""\r\n,3\r\n');
   });
 });

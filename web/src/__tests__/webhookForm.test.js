@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { BUYER_EVENTS, emptyWebhook, toggleEvent, validateWebhook, webhookBody, webhookToForm } from '../utils/webhookForm';
+import {
+  BUYER_EVENTS,
+  emptyWebhook,
+  toggleEvent,
+  validateWebhook,
+  webhookBody,
+  webhookToForm
+} from '../utils/webhookForm';
 
 describe('webhook form', () => {
   it('needs an http(s) URL whose tokens exist, and some events', () => {
     expect(validateWebhook(emptyWebhook())).toEqual({ url: 'URL is required' });
-    expect(validateWebhook({ url: 'ftp://x.example.com', events: ['rated'] })).toEqual({ url: 'Must be an http:// or https:// URL' });
+    expect(validateWebhook({ url: 'ftp://x.example.com', events: ['rated'] })).toEqual({
+      url: 'Must be an http:// or https:// URL'
+    });
     expect(validateWebhook({ url: 'https://x.example.com/?c={calller}', events: [] })).toEqual({
       url: '{calller} is no token',
       events: 'Choose at least one event'

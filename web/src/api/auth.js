@@ -5,7 +5,13 @@ import { DASHBOARD_PATH } from '../config';
 
 export async function login({ email, password }) {
   const data = unwrap(await client.post('/login', { email: String(email).trim(), password }));
-  if (!data?.token || !data?.user) throw { baseURL: client.defaults.baseURL, body: { email }, message: 'Sign-in failed: no session received.', code: 0 };
+  if (!data?.token || !data?.user)
+    throw {
+      baseURL: client.defaults.baseURL,
+      body: { email },
+      message: 'Sign-in failed: no session received.',
+      code: 0
+    };
   setSession(data.token, data.user);
   return data;
 }
@@ -27,10 +33,22 @@ export async function resetPassword(token, newPassword) {
  * without a session; otherwise stores the new session and resolves to { token, user }.
  */
 export async function register({ name, email, password, timezone }) {
-  const res = await client.post('/register', { name: String(name).trim(), email: String(email).trim(), password, timezone });
-  if (res.status === 202) return { pending: true, message: res.data?.message || 'Check your inbox to finish signing up.' };
+  const res = await client.post('/register', {
+    name: String(name).trim(),
+    email: String(email).trim(),
+    password,
+    timezone
+  });
+  if (res.status === 202)
+    return { pending: true, message: res.data?.message || 'Check your inbox to finish signing up.' };
   const data = unwrap(res);
-  if (!data?.token || !data?.user) throw { baseURL: client.defaults.baseURL, body: { email }, message: 'Registration failed: no session received.', code: 0 };
+  if (!data?.token || !data?.user)
+    throw {
+      baseURL: client.defaults.baseURL,
+      body: { email },
+      message: 'Registration failed: no session received.',
+      code: 0
+    };
   setSession(data.token, data.user);
   return data;
 }
@@ -38,7 +56,8 @@ export async function register({ name, email, password, timezone }) {
 /** The page a sign-up mail links to: creates the account and stores its session. */
 export async function confirmRegistration(token) {
   const data = unwrap(await client.post('/register/confirm', { token }));
-  if (!data?.token || !data?.user) throw { baseURL: client.defaults.baseURL, body: null, message: 'Sign-up failed: no session received.', code: 0 };
+  if (!data?.token || !data?.user)
+    throw { baseURL: client.defaults.baseURL, body: null, message: 'Sign-up failed: no session received.', code: 0 };
   setSession(data.token, data.user);
   return data;
 }
@@ -58,7 +77,13 @@ export async function logout({ reload = reloadPage } = {}) {
 /** Admin acts as another user (spec §4). Saves the admin session, swaps in the new one, reloads on /dashboard. */
 export async function impersonate(userId, { go = hardNavigate } = {}) {
   const data = unwrap(await client.post(`/user/impersonate/${userId}`));
-  if (!data?.token || !data?.user) throw { baseURL: client.defaults.baseURL, body: null, message: 'Impersonation failed: no session received.', code: 0 };
+  if (!data?.token || !data?.user)
+    throw {
+      baseURL: client.defaults.baseURL,
+      body: null,
+      message: 'Impersonation failed: no session received.',
+      code: 0
+    };
   setItem(KEYS.originalUser, getItem(KEYS.user) ?? '');
   setItem(KEYS.originalToken, getItem(KEYS.token) ?? '');
   setItem(KEYS.impersonatorId, String(data.impersonator_id ?? ''));

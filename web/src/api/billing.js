@@ -43,7 +43,9 @@ export async function addTopup(body) {
 }
 
 export async function fetchTopups({ page = 1, perpage = 10, params = '', user_id } = {}) {
-  return unwrap(await client.get('/topup/details', { params: { page, perpage, params, ...(user_id ? { user_id } : {}) } }));
+  return unwrap(
+    await client.get('/topup/details', { params: { page, perpage, params, ...(user_id ? { user_id } : {}) } })
+  );
 }
 
 /** Wallet transactions, newest first (spec §3 wallet filters). */
@@ -57,7 +59,9 @@ export async function fetchNumberPayments({ page = 1, perpage = 10, ...filters }
 }
 
 export async function fetchInvoices({ page = 1, perpage = 10, params = '', user_id } = {}) {
-  return unwrap(await client.get('/invoice/details', { params: { page, perpage, params, ...(user_id ? { user_id } : {}) } }));
+  return unwrap(
+    await client.get('/invoice/details', { params: { page, perpage, params, ...(user_id ? { user_id } : {}) } })
+  );
 }
 
 export async function fetchInvoice(id) {
@@ -66,7 +70,8 @@ export async function fetchInvoice(id) {
 
 /** The invoice as a PDF Blob. */
 export async function downloadInvoicePdf(id) {
-  return (await client.get(`/invoice/${id}/pdf`, { responseType: 'blob', headers: { Accept: 'application/pdf' } })).data;
+  return (await client.get(`/invoice/${id}/pdf`, { responseType: 'blob', headers: { Accept: 'application/pdf' } }))
+    .data;
 }
 
 /** The admin invoices a customer's finished month ("YYYY-MM"); an invoiced month comes back as is. */

@@ -7,13 +7,20 @@ export async function fetchReport({ page = 1, perpage = 10, ...filters } = {}) {
 
 /** The same calls as a CSV file (all pages): resolves to a Blob. */
 export async function downloadReport(filters = {}) {
-  const response = await client.post('/report/save', null, { params: filters, responseType: 'blob', headers: { Accept: 'text/csv' } });
+  const response = await client.post('/report/save', null, {
+    params: filters,
+    responseType: 'blob',
+    headers: { Accept: 'text/csv' }
+  });
   return response.data;
 }
 
 /** A recorded call's audio (WAV) as a Blob; the player needs it fetched with the token. */
 export async function fetchRecording(callId) {
-  const response = await client.get(`/report/recording/${callId}`, { responseType: 'blob', headers: { Accept: 'audio/wav' } });
+  const response = await client.get(`/report/recording/${callId}`, {
+    responseType: 'blob',
+    headers: { Accept: 'audio/wav' }
+  });
   return response.data;
 }
 

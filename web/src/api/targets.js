@@ -15,7 +15,9 @@ export async function fetchAssignableTargets(campaignId) {
 }
 
 export async function assignTarget(campaignId, { target_id, priority, weight }) {
-  return unwrap(await client.post('/camp/add', { campaign_id: campaignId, targets: [{ target_id, priority, weight }] }));
+  return unwrap(
+    await client.post('/camp/add', { campaign_id: campaignId, targets: [{ target_id, priority, weight }] })
+  );
 }
 
 export async function unassignTarget(campaignId, targetId) {

@@ -17,7 +17,15 @@ import { DISPOSITIONS, filterProblem, reportParams } from '../utils/report';
  * gets the filters that are set; `onProblem(text)` what is wrong. `dateSize`: the date pickers' grid
  * size (a native date input needs ~170 px for "mm/dd/yyyy" and its calendar button).
  */
-export default function CallFilters({ name, fields, size, dateSize = size, onApply, onProblem, choices = { disposition: DISPOSITIONS } }) {
+export default function CallFilters({
+  name,
+  fields,
+  size,
+  dateSize = size,
+  onApply,
+  onProblem,
+  choices = { disposition: DISPOSITIONS }
+}) {
   const [draft, setDraft] = useState(() => Object.fromEntries(fields.map(([f]) => [f, ''])));
 
   const apply = (event) => {
@@ -38,7 +46,14 @@ export default function CallFilters({ name, fields, size, dateSize = size, onApp
     };
     if (field === 'fromDate' || field === 'toDate') return <TextField {...props} type="date" />;
     if (field === 'user_id') {
-      return <CustomerPicker value={draft.user_id} onChange={(id) => setDraft((d) => ({ ...d, user_id: id }))} testid={`${name}-user_id`} helperText="" />;
+      return (
+        <CustomerPicker
+          value={draft.user_id}
+          onChange={(id) => setDraft((d) => ({ ...d, user_id: id }))}
+          testid={`${name}-user_id`}
+          helperText=""
+        />
+      );
     }
     if (!choices[field]) return <TextField {...props} />;
     return (
@@ -66,7 +81,13 @@ export default function CallFilters({ name, fields, size, dateSize = size, onApp
             </Grid>
           ))}
           <Grid size={size}>
-            <Button type="submit" variant="contained" fullWidth startIcon={<SearchOutlined />} data-testid={`${name}-search`}>
+            <Button
+              type="submit"
+              variant="contained"
+              fullWidth
+              startIcon={<SearchOutlined />}
+              data-testid={`${name}-search`}
+            >
               Search
             </Button>
           </Grid>

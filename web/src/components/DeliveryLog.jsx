@@ -49,8 +49,16 @@ export default function DeliveryLog({ callId }) {
       <Typography variant="h6" sx={{ mb: 1 }}>
         Webhooks
       </Typography>
-      {error && <Alert severity="error" sx={{ mb: 1 }}>{error}</Alert>}
-      {notice && <Alert severity="success" sx={{ mb: 1 }} data-testid="delivery-notice">{notice}</Alert>}
+      {error && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {error}
+        </Alert>
+      )}
+      {notice && (
+        <Alert severity="success" sx={{ mb: 1 }} data-testid="delivery-notice">
+          {notice}
+        </Alert>
+      )}
       {rows && rows.length === 0 && (
         <Typography variant="body2" color="text.secondary">
           No webhook was told of this call.
@@ -72,11 +80,17 @@ export default function DeliveryLog({ callId }) {
               <TableRow key={row.id} data-testid="delivery-row" data-event={row.event}>
                 <TableCell>{row.event}</TableCell>
                 <TableCell>
-                  <Chip size="small" variant="light" color={COLORS[row.status]} label={row.status} data-testid="delivery-status" />
+                  <Chip
+                    size="small"
+                    variant="light"
+                    color={COLORS[row.status]}
+                    label={row.status}
+                    data-testid="delivery-status"
+                  />
                 </TableCell>
                 <TableCell align="right">{row.attempts}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-all', maxWidth: 180 }}>
-                  {row.status_code ? `HTTP ${row.status_code}` : row.error ?? '—'}
+                  {row.status_code ? `HTTP ${row.status_code}` : (row.error ?? '—')}
                   {row.latency_ms !== null && ` · ${row.latency_ms} ms`}
                   {row.response && (
                     <Typography variant="caption" component="div" color="text.secondary">
@@ -85,7 +99,12 @@ export default function DeliveryLog({ callId }) {
                   )}
                 </TableCell>
                 <TableCell align="right">
-                  <Button size="small" onClick={() => again(row)} disabled={row.status === 'pending'} data-testid="delivery-resend">
+                  <Button
+                    size="small"
+                    onClick={() => again(row)}
+                    disabled={row.status === 'pending'}
+                    data-testid="delivery-resend"
+                  >
                     Send again
                   </Button>
                 </TableCell>

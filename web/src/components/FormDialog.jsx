@@ -9,9 +9,26 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 
-export default function FormDialog({ open, name, title, message, saving, saveLabel, onClose, onSave, maxWidth = 'sm', children }) {
+export default function FormDialog({
+  open,
+  name,
+  title,
+  message,
+  saving,
+  saveLabel,
+  onClose,
+  onSave,
+  maxWidth = 'sm',
+  children
+}) {
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} maxWidth={maxWidth} fullWidth data-testid={`${name}-dialog`}>
+    <Dialog
+      open={open}
+      onClose={saving ? undefined : onClose}
+      maxWidth={maxWidth}
+      fullWidth
+      data-testid={`${name}-dialog`}
+    >
       <DialogTitle>{title}</DialogTitle>
       <DialogContent dividers>
         {message && (

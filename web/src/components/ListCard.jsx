@@ -24,7 +24,13 @@ export default function ListCard({ name, title, secondary, list, notice, setNoti
   return (
     <MainCard content={false} title={title} secondary={secondary}>
       {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
-      <ListMessages name={name} error={error} notice={notice} onCloseError={() => setError('')} onCloseNotice={() => setNotice('')} />
+      <ListMessages
+        name={name}
+        error={error}
+        notice={notice}
+        onCloseError={() => setError('')}
+        onCloseNotice={() => setNotice('')}
+      />
       <TableContainer>
         <Table size="small" data-testid={`${name}-table`}>
           <TableHead>

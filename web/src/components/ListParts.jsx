@@ -20,7 +20,16 @@ export function SearchBox({ label, value, onChange }) {
       placeholder={label}
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined /></InputAdornment> }, htmlInput: { 'aria-label': label } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchOutlined />
+            </InputAdornment>
+          )
+        },
+        htmlInput: { 'aria-label': label }
+      }}
     />
   );
 }
@@ -86,7 +95,13 @@ export function RowActions({ name, label, onEdit, onDelete }) {
         <EditOutlined />
       </IconButton>
       {onDelete && (
-        <IconButton size="small" color="error" aria-label={`Delete ${label}`} onClick={onDelete} data-testid={`${name}-delete`}>
+        <IconButton
+          size="small"
+          color="error"
+          aria-label={`Delete ${label}`}
+          onClick={onDelete}
+          data-testid={`${name}-delete`}
+        >
           <DeleteOutlined />
         </IconButton>
       )}

@@ -6,11 +6,7 @@ import Typography from '@mui/material/Typography';
 
 export default function MainCard({ title, secondary, children, content = true, sx, contentSx, ...others }) {
   return (
-    <Card
-      elevation={0}
-      sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 2, ...sx }}
-      {...others}
-    >
+    <Card elevation={0} sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 2, ...sx }} {...others}>
       {title && (
         <CardHeader
           sx={{ p: 2.5, '& .MuiCardHeader-action': { m: '0 auto', alignSelf: 'center' } }}

@@ -25,7 +25,17 @@ const input = ({ label, testId, error, helperText }) =>
     );
   };
 
-export default function NamePicker({ label, options, value, onChange, testId, error, helperText = ' ', disabled, describe }) {
+export default function NamePicker({
+  label,
+  options,
+  value,
+  onChange,
+  testId,
+  error,
+  helperText = ' ',
+  disabled,
+  describe
+}) {
   const chosen = options.find((o) => String(o.id) === String(value)) ?? null;
   return (
     <Autocomplete
@@ -58,7 +68,19 @@ export function ZonePicker({ label = 'Timezone', zones, value, onChange, testId,
  * `onChange(id, row)` gets the new one; `onLoaded(rows)` the options once read. The input
  * carries `data-testid={testid}`.
  */
-export function LoadedNamePicker({ load, label, value, onChange, onLoaded, testid, error, helperText = ' ', describe = () => '', sx, size = 'small' }) {
+export function LoadedNamePicker({
+  load,
+  label,
+  value,
+  onChange,
+  onLoaded,
+  testid,
+  error,
+  helperText = ' ',
+  describe = () => '',
+  sx,
+  size = 'small'
+}) {
   const [options, setOptions] = useState([]);
   const [problem, setProblem] = useState('');
 

@@ -30,7 +30,9 @@ import { setupTotal } from '../utils/numberForm';
  * which customer gets them.
  */
 export default function NumberPoolDialog({ forCustomer = false, onClose, onDone, onConfirm }) {
-  const { rows, loading, error, search, setSearch, pagination } = usePagedList(fetchPool, { failure: 'The pool could not be loaded.' });
+  const { rows, loading, error, search, setSearch, pagination } = usePagedList(fetchPool, {
+    failure: 'The pool could not be loaded.'
+  });
   const [picked, setPicked] = useState(new Map()); // id -> row, kept across pages
   const [userId, setUserId] = useState('');
   const [problem, setProblem] = useState('');
@@ -95,9 +97,20 @@ export default function NumberPoolDialog({ forCustomer = false, onClose, onDone,
           </TableHead>
           <TableBody>
             {rows.map((row) => (
-              <TableRow key={row.id} hover onClick={() => flip(row)} sx={{ cursor: 'pointer' }} data-testid="pool-row" data-number={row.number}>
+              <TableRow
+                key={row.id}
+                hover
+                onClick={() => flip(row)}
+                sx={{ cursor: 'pointer' }}
+                data-testid="pool-row"
+                data-number={row.number}
+              >
                 <TableCell padding="checkbox">
-                  <Checkbox size="small" checked={picked.has(row.id)} slotProps={{ input: { 'aria-label': `Pick ${row.number}` } }} />
+                  <Checkbox
+                    size="small"
+                    checked={picked.has(row.id)}
+                    slotProps={{ input: { 'aria-label': `Pick ${row.number}` } }}
+                  />
                 </TableCell>
                 <TableCell>{row.number}</TableCell>
                 <TableCell align="right">{formatBalance(row.setup_fee)}</TableCell>

@@ -14,7 +14,11 @@ export function usePageTitle(title) {
 export function PageTitle({ title, children }) {
   usePageTitle(title);
   return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2.5, flexWrap: 'wrap' }}>
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2.5, flexWrap: 'wrap' }}
+    >
       <Typography variant="h4" component="h1" data-testid="page-title">
         {title}
       </Typography>

@@ -15,7 +15,13 @@ export default function PasswordField({ slotProps, ...props }) {
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton aria-label={show ? 'Hide password' : 'Show password'} onClick={() => setShow((s) => !s)} onMouseDown={(e) => e.preventDefault()} edge="end" size="small">
+              <IconButton
+                aria-label={show ? 'Hide password' : 'Show password'}
+                onClick={() => setShow((s) => !s)}
+                onMouseDown={(e) => e.preventDefault()}
+                edge="end"
+                size="small"
+              >
                 {show ? <EyeOutlined /> : <EyeInvisibleOutlined />}
               </IconButton>
             </InputAdornment>

@@ -18,7 +18,10 @@ export default function RecordingPlayer({ callId }) {
       setUrl(URL.createObjectURL(await fetchRecording(callId)));
     } catch (err) {
       // The body of a failed blob request is not read, so say what its status means.
-      const byStatus = { 404: 'This recording is no longer stored.', 503: "The PBX can't be reached now; try again shortly." };
+      const byStatus = {
+        404: 'This recording is no longer stored.',
+        503: "The PBX can't be reached now; try again shortly."
+      };
       setError(byStatus[err?.code] || err?.message || 'The recording could not be loaded.');
     } finally {
       setLoading(false);
@@ -27,7 +30,14 @@ export default function RecordingPlayer({ callId }) {
   if (url) return <audio controls autoPlay src={url} style={{ width: '100%' }} data-testid="call-recording" />;
   return (
     <>
-      <Button variant="outlined" size="small" startIcon={<SoundOutlined />} onClick={load} disabled={loading} data-testid="call-recording-play">
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<SoundOutlined />}
+        onClick={load}
+        disabled={loading}
+        data-testid="call-recording-play"
+      >
         Play recording
       </Button>
       {error && (
@@ -38,4 +48,3 @@ export default function RecordingPlayer({ callId }) {
     </>
   );
 }
-

@@ -15,14 +15,16 @@ import { LINE_TYPES, REGION_MODES } from '../utils/regionRules';
 export default function RegionRulesFields({ kind, value, onChange, error }) {
   const target = kind === 'target';
   const set = (name, next) => onChange({ ...value, [name]: next });
-  const toggle = (type, on) => set('line_types', on ? [...value.line_types, type] : value.line_types.filter((t) => t !== type));
+  const toggle = (type, on) =>
+    set('line_types', on ? [...value.line_types, type] : value.line_types.filter((t) => t !== type));
   const showPlaces = !target || value.mode !== 'all';
   return (
     <Grid container spacing={2} data-testid={`${kind}-region-rules`}>
       <Grid size={12}>
         <Typography variant="subtitle1">Caller regions</Typography>
         <Typography variant="caption" color="text.secondary">
-          Read from the caller&apos;s number: country, region (US state, UK city...) and line type. Places are written US, GB or US:California.
+          Read from the caller&apos;s number: country, region (US state, UK city...) and line type. Places are written
+          US, GB or US:California.
         </Typography>
       </Grid>
       {target && (
@@ -47,7 +49,9 @@ export default function RegionRulesFields({ kind, value, onChange, error }) {
             helperText="Commas between them, e.g. US:California, US:Texas, GB"
             fullWidth
             size="small"
-            slotProps={{ htmlInput: { 'data-testid': `${kind}-region-places`, 'aria-label': target ? 'Places' : 'Blocked places' } }}
+            slotProps={{
+              htmlInput: { 'data-testid': `${kind}-region-places`, 'aria-label': target ? 'Places' : 'Blocked places' }
+            }}
           />
         </Grid>
       )}
@@ -57,7 +61,13 @@ export default function RegionRulesFields({ kind, value, onChange, error }) {
           {LINE_TYPES.map(([type, label]) => (
             <FormControlLabel
               key={type}
-              control={<Checkbox checked={value.line_types.includes(type)} onChange={(e) => toggle(type, e.target.checked)} slotProps={{ input: { 'data-testid': `${kind}-line-${type}` } }} />}
+              control={
+                <Checkbox
+                  checked={value.line_types.includes(type)}
+                  onChange={(e) => toggle(type, e.target.checked)}
+                  slotProps={{ input: { 'data-testid': `${kind}-line-${type}` } }}
+                />
+              }
               label={label}
             />
           ))}
@@ -65,7 +75,13 @@ export default function RegionRulesFields({ kind, value, onChange, error }) {
       </Grid>
       <Grid size={12}>
         <FormControlLabel
-          control={<Switch checked={value.accept_unknown} onChange={(e) => set('accept_unknown', e.target.checked)} slotProps={{ input: { 'data-testid': `${kind}-accept-unknown` } }} />}
+          control={
+            <Switch
+              checked={value.accept_unknown}
+              onChange={(e) => set('accept_unknown', e.target.checked)}
+              slotProps={{ input: { 'data-testid': `${kind}-accept-unknown` } }}
+            />
+          }
           label="Take callers whose region is unknown (withheld numbers, most mobiles, toll-free)"
         />
       </Grid>

@@ -7,7 +7,16 @@ import Typography from '@mui/material/Typography';
 
 import { formatDateTime, trailDetails } from '../utils/report';
 
-const RESULT_COLOR = { passed: 'success', candidate: 'info', ANSWER: 'success', skipped: 'warning', BUSY: 'warning', NOANSWER: 'warning', stopped: 'error', failed: 'error' };
+const RESULT_COLOR = {
+  passed: 'success',
+  candidate: 'info',
+  ANSWER: 'success',
+  skipped: 'warning',
+  BUSY: 'warning',
+  NOANSWER: 'warning',
+  stopped: 'error',
+  failed: 'error'
+};
 
 export default function TrailList({ trail, timeZone }) {
   const entries = trail ?? [];
@@ -15,10 +24,17 @@ export default function TrailList({ trail, timeZone }) {
   return (
     <Stack spacing={1.25} data-testid="call-trail">
       {entries.map((entry, i) => (
-        <Box key={i} data-testid="trail-entry" data-step={entry.step} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+        <Box
+          key={i}
+          data-testid="trail-entry"
+          data-step={entry.step}
+          sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}
+        >
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip size="small" label={entry.step} />
-            {entry.result && <Chip size="small" variant="light" color={RESULT_COLOR[entry.result] ?? 'default'} label={entry.result} />}
+            {entry.result && (
+              <Chip size="small" variant="light" color={RESULT_COLOR[entry.result] ?? 'default'} label={entry.result} />
+            )}
             <Typography variant="caption" color="text.secondary">
               {entry.at ? formatDateTime(entry.at, timeZone).slice(11) : ''}
             </Typography>

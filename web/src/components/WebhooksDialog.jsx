@@ -20,12 +20,27 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DeleteOutlined, EditOutlined, EyeOutlined, KeyOutlined, PauseOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  KeyOutlined,
+  PauseOutlined,
+  PlayCircleOutlined
+} from '@ant-design/icons';
 
 import DialogMessages from './DialogMessages';
 import { EmptyRow } from './ListParts';
 import { newSecret, webhooks } from '../api/webhooks';
-import { BUYER_EVENTS, EVENTS, emptyWebhook, toggleEvent, validateWebhook, webhookBody, webhookToForm } from '../utils/webhookForm';
+import {
+  BUYER_EVENTS,
+  EVENTS,
+  emptyWebhook,
+  toggleEvent,
+  validateWebhook,
+  webhookBody,
+  webhookToForm
+} from '../utils/webhookForm';
 
 /** `owner` is `{campaign_id}` or `{buyer_id}`; mounted while shown, so each opening reads afresh. */
 export default function WebhooksDialog({ owner, title, onClose }) {
@@ -61,7 +76,9 @@ export default function WebhooksDialog({ owner, title, onClose }) {
       await load();
       return true;
     } catch (err) {
-      const fields = err?.errors ? Object.fromEntries(Object.entries(err.errors).map(([f, m]) => [f.split('.')[0], m[0]])) : {};
+      const fields = err?.errors
+        ? Object.fromEntries(Object.entries(err.errors).map(([f, m]) => [f.split('.')[0], m[0]]))
+        : {};
       setErrors(fields);
       setError(fields.url || fields.events ? '' : err?.message || 'The change could not be saved.');
       return false;
@@ -95,8 +112,8 @@ export default function WebhooksDialog({ owner, title, onClose }) {
       <DialogContent dividers>
         <DialogMessages error={error} notice={notice} testid="webhooks" />
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Each chosen call event is POSTed as JSON, signed with the webhook&apos;s secret (X-Callroute-Signature). A URL may carry
-          tokens such as {'{caller}'}, {'{did}'}, {'{duration}'}, {'{payout}'}.
+          Each chosen call event is POSTed as JSON, signed with the webhook&apos;s secret (X-Callroute-Signature). A URL
+          may carry tokens such as {'{caller}'}, {'{did}'}, {'{duration}'}, {'{payout}'}.
         </Typography>
         <Table size="small" data-testid="webhooks-table">
           <TableHead>
@@ -114,19 +131,41 @@ export default function WebhooksDialog({ owner, title, onClose }) {
                   {hook.url}
                   {paused(hook) && (
                     <Tooltip title={hook.paused_reason ?? ''}>
-                      <Chip size="small" variant="light" color="warning" label="paused" sx={{ ml: 1 }} data-testid="webhook-paused" />
+                      <Chip
+                        size="small"
+                        variant="light"
+                        color="warning"
+                        label="paused"
+                        sx={{ ml: 1 }}
+                        data-testid="webhook-paused"
+                      />
                     </Tooltip>
                   )}
                 </TableCell>
                 <TableCell>{hook.events.join(', ')}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all', maxWidth: 200 }} data-testid="webhook-secret">
+                <TableCell
+                  sx={{ fontFamily: 'monospace', wordBreak: 'break-all', maxWidth: 200 }}
+                  data-testid="webhook-secret"
+                >
                   {shown[hook.id] ? hook.secret : '••••••••'}
-                  <IconButton size="small" aria-label="Show secret" onClick={() => setShown((s) => ({ ...s, [hook.id]: !s[hook.id] }))} data-testid="webhook-show-secret">
+                  <IconButton
+                    size="small"
+                    aria-label="Show secret"
+                    onClick={() => setShown((s) => ({ ...s, [hook.id]: !s[hook.id] }))}
+                    data-testid="webhook-show-secret"
+                  >
                     <EyeOutlined />
                   </IconButton>
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton size="small" color="primary" aria-label={`Edit ${hook.url}`} disabled={busy} onClick={() => edit(hook)} data-testid="webhook-edit">
+                  <IconButton
+                    size="small"
+                    color="primary"
+                    aria-label={`Edit ${hook.url}`}
+                    disabled={busy}
+                    onClick={() => edit(hook)}
+                    data-testid="webhook-edit"
+                  >
                     <EditOutlined />
                   </IconButton>
                   <IconButton
@@ -134,15 +173,34 @@ export default function WebhooksDialog({ owner, title, onClose }) {
                     color="primary"
                     aria-label={paused(hook) ? 'Resume' : 'Pause'}
                     disabled={busy}
-                    onClick={() => run(() => webhooks.setStatus(hook.id, paused(hook) ? 'active' : 'paused'), paused(hook) ? 'Webhook resumed.' : 'Webhook paused.')}
+                    onClick={() =>
+                      run(
+                        () => webhooks.setStatus(hook.id, paused(hook) ? 'active' : 'paused'),
+                        paused(hook) ? 'Webhook resumed.' : 'Webhook paused.'
+                      )
+                    }
                     data-testid="webhook-pause"
                   >
                     {paused(hook) ? <PlayCircleOutlined /> : <PauseOutlined />}
                   </IconButton>
-                  <IconButton size="small" color="primary" aria-label="New secret" disabled={busy} onClick={() => run(() => newSecret(hook.id), 'New secret: the old one no longer signs.')} data-testid="webhook-secret-new">
+                  <IconButton
+                    size="small"
+                    color="primary"
+                    aria-label="New secret"
+                    disabled={busy}
+                    onClick={() => run(() => newSecret(hook.id), 'New secret: the old one no longer signs.')}
+                    data-testid="webhook-secret-new"
+                  >
                     <KeyOutlined />
                   </IconButton>
-                  <IconButton size="small" color="error" aria-label={`Remove ${hook.url}`} disabled={busy} onClick={() => run(() => webhooks.remove(hook.id), 'Webhook removed.')} data-testid="webhook-remove">
+                  <IconButton
+                    size="small"
+                    color="error"
+                    aria-label={`Remove ${hook.url}`}
+                    disabled={busy}
+                    onClick={() => run(() => webhooks.remove(hook.id), 'Webhook removed.')}
+                    data-testid="webhook-remove"
+                  >
                     <DeleteOutlined />
                   </IconButton>
                 </TableCell>

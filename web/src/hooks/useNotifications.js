@@ -3,7 +3,15 @@ import { fetchNotifications } from '../api/header';
 import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_SCROLL_THRESHOLD } from '../config';
 
 /** Load the next page when the list is within 50 px of its bottom and more rows exist (spec §4). */
-export function shouldLoadMore({ scrollTop, scrollHeight, clientHeight, loaded, total, loading, threshold = NOTIFICATION_SCROLL_THRESHOLD }) {
+export function shouldLoadMore({
+  scrollTop,
+  scrollHeight,
+  clientHeight,
+  loaded,
+  total,
+  loading,
+  threshold = NOTIFICATION_SCROLL_THRESHOLD
+}) {
   if (loading) return false;
   if (!(loaded < total)) return false;
   return scrollHeight - scrollTop - clientHeight <= threshold;
@@ -54,7 +62,16 @@ export default function useNotifications({ perPage = NOTIFICATION_PAGE_SIZE, fet
   const onScroll = useCallback(
     (event) => {
       const el = event.currentTarget;
-      if (shouldLoadMore({ scrollTop: el.scrollTop, scrollHeight: el.scrollHeight, clientHeight: el.clientHeight, loaded: items.length, total, loading: busy.current })) {
+      if (
+        shouldLoadMore({
+          scrollTop: el.scrollTop,
+          scrollHeight: el.scrollHeight,
+          clientHeight: el.clientHeight,
+          loaded: items.length,
+          total,
+          loading: busy.current
+        })
+      ) {
         return load(page + 1, false);
       }
       return undefined;

@@ -9,7 +9,10 @@ import { countLabel } from '../utils/report';
  * page is asked "after" that call (keyset, as cheap at page 1,000 as at page 2), and its total may
  * be an estimate (`total_estimated`).
  */
-export default function usePagedList(fetchPage, { perpage: initialPerpage = 10, failure = 'The list could not be loaded.' } = {}) {
+export default function usePagedList(
+  fetchPage,
+  { perpage: initialPerpage = 10, failure = 'The list could not be loaded.' } = {}
+) {
   const [page, setPage] = useState(0);
   const [perpage, setPerpage] = useState(initialPerpage);
   const [search, setSearch] = useState('');

@@ -32,5 +32,17 @@ export default function useValidatedForm(initialValues, validate) {
     return Object.keys(found).length === 0;
   };
 
-  return { values, errors, setErrors, change, blur, shown, checkAll, serverError, setServerError, submitting, setSubmitting };
+  return {
+    values,
+    errors,
+    setErrors,
+    change,
+    blur,
+    shown,
+    checkAll,
+    serverError,
+    setServerError,
+    submitting,
+    setSubmitting
+  };
 }

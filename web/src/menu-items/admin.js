@@ -47,13 +47,19 @@ const adminMenu = {
       id: 'group-number',
       title: 'Number',
       type: 'group',
-      children: [item('manage-number', 'Number', '/manage-number', PhoneOutlined), item('block-number', 'Block Number', '/block-number', StopOutlined)]
+      children: [
+        item('manage-number', 'Number', '/manage-number', PhoneOutlined),
+        item('block-number', 'Block Number', '/block-number', StopOutlined)
+      ]
     },
     {
       id: 'group-report',
       title: 'Report',
       type: 'group',
-      children: [item('report', 'Report', '/report', BarChartOutlined), item('live-calls', 'Live Calls', '/live-calls', CustomerServiceOutlined)]
+      children: [
+        item('report', 'Report', '/report', BarChartOutlined),
+        item('live-calls', 'Live Calls', '/live-calls', CustomerServiceOutlined)
+      ]
     },
     {
       id: 'group-billing',

@@ -42,13 +42,19 @@ const userMenu = {
       id: 'group-report',
       title: 'Report',
       type: 'group',
-      children: [item('live-calls', 'Live Calls', '/live-calls', CustomerServiceOutlined), item('report', 'Report', '/report', BarChartOutlined)]
+      children: [
+        item('live-calls', 'Live Calls', '/live-calls', CustomerServiceOutlined),
+        item('report', 'Report', '/report', BarChartOutlined)
+      ]
     },
     {
       id: 'group-billing',
       title: 'Billing',
       type: 'group',
-      children: [item('wallet', 'Wallet', '/wallet', WalletOutlined), item('invoice', 'Invoice', '/invoice', FileDoneOutlined)]
+      children: [
+        item('wallet', 'Wallet', '/wallet', WalletOutlined),
+        item('invoice', 'Invoice', '/invoice', FileDoneOutlined)
+      ]
     }
   ]
 };

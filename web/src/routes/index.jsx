@@ -76,7 +76,10 @@ const routes = [
         <MainLayout />
       </AuthGuard>
     ),
-    children: [{ index: true, element: <Dashboard /> }, ...SIGNED_IN_ROUTES.map(([path, Page]) => ({ path, element: <Page /> }))]
+    children: [
+      { index: true, element: <Dashboard /> },
+      ...SIGNED_IN_ROUTES.map(([path, Page]) => ({ path, element: <Page /> }))
+    ]
   },
   {
     element: (

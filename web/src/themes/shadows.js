@@ -8,7 +8,9 @@ export default function customShadows(palette) {
   return {
     button: dark ? `0 2px 0 rgba(0, 0, 0, 0.05)` : `0 2px #0000000b`,
     text: `0 -1px 0 rgb(0 0 0 / 12%)`,
-    z1: dark ? `0px 1px 1px rgb(0 0 0 / 14%), 0px 2px 1px rgb(0 0 0 / 12%), 0px 1px 3px rgb(0 0 0 / 20%)` : `0px 1px 4px ${alpha(palette.grey[900], 0.08)}`,
+    z1: dark
+      ? `0px 1px 1px rgb(0 0 0 / 14%), 0px 2px 1px rgb(0 0 0 / 12%), 0px 1px 3px rgb(0 0 0 / 20%)`
+      : `0px 1px 4px ${alpha(palette.grey[900], 0.08)}`,
     primary: ring(palette.primary.main),
     secondary: ring(palette.secondary.main),
     error: ring(palette.error.main),

@@ -11,7 +11,12 @@ export function emptyBlock() {
 }
 
 export function blockToForm(b) {
-  return { pattern: b.pattern, match_type: b.match_type, reason: b.reason ?? '', user_id: b.user_id ? String(b.user_id) : '' };
+  return {
+    pattern: b.pattern,
+    match_type: b.match_type,
+    reason: b.reason ?? '',
+    user_id: b.user_id ? String(b.user_id) : ''
+  };
 }
 
 /** `{field: message}`; digits with an optional '+', spaced or dashed the way people type them. */
@@ -21,7 +26,8 @@ export function validateBlock(values) {
   if (!pattern) errors.pattern = 'Number is required';
   else if (!/^\+?\d{1,15}$/.test(pattern)) errors.pattern = 'Digits only (with or without +), at most 15';
   if (values.reason.length > 255) errors.reason = 'Reason must be at most 255 characters';
-  if (values.user_id.trim() && !/^\d+$/.test(values.user_id.trim())) errors.user_id = 'A customer ID, or empty for every customer';
+  if (values.user_id.trim() && !/^\d+$/.test(values.user_id.trim()))
+    errors.user_id = 'A customer ID, or empty for every customer';
   return errors;
 }
 

@@ -11,7 +11,16 @@ export const DUPLICATE_ACTIONS = [
 ];
 
 export function emptyCampaign() {
-  return { name: '', user_id: '', strategy: 'priority_weight', ring_timeout: '30', buffer_seconds: '60', duplicate_window_seconds: '86400', duplicate_action: 'allow', record: false };
+  return {
+    name: '',
+    user_id: '',
+    strategy: 'priority_weight',
+    ring_timeout: '30',
+    buffer_seconds: '60',
+    duplicate_window_seconds: '86400',
+    duplicate_action: 'allow',
+    record: false
+  };
 }
 
 export function campaignToForm(c) {
@@ -40,7 +49,8 @@ export function validateCampaign(values, { needsOwner = false } = {}) {
   if (needsOwner && !/^\d+$/.test(String(values.user_id).trim())) errors.user_id = 'Customer ID is required';
   for (const [field, [low, high, label]] of Object.entries(RANGES)) {
     const v = String(values[field]).trim();
-    if (!/^\d+$/.test(v) || Number(v) < low || Number(v) > high) errors[field] = `${label} must be a whole number from ${low} to ${high}`;
+    if (!/^\d+$/.test(v) || Number(v) < low || Number(v) > high)
+      errors[field] = `${label} must be a whole number from ${low} to ${high}`;
   }
   return errors;
 }

@@ -32,7 +32,7 @@ function timeZoneOffsetMs(epochMs, tz) {
   });
   for (const p of fmt.formatToParts(new Date(epochMs))) parts[p.type] = p.value;
   const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour % 24, +parts.minute, +parts.second);
-  return asUtc - (Math.floor(epochMs / 1000) * 1000);
+  return asUtc - Math.floor(epochMs / 1000) * 1000;
 }
 
 /**
@@ -62,7 +62,13 @@ function clockFormatter(tz) {
   if (!clockFormatters.has(tz)) {
     clockFormatters.set(
       tz,
-      new Intl.DateTimeFormat('en-US', { timeZone: tz, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: true })
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: tz,
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hour12: true
+      })
     );
   }
   return clockFormatters.get(tz);
@@ -117,7 +123,13 @@ export function formatShortDateTime(value, tz) {
   if (!value) return '';
   const t = Date.parse(value);
   if (Number.isNaN(t)) return String(value);
-  return new Date(t).toLocaleString('en-US', { timeZone: safeTimeZone(tz), month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return new Date(t).toLocaleString('en-US', {
+    timeZone: safeTimeZone(tz),
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit'
+  });
 }
 
 export function formatSeconds(seconds) {

@@ -20,7 +20,13 @@ export function ivrToForm(settings) {
 
 /** PINs as typed (separated by commas, spaces or lines), without repeats. */
 export function parsePins(text) {
-  return [...new Set(String(text ?? '').split(/[\s,;]+/).filter(Boolean))];
+  return [
+    ...new Set(
+      String(text ?? '')
+        .split(/[\s,;]+/)
+        .filter(Boolean)
+    )
+  ];
 }
 
 const whole = (v) => /^\d+$/.test(String(v).trim());

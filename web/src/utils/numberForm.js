@@ -9,14 +9,21 @@ export function emptyNumber() {
 }
 
 export function numberToForm(n) {
-  return { number: n.number, iso2: '', setup_fee: String(Number(n.setup_fee)), monthly_fee: String(Number(n.monthly_fee)), vendor_id: n.vendor_id ?? null };
+  return {
+    number: n.number,
+    iso2: '',
+    setup_fee: String(Number(n.setup_fee)),
+    monthly_fee: String(Number(n.monthly_fee)),
+    vendor_id: n.vendor_id ?? null
+  };
 }
 
 /** `{field: message}`; the number itself is checked (and made E.164) by the server. */
 export function validateNumber(values, { editing = false } = {}) {
   const errors = {};
   if (!editing && !values.number.trim()) errors.number = 'Number is required';
-  if (values.iso2.trim() && !/^[A-Za-z]{2}$/.test(values.iso2.trim())) errors.iso2 = 'A two-letter country code, such as GB';
+  if (values.iso2.trim() && !/^[A-Za-z]{2}$/.test(values.iso2.trim()))
+    errors.iso2 = 'A two-letter country code, such as GB';
   for (const [fee, label] of [
     ['setup_fee', 'Setup fee'],
     ['monthly_fee', 'Monthly fee']

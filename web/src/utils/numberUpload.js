@@ -31,12 +31,17 @@ export function uploadProblem(file, text) {
     .split(/\r?\n/)
     .find((l) => l.trim() !== '');
   if (!header) return 'The file is empty.';
-  const names = header.replace(/^\uFEFF/, '').split(',').map((c) => c.trim().toLowerCase());
+  const names = header
+    .replace(/^\uFEFF/, '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase());
   const missing = UPLOAD_COLUMNS.filter((c) => !names.includes(c));
-  if (missing.length) return `The first line must name the columns ${UPLOAD_COLUMNS.join(', ')}; missing: ${missing.join(', ')}.`;
+  if (missing.length)
+    return `The first line must name the columns ${UPLOAD_COLUMNS.join(', ')}; missing: ${missing.join(', ')}.`;
   const rows = countRows(text);
   if (rows === 0) return 'The file has a header but no numbers.';
-  if (rows > MAX_UPLOAD_ROWS) return `The file has ${rows.toLocaleString('en-US')} numbers; a file takes at most ${MAX_UPLOAD_ROWS.toLocaleString('en-US')}; split it.`;
+  if (rows > MAX_UPLOAD_ROWS)
+    return `The file has ${rows.toLocaleString('en-US')} numbers; a file takes at most ${MAX_UPLOAD_ROWS.toLocaleString('en-US')}; split it.`;
   return '';
 }
 

@@ -17,7 +17,16 @@ const CSV_COLUMNS = [
 ];
 
 export function emptyRate() {
-  return { prefix: '', country: '', rate_per_minute: '', connection_fee: '0', initial_increment: '60', billing_increment: '60', min_duration: '0', effective_from: '' };
+  return {
+    prefix: '',
+    country: '',
+    rate_per_minute: '',
+    connection_fee: '0',
+    initial_increment: '60',
+    billing_increment: '60',
+    min_duration: '0',
+    effective_from: ''
+  };
 }
 
 /** Dates are edited as UTC `YYYY-MM-DD HH:MM` (rate cards are exchanged in UTC). */
@@ -48,8 +57,10 @@ function seconds(text, { min }) {
 export function validateRate(values) {
   const errors = {};
   const prefix = values.prefix.trim().replace(/^\+/, '');
-  if (!/^[1-9]\d{0,14}$/.test(prefix)) errors.prefix = 'Prefix: up to 15 digits starting with a country code, e.g. 4420';
-  if (values.country.trim() && !/^[A-Za-z]{2}$/.test(values.country.trim())) errors.country = 'A two-letter country code, such as GB';
+  if (!/^[1-9]\d{0,14}$/.test(prefix))
+    errors.prefix = 'Prefix: up to 15 digits starting with a country code, e.g. 4420';
+  if (values.country.trim() && !/^[A-Za-z]{2}$/.test(values.country.trim()))
+    errors.country = 'A two-letter country code, such as GB';
   if (!MONEY.test(values.rate_per_minute.trim())) errors.rate_per_minute = 'Rate must be an amount like 0.0125';
   if (!MONEY.test(values.connection_fee.trim())) errors.connection_fee = 'Connect fee must be an amount like 0.05';
   if (!seconds(values.initial_increment, { min: 1 })) errors.initial_increment = 'Seconds from 1 to 3600';
@@ -57,7 +68,10 @@ export function validateRate(values) {
   if (!seconds(values.min_duration, { min: 0 })) errors.min_duration = 'Seconds from 0 to 3600';
   if (values.effective_from.trim() && !/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/.test(values.effective_from.trim())) {
     errors.effective_from = 'A UTC date like 2026-01-01 or 2026-01-01 09:00';
-  } else if (values.effective_from.trim() && utcMinute(isoOf(values.effective_from)) !== isoOf(values.effective_from).slice(0, 16).replace('T', ' ')) {
+  } else if (
+    values.effective_from.trim() &&
+    utcMinute(isoOf(values.effective_from)) !== isoOf(values.effective_from).slice(0, 16).replace('T', ' ')
+  ) {
     errors.effective_from = 'Not a real date';
   }
   return errors;

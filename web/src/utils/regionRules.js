@@ -34,18 +34,29 @@ export function emptyTargetRules() {
 
 export function targetRulesToForm(rules) {
   const r = rules ?? {};
-  return { mode: r.mode ?? 'all', places: (r.regions ?? []).join(', '), line_types: r.excluded_line_types ?? [], accept_unknown: r.accept_unknown ?? true };
+  return {
+    mode: r.mode ?? 'all',
+    places: (r.regions ?? []).join(', '),
+    line_types: r.excluded_line_types ?? [],
+    accept_unknown: r.accept_unknown ?? true
+  };
 }
 
 export function targetRulesBody(form) {
   const regions = form.mode === 'all' ? [] : parsePlaces(form.places);
-  return { mode: form.mode, regions, excluded_line_types: [...form.line_types].sort(), accept_unknown: Boolean(form.accept_unknown) };
+  return {
+    mode: form.mode,
+    regions,
+    excluded_line_types: [...form.line_types].sort(),
+    accept_unknown: Boolean(form.accept_unknown)
+  };
 }
 
 /** `{region_rules: message}` when the target's settings can't be sent, else `{}`. */
 export function validateTargetRules(form) {
   try {
-    if (form.mode !== 'all' && parsePlaces(form.places).length === 0) return { region_rules: 'List at least one place, or take every region' };
+    if (form.mode !== 'all' && parsePlaces(form.places).length === 0)
+      return { region_rules: 'List at least one place, or take every region' };
   } catch (err) {
     return { region_rules: err.message };
   }
@@ -59,11 +70,19 @@ export function emptyCampaignRules() {
 
 export function campaignRulesToForm(rules) {
   const r = rules ?? {};
-  return { places: (r.blocked_regions ?? []).join(', '), line_types: r.blocked_line_types ?? [], accept_unknown: r.accept_unknown ?? true };
+  return {
+    places: (r.blocked_regions ?? []).join(', '),
+    line_types: r.blocked_line_types ?? [],
+    accept_unknown: r.accept_unknown ?? true
+  };
 }
 
 export function campaignRulesBody(form) {
-  return { blocked_regions: parsePlaces(form.places), blocked_line_types: [...form.line_types].sort(), accept_unknown: Boolean(form.accept_unknown) };
+  return {
+    blocked_regions: parsePlaces(form.places),
+    blocked_line_types: [...form.line_types].sort(),
+    accept_unknown: Boolean(form.accept_unknown)
+  };
 }
 
 export function validateCampaignRules(form) {

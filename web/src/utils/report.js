@@ -1,7 +1,17 @@
 // The call report's filters and cells.
 import { safeTimeZone } from './clock';
 
-export const DISPOSITIONS = ['ANSWERED', 'NO ANSWER', 'BUSY', 'FAILED', 'NO_ROUTE', 'BLOCKED', 'NO_BALANCE', 'DUPLICATE', 'IVR_FAILED'];
+export const DISPOSITIONS = [
+  'ANSWERED',
+  'NO ANSWER',
+  'BUSY',
+  'FAILED',
+  'NO_ROUTE',
+  'BLOCKED',
+  'NO_BALANCE',
+  'DUPLICATE',
+  'IVR_FAILED'
+];
 
 /** Only the filters that are set, trimmed: what goes on the query string. */
 export function reportParams(filters) {
@@ -27,8 +37,10 @@ export function countLabel(total, estimated = false) {
 
 /** A problem the server would refuse, said before asking it. */
 export function filterProblem(filters) {
-  if (filters.fromDate && filters.toDate && filters.fromDate > filters.toDate) return 'The end date is before the start date.';
-  if (String(filters.caller_region ?? '').trim() && !String(filters.caller_country ?? '').trim()) return 'A caller region is named within its country: give the country too (e.g. US).';
+  if (filters.fromDate && filters.toDate && filters.fromDate > filters.toDate)
+    return 'The end date is before the start date.';
+  if (String(filters.caller_region ?? '').trim() && !String(filters.caller_country ?? '').trim())
+    return 'A caller region is named within its country: give the country too (e.g. US).';
   return '';
 }
 
@@ -38,7 +50,16 @@ export function formatDateTime(iso, timeZone = 'UTC') {
   if (Number.isNaN(ms)) return '—';
   const zone = safeTimeZone(timeZone);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23'
+    })
       .formatToParts(new Date(ms))
       .map((p) => [p.type, p.value])
   );

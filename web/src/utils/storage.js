@@ -44,7 +44,8 @@ export function toStoredUser(user) {
   const stored = {};
   for (const field of USER_FIELDS) stored[field] = user[field] ?? null;
   if (stored.user_id == null && user.id != null) stored.user_id = user.id;
-  if (stored.role != null && stored.role !== '' && !Number.isNaN(Number(stored.role))) stored.role = Number(stored.role);
+  if (stored.role != null && stored.role !== '' && !Number.isNaN(Number(stored.role)))
+    stored.role = Number(stored.role);
   return stored;
 }
 

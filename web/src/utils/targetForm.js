@@ -72,7 +72,10 @@ const pad = (hh, mm) => `${hh.padStart(2, '0')}:${mm}`;
 
 /** "09:00-12:00, 13:00-17:30" as [["09:00", "12:00"], ["13:00", "17:30"]]; throws a message when not. */
 export function parseWindows(text) {
-  const parts = String(text).split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = String(text)
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const windows = parts.map((part) => {
     const m = WINDOW.exec(part);
     if (!m) throw new Error(`"${part}" is not a window like 09:00-17:00`);
@@ -110,7 +113,8 @@ export function validateTarget(values, { editing = false } = {}) {
   if (!values.destination.trim()) errors.destination = 'Destination is required';
   for (const [cap, label] of CAPS) {
     const v = String(values[cap]).trim();
-    if (v && (!/^\d+$/.test(v) || Number(v) > MAX_CAP)) errors[cap] = `${label}: a whole number up to ${MAX_CAP}, or empty for no limit`;
+    if (v && (!/^\d+$/.test(v) || Number(v) > MAX_CAP))
+      errors[cap] = `${label}: a whole number up to ${MAX_CAP}, or empty for no limit`;
   }
   if (!AMOUNT.test(String(values.payout).trim())) errors.payout = 'Payout must be an amount like 12.50';
   if (!values.timezone) errors.timezone = 'Time zone is required';
@@ -124,7 +128,8 @@ export function validateTarget(values, { editing = false } = {}) {
         errors[`hours.${day}`] = err.message;
       }
     }
-    if (!open && !Object.keys(errors).some((k) => k.startsWith('hours.'))) errors.hours = 'Give the open hours of at least one day, or choose open around the clock';
+    if (!open && !Object.keys(errors).some((k) => k.startsWith('hours.')))
+      errors.hours = 'Give the open hours of at least one day, or choose open around the clock';
   }
   return errors;
 }
@@ -135,7 +140,8 @@ function biddingErrors(values) {
   const url = (v) => BID_URL.test(String(v).trim());
   if (!String(values.ping_url).trim()) errors.ping_url = 'A bidder needs the URL it is asked for bids at';
   else if (!url(values.ping_url)) errors.ping_url = 'Ping URL must be an http:// or https:// URL';
-  if (String(values.post_url).trim() && !url(values.post_url)) errors.post_url = 'Post URL must be an http:// or https:// URL, or empty';
+  if (String(values.post_url).trim() && !url(values.post_url))
+    errors.post_url = 'Post URL must be an http:// or https:// URL, or empty';
   const deadline = String(values.bid_deadline_ms).trim();
   if (!/^\d+$/.test(deadline) || Number(deadline) < DEADLINE_MS.min || Number(deadline) > DEADLINE_MS.max) {
     errors.bid_deadline_ms = `Bid deadline: whole milliseconds from ${DEADLINE_MS.min} to ${DEADLINE_MS.max}`;

@@ -12,11 +12,16 @@ export function tariffToForm(t) {
 export function validateTariff(values) {
   const errors = {};
   if (!values.name.trim()) errors.name = 'Name is required';
-  if (!/^[A-Za-z]{3}$/.test(values.currency.trim())) errors.currency = 'A three-letter currency code, such as USD or EUR';
+  if (!/^[A-Za-z]{3}$/.test(values.currency.trim()))
+    errors.currency = 'A three-letter currency code, such as USD or EUR';
   if (values.description.trim().length > 500) errors.description = 'Description must be at most 500 characters';
   return errors;
 }
 
 export function tariffBody(values) {
-  return { name: values.name.trim(), currency: values.currency.trim().toUpperCase(), description: values.description.trim() || null };
+  return {
+    name: values.name.trim(),
+    currency: values.currency.trim().toUpperCase(),
+    description: values.description.trim() || null
+  };
 }

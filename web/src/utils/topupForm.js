@@ -5,7 +5,9 @@ const REFERENCE = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** A fresh reference for each new top-up: sending the form twice credits once. */
 export function newReference(now = Date.now(), random = Math.random) {
-  return `web-${now.toString(36)}-${Math.floor(random() * 36 ** 6).toString(36).padStart(6, '0')}`;
+  return `web-${now.toString(36)}-${Math.floor(random() * 36 ** 6)
+    .toString(36)
+    .padStart(6, '0')}`;
 }
 
 export function emptyTopup(reference = newReference()) {
@@ -18,7 +20,8 @@ export function validateTopup(values) {
   const amount = String(values.amount).trim();
   if (!AMOUNT.test(amount) || Number(amount) <= 0) errors.amount = 'Amount must be more than 0, like 100.00';
   else if (Number(amount) > 1000000) errors.amount = 'At most 1,000,000 in one top-up';
-  if (values.reference.trim() && !REFERENCE.test(values.reference.trim())) errors.reference = 'Letters, digits and . _ : - only, at most 64';
+  if (values.reference.trim() && !REFERENCE.test(values.reference.trim()))
+    errors.reference = 'Letters, digits and . _ : - only, at most 64';
   if (values.note.trim().length > 200) errors.note = 'Note must be at most 200 characters';
   return errors;
 }

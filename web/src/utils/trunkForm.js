@@ -51,7 +51,8 @@ export function trunkToForm(trunk) {
 const whole = (v) => /^\d+$/.test(String(v).trim());
 
 function checkRange(errors, field, value, low, high, label) {
-  if (!whole(value) || Number(value) < low || Number(value) > high) errors[field] = `${label} must be a whole number from ${low} to ${high}`;
+  if (!whole(value) || Number(value) < low || Number(value) > high)
+    errors[field] = `${label} must be a whole number from ${low} to ${high}`;
 }
 
 /** `{field: message}` for what is plainly wrong; `hasSecret` says a stored secret is kept when blank. */
@@ -63,8 +64,10 @@ export function validateTrunk(values, { hasSecret = false } = {}) {
   checkRange(errors, 'port', values.port, 1, 65535, 'Port');
   checkRange(errors, 'strip_digits', values.strip_digits, 0, 15, 'Strip digits');
   checkRange(errors, 'failover_order', values.failover_order, 0, 1000, 'Failover order');
-  if (String(values.max_channels).trim() !== '') checkRange(errors, 'max_channels', values.max_channels, 1, 100000, 'Max channels');
-  if (!/^[0-9+*#]*$/.test(values.dial_prefix.trim())) errors.dial_prefix = 'Dial prefix may hold only digits, +, * and #';
+  if (String(values.max_channels).trim() !== '')
+    checkRange(errors, 'max_channels', values.max_channels, 1, 100000, 'Max channels');
+  if (!/^[0-9+*#]*$/.test(values.dial_prefix.trim()))
+    errors.dial_prefix = 'Dial prefix may hold only digits, +, * and #';
   if (!values.codecs.length) errors.codecs = 'Choose at least one codec';
   if (values.auth_type === 'digest') {
     if (!values.username.trim()) errors.username = 'Digest authentication needs a username';

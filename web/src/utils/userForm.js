@@ -8,7 +8,16 @@ export const ACCOUNT_KINDS = [
 ];
 
 export function emptyUser() {
-  return { kind: 'customer', name: '', email: '', password: '', timezone: 'UTC', tariff_id: null, company: '', phone: '' };
+  return {
+    kind: 'customer',
+    name: '',
+    email: '',
+    password: '',
+    timezone: 'UTC',
+    tariff_id: null,
+    company: '',
+    phone: ''
+  };
 }
 
 export function userToForm(user) {
@@ -61,4 +70,3 @@ export function userBody(values, { editing = false } = {}) {
 export function namesById(rows) {
   return Object.fromEntries((rows ?? []).map((r) => [r.id, r.name]));
 }
-

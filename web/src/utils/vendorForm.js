@@ -28,5 +28,10 @@ export function validateVendor(values) {
 /** Blank optional fields are sent as null, so an edit can clear them. */
 export function vendorBody(values) {
   const text = (v) => v.trim() || null;
-  return { name: values.name.trim(), contact_name: text(values.contact_name), email: text(values.email), phone: text(values.phone) };
+  return {
+    name: values.name.trim(),
+    contact_name: text(values.contact_name),
+    email: text(values.email),
+    phone: text(values.phone)
+  };
 }

@@ -3,7 +3,16 @@
 export const TRANSACTION_TYPES = ['topup', 'call', 'number_setup', 'number_monthly', 'adjustment', 'refund'];
 export const PAYMENT_TYPES = ['setup', 'monthly'];
 
-const LABELS = { topup: 'Top-up', call: 'Call', number_setup: 'Number setup', number_monthly: 'Number monthly', adjustment: 'Adjustment', refund: 'Refund', setup: 'Setup fee', monthly: 'Monthly fee' };
+const LABELS = {
+  topup: 'Top-up',
+  call: 'Call',
+  number_setup: 'Number setup',
+  number_monthly: 'Number monthly',
+  adjustment: 'Adjustment',
+  refund: 'Refund',
+  setup: 'Setup fee',
+  monthly: 'Monthly fee'
+};
 
 export const typeLabel = (type) => LABELS[type] ?? type;
 

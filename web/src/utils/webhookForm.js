@@ -10,7 +10,22 @@ export const EVENTS = [
 ];
 // A buyer is known only once a call is routed: its webhooks can't take `incoming`.
 export const BUYER_EVENTS = EVENTS.filter(([value]) => value !== 'incoming');
-export const TOKENS = ['event', 'linkedid', 'caller', 'did', 'campaign_id', 'buyer_id', 'target_id', 'disposition', 'duration', 'billsec', 'talk_seconds', 'payout', 'cost', 'converted'];
+export const TOKENS = [
+  'event',
+  'linkedid',
+  'caller',
+  'did',
+  'campaign_id',
+  'buyer_id',
+  'target_id',
+  'disposition',
+  'duration',
+  'billsec',
+  'talk_seconds',
+  'payout',
+  'cost',
+  'converted'
+];
 
 export function emptyWebhook() {
   return { url: '', events: ['completed'] };

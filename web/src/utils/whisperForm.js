@@ -18,11 +18,13 @@ export function validateWhisper(values, stored) {
   const errors = {};
   const text = values.text.trim();
   if (values.mode === 'text' && !text) errors.text = 'Type what the target should hear';
-  else if (values.mode === 'text' && text.length > MAX_TEXT) errors.text = `At most ${MAX_TEXT} characters (${text.length} now)`;
+  else if (values.mode === 'text' && text.length > MAX_TEXT)
+    errors.text = `At most ${MAX_TEXT} characters (${text.length} now)`;
   if (values.mode === 'recording') {
     const file = values.file;
     if (!file && stored?.mode !== 'recording') errors.file = 'Choose a WAV file to upload';
-    else if (file && !/\.wav$/i.test(file.name) && !/wav/.test(file.type)) errors.file = 'The recording must be a WAV file';
+    else if (file && !/\.wav$/i.test(file.name) && !/wav/.test(file.type))
+      errors.file = 'The recording must be a WAV file';
     else if (file && file.size > MAX_FILE_BYTES) errors.file = `At most ${MAX_FILE_BYTES / 1_000_000} MB`;
   }
   return errors;

@@ -14,12 +14,27 @@ export default function Logo({ collapsed = false, to = themeDefaults.defaultPath
       to={to}
       aria-label={`${APP_NAME} home`}
       data-testid="logo"
-      sx={{ height: LOGO_HEIGHT, width: collapsed ? LOGO_COLLAPSED_WIDTH : 'auto', justifyContent: 'flex-start', borderRadius: 1, ...sx }}
+      sx={{
+        height: LOGO_HEIGHT,
+        width: collapsed ? LOGO_COLLAPSED_WIDTH : 'auto',
+        justifyContent: 'flex-start',
+        borderRadius: 1,
+        ...sx
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, overflow: 'hidden' }}>
         <LogoMark size={LOGO_COLLAPSED_WIDTH} />
         {!collapsed && (
-          <Typography component="span" sx={{ fontSize: '1.25rem', fontWeight: 700, letterSpacing: 0.2, color: 'text.primary', whiteSpace: 'nowrap' }}>
+          <Typography
+            component="span"
+            sx={{
+              fontSize: '1.25rem',
+              fontWeight: 700,
+              letterSpacing: 0.2,
+              color: 'text.primary',
+              whiteSpace: 'nowrap'
+            }}
+          >
             {APP_NAME}
           </Typography>
         )}

@@ -25,7 +25,9 @@ export default function ConfirmRegistration() {
     sent.current = true;
     confirmRegistration(token)
       .then(() => navigate(DASHBOARD_PATH, { replace: true }))
-      .catch((err) => setError(firstFieldErrors(err?.errors).token || err?.message || 'The account could not be created.'));
+      .catch((err) =>
+        setError(firstFieldErrors(err?.errors).token || err?.message || 'The account could not be created.')
+      );
   }, [token, navigate]);
 
   return (

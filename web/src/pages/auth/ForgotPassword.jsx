@@ -18,7 +18,8 @@ const validate = ({ email }) => (validateEmail(email) ? { email: validateEmail(e
 
 export default function ForgotPassword() {
   usePageTitle('Forgot password');
-  const { values, change, blur, shown, checkAll, serverError, setServerError, submitting, setSubmitting } = useValidatedForm({ email: '' }, validate);
+  const { values, change, blur, shown, checkAll, serverError, setServerError, submitting, setSubmitting } =
+    useValidatedForm({ email: '' }, validate);
   const [answer, setAnswer] = useState('');
 
   const submit = async (event) => {
@@ -65,7 +66,14 @@ export default function ForgotPassword() {
             fullWidth
             autoFocus
           />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting} data-testid="forgot-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={submitting}
+            data-testid="forgot-submit"
+          >
             Send reset link
           </Button>
         </>

@@ -78,11 +78,25 @@ export default function Login() {
       />
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: -1 }}>
         {/* No blur on press: the empty email's error would push the link away from the pointer. */}
-        <Link component={RouterLink} to="/forgot-password" variant="body2" data-testid="login-forgot" onMouseDown={(e) => e.preventDefault()}>
+        <Link
+          component={RouterLink}
+          to="/forgot-password"
+          variant="body2"
+          data-testid="login-forgot"
+          onMouseDown={(e) => e.preventDefault()}
+        >
           Forgot password?
         </Link>
       </Stack>
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting} data-testid="login-submit" startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : null}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={submitting}
+        data-testid="login-submit"
+        startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : null}
+      >
         Login
       </Button>
     </Stack>

@@ -43,7 +43,8 @@ export default function Register() {
       navigate(DASHBOARD_PATH, { replace: true });
     } catch (err) {
       const fieldErrors = firstFieldErrors(err?.errors);
-      if (err?.code === 409 && !fieldErrors.email) fieldErrors.email = err.message || 'This email is already registered';
+      if (err?.code === 409 && !fieldErrors.email)
+        fieldErrors.email = err.message || 'This email is already registered';
       setErrors(fieldErrors);
       setServerError(err?.message || 'Registration failed. Please try again.');
       setSubmitting(false);
@@ -70,8 +71,34 @@ export default function Register() {
           {pending}
         </Alert>
       )}
-      <TextField id="name" name="name" label="Name" autoComplete="name" placeholder="Your name or company" value={values.name} onChange={change('name')} onBlur={blur('name')} error={Boolean(shown('name'))} helperText={shown('name')} fullWidth autoFocus />
-      <TextField id="email" name="email" label="Email Address" type="email" autoComplete="email" placeholder="name@company.com" value={values.email} onChange={change('email')} onBlur={blur('email')} error={Boolean(shown('email'))} helperText={shown('email')} fullWidth />
+      <TextField
+        id="name"
+        name="name"
+        label="Name"
+        autoComplete="name"
+        placeholder="Your name or company"
+        value={values.name}
+        onChange={change('name')}
+        onBlur={blur('name')}
+        error={Boolean(shown('name'))}
+        helperText={shown('name')}
+        fullWidth
+        autoFocus
+      />
+      <TextField
+        id="email"
+        name="email"
+        label="Email Address"
+        type="email"
+        autoComplete="email"
+        placeholder="name@company.com"
+        value={values.email}
+        onChange={change('email')}
+        onBlur={blur('email')}
+        error={Boolean(shown('email'))}
+        helperText={shown('email')}
+        fullWidth
+      />
       <PasswordField
         id="password"
         name="password"
@@ -84,7 +111,18 @@ export default function Register() {
         helperText={shown('password') || 'At least 8 characters, with a letter and a digit'}
         fullWidth
       />
-      <PasswordField id="confirm" name="confirm" label="Confirm Password" autoComplete="new-password" value={values.confirm} onChange={change('confirm')} onBlur={blur('confirm')} error={Boolean(shown('confirm'))} helperText={shown('confirm')} fullWidth />
+      <PasswordField
+        id="confirm"
+        name="confirm"
+        label="Confirm Password"
+        autoComplete="new-password"
+        value={values.confirm}
+        onChange={change('confirm')}
+        onBlur={blur('confirm')}
+        error={Boolean(shown('confirm'))}
+        helperText={shown('confirm')}
+        fullWidth
+      />
       <TextField
         id="timezone"
         name="timezone"
@@ -104,7 +142,15 @@ export default function Register() {
           </option>
         ))}
       </TextField>
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting} data-testid="register-submit" startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : null}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={submitting}
+        data-testid="register-submit"
+        startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : null}
+      >
         Create Account
       </Button>
     </Stack>

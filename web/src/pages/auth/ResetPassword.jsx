@@ -17,10 +17,8 @@ export default function ResetPassword() {
   usePageTitle('Reset password');
   const [params] = useSearchParams();
   const token = params.get('token') || '';
-  const { values, change, blur, shown, checkAll, setErrors, serverError, setServerError, submitting, setSubmitting } = useValidatedForm(
-    { next: '', confirm: '' },
-    validateResetPassword
-  );
+  const { values, change, blur, shown, checkAll, setErrors, serverError, setServerError, submitting, setSubmitting } =
+    useValidatedForm({ next: '', confirm: '' }, validateResetPassword);
   const [done, setDone] = useState('');
 
   const submit = async (event) => {
@@ -61,9 +59,36 @@ export default function ResetPassword() {
         </Alert>
       ) : (
         <>
-          <PasswordField id="new-password" label="New Password" autoComplete="new-password" value={values.next} onChange={change('next')} onBlur={blur('next')} error={Boolean(shown('next'))} helperText={shown('next') || 'At least 8 characters, with a letter and a digit'} fullWidth />
-          <PasswordField id="confirm-password" label="Confirm New Password" autoComplete="new-password" value={values.confirm} onChange={change('confirm')} onBlur={blur('confirm')} error={Boolean(shown('confirm'))} helperText={shown('confirm')} fullWidth />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting || !token} data-testid="reset-submit">
+          <PasswordField
+            id="new-password"
+            label="New Password"
+            autoComplete="new-password"
+            value={values.next}
+            onChange={change('next')}
+            onBlur={blur('next')}
+            error={Boolean(shown('next'))}
+            helperText={shown('next') || 'At least 8 characters, with a letter and a digit'}
+            fullWidth
+          />
+          <PasswordField
+            id="confirm-password"
+            label="Confirm New Password"
+            autoComplete="new-password"
+            value={values.confirm}
+            onChange={change('confirm')}
+            onBlur={blur('confirm')}
+            error={Boolean(shown('confirm'))}
+            helperText={shown('confirm')}
+            fullWidth
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={submitting || !token}
+            data-testid="reset-submit"
+          >
             Set new password
           </Button>
         </>

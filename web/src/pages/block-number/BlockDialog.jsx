@@ -19,7 +19,8 @@ export default function BlockDialog({ open, block, admin, onClose, onSaved }) {
   const save = async () => {
     const saved = await submit(
       validateBlock,
-      () => (editing ? blocks.update(block.id, blockBody(values, { editing })) : blocks.add(blockBody(values, { admin }))),
+      () =>
+        editing ? blocks.update(block.id, blockBody(values, { editing })) : blocks.add(blockBody(values, { admin })),
       'The block could not be saved.'
     );
     if (saved) onSaved(`${saved.pattern} ${editing ? 'saved' : 'blocked'}.`);
@@ -41,7 +42,12 @@ export default function BlockDialog({ open, block, admin, onClose, onSaved }) {
           <SelectField {...field('match_type', 'Block')} options={MATCH_TYPES} />
         </Grid>
         <Grid size={{ xs: 12, sm: 7 }}>
-          <TextField {...field('pattern', 'Caller number', { helperText: values.match_type === 'prefix' ? 'Leading digits, e.g. 1415555' : 'E.164, e.g. +14155550100' })} autoFocus />
+          <TextField
+            {...field('pattern', 'Caller number', {
+              helperText: values.match_type === 'prefix' ? 'Leading digits, e.g. 1415555' : 'E.164, e.g. +14155550100'
+            })}
+            autoFocus
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: admin && !editing ? 8 : 12 }}>
           <TextField {...field('reason', 'Reason')} />

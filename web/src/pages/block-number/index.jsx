@@ -26,11 +26,12 @@ export default function BlockNumberPage() {
     failure: 'Blocked callers could not be loaded.'
   });
   const { rows, setError, search, setSearch, reload } = list;
-  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } = useEntityActions(blocks, 'Block', {
-    reload,
-    setError,
-    labelOf: (row) => row.pattern
-  });
+  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
+    useEntityActions(blocks, 'Block', {
+      reload,
+      setError,
+      labelOf: (row) => row.pattern
+    });
 
   return (
     <>
@@ -56,17 +57,44 @@ export default function BlockNumberPage() {
             <TableRow hover key={row.id} data-testid="block-row" data-pattern={row.pattern}>
               <TableCell>{row.pattern}</TableCell>
               <TableCell>{matchLabel[row.match_type] ?? row.match_type}</TableCell>
-              <TableCell>{admin ? blockScope(row) : mine ? 'Your calls' : <Chip size="small" variant="light" label="Platform-wide" />}</TableCell>
+              <TableCell>
+                {admin ? (
+                  blockScope(row)
+                ) : mine ? (
+                  'Your calls'
+                ) : (
+                  <Chip size="small" variant="light" label="Platform-wide" />
+                )}
+              </TableCell>
               <TableCell>{row.reason ?? '—'}</TableCell>
-              <TableCell>{mine ? <StatusSwitch name="block" row={row} label={row.pattern} busy={busy} onToggle={toggle} /> : row.status}</TableCell>
+              <TableCell>
+                {mine ? (
+                  <StatusSwitch name="block" row={row} label={row.pattern} busy={busy} onToggle={toggle} />
+                ) : (
+                  row.status
+                )}
+              </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {mine && <RowActions name="block" label={row.pattern} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />}
+                {mine && (
+                  <RowActions
+                    name="block"
+                    label={row.pattern}
+                    onEdit={() => setEditing(row)}
+                    onDelete={() => setDeleting(row)}
+                  />
+                )}
               </TableCell>
             </TableRow>
           );
         })}
       </ListCard>
-      <BlockDialog open={editing !== null} block={editing?.id ? editing : null} admin={admin} onClose={() => setEditing(null)} onSaved={saved} />
+      <BlockDialog
+        open={editing !== null}
+        block={editing?.id ? editing : null}
+        admin={admin}
+        onClose={() => setEditing(null)}
+        onSaved={saved}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Unblock"

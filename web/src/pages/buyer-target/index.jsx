@@ -34,7 +34,9 @@ function Use({ used, cap, testId }) {
       <Typography variant="body2" color={full ? 'error' : undefined} data-testid={testId}>
         {text}
       </Typography>
-      {percent !== null && <LinearProgress variant="determinate" value={percent} color={full ? 'error' : 'primary'} sx={{ mt: 0.5 }} />}
+      {percent !== null && (
+        <LinearProgress variant="determinate" value={percent} color={full ? 'error' : 'primary'} sx={{ mt: 0.5 }} />
+      )}
     </>
   );
 }
@@ -70,7 +72,15 @@ export default function BuyerTargetPage() {
         list={list}
         notice=""
         setNotice={() => {}}
-        columns={['Target', 'Destination', 'Now', 'Open hours', 'At once', ...PERIODS.map(([, , label]) => label), ['Payout', 'right']]}
+        columns={[
+          'Target',
+          'Destination',
+          'Now',
+          'Open hours',
+          'At once',
+          ...PERIODS.map(([, , label]) => label),
+          ['Payout', 'right']
+        ]}
         emptyText="No targets yet: the customer you buy from sets them up."
       >
         {list.rows.map((t) => {

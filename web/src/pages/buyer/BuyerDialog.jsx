@@ -20,7 +20,8 @@ export default function BuyerDialog({ open, buyer, admin, onClose, onSaved }) {
   const save = async () => {
     const saved = await submit(
       (v) => validateBuyer(v, { editing, needsOwner: admin && !editing }),
-      () => (editing ? buyers.update(buyer.id, buyerBody(values, { editing })) : buyers.add(buyerBody(values, { admin }))),
+      () =>
+        editing ? buyers.update(buyer.id, buyerBody(values, { editing })) : buyers.add(buyerBody(values, { admin })),
       'The buyer could not be saved.'
     );
     if (saved) onSaved(`Buyer ${saved.name} ${editing ? 'saved' : 'created'}.`);
@@ -50,7 +51,13 @@ export default function BuyerDialog({ open, buyer, admin, onClose, onSaved }) {
           <TextField {...field('email', 'Email', { helperText: 'The buyer signs in with it' })} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <PasswordField {...field('password', 'Password', { helperText: editing ? 'Leave blank to keep the current one' : 'At least 8 characters, a letter and a digit' })} />
+          <PasswordField
+            {...field('password', 'Password', {
+              helperText: editing
+                ? 'Leave blank to keep the current one'
+                : 'At least 8 characters, a letter and a digit'
+            })}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField {...field('phone', 'Phone')} />

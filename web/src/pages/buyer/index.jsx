@@ -26,10 +26,11 @@ export default function BuyerPage() {
     failure: 'Buyers could not be loaded.'
   });
   const { rows, setError, search, setSearch, reload } = list;
-  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } = useEntityActions(buyers, 'Buyer', {
-    reload,
-    setError
-  });
+  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
+    useEntityActions(buyers, 'Buyer', {
+      reload,
+      setError
+    });
   const [hooked, setHooked] = useState(null); // the buyer whose webhooks are shown
 
   return (
@@ -60,21 +61,48 @@ export default function BuyerPage() {
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               <Tooltip title="Webhooks">
-                <IconButton size="small" color="primary" aria-label={`Webhooks of ${row.name}`} onClick={() => setHooked(row)} data-testid="buyer-webhooks">
+                <IconButton
+                  size="small"
+                  color="primary"
+                  aria-label={`Webhooks of ${row.name}`}
+                  onClick={() => setHooked(row)}
+                  data-testid="buyer-webhooks"
+                >
                   <ApiOutlined />
                 </IconButton>
               </Tooltip>
-              <RowActions name="buyer" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
+              <RowActions
+                name="buyer"
+                label={row.name}
+                onEdit={() => setEditing(row)}
+                onDelete={() => setDeleting(row)}
+              />
             </TableCell>
           </TableRow>
         ))}
       </ListCard>
-      <BuyerDialog open={editing !== null} buyer={editing?.id ? editing : null} admin={admin} onClose={() => setEditing(null)} onSaved={saved} />
-      {hooked && <WebhooksDialog owner={{ buyer_id: hooked.id }} title={`Webhooks of ${hooked.name}`} onClose={() => setHooked(null)} />}
+      <BuyerDialog
+        open={editing !== null}
+        buyer={editing?.id ? editing : null}
+        admin={admin}
+        onClose={() => setEditing(null)}
+        onSaved={saved}
+      />
+      {hooked && (
+        <WebhooksDialog
+          owner={{ buyer_id: hooked.id }}
+          title={`Webhooks of ${hooked.name}`}
+          onClose={() => setHooked(null)}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete buyer"
-        text={deleting ? `Delete buyer ${deleting.name}, its targets and its sign-in? A buyer whose targets took calls can't be deleted; deactivate it instead.` : ''}
+        text={
+          deleting
+            ? `Delete buyer ${deleting.name}, its targets and its sign-in? A buyer whose targets took calls can't be deleted; deactivate it instead.`
+            : ''
+        }
         confirmLabel="Delete"
         busy={busy}
         onConfirm={remove}

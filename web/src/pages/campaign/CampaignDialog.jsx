@@ -12,11 +12,27 @@ import RegionRulesFields from '../../components/RegionRulesFields';
 import { campaigns } from '../../api/campaigns';
 import useFormDialog from '../../hooks/useFormDialog';
 import { ivrLink } from '../../utils/ivrForm';
-import { DUPLICATE_ACTIONS, STRATEGIES, campaignBody, campaignToForm, emptyCampaign, validateCampaign } from '../../utils/campaignForm';
-import { campaignRulesBody, campaignRulesToForm, emptyCampaignRules, rulesError, validateCampaignRules } from '../../utils/regionRules';
+import {
+  DUPLICATE_ACTIONS,
+  STRATEGIES,
+  campaignBody,
+  campaignToForm,
+  emptyCampaign,
+  validateCampaign
+} from '../../utils/campaignForm';
+import {
+  campaignRulesBody,
+  campaignRulesToForm,
+  emptyCampaignRules,
+  rulesError,
+  validateCampaignRules
+} from '../../utils/regionRules';
 
 // The campaign's form with its caller-region blocks beside the rest (utils/regionRules.js).
-const toForm = (campaign) => (campaign ? { ...campaignToForm(campaign), region: campaignRulesToForm(campaign.region_rules) } : { ...emptyCampaign(), region: emptyCampaignRules() });
+const toForm = (campaign) =>
+  campaign
+    ? { ...campaignToForm(campaign), region: campaignRulesToForm(campaign.region_rules) }
+    : { ...emptyCampaign(), region: emptyCampaignRules() };
 
 export default function CampaignDialog({ open, campaign, admin, onClose, onSaved }) {
   const editing = Boolean(campaign);
@@ -59,7 +75,9 @@ export default function CampaignDialog({ open, campaign, admin, onClose, onSaved
             <TextField {...field('user_id', 'Customer ID', { helperText: 'The customer it is for' })} />
           </Grid>
         )}
-        <Grid size={{ xs: 12, sm: 6 }}><SelectField {...field('strategy', 'Target order')} options={STRATEGIES} /></Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <SelectField {...field('strategy', 'Target order')} options={STRATEGIES} />
+        </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField {...field('ring_timeout', 'Ring timeout (s)', { helperText: 'Each target rings this long' })} />
         </Grid>
@@ -67,17 +85,34 @@ export default function CampaignDialog({ open, campaign, admin, onClose, onSaved
           <TextField {...field('buffer_seconds', 'Buffer (s)', { helperText: 'Talk time that makes a conversion' })} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...field('duplicate_window_seconds', 'Duplicate window (s)', { helperText: 'A repeat caller within it is a duplicate' })} />
+          <TextField
+            {...field('duplicate_window_seconds', 'Duplicate window (s)', {
+              helperText: 'A repeat caller within it is a duplicate'
+            })}
+          />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}><SelectField {...field('duplicate_action', 'Duplicate calls')} options={DUPLICATE_ACTIONS} /></Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <SelectField {...field('duplicate_action', 'Duplicate calls')} options={DUPLICATE_ACTIONS} />
+        </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormControlLabel
-            control={<Checkbox checked={values.record} onChange={(e) => set('record', e.target.checked)} slotProps={{ input: { 'data-testid': 'campaign-record' } }} />}
+            control={
+              <Checkbox
+                checked={values.record}
+                onChange={(e) => set('record', e.target.checked)}
+                slotProps={{ input: { 'data-testid': 'campaign-record' } }}
+              />
+            }
             label="Record answered calls"
           />
         </Grid>
         <Grid size={12}>
-          <RegionRulesFields kind="campaign" value={values.region} onChange={(region) => set('region', region)} error={rulesError(errors)} />
+          <RegionRulesFields
+            kind="campaign"
+            value={values.region}
+            onChange={(region) => set('region', region)}
+            error={rulesError(errors)}
+          />
         </Grid>
         {editing && (
           <Grid size={12}>

@@ -21,10 +21,20 @@ import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import DialogMessages from '../../components/DialogMessages';
 import { SelectField } from '../../components/FormDialog';
 import { EmptyRow } from '../../components/ListParts';
-import { assignTarget, fetchAssignableTargets, fetchAssignedTargets, setTargetOrder, unassignTarget } from '../../api/targets';
+import {
+  assignTarget,
+  fetchAssignableTargets,
+  fetchAssignedTargets,
+  setTargetOrder,
+  unassignTarget
+} from '../../api/targets';
 import { orderProblem } from '../../utils/campaignForm';
 
-const small = (label, testid) => ({ size: 'small', sx: { width: 90 }, slotProps: { htmlInput: { 'aria-label': label, 'data-testid': testid } } });
+const small = (label, testid) => ({
+  size: 'small',
+  sx: { width: 90 },
+  slotProps: { htmlInput: { 'aria-label': label, 'data-testid': testid } }
+});
 
 /** Mounted while shown, so each opening reads the campaign's targets afresh. */
 export default function CampaignTargetsDialog({ campaign, onClose }) {
@@ -89,10 +99,15 @@ export default function CampaignTargetsDialog({ campaign, onClose }) {
 
   const saveOrder = (row) => {
     const v = rowValues(row);
-    run(v, () => setTargetOrder(id, row.target_id, { priority: Number(v.priority), weight: Number(v.weight) }), `${row.name}: priority ${v.priority}, weight ${v.weight}.`);
+    run(
+      v,
+      () => setTargetOrder(id, row.target_id, { priority: Number(v.priority), weight: Number(v.weight) }),
+      `${row.name}: priority ${v.priority}, weight ${v.weight}.`
+    );
   };
 
-  const removeRow = (row) => run(null, () => unassignTarget(id, row.target_id), `${row.name} no longer takes this campaign's calls.`);
+  const removeRow = (row) =>
+    run(null, () => unassignTarget(id, row.target_id), `${row.name} no longer takes this campaign's calls.`);
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth data-testid="links-dialog">
@@ -121,27 +136,53 @@ export default function CampaignTargetsDialog({ campaign, onClose }) {
                 <TableRow key={row.target_id} data-testid="links-row" data-name={row.name}>
                   <TableCell>
                     {row.name}
-                    {row.target_status !== 'active' && <Chip size="small" variant="light" color="warning" label="inactive" sx={{ ml: 1 }} />}
+                    {row.target_status !== 'active' && (
+                      <Chip size="small" variant="light" color="warning" label="inactive" sx={{ ml: 1 }} />
+                    )}
                   </TableCell>
                   <TableCell>{row.destination}</TableCell>
                   <TableCell>
-                    <TextField value={v.priority} onChange={(e) => edit(row, 'priority', e.target.value)} {...small(`Priority of ${row.name}`, 'links-priority')} />
+                    <TextField
+                      value={v.priority}
+                      onChange={(e) => edit(row, 'priority', e.target.value)}
+                      {...small(`Priority of ${row.name}`, 'links-priority')}
+                    />
                   </TableCell>
                   <TableCell>
-                    <TextField value={v.weight} onChange={(e) => edit(row, 'weight', e.target.value)} {...small(`Weight of ${row.name}`, 'links-weight')} />
+                    <TextField
+                      value={v.weight}
+                      onChange={(e) => edit(row, 'weight', e.target.value)}
+                      {...small(`Weight of ${row.name}`, 'links-weight')}
+                    />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton size="small" color="primary" disabled={!changed || busy} onClick={() => saveOrder(row)} aria-label={`Save order of ${row.name}`} data-testid="links-save">
+                    <IconButton
+                      size="small"
+                      color="primary"
+                      disabled={!changed || busy}
+                      onClick={() => saveOrder(row)}
+                      aria-label={`Save order of ${row.name}`}
+                      data-testid="links-save"
+                    >
                       <SaveOutlined />
                     </IconButton>
-                    <IconButton size="small" color="error" disabled={busy} onClick={() => removeRow(row)} aria-label={`Remove ${row.name}`} data-testid="links-remove">
+                    <IconButton
+                      size="small"
+                      color="error"
+                      disabled={busy}
+                      onClick={() => removeRow(row)}
+                      aria-label={`Remove ${row.name}`}
+                      data-testid="links-remove"
+                    >
                       <DeleteOutlined />
                     </IconButton>
                   </TableCell>
                 </TableRow>
               );
             })}
-            {assigned.length === 0 && <EmptyRow colSpan={5} text="No targets yet: calls to this campaign have nowhere to go." />}
+            {assigned.length === 0 && (
+              <EmptyRow colSpan={5} text="No targets yet: calls to this campaign have nowhere to go." />
+            )}
           </TableBody>
         </Table>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 3, alignItems: { sm: 'flex-start' } }}>
@@ -155,8 +196,18 @@ export default function CampaignTargetsDialog({ campaign, onClose }) {
             helperText={assignable.length ? ' ' : 'No other active target of this customer'}
             disabled={assignable.length === 0}
           />
-          <TextField label="Priority" value={adding.priority} onChange={(e) => setAdding((a) => ({ ...a, priority: e.target.value }))} {...small('New priority', 'links-new-priority')} />
-          <TextField label="Weight" value={adding.weight} onChange={(e) => setAdding((a) => ({ ...a, weight: e.target.value }))} {...small('New weight', 'links-new-weight')} />
+          <TextField
+            label="Priority"
+            value={adding.priority}
+            onChange={(e) => setAdding((a) => ({ ...a, priority: e.target.value }))}
+            {...small('New priority', 'links-new-priority')}
+          />
+          <TextField
+            label="Weight"
+            value={adding.weight}
+            onChange={(e) => setAdding((a) => ({ ...a, weight: e.target.value }))}
+            {...small('New weight', 'links-new-weight')}
+          />
           <Button variant="contained" onClick={add} disabled={busy || assignable.length === 0} data-testid="links-add">
             Assign
           </Button>

@@ -54,10 +54,24 @@ export default function DryRunDialog({ open, timeZone, onClose }) {
         <form onSubmit={run}>
           <Grid container spacing={2} sx={{ alignItems: 'center' }}>
             <Grid size={{ xs: 12, sm: 5 }}>
-              <TextField size="small" fullWidth label="Tracking number" value={did} onChange={(e) => setDid(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'dryrun-did' } }} />
+              <TextField
+                size="small"
+                fullWidth
+                label="Tracking number"
+                value={did}
+                onChange={(e) => setDid(e.target.value)}
+                slotProps={{ htmlInput: { 'data-testid': 'dryrun-did' } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 5 }}>
-              <TextField size="small" fullWidth label="Caller" value={caller} onChange={(e) => setCaller(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'dryrun-caller' } }} />
+              <TextField
+                size="small"
+                fullWidth
+                label="Caller"
+                value={caller}
+                onChange={(e) => setCaller(e.target.value)}
+                slotProps={{ htmlInput: { 'data-testid': 'dryrun-caller' } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 2 }}>
               <Button type="submit" variant="contained" fullWidth disabled={running} data-testid="dryrun-run">
@@ -77,8 +91,14 @@ export default function DryRunDialog({ open, timeZone, onClose }) {
             <div data-testid="dryrun-outcome">
               {result.disposition ? (
                 <Typography>
-                  The call would end as <Chip size="small" variant="light" color={dispositionColor(result.disposition)} label={result.disposition} /> at the{' '}
-                  <b>{result.stopped_at}</b> step.
+                  The call would end as{' '}
+                  <Chip
+                    size="small"
+                    variant="light"
+                    color={dispositionColor(result.disposition)}
+                    label={result.disposition}
+                  />{' '}
+                  at the <b>{result.stopped_at}</b> step.
                 </Typography>
               ) : (
                 <Typography>

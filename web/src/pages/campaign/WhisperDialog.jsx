@@ -12,7 +12,14 @@ import Typography from '@mui/material/Typography';
 import FormDialog from '../../components/FormDialog';
 import { fetchWhisper, saveWhisper, uploadWhisper, whisperAudio } from '../../api/campaigns';
 import useFormDialog from '../../hooks/useFormDialog';
-import { MAX_TEXT, MODES, validateWhisper, whisperRequest, whisperSummary, whisperToForm } from '../../utils/whisperForm';
+import {
+  MAX_TEXT,
+  MODES,
+  validateWhisper,
+  whisperRequest,
+  whisperSummary,
+  whisperToForm
+} from '../../utils/whisperForm';
 
 export default function WhisperDialog({ campaign, onClose, onSaved }) {
   const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('whisper', whisperToForm(null));
@@ -65,7 +72,12 @@ export default function WhisperDialog({ campaign, onClose, onSaved }) {
         </Typography>
         <RadioGroup row value={values.mode} onChange={(e) => set('mode', e.target.value)}>
           {MODES.map(([mode, label]) => (
-            <FormControlLabel key={mode} value={mode} label={label} control={<Radio slotProps={{ input: { 'data-testid': `whisper-mode-${mode}` } }} />} />
+            <FormControlLabel
+              key={mode}
+              value={mode}
+              label={label}
+              control={<Radio slotProps={{ input: { 'data-testid': `whisper-mode-${mode}` } }} />}
+            />
           ))}
         </RadioGroup>
         {values.mode === 'text' && (
@@ -81,7 +93,13 @@ export default function WhisperDialog({ campaign, onClose, onSaved }) {
           <Stack spacing={0.5}>
             <Button variant="outlined" component="label">
               {values.file ? values.file.name : 'Choose a WAV file'}
-              <input hidden type="file" accept=".wav,audio/wav" data-testid="whisper-file" onChange={(e) => set('file', e.target.files?.[0] ?? null)} />
+              <input
+                hidden
+                type="file"
+                accept=".wav,audio/wav"
+                data-testid="whisper-file"
+                onChange={(e) => set('file', e.target.files?.[0] ?? null)}
+              />
             </Button>
             <Typography variant="caption" color={errors.file ? 'error' : 'text.secondary'}>
               {errors.file || 'PCM WAV, up to 2 MB and 15 s; converted for the phone line when uploaded'}

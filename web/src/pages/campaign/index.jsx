@@ -35,11 +35,8 @@ export default function CampaignPage() {
     failure: 'Campaigns could not be loaded.'
   });
   const { rows, setError, search, setSearch, reload } = list;
-  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } = useEntityActions(
-    campaigns,
-    'Campaign',
-    { reload, setError }
-  );
+  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
+    useEntityActions(campaigns, 'Campaign', { reload, setError });
   const [testing, setTesting] = useState(false);
   const [linking, setLinking] = useState(null); // the campaign whose targets are shown
   const [hooked, setHooked] = useState(null); // the campaign whose webhooks are shown
@@ -49,10 +46,20 @@ export default function CampaignPage() {
     <>
       <PageTitle title="Campaign">
         <Stack direction="row" spacing={1}>
-          <Button variant="outlined" startIcon={<ExperimentOutlined />} onClick={() => setTesting(true)} data-testid="dryrun-open">
+          <Button
+            variant="outlined"
+            startIcon={<ExperimentOutlined />}
+            onClick={() => setTesting(true)}
+            data-testid="dryrun-open"
+          >
             Test routing
           </Button>
-          <Button variant="contained" startIcon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="campaign-add">
+          <Button
+            variant="contained"
+            startIcon={<PlusOutlined />}
+            onClick={() => setEditing({})}
+            data-testid="campaign-add"
+          >
             Add campaign
           </Button>
         </Stack>
@@ -64,7 +71,16 @@ export default function CampaignPage() {
         list={list}
         notice={notice}
         setNotice={setNotice}
-        columns={['Name', admin && 'Customer', 'Target order', ['Ring (s)', 'right'], 'Duplicates', 'Features', 'Active', ['Action', 'right']]}
+        columns={[
+          'Name',
+          admin && 'Customer',
+          'Target order',
+          ['Ring (s)', 'right'],
+          'Duplicates',
+          'Features',
+          'Active',
+          ['Action', 'right']
+        ]}
         emptyText="No campaigns found."
       >
         {rows.map((row) => (
@@ -85,21 +101,44 @@ export default function CampaignPage() {
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               <Tooltip title="Targets">
-                <IconButton size="small" color="primary" aria-label={`Targets of ${row.name}`} onClick={() => setLinking(row)} data-testid="campaign-targets">
+                <IconButton
+                  size="small"
+                  color="primary"
+                  aria-label={`Targets of ${row.name}`}
+                  onClick={() => setLinking(row)}
+                  data-testid="campaign-targets"
+                >
                   <AimOutlined />
                 </IconButton>
               </Tooltip>
               <Tooltip title="Webhooks">
-                <IconButton size="small" color="primary" aria-label={`Webhooks of ${row.name}`} onClick={() => setHooked(row)} data-testid="campaign-webhooks">
+                <IconButton
+                  size="small"
+                  color="primary"
+                  aria-label={`Webhooks of ${row.name}`}
+                  onClick={() => setHooked(row)}
+                  data-testid="campaign-webhooks"
+                >
                   <ApiOutlined />
                 </IconButton>
               </Tooltip>
               <Tooltip title="Whisper">
-                <IconButton size="small" color="primary" aria-label={`Whisper of ${row.name}`} onClick={() => setWhispering(row)} data-testid="campaign-whisper">
+                <IconButton
+                  size="small"
+                  color="primary"
+                  aria-label={`Whisper of ${row.name}`}
+                  onClick={() => setWhispering(row)}
+                  data-testid="campaign-whisper"
+                >
                   <SoundOutlined />
                 </IconButton>
               </Tooltip>
-              <RowActions name="campaign" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
+              <RowActions
+                name="campaign"
+                label={row.name}
+                onEdit={() => setEditing(row)}
+                onDelete={() => setDeleting(row)}
+              />
             </TableCell>
           </TableRow>
         ))}
@@ -114,15 +153,34 @@ export default function CampaignPage() {
       <ConfirmDialog
         open={deleting !== null}
         title="Delete campaign"
-        text={deleting ? `Delete campaign ${deleting.name}? A campaign with calls can't be deleted; deactivate it instead.` : ''}
+        text={
+          deleting
+            ? `Delete campaign ${deleting.name}? A campaign with calls can't be deleted; deactivate it instead.`
+            : ''
+        }
         confirmLabel="Delete"
         busy={busy}
         onConfirm={remove}
         onClose={() => setDeleting(null)}
       />
-      {whispering && <WhisperDialog campaign={whispering} onClose={() => setWhispering(null)} onSaved={(text) => { setWhispering(null); setNotice(text); }} />}
+      {whispering && (
+        <WhisperDialog
+          campaign={whispering}
+          onClose={() => setWhispering(null)}
+          onSaved={(text) => {
+            setWhispering(null);
+            setNotice(text);
+          }}
+        />
+      )}
       {linking && <CampaignTargetsDialog campaign={linking} onClose={() => setLinking(null)} />}
-      {hooked && <WebhooksDialog owner={{ campaign_id: hooked.id }} title={`Webhooks of ${hooked.name}`} onClose={() => setHooked(null)} />}
+      {hooked && (
+        <WebhooksDialog
+          owner={{ campaign_id: hooked.id }}
+          title={`Webhooks of ${hooked.name}`}
+          onClose={() => setHooked(null)}
+        />
+      )}
       <DryRunDialog open={testing} timeZone={user?.timezone} onClose={() => setTesting(false)} />
     </>
   );

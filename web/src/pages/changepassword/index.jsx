@@ -52,7 +52,15 @@ export default function ChangePasswordPage() {
               {error}
             </Alert>
           )}
-          <PasswordField label="Current Password" autoComplete="current-password" value={values.current} onChange={change('current')} error={Boolean(errors.current)} helperText={errors.current} fullWidth />
+          <PasswordField
+            label="Current Password"
+            autoComplete="current-password"
+            value={values.current}
+            onChange={change('current')}
+            error={Boolean(errors.current)}
+            helperText={errors.current}
+            fullWidth
+          />
           <PasswordField
             label="New Password"
             autoComplete="new-password"
@@ -62,7 +70,15 @@ export default function ChangePasswordPage() {
             helperText={errors.next || 'At least 8 characters, with a letter and a digit'}
             fullWidth
           />
-          <PasswordField label="Confirm New Password" autoComplete="new-password" value={values.confirm} onChange={change('confirm')} error={Boolean(errors.confirm)} helperText={errors.confirm} fullWidth />
+          <PasswordField
+            label="Confirm New Password"
+            autoComplete="new-password"
+            value={values.confirm}
+            onChange={change('confirm')}
+            error={Boolean(errors.confirm)}
+            helperText={errors.confirm}
+            fullWidth
+          />
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Button type="submit" variant="contained" disabled={submitting}>
               Change Password

@@ -40,7 +40,13 @@ export default function ApiTokenDialog({ user, issue, onClose }) {
   };
 
   return (
-    <Dialog open={user !== null} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth data-testid="token-dialog">
+    <Dialog
+      open={user !== null}
+      onClose={busy ? undefined : onClose}
+      maxWidth="sm"
+      fullWidth
+      data-testid="token-dialog"
+    >
       <DialogTitle>API token{user ? ` for ${user.name}` : ''}</DialogTitle>
       <DialogContent dividers>
         {error && (
@@ -53,10 +59,17 @@ export default function ApiTokenDialog({ user, issue, onClose }) {
             <Alert severity="success" sx={{ mb: 2 }}>
               Copy it now: it is shown only once. Requests send it as "Authorization: Bearer …".
             </Alert>
-            <TextField value={token} fullWidth size="small" slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'token-value', 'aria-label': 'API token' } }} />
+            <TextField
+              value={token}
+              fullWidth
+              size="small"
+              slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'token-value', 'aria-label': 'API token' } }}
+            />
           </>
         ) : (
-          <DialogContentText>Issue a new API token? The user's current API token stops working at once.</DialogContentText>
+          <DialogContentText>
+            Issue a new API token? The user's current API token stops working at once.
+          </DialogContentText>
         )}
       </DialogContent>
       <DialogActions>

@@ -48,7 +48,10 @@ export default function UserDialog({ open, user, tariffs, onClose, onSaved }) {
       <Grid container spacing={2}>
         {!editing && (
           <Grid size={{ xs: 12, sm: 6 }}>
-            <SelectField {...field('kind', 'Account', { helperText: 'Administrators manage the whole platform' })} options={ACCOUNT_KINDS} />
+            <SelectField
+              {...field('kind', 'Account', { helperText: 'Administrators manage the whole platform' })}
+              options={ACCOUNT_KINDS}
+            />
           </Grid>
         )}
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -58,7 +61,11 @@ export default function UserDialog({ open, user, tariffs, onClose, onSaved }) {
           <TextField {...field('email', 'Email', { helperText: 'The sign-in name' })} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <PasswordField {...field('password', 'Password', { helperText: editing ? 'Leave blank to keep the password' : 'At least 8 characters, a letter and a digit' })} />
+          <PasswordField
+            {...field('password', 'Password', {
+              helperText: editing ? 'Leave blank to keep the password' : 'At least 8 characters, a letter and a digit'
+            })}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <ZonePicker
@@ -79,7 +86,9 @@ export default function UserDialog({ open, user, tariffs, onClose, onSaved }) {
               onChange={(id) => set('tariff_id', id)}
               testId="user-tariff"
               error={errors.tariff_id}
-              helperText={tariffOptions.length ? 'The prices its calls are rated at' : 'No active tariff yet (Tariff screen)'}
+              helperText={
+                tariffOptions.length ? 'The prices its calls are rated at' : 'No active tariff yet (Tariff screen)'
+              }
               describe={(t) => `${t.name} (${t.currency})`}
             />
           </Grid>

@@ -92,7 +92,12 @@ export default function CustomerPage() {
           title="Users"
           secondary={
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <FilterSelect label="Role" value={roleName} options={Object.keys(ROLE_FILTER)} onChange={(v) => filterBy(v ? { role: ROLE_FILTER[v] } : {})} />
+              <FilterSelect
+                label="Role"
+                value={roleName}
+                options={Object.keys(ROLE_FILTER)}
+                onChange={(v) => filterBy(v ? { role: ROLE_FILTER[v] } : {})}
+              />
               <SearchBox label="Search users" value={search} onChange={setSearch} />
             </Stack>
           }
@@ -112,7 +117,9 @@ export default function CustomerPage() {
                 </TableCell>
                 <TableCell>{row.email}</TableCell>
                 <TableCell>{row.role_name}</TableCell>
-                <TableCell data-testid="customer-tariff">{row.tariff_id ? (tariffName[row.tariff_id] ?? '…') : '—'}</TableCell>
+                <TableCell data-testid="customer-tariff">
+                  {row.tariff_id ? (tariffName[row.tariff_id] ?? '…') : '—'}
+                </TableCell>
                 <TableCell>{row.timezone}</TableCell>
                 <TableCell align="right" data-testid="customer-balance">
                   {isCustomer(row) ? formatBalance(row.balance) : '—'}
@@ -136,18 +143,33 @@ export default function CustomerPage() {
                     </Button>
                   )}
                   <Tooltip title="New API token">
-                    <IconButton size="small" aria-label={`New API token for ${row.name}`} onClick={() => setTokenFor(row)} data-testid="customer-token">
+                    <IconButton
+                      size="small"
+                      aria-label={`New API token for ${row.name}`}
+                      onClick={() => setTokenFor(row)}
+                      data-testid="customer-token"
+                    >
                       <KeyOutlined />
                     </IconButton>
                   </Tooltip>
                   {isCustomer(row) && (
                     <Tooltip title="Make administrator">
-                      <IconButton size="small" aria-label={`Make ${row.name} an administrator`} onClick={() => setPromoting(row)} data-testid="customer-promote">
+                      <IconButton
+                        size="small"
+                        aria-label={`Make ${row.name} an administrator`}
+                        onClick={() => setPromoting(row)}
+                        data-testid="customer-promote"
+                      >
                         <CrownOutlined />
                       </IconButton>
                     </Tooltip>
                   )}
-                  <RowActions name="customer" label={row.name} onEdit={() => setEditing(row)} onDelete={self ? null : () => setDeleting(row)} />
+                  <RowActions
+                    name="customer"
+                    label={row.name}
+                    onEdit={() => setEditing(row)}
+                    onDelete={self ? null : () => setDeleting(row)}
+                  />
                 </TableCell>
               </TableRow>
             );
@@ -165,7 +187,11 @@ export default function CustomerPage() {
       <ConfirmDialog
         open={promoting !== null}
         title="Make administrator"
-        text={promoting ? `Make ${promoting.name} an administrator? Only a customer with no numbers, buyers, calls or payments can be.` : ''}
+        text={
+          promoting
+            ? `Make ${promoting.name} an administrator? Only a customer with no numbers, buyers, calls or payments can be.`
+            : ''
+        }
         confirmLabel="Make administrator"
         busy={busy}
         onConfirm={promote}
@@ -174,7 +200,11 @@ export default function CustomerPage() {
       <ConfirmDialog
         open={deleting !== null}
         title="Delete user"
-        text={deleting ? `Delete user ${deleting.name}? A user with numbers, calls or payments is kept; deactivate it instead.` : ''}
+        text={
+          deleting
+            ? `Delete user ${deleting.name}? A user with numbers, calls or payments is kept; deactivate it instead.`
+            : ''
+        }
         confirmLabel="Delete"
         busy={busy}
         onConfirm={remove}

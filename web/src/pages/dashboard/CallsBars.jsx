@@ -23,7 +23,11 @@ export default function CallsBars({ data, vertical = false, message, messageTest
       <BarChart data={data} {...(vertical ? { layout: 'vertical', margin: { left: 40 } } : {})}>
         <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
         {vertical ? <XAxis type="number" allowDecimals={false} {...axis} /> : <XAxis dataKey="label" {...axis} />}
-        {vertical ? <YAxis type="category" dataKey="label" width={160} {...axis} /> : <YAxis allowDecimals={false} {...axis} />}
+        {vertical ? (
+          <YAxis type="category" dataKey="label" width={160} {...axis} />
+        ) : (
+          <YAxis allowDecimals={false} {...axis} />
+        )}
         <Tooltip contentStyle={{ background: theme.palette.background.paper, borderColor: theme.palette.divider }} />
         <Legend />
         <Bar dataKey="Calls" fill={theme.palette.primary.main} isAnimationActive={false} />

@@ -24,8 +24,19 @@ export default function RegionChart({ period }) {
 
   const bars = regionBars(regions?.by_region);
   return (
-    <MainCard title="Calls by caller region" secondary={<Typography variant="caption" data-testid="dashboard-line-types">{lineTypeSummary(regions?.by_line_type)}</Typography>}>
-      <div style={{ width: '100%', height: 40 + 32 * Math.max(bars.length, 1) }} data-testid="dashboard-regions" data-regions={bars.map((b) => `${b.label}=${b.Calls}`).join('|')}>
+    <MainCard
+      title="Calls by caller region"
+      secondary={
+        <Typography variant="caption" data-testid="dashboard-line-types">
+          {lineTypeSummary(regions?.by_line_type)}
+        </Typography>
+      }
+    >
+      <div
+        style={{ width: '100%', height: 40 + 32 * Math.max(bars.length, 1) }}
+        data-testid="dashboard-regions"
+        data-regions={bars.map((b) => `${b.label}=${b.Calls}`).join('|')}
+      >
         <CallsBars data={bars} vertical message={error || (bars.length === 0 ? 'No calls in this period.' : '')} />
       </div>
     </MainCard>

@@ -108,13 +108,23 @@ export default function DashboardPage() {
   }, [period, admin]);
 
   const hourly = period === 'today' || period === 'yesterday';
-  const series = (counts?.series ?? []).map((b) => ({ label: bucketLabel(b.at, hourly), Calls: b.calls, Answered: b.answered }));
+  const series = (counts?.series ?? []).map((b) => ({
+    label: bucketLabel(b.at, hourly),
+    Calls: b.calls,
+    Answered: b.answered
+  }));
   const rate = counts ? `${Math.round(counts.answer_rate * 100)}% answered` : '';
 
   return (
     <>
       <PageTitle title="Dashboard">
-        <ToggleButtonGroup size="small" exclusive value={period} onChange={(_, p) => p && setPeriod(p)} aria-label="Period">
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={period}
+          onChange={(_, p) => p && setPeriod(p)}
+          aria-label="Period"
+        >
           {PERIODS.map(([value, label]) => (
             <ToggleButton key={value} value={value} data-testid={`period-${value}`}>
               {label}
@@ -143,18 +153,32 @@ export default function DashboardPage() {
             <Stat label="Refused" value={counts.refused} hint="blocked, duplicate, …" testid="stat-refused" />
           </Grid>
           <Grid size={{ xs: 6, md: 4, lg: 2 }}>
-            <Stat label="Average talk" value={formatSeconds(counts.average_talk_seconds)} hint={`${counts.converted} converted`} testid="stat-talk" />
+            <Stat
+              label="Average talk"
+              value={formatSeconds(counts.average_talk_seconds)}
+              hint={`${counts.converted} converted`}
+              testid="stat-talk"
+            />
           </Grid>
           <Grid size={{ xs: 6, md: 4, lg: 2 }}>
             {buyer ? (
               <Stat label="Payout" value={formatBalance(counts.payout)} testid="stat-money" />
             ) : (
-              <Stat label="Spend" value={formatBalance(counts.spend)} hint={`payout ${formatBalance(counts.payout)}`} testid="stat-money" />
+              <Stat
+                label="Spend"
+                value={formatBalance(counts.spend)}
+                hint={`payout ${formatBalance(counts.payout)}`}
+                testid="stat-money"
+              />
             )}
           </Grid>
           <Grid size={{ xs: 12, lg: 8 }}>
             <MainCard title={hourly ? 'Calls by hour' : 'Calls by day'}>
-              <div style={{ width: '100%', height: 280 }} data-testid="dashboard-chart" data-empty={String(seriesIsEmpty(series))}>
+              <div
+                style={{ width: '100%', height: 280 }}
+                data-testid="dashboard-chart"
+                data-empty={String(seriesIsEmpty(series))}
+              >
                 <CallsBars
                   data={series}
                   message={seriesIsEmpty(series) ? 'No calls in this period.' : ''}
@@ -167,9 +191,16 @@ export default function DashboardPage() {
             <MainCard title="Outcomes">
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="dashboard-outcomes">
                 {(detail?.by_disposition ?? []).map((d) => (
-                  <Chip key={d.disposition} variant="light" color={dispositionColor(d.disposition)} label={`${d.disposition}: ${d.calls}`} />
+                  <Chip
+                    key={d.disposition}
+                    variant="light"
+                    color={dispositionColor(d.disposition)}
+                    label={`${d.disposition}: ${d.calls}`}
+                  />
                 ))}
-                {(detail?.by_disposition ?? []).length === 0 && <Typography color="text.secondary">No calls in this period.</Typography>}
+                {(detail?.by_disposition ?? []).length === 0 && (
+                  <Typography color="text.secondary">No calls in this period.</Typography>
+                )}
               </Stack>
             </MainCard>
           </Grid>

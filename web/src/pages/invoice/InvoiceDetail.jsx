@@ -23,7 +23,8 @@ import { typeLabel } from '../../utils/walletForm';
 
 /** What a line is about, whatever its kind. */
 export function lineText(line) {
-  if (line.kind === 'calls') return `Calls to ${line.prefix}${line.country ? ` (${line.country})` : ''}: ${line.calls} calls, ${line.minutes} min`;
+  if (line.kind === 'calls')
+    return `Calls to ${line.prefix}${line.country ? ` (${line.country})` : ''}: ${line.calls} calls, ${line.minutes} min`;
   if (line.number) return `${typeLabel(line.kind)} ${line.number}${line.count > 1 ? ` × ${line.count}` : ''}`;
   return `${typeLabel(line.kind)} ${line.date ?? ''} ${line.description ?? ''}`.trim();
 }
@@ -99,7 +100,13 @@ export default function InvoiceDetail({ id, onClose, onPdf, pdfBusy }) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
-        <Button variant="contained" startIcon={<FilePdfOutlined />} disabled={!invoice || pdfBusy} onClick={() => onPdf(invoice)} data-testid="invoice-detail-pdf">
+        <Button
+          variant="contained"
+          startIcon={<FilePdfOutlined />}
+          disabled={!invoice || pdfBusy}
+          onClick={() => onPdf(invoice)}
+          data-testid="invoice-detail-pdf"
+        >
           Download PDF
         </Button>
       </DialogActions>

@@ -60,7 +60,15 @@ function GenerateDialog({ onClose, onDone }) {
         )}
         <Stack spacing={2}>
           <CustomerPicker value={userId} onChange={(id) => setUserId(id)} testid="invoice-customer" />
-          <TextField size="small" type="month" label="Month" value={month} onChange={(e) => setMonth(e.target.value)} helperText="In the customer's time zone; it must be over" slotProps={{ htmlInput: { 'data-testid': 'invoice-month' }, inputLabel: { shrink: true } }} />
+          <TextField
+            size="small"
+            type="month"
+            label="Month"
+            value={month}
+            onChange={(e) => setMonth(e.target.value)}
+            helperText="In the customer's time zone; it must be over"
+            slotProps={{ htmlInput: { 'data-testid': 'invoice-month' }, inputLabel: { shrink: true } }}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -101,7 +109,12 @@ export default function InvoicePage() {
     <>
       <PageTitle title="Invoice">
         {admin && (
-          <Button variant="contained" startIcon={<FileAddOutlined />} onClick={() => setGenerating(true)} data-testid="invoice-generate">
+          <Button
+            variant="contained"
+            startIcon={<FileAddOutlined />}
+            onClick={() => setGenerating(true)}
+            data-testid="invoice-generate"
+          >
             Invoice a month
           </Button>
         )}
@@ -113,7 +126,17 @@ export default function InvoicePage() {
         list={list}
         notice={notice}
         setNotice={setNotice}
-        columns={['Invoice', admin && 'Customer', 'Period', ['Calls', 'right'], ['Number fees', 'right'], ['Top-ups', 'right'], ['Total', 'right'], 'Status', ['Action', 'right']]}
+        columns={[
+          'Invoice',
+          admin && 'Customer',
+          'Period',
+          ['Calls', 'right'],
+          ['Number fees', 'right'],
+          ['Top-ups', 'right'],
+          ['Total', 'right'],
+          'Status',
+          ['Action', 'right']
+        ]}
         emptyText="No invoices yet: each month's is made once the month is over."
       >
         {rows.map((row) => {
@@ -132,12 +155,23 @@ export default function InvoicePage() {
               <TableCell>{row.status}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <Tooltip title="Details">
-                  <IconButton size="small" aria-label={`Open ${row.number}`} onClick={() => setOpen(row.id)} data-testid="invoice-open">
+                  <IconButton
+                    size="small"
+                    aria-label={`Open ${row.number}`}
+                    onClick={() => setOpen(row.id)}
+                    data-testid="invoice-open"
+                  >
                     <EyeOutlined />
                   </IconButton>
                 </Tooltip>
                 <Tooltip title="Download PDF">
-                  <IconButton size="small" aria-label={`PDF of ${row.number}`} onClick={() => pdf(row)} disabled={pdfBusy} data-testid="invoice-pdf">
+                  <IconButton
+                    size="small"
+                    aria-label={`PDF of ${row.number}`}
+                    onClick={() => pdf(row)}
+                    disabled={pdfBusy}
+                    data-testid="invoice-pdf"
+                  >
                     <FilePdfOutlined />
                   </IconButton>
                 </Tooltip>

@@ -32,7 +32,11 @@ export default function IvrDialog({ campaign, onClose, onSaved }) {
   }, [campaign.campaign_id]);
 
   const save = async () => {
-    const result = await submit(validateIvr, () => saveIvr(ivrBody(campaign.campaign_id, values)), 'The IVR settings could not be saved.');
+    const result = await submit(
+      validateIvr,
+      () => saveIvr(ivrBody(campaign.campaign_id, values)),
+      'The IVR settings could not be saved.'
+    );
     if (result) onSaved(`IVR settings of ${campaign.name} saved.`);
   };
 
@@ -57,12 +61,22 @@ export default function IvrDialog({ campaign, onClose, onSaved }) {
       <Grid container spacing={2}>
         <Grid size={12}>
           <FormControlLabel
-            control={<Switch checked={values.ivr_enabled} onChange={(e) => set('ivr_enabled', e.target.checked)} slotProps={{ input: { 'data-testid': 'ivr-enabled' } }} />}
+            control={
+              <Switch
+                checked={values.ivr_enabled}
+                onChange={(e) => set('ivr_enabled', e.target.checked)}
+                slotProps={{ input: { 'data-testid': 'ivr-enabled' } }}
+              />
+            }
             label="Callers must key a PIN before the call is routed"
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...field('ivr_prompt', 'Prompt', { helperText: "Sound file Asterisk plays, without extension; blank: the platform's" })} />
+          <TextField
+            {...field('ivr_prompt', 'Prompt', {
+              helperText: "Sound file Asterisk plays, without extension; blank: the platform's"
+            })}
+          />
         </Grid>
         <Grid size={{ xs: 6, sm: 3 }}>
           <TextField {...field('ivr_digits', 'PIN length', { helperText: '1 to 12 digits' })} />

@@ -41,10 +41,16 @@ export default function IvrPage({ admin }) {
   }, [params]);
 
   useEffect(() => {
-    if (admin) fetchActiveCustomers().then(setCustomers).catch(() => setCustomers([]));
+    if (admin)
+      fetchActiveCustomers()
+        .then(setCustomers)
+        .catch(() => setCustomers([]));
   }, [admin]);
 
-  const filter = (change) => filterBy(Object.fromEntries(Object.entries({ ...filters, ...change }).filter(([, v]) => v !== null && v !== undefined)));
+  const filter = (change) =>
+    filterBy(
+      Object.fromEntries(Object.entries({ ...filters, ...change }).filter(([, v]) => v !== null && v !== undefined))
+    );
   const enabledName = Object.entries(ENABLED).find(([, v]) => v === filters.enabled)?.[0];
 
   return (
@@ -57,17 +63,39 @@ export default function IvrPage({ admin }) {
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             {admin && (
               <Box sx={{ minWidth: 220 }}>
-                <NamePicker label="Customer" options={customers} value={filters.user_id ?? null} onChange={(id) => filter({ user_id: id })} testId="ivr-customer" helperText="" />
+                <NamePicker
+                  label="Customer"
+                  options={customers}
+                  value={filters.user_id ?? null}
+                  onChange={(id) => filter({ user_id: id })}
+                  testId="ivr-customer"
+                  helperText=""
+                />
               </Box>
             )}
-            <FilterSelect label="IVR" value={enabledName} options={Object.keys(ENABLED)} onChange={(v) => filter({ enabled: v ? ENABLED[v] : null })} />
+            <FilterSelect
+              label="IVR"
+              value={enabledName}
+              options={Object.keys(ENABLED)}
+              onChange={(v) => filter({ enabled: v ? ENABLED[v] : null })}
+            />
             <SearchBox label="Search campaigns" value={search} onChange={setSearch} />
           </Stack>
         }
         list={list}
         notice={notice}
         setNotice={setNotice}
-        columns={['Campaign', admin && 'Customer', 'IVR', 'Prompt', ['PIN length', 'right'], ['PINs', 'right'], ['Attempts', 'right'], 'Campaign status', ['Action', 'right']]}
+        columns={[
+          'Campaign',
+          admin && 'Customer',
+          'IVR',
+          'Prompt',
+          ['PIN length', 'right'],
+          ['PINs', 'right'],
+          ['Attempts', 'right'],
+          'Campaign status',
+          ['Action', 'right']
+        ]}
         emptyText="No campaigns found."
       >
         {rows.map((row) => (
@@ -75,17 +103,30 @@ export default function IvrPage({ admin }) {
             <TableCell>{row.name}</TableCell>
             {admin && <TableCell>{row.customer_name ?? '—'}</TableCell>}
             <TableCell>
-              <Chip size="small" variant="light" color={row.ivr_enabled ? 'success' : 'default'} label={row.ivr_enabled ? 'On' : 'Off'} data-testid="ivr-state" />
+              <Chip
+                size="small"
+                variant="light"
+                color={row.ivr_enabled ? 'success' : 'default'}
+                label={row.ivr_enabled ? 'On' : 'Off'}
+                data-testid="ivr-state"
+              />
             </TableCell>
             <TableCell>{row.ivr_prompt || 'Default'}</TableCell>
             <TableCell align="right">{row.ivr_digits}</TableCell>
-            <TableCell align="right" data-testid="ivr-pin-count">{row.ivr_pins.length}</TableCell>
+            <TableCell align="right" data-testid="ivr-pin-count">
+              {row.ivr_pins.length}
+            </TableCell>
             <TableCell align="right">{row.ivr_attempts}</TableCell>
             <TableCell>
               <Chip size="small" variant="light" color={statusColor(row.status)} label={row.status} />
             </TableCell>
             <TableCell align="right">
-              <IconButton size="small" aria-label={`IVR settings of ${row.name}`} onClick={() => setEditing(row)} data-testid="ivr-edit">
+              <IconButton
+                size="small"
+                aria-label={`IVR settings of ${row.name}`}
+                onClick={() => setEditing(row)}
+                data-testid="ivr-edit"
+              >
                 <EditOutlined />
               </IconButton>
             </TableCell>

@@ -46,7 +46,11 @@ export default function LiveCallsPage() {
     setError('');
     try {
       const result = await hangUpCall(ending.linkedid);
-      setNotice(result?.ended ? `Call from ${ending.caller} hung up.` : `Hang-up requested; the call from ${ending.caller} is ending.`);
+      setNotice(
+        result?.ended
+          ? `Call from ${ending.caller} hung up.`
+          : `Hang-up requested; the call from ${ending.caller} is ending.`
+      );
     } catch (err) {
       setNotice('');
       setError(err?.code === 404 ? 'That call has already ended.' : err?.message || 'The call could not be hung up.');
@@ -61,7 +65,13 @@ export default function LiveCallsPage() {
     <>
       <PageTitle title="Live Calls" />
       <MainCard content={false} title={`Calls in progress (${rows.length})`}>
-        <ListMessages name="live" error={error} notice={notice} onCloseError={() => setError('')} onCloseNotice={() => setNotice('')} />
+        <ListMessages
+          name="live"
+          error={error}
+          notice={notice}
+          onCloseError={() => setError('')}
+          onCloseNotice={() => setNotice('')}
+        />
         <TableContainer>
           <Table size="small" data-testid="live-table">
             <TableHead>
@@ -78,15 +88,28 @@ export default function LiveCallsPage() {
             </TableHead>
             <TableBody>
               {rows.map((call) => (
-                <TableRow hover key={call.linkedid} data-testid="live-row" data-caller={call.caller} data-state={call.state}>
+                <TableRow
+                  hover
+                  key={call.linkedid}
+                  data-testid="live-row"
+                  data-caller={call.caller}
+                  data-state={call.state}
+                >
                   <TableCell>
-                    <Chip size="small" variant="light" color={callStateColor(call.state)} label={STATE_LABEL[call.state] ?? call.state} />
+                    <Chip
+                      size="small"
+                      variant="light"
+                      color={callStateColor(call.state)}
+                      label={STATE_LABEL[call.state] ?? call.state}
+                    />
                   </TableCell>
                   <TableCell>{call.caller}</TableCell>
                   <TableCell>{call.did}</TableCell>
                   <TableCell>{call.target_name ?? '—'}</TableCell>
                   {admin && <TableCell>{call.user_id ?? '—'}</TableCell>}
-                  <TableCell>{call.started_at ? formatClock(Date.parse(call.started_at), user?.timezone) : '—'}</TableCell>
+                  <TableCell>
+                    {call.started_at ? formatClock(Date.parse(call.started_at), user?.timezone) : '—'}
+                  </TableCell>
                   <TableCell align="right" data-testid="live-duration">
                     {callDuration(call, now)}
                   </TableCell>

@@ -41,7 +41,10 @@ export default function NumberDialog({ open, number, onClose, onSaved }) {
         {!editing && (
           <>
             <Grid size={{ xs: 12, sm: 8 }}>
-              <TextField {...field('number', 'Number', { helperText: 'International format, e.g. +442071838750' })} autoFocus />
+              <TextField
+                {...field('number', 'Number', { helperText: 'International format, e.g. +442071838750' })}
+                autoFocus
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               <TextField {...field('iso2', 'Country', { helperText: "Empty: the number's own" })} />
@@ -55,7 +58,12 @@ export default function NumberDialog({ open, number, onClose, onSaved }) {
           <TextField {...field('monthly_fee', 'Monthly fee', { helperText: 'Charged every month it is kept' })} />
         </Grid>
         <Grid size={12}>
-          <VendorPicker value={values.vendor_id} onChange={(id) => set('vendor_id', id)} testId="number-vendor" error={errors.vendor_id} />
+          <VendorPicker
+            value={values.vendor_id}
+            onChange={(id) => set('vendor_id', id)}
+            testId="number-vendor"
+            error={errors.vendor_id}
+          />
         </Grid>
       </Grid>
     </FormDialog>

@@ -29,7 +29,17 @@ export default function ManageNumberPage() {
     failure: 'Numbers could not be loaded.'
   });
   const { rows, setError, search, setSearch, filters, filterBy, reload } = list;
-  const { notice, setNotice, busy, editing, setEditing, deleting: releasing, setDeleting: setReleasing, act, saved } = useEntityActions(numbers, 'Number', {
+  const {
+    notice,
+    setNotice,
+    busy,
+    editing,
+    setEditing,
+    deleting: releasing,
+    setDeleting: setReleasing,
+    act,
+    saved
+  } = useEntityActions(numbers, 'Number', {
     reload,
     setError
   });
@@ -54,13 +64,29 @@ export default function ManageNumberPage() {
           <Button variant="text" component={Link} to="/vendor" data-testid="number-vendors">
             Vendors
           </Button>
-          <Button variant="outlined" startIcon={<UploadOutlined />} component={Link} to="/uploadnumber" data-testid="number-upload">
+          <Button
+            variant="outlined"
+            startIcon={<UploadOutlined />}
+            component={Link}
+            to="/uploadnumber"
+            data-testid="number-upload"
+          >
             Upload CSV
           </Button>
-          <Button variant="outlined" startIcon={<UserAddOutlined />} onClick={() => setGiving(true)} data-testid="number-give">
+          <Button
+            variant="outlined"
+            startIcon={<UserAddOutlined />}
+            onClick={() => setGiving(true)}
+            data-testid="number-give"
+          >
             Give numbers
           </Button>
-          <Button variant="contained" startIcon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="number-add">
+          <Button
+            variant="contained"
+            startIcon={<PlusOutlined />}
+            onClick={() => setEditing({})}
+            data-testid="number-add"
+          >
             Add number
           </Button>
         </Stack>
@@ -70,14 +96,27 @@ export default function ManageNumberPage() {
         title="Tracking numbers"
         secondary={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <FilterSelect label="Status" value={filters.status} options={NUMBER_STATUSES} onChange={(v) => filterBy(v ? { status: v } : {})} />
+            <FilterSelect
+              label="Status"
+              value={filters.status}
+              options={NUMBER_STATUSES}
+              onChange={(v) => filterBy(v ? { status: v } : {})}
+            />
             <SearchBox label="Search numbers" value={search} onChange={setSearch} />
           </Stack>
         }
         list={list}
         notice={notice}
         setNotice={setNotice}
-        columns={['Number', 'Customer', 'Campaign', ['Setup fee', 'right'], ['Monthly fee', 'right'], 'Status', ['Action', 'right']]}
+        columns={[
+          'Number',
+          'Customer',
+          'Campaign',
+          ['Setup fee', 'right'],
+          ['Monthly fee', 'right'],
+          'Status',
+          ['Action', 'right']
+        ]}
         emptyText="No numbers found."
       >
         {rows.map((row) => (
@@ -105,12 +144,23 @@ export default function ManageNumberPage() {
               </TextField>
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <IconButton size="small" aria-label={`Fees of ${row.number}`} onClick={() => setEditing(row)} data-testid="number-edit">
+              <IconButton
+                size="small"
+                aria-label={`Fees of ${row.number}`}
+                onClick={() => setEditing(row)}
+                data-testid="number-edit"
+              >
                 <EditOutlined />
               </IconButton>
               {row.user_id && (
                 <Tooltip title="Release to the pool">
-                  <IconButton size="small" color="error" aria-label={`Release ${row.number}`} onClick={() => setReleasing(row)} data-testid="number-release">
+                  <IconButton
+                    size="small"
+                    color="error"
+                    aria-label={`Release ${row.number}`}
+                    onClick={() => setReleasing(row)}
+                    data-testid="number-release"
+                  >
                     <RollbackOutlined />
                   </IconButton>
                 </Tooltip>
@@ -119,7 +169,12 @@ export default function ManageNumberPage() {
           </TableRow>
         ))}
       </ListCard>
-      <NumberDialog open={editing !== null} number={editing?.id ? editing : null} onClose={() => setEditing(null)} onSaved={saved} />
+      <NumberDialog
+        open={editing !== null}
+        number={editing?.id ? editing : null}
+        onClose={() => setEditing(null)}
+        onSaved={saved}
+      />
       {giving && (
         <NumberPoolDialog
           forCustomer
@@ -134,7 +189,11 @@ export default function ManageNumberPage() {
       <ConfirmDialog
         open={releasing !== null}
         title="Release number"
-        text={releasing ? `Release ${releasing.number} from ${releasing.customer_name} to the pool? Its calls stop routing; fees paid stay paid.` : ''}
+        text={
+          releasing
+            ? `Release ${releasing.number} from ${releasing.customer_name} to the pool? Its calls stop routing; fees paid stay paid.`
+            : ''
+        }
         confirmLabel="Release"
         busy={busy}
         onConfirm={release}

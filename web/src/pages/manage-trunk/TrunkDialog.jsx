@@ -12,7 +12,16 @@ import PasswordField from '../../components/PasswordField';
 import VendorPicker from '../../components/VendorPicker';
 import { trunks } from '../../api/trunks';
 import useFormDialog from '../../hooks/useFormDialog';
-import { AUTH_TYPES, CODECS, DIRECTIONS, TRANSPORTS, emptyTrunk, trunkBody, trunkToForm, validateTrunk } from '../../utils/trunkForm';
+import {
+  AUTH_TYPES,
+  CODECS,
+  DIRECTIONS,
+  TRANSPORTS,
+  emptyTrunk,
+  trunkBody,
+  trunkToForm,
+  validateTrunk
+} from '../../utils/trunkForm';
 
 export default function TrunkDialog({ open, trunk, onClose, onSaved }) {
   const editing = Boolean(trunk);
@@ -47,7 +56,9 @@ export default function TrunkDialog({ open, trunk, onClose, onSaved }) {
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField {...field('name', 'Name')} autoFocus />
         </Grid>
-        <Grid size={{ xs: 12, sm: 3 }}><SelectField {...field('direction', 'Direction')} options={DIRECTIONS} /></Grid>
+        <Grid size={{ xs: 12, sm: 3 }}>
+          <SelectField {...field('direction', 'Direction')} options={DIRECTIONS} />
+        </Grid>
         <Grid size={{ xs: 12, sm: 3 }}>
           <TextField {...field('failover_order', 'Failover order', { helperText: 'Lower is tried first' })} />
         </Grid>
@@ -57,14 +68,20 @@ export default function TrunkDialog({ open, trunk, onClose, onSaved }) {
         <Grid size={{ xs: 6, sm: 3 }}>
           <TextField {...field('port', 'Port')} />
         </Grid>
-        <Grid size={{ xs: 6, sm: 3 }}><SelectField {...field('transport', 'Transport')} options={TRANSPORTS} /></Grid>
-        <Grid size={{ xs: 12, sm: 4 }}><SelectField {...field('auth_type', 'Authentication')} options={AUTH_TYPES} /></Grid>
+        <Grid size={{ xs: 6, sm: 3 }}>
+          <SelectField {...field('transport', 'Transport')} options={TRANSPORTS} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <SelectField {...field('auth_type', 'Authentication')} options={AUTH_TYPES} />
+        </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <TextField {...field('username', 'Username')} disabled={values.auth_type !== 'digest'} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <PasswordField
-            {...field('secret', 'Secret', { helperText: editing && trunk.has_secret ? 'Leave blank to keep the stored secret' : ' ' })}
+            {...field('secret', 'Secret', {
+              helperText: editing && trunk.has_secret ? 'Leave blank to keep the stored secret' : ' '
+            })}
             disabled={values.auth_type !== 'digest'}
           />
         </Grid>
@@ -91,7 +108,12 @@ export default function TrunkDialog({ open, trunk, onClose, onSaved }) {
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <VendorPicker value={values.vendor_id} onChange={(id) => set('vendor_id', id)} testId="trunk-vendor" error={errors.vendor_id} />
+          <VendorPicker
+            value={values.vendor_id}
+            onChange={(id) => set('vendor_id', id)}
+            testId="trunk-vendor"
+            error={errors.vendor_id}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormControlLabel

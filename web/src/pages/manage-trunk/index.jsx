@@ -25,11 +25,8 @@ export default function ManageTrunkPage() {
     failure: 'Trunks could not be loaded.'
   });
   const { rows, setError, search, setSearch, filters, filterBy, reload: load } = list;
-  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } = useEntityActions(
-    trunks,
-    'Trunk',
-    { reload: load, setError }
-  );
+  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
+    useEntityActions(trunks, 'Trunk', { reload: load, setError });
 
   return (
     <>
@@ -43,7 +40,12 @@ export default function ManageTrunkPage() {
         title="SIP trunks"
         secondary={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <FilterSelect label="Direction" value={filters.direction} options={DIRECTIONS} onChange={(v) => filterBy(v ? { direction: v } : {})} />
+            <FilterSelect
+              label="Direction"
+              value={filters.direction}
+              options={DIRECTIONS}
+              onChange={(v) => filterBy(v ? { direction: v } : {})}
+            />
             <SearchBox label="Search trunks" value={search} onChange={setSearch} />
             <Tooltip title="Refresh (endpoint status too)">
               <IconButton onClick={load} aria-label="Refresh trunks">
@@ -55,7 +57,17 @@ export default function ManageTrunkPage() {
         list={list}
         notice={notice}
         setNotice={setNotice}
-        columns={['Name', 'Direction', 'Address', 'Auth', 'Codecs', ['Channels', 'right'], 'Endpoint', 'Active', ['Action', 'right']]}
+        columns={[
+          'Name',
+          'Direction',
+          'Address',
+          'Auth',
+          'Codecs',
+          ['Channels', 'right'],
+          'Endpoint',
+          'Active',
+          ['Action', 'right']
+        ]}
         emptyText="No trunks found."
       >
         {rows.map((row) => (
@@ -81,7 +93,12 @@ export default function ManageTrunkPage() {
               <StatusSwitch name="trunk" row={row} busy={busy} onToggle={toggle} />
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <RowActions name="trunk" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
+              <RowActions
+                name="trunk"
+                label={row.name}
+                onEdit={() => setEditing(row)}
+                onDelete={() => setDeleting(row)}
+              />
             </TableCell>
           </TableRow>
         ))}
@@ -95,7 +112,11 @@ export default function ManageTrunkPage() {
       <ConfirmDialog
         open={deleting !== null}
         title="Delete trunk"
-        text={deleting ? `Delete trunk ${deleting.name}? Targets using it and its call history keep it from being deleted.` : ''}
+        text={
+          deleting
+            ? `Delete trunk ${deleting.name}? Targets using it and its call history keep it from being deleted.`
+            : ''
+        }
         confirmLabel="Delete"
         busy={busy}
         onConfirm={remove}

@@ -35,7 +35,15 @@ export default function NumberPage() {
     failure: 'Your numbers could not be loaded.'
   });
   const { rows, setError, search, setSearch, reload } = list;
-  const { notice, setNotice, busy, deleting: releasing, setDeleting: setReleasing, act, saved } = useEntityActions(numbers, 'Number', {
+  const {
+    notice,
+    setNotice,
+    busy,
+    deleting: releasing,
+    setDeleting: setReleasing,
+    act,
+    saved
+  } = useEntityActions(numbers, 'Number', {
     reload,
     setError
   });
@@ -53,7 +61,9 @@ export default function NumberPage() {
     const campaign = options.find((c) => String(c.id) === campaignId);
     act(async () => {
       await numbers.update(row.id, { campaign_id: campaign ? campaign.id : null });
-      return campaign ? `Calls to ${row.number} now go to campaign ${campaign.name}.` : `${row.number} is not in a campaign now: its calls won't route.`;
+      return campaign
+        ? `Calls to ${row.number} now go to campaign ${campaign.name}.`
+        : `${row.number} is not in a campaign now: its calls won't route.`;
     }, 'The campaign could not be changed.');
   };
 
@@ -66,7 +76,12 @@ export default function NumberPage() {
   return (
     <>
       <PageTitle title="Number">
-        <Button variant="contained" startIcon={<PlusOutlined />} onClick={() => setTaking(true)} data-testid="number-take">
+        <Button
+          variant="contained"
+          startIcon={<PlusOutlined />}
+          onClick={() => setTaking(true)}
+          data-testid="number-take"
+        >
           Get numbers
         </Button>
       </PageTitle>
@@ -92,7 +107,10 @@ export default function NumberPage() {
                 onChange={(e) => point(row, e.target.value)}
                 disabled={busy}
                 sx={{ minWidth: 200 }}
-                slotProps={{ select: { displayEmpty: true }, htmlInput: { 'aria-label': `Campaign of ${row.number}`, 'data-testid': 'number-campaign' } }}
+                slotProps={{
+                  select: { displayEmpty: true },
+                  htmlInput: { 'aria-label': `Campaign of ${row.number}`, 'data-testid': 'number-campaign' }
+                }}
               >
                 <MenuItem value="">
                   <em>None (calls don't route)</em>
@@ -111,7 +129,13 @@ export default function NumberPage() {
             </TableCell>
             <TableCell align="right">
               <Tooltip title="Release to the pool">
-                <IconButton size="small" color="error" aria-label={`Release ${row.number}`} onClick={() => setReleasing(row)} data-testid="number-release">
+                <IconButton
+                  size="small"
+                  color="error"
+                  aria-label={`Release ${row.number}`}
+                  onClick={() => setReleasing(row)}
+                  data-testid="number-release"
+                >
                   <RollbackOutlined />
                 </IconButton>
               </Tooltip>
@@ -133,7 +157,11 @@ export default function NumberPage() {
       <ConfirmDialog
         open={releasing !== null}
         title="Release number"
-        text={releasing ? `Release ${releasing.number} to the pool? Its calls stop routing, and the fees paid are not refunded.` : ''}
+        text={
+          releasing
+            ? `Release ${releasing.number} to the pool? Its calls stop routing, and the fees paid are not refunded.`
+            : ''
+        }
         confirmLabel="Release"
         busy={busy}
         onConfirm={release}

@@ -69,7 +69,15 @@ export default function ProfilePage() {
               {error}
             </Alert>
           )}
-          <TextField label="Name" value={values.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} error={Boolean(errors.name)} helperText={errors.name} fullWidth disabled={loading} />
+          <TextField
+            label="Name"
+            value={values.name}
+            onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
+            error={Boolean(errors.name)}
+            helperText={errors.name}
+            fullWidth
+            disabled={loading}
+          />
           <TextField label="Email Address" value={values.email} fullWidth disabled />
           <ZonePicker
             zones={options}

@@ -18,13 +18,26 @@ export default function RateDialog({ open, rate, tariff, onClose, onSaved }) {
 
   const save = async () => {
     const body = rateBody(values, tariff.id);
-    const saved = await submit(validateRate, () => (editing ? rates.update(rate.id, body) : rates.add(body)), 'The rate could not be saved.');
+    const saved = await submit(
+      validateRate,
+      () => (editing ? rates.update(rate.id, body) : rates.add(body)),
+      'The rate could not be saved.'
+    );
     if (saved) onSaved(`Rate ${saved.prefix} ${editing ? 'saved' : 'added'}.`);
   };
 
   const money = `${tariff.currency} per minute`;
   return (
-    <FormDialog open={open} name="rate" title={editing ? `Edit rate ${rate.prefix}` : `Add a rate to ${tariff.name}`} message={message} saving={saving} saveLabel={editing ? 'Save' : 'Add rate'} onClose={onClose} onSave={save}>
+    <FormDialog
+      open={open}
+      name="rate"
+      title={editing ? `Edit rate ${rate.prefix}` : `Add a rate to ${tariff.name}`}
+      message={message}
+      saving={saving}
+      saveLabel={editing ? 'Save' : 'Add rate'}
+      onClose={onClose}
+      onSave={save}
+    >
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField {...field('prefix', 'Prefix', { helperText: 'Digits dialled, e.g. 4420 for London' })} autoFocus />
@@ -36,7 +49,9 @@ export default function RateDialog({ open, rate, tariff, onClose, onSaved }) {
           <TextField {...field('rate_per_minute', 'Rate', { helperText: money })} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...field('connection_fee', 'Connect fee', { helperText: `${tariff.currency} per answered call` })} />
+          <TextField
+            {...field('connection_fee', 'Connect fee', { helperText: `${tariff.currency} per answered call` })}
+          />
         </Grid>
         <Grid size={{ xs: 4 }}>
           <TextField {...field('initial_increment', 'First block (s)')} />
@@ -48,7 +63,11 @@ export default function RateDialog({ open, rate, tariff, onClose, onSaved }) {
           <TextField {...field('min_duration', 'Minimum (s)')} />
         </Grid>
         <Grid size={12}>
-          <TextField {...field('effective_from', 'Effective from (UTC)', { helperText: 'e.g. 2026-01-01 00:00; empty: now. To change a price, add a rate with a later start.' })} />
+          <TextField
+            {...field('effective_from', 'Effective from (UTC)', {
+              helperText: 'e.g. 2026-01-01 00:00; empty: now. To change a price, add a rate with a later start.'
+            })}
+          />
         </Grid>
       </Grid>
     </FormDialog>

@@ -23,7 +23,8 @@ import { importRates } from '../../api/billing';
 import { saveCsv } from '../../utils/download';
 import { importProblems } from '../../utils/rateForm';
 
-const SAMPLE = 'prefix,country,rate,connection_fee,initial_increment,billing_increment,min_duration,effective_from\r\n4420,GB,0.0100,0,60,60,0,2026-01-01T00:00:00Z\r\n1415,,0.0085,0.01,6,6,0,\r\n';
+const SAMPLE =
+  'prefix,country,rate,connection_fee,initial_increment,billing_increment,min_duration,effective_from\r\n4420,GB,0.0100,0,60,60,0,2026-01-01T00:00:00Z\r\n1415,,0.0085,0.01,6,6,0,\r\n';
 
 export default function RateImportDialog({ tariff, onClose, onImported }) {
   const [file, setFile] = useState(null);
@@ -42,7 +43,10 @@ export default function RateImportDialog({ tariff, onClose, onImported }) {
       setResult(answer);
       onImported(answer.message);
     } catch (err) {
-      setRefusal({ message: err?.message || 'The rate card could not be imported.', lines: importProblems(err?.errors) });
+      setRefusal({
+        message: err?.message || 'The rate card could not be imported.',
+        lines: importProblems(err?.errors)
+      });
     } finally {
       setProgress(null);
     }
@@ -53,9 +57,10 @@ export default function RateImportDialog({ tariff, onClose, onImported }) {
       <DialogTitle>Import a rate card into {tariff.name}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" sx={{ mb: 1.5 }}>
-          A UTF-8 CSV (at most 10 MB, about 100,000 rates) with a header line: <code>prefix</code> and <code>rate</code> are required;{' '}
-          <code>country, connection_fee, initial_increment, billing_increment, min_duration, effective_from</code> are optional. Rates are in{' '}
-          {tariff.currency} per minute. Every line is imported, or none.{' '}
+          A UTF-8 CSV (at most 10 MB, about 100,000 rates) with a header line: <code>prefix</code> and <code>rate</code>{' '}
+          are required;{' '}
+          <code>country, connection_fee, initial_increment, billing_increment, min_duration, effective_from</code> are
+          optional. Rates are in {tariff.currency} per minute. Every line is imported, or none.{' '}
           <Button size="small" onClick={() => saveCsv(SAMPLE, 'rate-card-sample.csv')} data-testid="import-sample">
             Sample file
           </Button>
@@ -63,20 +68,37 @@ export default function RateImportDialog({ tariff, onClose, onImported }) {
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <Button variant="outlined" component="label" startIcon={<UploadOutlined />} disabled={busy}>
             Choose CSV
-            <input hidden type="file" accept=".csv,text/csv" data-testid="import-file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <input
+              hidden
+              type="file"
+              accept=".csv,text/csv"
+              data-testid="import-file"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
           </Button>
           <Typography variant="body2" data-testid="import-filename">
             {file ? `${file.name} (${Math.ceil(file.size / 1024)} KB)` : 'No file chosen'}
           </Typography>
           <FormControlLabel
-            control={<Checkbox checked={replace} onChange={(e) => setReplace(e.target.checked)} slotProps={{ input: { 'data-testid': 'import-replace' } }} />}
+            control={
+              <Checkbox
+                checked={replace}
+                onChange={(e) => setReplace(e.target.checked)}
+                slotProps={{ input: { 'data-testid': 'import-replace' } }}
+              />
+            }
             label="Replace rates with the same prefix and start"
           />
         </Box>
         {busy && (
           <Box sx={{ mt: 2 }} data-testid="import-progress">
-            <LinearProgress variant={progress < 1 ? 'determinate' : 'indeterminate'} value={Math.round(progress * 100)} />
-            <Typography variant="caption">{progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Checking and loading the rates…'}</Typography>
+            <LinearProgress
+              variant={progress < 1 ? 'determinate' : 'indeterminate'}
+              value={Math.round(progress * 100)}
+            />
+            <Typography variant="caption">
+              {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Checking and loading the rates…'}
+            </Typography>
           </Box>
         )}
         {result && (

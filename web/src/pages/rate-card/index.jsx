@@ -32,11 +32,12 @@ export default function RateCardPage() {
   const fetchPage = useCallback((q) => (tariffId ? fetchRatesOf(tariffId, q) : Promise.resolve(NO_RATES)), [tariffId]);
   const list = usePagedList(fetchPage, { failure: 'Rates could not be loaded.' });
   const { rows, total, setError, search, setSearch, filters, filterBy, reload } = list;
-  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } = useEntityActions(rates, 'Rate', {
-    reload,
-    setError,
-    labelOf: (row) => row.prefix
-  });
+  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
+    useEntityActions(rates, 'Rate', {
+      reload,
+      setError,
+      labelOf: (row) => row.prefix
+    });
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const currency = tariff?.currency;
@@ -68,13 +69,31 @@ export default function RateCardPage() {
             helperText=""
             sx={{ minWidth: 260 }}
           />
-          <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={exportCsv} disabled={!tariff || exporting || total === 0} data-testid="rate-export">
+          <Button
+            variant="outlined"
+            startIcon={<DownloadOutlined />}
+            onClick={exportCsv}
+            disabled={!tariff || exporting || total === 0}
+            data-testid="rate-export"
+          >
             Export CSV
           </Button>
-          <Button variant="outlined" startIcon={<UploadOutlined />} onClick={() => setImporting(true)} disabled={!tariff} data-testid="rate-import">
+          <Button
+            variant="outlined"
+            startIcon={<UploadOutlined />}
+            onClick={() => setImporting(true)}
+            disabled={!tariff}
+            data-testid="rate-import"
+          >
             Import CSV
           </Button>
-          <Button variant="contained" startIcon={<PlusOutlined />} onClick={() => setEditing({})} disabled={!tariff} data-testid="rate-add">
+          <Button
+            variant="contained"
+            startIcon={<PlusOutlined />}
+            onClick={() => setEditing({})}
+            disabled={!tariff}
+            data-testid="rate-add"
+          >
             Add rate
           </Button>
         </Stack>
@@ -84,14 +103,29 @@ export default function RateCardPage() {
         title={tariff ? `Rates of ${tariff.name} (${tariff.currency})` : 'Rates'}
         secondary={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <FilterSelect label="Status" value={filters.status} options={['active', 'inactive']} onChange={(v) => filterBy(v ? { status: v } : {})} />
+            <FilterSelect
+              label="Status"
+              value={filters.status}
+              options={['active', 'inactive']}
+              onChange={(v) => filterBy(v ? { status: v } : {})}
+            />
             <SearchBox label="Search prefixes" value={search} onChange={setSearch} />
           </Stack>
         }
         list={list}
         notice={notice}
         setNotice={setNotice}
-        columns={['Prefix', 'Country', ['Per minute', 'right'], ['Connect fee', 'right'], 'Blocks (s)', ['Minimum (s)', 'right'], 'From (UTC)', 'Active', ['Action', 'right']]}
+        columns={[
+          'Prefix',
+          'Country',
+          ['Per minute', 'right'],
+          ['Connect fee', 'right'],
+          'Blocks (s)',
+          ['Minimum (s)', 'right'],
+          'From (UTC)',
+          'Active',
+          ['Action', 'right']
+        ]}
         emptyText={tariffId ? 'No rates yet: add them, or import a rate card.' : 'Choose a tariff to see its rates.'}
       >
         {rows.map((row) => (
@@ -107,17 +141,36 @@ export default function RateCardPage() {
               <StatusSwitch name="rate" row={row} label={row.prefix} busy={busy} onToggle={toggle} />
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <RowActions name="rate" label={row.prefix} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
+              <RowActions
+                name="rate"
+                label={row.prefix}
+                onEdit={() => setEditing(row)}
+                onDelete={() => setDeleting(row)}
+              />
             </TableCell>
           </TableRow>
         ))}
       </ListCard>
-      {tariff && <RateDialog open={editing !== null} rate={editing?.id ? editing : null} tariff={tariff} onClose={() => setEditing(null)} onSaved={saved} />}
-      {importing && tariff && <RateImportDialog tariff={tariff} onClose={() => setImporting(false)} onImported={() => reload()} />}
+      {tariff && (
+        <RateDialog
+          open={editing !== null}
+          rate={editing?.id ? editing : null}
+          tariff={tariff}
+          onClose={() => setEditing(null)}
+          onSaved={saved}
+        />
+      )}
+      {importing && tariff && (
+        <RateImportDialog tariff={tariff} onClose={() => setImporting(false)} onImported={() => reload()} />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete rate"
-        text={deleting ? `Delete the rate for ${deleting.prefix}? A rate calls were rated at can't be deleted; deactivate it instead.` : ''}
+        text={
+          deleting
+            ? `Delete the rate for ${deleting.prefix}? A rate calls were rated at can't be deleted; deactivate it instead.`
+            : ''
+        }
         confirmLabel="Delete"
         busy={busy}
         onConfirm={remove}

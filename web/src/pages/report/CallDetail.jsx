@@ -28,14 +28,20 @@ export default function CallDetail({ call, timeZone, onClose }) {
         ['Connected', call.connected_at ? formatDateTime(call.connected_at, timeZone) : '—'],
         ['Ended', call.ended_at ? formatDateTime(call.ended_at, timeZone) : '—'],
         ['Caller', call.caller],
-        ['Caller from', `${originLabel({ country: call.caller_country, region: call.caller_region })}${call.caller_line_type ? ` (${call.caller_line_type} line)` : ''}`],
+        [
+          'Caller from',
+          `${originLabel({ country: call.caller_country, region: call.caller_region })}${call.caller_line_type ? ` (${call.caller_line_type} line)` : ''}`
+        ],
         ['Tracking number', call.did],
         ['Customer', call.customer_name ?? '—'],
         ['Campaign', call.campaign_name ?? '—'],
         ['Target', call.target_name ? `${call.target_name} (${call.destination ?? '—'})` : '—'],
         ['Buyer', call.buyer_name ?? '—'],
         ['Trunk', call.trunk_name ?? '—'],
-        ['Duration / billed', call.ended_at ? `${formatSeconds(call.duration)} / ${formatSeconds(call.billsec)}` : 'in progress'],
+        [
+          'Duration / billed',
+          call.ended_at ? `${formatSeconds(call.duration)} / ${formatSeconds(call.billsec)}` : 'in progress'
+        ],
         ['Hung up by', call.hangup_by ?? '—'],
         ['Cost', call.cost === null ? `— (${call.rating_status})` : formatBalance(call.cost)],
         ['Payout', formatBalance(call.payout)],
@@ -43,7 +49,12 @@ export default function CallDetail({ call, timeZone, onClose }) {
       ]
     : [];
   return (
-    <Drawer anchor="right" open={Boolean(call)} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 } } } }}>
+    <Drawer
+      anchor="right"
+      open={Boolean(call)}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 } } } }}
+    >
       {call && (
         <Box sx={{ p: 2.5 }} data-testid="call-detail">
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>

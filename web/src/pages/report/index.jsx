@@ -43,10 +43,13 @@ const FILTERS = [
 export default function ReportPage() {
   const user = getStoredUser();
   const admin = isAdmin(user);
-  const { rows, total, estimated, loading, error, setError, filters, filterBy, pagination } = usePagedList(fetchReport, {
-    perpage: 25,
-    failure: 'The report could not be loaded.'
-  });
+  const { rows, total, estimated, loading, error, setError, filters, filterBy, pagination } = usePagedList(
+    fetchReport,
+    {
+      perpage: 25,
+      failure: 'The report could not be loaded.'
+    }
+  );
   const [open, setOpen] = useState(null);
   const [exporting, setExporting] = useState(false);
 
@@ -64,7 +67,13 @@ export default function ReportPage() {
   return (
     <>
       <PageTitle title="Report">
-        <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={exportCsv} disabled={exporting || total === 0} data-testid="report-export">
+        <Button
+          variant="outlined"
+          startIcon={<DownloadOutlined />}
+          onClick={exportCsv}
+          disabled={exporting || total === 0}
+          data-testid="report-export"
+        >
           Export CSV
         </Button>
       </PageTitle>
@@ -98,10 +107,19 @@ export default function ReportPage() {
             </TableHead>
             <TableBody>
               {rows.map((call) => (
-                <TableRow hover key={call.id} onClick={() => setOpen(call)} sx={{ cursor: 'pointer' }} data-testid="report-row" data-caller={call.caller}>
+                <TableRow
+                  hover
+                  key={call.id}
+                  onClick={() => setOpen(call)}
+                  sx={{ cursor: 'pointer' }}
+                  data-testid="report-row"
+                  data-caller={call.caller}
+                >
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(call.started_at, user?.timezone)}</TableCell>
                   <TableCell>{call.caller}</TableCell>
-                  <TableCell data-testid="report-origin">{originLabel({ country: call.caller_country, region: call.caller_region })}</TableCell>
+                  <TableCell data-testid="report-origin">
+                    {originLabel({ country: call.caller_country, region: call.caller_region })}
+                  </TableCell>
                   <TableCell>{call.did}</TableCell>
                   {admin && <TableCell>{call.customer_name ?? '—'}</TableCell>}
                   <TableCell>{call.campaign_name ?? '—'}</TableCell>
@@ -111,7 +129,9 @@ export default function ReportPage() {
                   </TableCell>
                   <TableCell align="right">{call.ended_at ? formatSeconds(call.billsec) : '—'}</TableCell>
                   <TableCell>{call.hangup_by ?? '—'}</TableCell>
-                  <TableCell align="right">{call.cost === null || !call.ended_at ? '—' : formatBalance(call.cost)}</TableCell>
+                  <TableCell align="right">
+                    {call.cost === null || !call.ended_at ? '—' : formatBalance(call.cost)}
+                  </TableCell>
                 </TableRow>
               ))}
               {!loading && rows.length === 0 && !error && <EmptyRow colSpan={admin ? 11 : 10} text="No calls match." />}

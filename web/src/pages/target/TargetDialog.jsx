@@ -17,10 +17,19 @@ import { targets } from '../../api/targets';
 import { fetchOutboundTrunks } from '../../api/trunks';
 import useFormDialog from '../../hooks/useFormDialog';
 import { CAPS, DAYS, emptyTarget, targetBody, targetToForm, timeZones, validateTarget } from '../../utils/targetForm';
-import { emptyTargetRules, rulesError, targetRulesBody, targetRulesToForm, validateTargetRules } from '../../utils/regionRules';
+import {
+  emptyTargetRules,
+  rulesError,
+  targetRulesBody,
+  targetRulesToForm,
+  validateTargetRules
+} from '../../utils/regionRules';
 
 // The target's form with its caller-region settings beside the rest (utils/regionRules.js).
-const toForm = (target) => (target ? { ...targetToForm(target), region: targetRulesToForm(target.region_rules) } : { ...emptyTarget(), region: emptyTargetRules() });
+const toForm = (target) =>
+  target
+    ? { ...targetToForm(target), region: targetRulesToForm(target.region_rules) }
+    : { ...emptyTarget(), region: emptyTargetRules() };
 
 // Customers have a handful of buyers; the picker lists up to the API's page size.
 const BUYER_PAGE = 500;
@@ -88,19 +97,37 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }) 
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           {editing ? (
-            <TextField label="Buyer" value={target.buyer_name ?? target.buyer_id} fullWidth size="small" disabled helperText="A target stays with its buyer" />
+            <TextField
+              label="Buyer"
+              value={target.buyer_name ?? target.buyer_id}
+              fullWidth
+              size="small"
+              disabled
+              helperText="A target stays with its buyer"
+            />
           ) : (
-            <SelectField {...field('buyer_id', 'Buyer', { helperText: buyerOptions.length ? ' ' : 'Add a buyer first (Buyer screen)' })} options={buyerOptions} />
+            <SelectField
+              {...field('buyer_id', 'Buyer', {
+                helperText: buyerOptions.length ? ' ' : 'Add a buyer first (Buyer screen)'
+              })}
+              options={buyerOptions}
+            />
           )}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...field('destination', 'Destination', { helperText: 'E.164 number (+14155550100) or sip:user@host' })} />
+          <TextField
+            {...field('destination', 'Destination', { helperText: 'E.164 number (+14155550100) or sip:user@host' })}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <SelectField
             {...field('trunk_id', 'Outbound trunk', { helperText: 'The carrier the call goes out through' })}
             options={[['', 'None (not dialled until one is set)'], ...trunkOptions]}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'target-trunk_id' } }}
+            slotProps={{
+              select: { displayEmpty: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'target-trunk_id' }
+            }}
           />
         </Grid>
         {CAPS.map(([cap, label]) => (
@@ -120,22 +147,38 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }) 
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...field('payout', 'Payout per call', { helperText: 'What the buyer pays for a converted call' })} />
+          <TextField
+            {...field('payout', 'Payout per call', { helperText: 'What the buyer pays for a converted call' })}
+          />
         </Grid>
         <Grid size={12}>
           <Typography variant="subtitle1">Real-time bidding</Typography>
           <FormControlLabel
-            control={<Switch checked={values.bidding} onChange={(e) => set('bidding', e.target.checked)} slotProps={{ input: { 'data-testid': 'target-bidding' } }} />}
+            control={
+              <Switch
+                checked={values.bidding}
+                onChange={(e) => set('bidding', e.target.checked)}
+                slotProps={{ input: { 'data-testid': 'target-bidding' } }}
+              />
+            }
             label="Ask this buyer for a bid on each call (ping/post)"
           />
         </Grid>
         {values.bidding && (
           <>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField {...field('ping_url', 'Ping URL', { helperText: "Gets the caller's region and the campaign; answers {\"bid\": 12.50}" })} />
+              <TextField
+                {...field('ping_url', 'Ping URL', {
+                  helperText: 'Gets the caller\'s region and the campaign; answers {"bid": 12.50}'
+                })}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField {...field('post_url', 'Post URL', { helperText: 'Told it won, with the caller\'s number; empty: the ping URL' })} />
+              <TextField
+                {...field('post_url', 'Post URL', {
+                  helperText: "Told it won, with the caller's number; empty: the ping URL"
+                })}
+              />
             </Grid>
             <Grid size={{ xs: 6, sm: 3 }}>
               <TextField {...field('bid_deadline_ms', 'Bid deadline (ms)', { helperText: 'Later bids are skipped' })} />
@@ -148,7 +191,13 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }) 
         <Grid size={12}>
           <Typography variant="subtitle1">Open hours</Typography>
           <FormControlLabel
-            control={<Switch checked={values.always_open} onChange={(e) => set('always_open', e.target.checked)} slotProps={{ input: { 'data-testid': 'target-always_open' } }} />}
+            control={
+              <Switch
+                checked={values.always_open}
+                onChange={(e) => set('always_open', e.target.checked)}
+                slotProps={{ input: { 'data-testid': 'target-always_open' } }}
+              />
+            }
             label="Open around the clock"
           />
           {errors.hours && (
@@ -173,7 +222,12 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }) 
             </Grid>
           ))}
         <Grid size={12}>
-          <RegionRulesFields kind="target" value={values.region} onChange={(region) => set('region', region)} error={rulesError(errors)} />
+          <RegionRulesFields
+            kind="target"
+            value={values.region}
+            onChange={(region) => set('region', region)}
+            error={rulesError(errors)}
+          />
         </Grid>
       </Grid>
     </FormDialog>

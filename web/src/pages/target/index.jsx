@@ -24,15 +24,21 @@ export default function TargetPage() {
     failure: 'Targets could not be loaded.'
   });
   const { rows, setError, search, setSearch, reload } = list;
-  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } = useEntityActions(targets, 'Target', {
-    reload,
-    setError
-  });
+  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
+    useEntityActions(targets, 'Target', {
+      reload,
+      setError
+    });
 
   return (
     <>
       <PageTitle title="Target">
-        <Button variant="contained" startIcon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="target-add">
+        <Button
+          variant="contained"
+          startIcon={<PlusOutlined />}
+          onClick={() => setEditing({})}
+          data-testid="target-add"
+        >
           Add target
         </Button>
       </PageTitle>
@@ -43,7 +49,18 @@ export default function TargetPage() {
         list={list}
         notice={notice}
         setNotice={setNotice}
-        columns={['Name', 'Buyer', admin && 'Customer', 'Destination', 'Trunk', 'Caps', 'Open hours', ['Payout', 'right'], 'Active', ['Action', 'right']]}
+        columns={[
+          'Name',
+          'Buyer',
+          admin && 'Customer',
+          'Destination',
+          'Trunk',
+          'Caps',
+          'Open hours',
+          ['Payout', 'right'],
+          'Active',
+          ['Action', 'right']
+        ]}
         emptyText="No targets found."
       >
         {rows.map((row) => (
@@ -52,7 +69,9 @@ export default function TargetPage() {
             <TableCell>{row.buyer_name}</TableCell>
             {admin && <TableCell>{row.user_id}</TableCell>}
             <TableCell>{row.destination}</TableCell>
-            <TableCell sx={{ color: row.trunk_name ? undefined : 'warning.main' }}>{row.trunk_name ?? 'None'}</TableCell>
+            <TableCell sx={{ color: row.trunk_name ? undefined : 'warning.main' }}>
+              {row.trunk_name ?? 'None'}
+            </TableCell>
             <TableCell data-testid="target-caps">{capsSummary(row)}</TableCell>
             <TableCell data-testid="target-hours">
               {scheduleSummary(row.schedule)}
@@ -63,16 +82,29 @@ export default function TargetPage() {
               <StatusSwitch name="target" row={row} busy={busy} onToggle={toggle} />
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <RowActions name="target" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
+              <RowActions
+                name="target"
+                label={row.name}
+                onEdit={() => setEditing(row)}
+                onDelete={() => setDeleting(row)}
+              />
             </TableCell>
           </TableRow>
         ))}
       </ListCard>
-      <TargetDialog open={editing !== null} target={editing?.id ? editing : null} admin={admin} onClose={() => setEditing(null)} onSaved={saved} />
+      <TargetDialog
+        open={editing !== null}
+        target={editing?.id ? editing : null}
+        admin={admin}
+        onClose={() => setEditing(null)}
+        onSaved={saved}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete target"
-        text={deleting ? `Delete target ${deleting.name}? A target with calls can't be deleted; deactivate it instead.` : ''}
+        text={
+          deleting ? `Delete target ${deleting.name}? A target with calls can't be deleted; deactivate it instead.` : ''
+        }
         confirmLabel="Delete"
         busy={busy}
         onConfirm={remove}

@@ -35,7 +35,10 @@ export default function TariffCustomersDialog({ tariff, onClose }) {
         <List dense>
           {customers?.map((c) => (
             <ListItem key={c.id} data-testid="tariff-customer">
-              <ListItemText primary={c.name} secondary={`${c.email} · ${c.status} · ${formatBalance(c.balance, tariff.currency)}`} />
+              <ListItemText
+                primary={c.name}
+                secondary={`${c.email} · ${c.status} · ${formatBalance(c.balance, tariff.currency)}`}
+              />
             </ListItem>
           ))}
         </List>

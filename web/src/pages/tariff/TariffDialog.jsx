@@ -26,7 +26,16 @@ export default function TariffDialog({ open, tariff, onClose, onSaved }) {
   };
 
   return (
-    <FormDialog open={open} name="tariff" title={editing ? `Edit tariff ${tariff.name}` : 'Add tariff'} message={message} saving={saving} saveLabel={editing ? 'Save' : 'Add tariff'} onClose={onClose} onSave={save}>
+    <FormDialog
+      open={open}
+      name="tariff"
+      title={editing ? `Edit tariff ${tariff.name}` : 'Add tariff'}
+      message={message}
+      saving={saving}
+      saveLabel={editing ? 'Save' : 'Add tariff'}
+      onClose={onClose}
+      onSave={save}
+    >
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 8 }}>
           <TextField {...field('name', 'Name')} autoFocus />

@@ -27,13 +27,19 @@ export default function TariffPage() {
   const timezone = getStoredUser()?.timezone;
   const list = usePagedList(tariffs.list, { failure: 'Tariffs could not be loaded.' });
   const { rows, setError, search, setSearch, filters, filterBy, reload } = list;
-  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } = useEntityActions(tariffs, 'Tariff', { reload, setError });
+  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
+    useEntityActions(tariffs, 'Tariff', { reload, setError });
   const [showing, setShowing] = useState(null);
 
   return (
     <>
       <PageTitle title="Tariff">
-        <Button variant="contained" startIcon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="tariff-add">
+        <Button
+          variant="contained"
+          startIcon={<PlusOutlined />}
+          onClick={() => setEditing({})}
+          data-testid="tariff-add"
+        >
           Add tariff
         </Button>
       </PageTitle>
@@ -42,7 +48,12 @@ export default function TariffPage() {
         title="Tariffs"
         secondary={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <FilterSelect label="Status" value={filters.status} options={['active', 'inactive']} onChange={(v) => filterBy(v ? { status: v } : {})} />
+            <FilterSelect
+              label="Status"
+              value={filters.status}
+              options={['active', 'inactive']}
+              onChange={(v) => filterBy(v ? { status: v } : {})}
+            />
             <SearchBox label="Search tariffs" value={search} onChange={setSearch} />
           </Stack>
         }
@@ -67,21 +78,40 @@ export default function TariffPage() {
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               <Tooltip title="Customers on this tariff">
-                <IconButton size="small" aria-label={`Customers on ${row.name}`} onClick={() => setShowing(row)} data-testid="tariff-customers-open">
+                <IconButton
+                  size="small"
+                  aria-label={`Customers on ${row.name}`}
+                  onClick={() => setShowing(row)}
+                  data-testid="tariff-customers-open"
+                >
                   <TeamOutlined />
                 </IconButton>
               </Tooltip>
-              <RowActions name="tariff" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
+              <RowActions
+                name="tariff"
+                label={row.name}
+                onEdit={() => setEditing(row)}
+                onDelete={() => setDeleting(row)}
+              />
             </TableCell>
           </TableRow>
         ))}
       </ListCard>
-      <TariffDialog open={editing !== null} tariff={editing?.id ? editing : null} onClose={() => setEditing(null)} onSaved={saved} />
+      <TariffDialog
+        open={editing !== null}
+        tariff={editing?.id ? editing : null}
+        onClose={() => setEditing(null)}
+        onSaved={saved}
+      />
       {showing && <TariffCustomersDialog tariff={showing} onClose={() => setShowing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete tariff"
-        text={deleting ? `Delete tariff ${deleting.name} and its rates? A tariff customers or rated calls use can't be deleted; deactivate it instead.` : ''}
+        text={
+          deleting
+            ? `Delete tariff ${deleting.name} and its rates? A tariff customers or rated calls use can't be deleted; deactivate it instead.`
+            : ''
+        }
         confirmLabel="Delete"
         busy={busy}
         onConfirm={remove}

@@ -55,7 +55,12 @@ export default function TopupPage() {
             </Alert>
           )}
           {outcome && (
-            <Alert severity={outcome.again ? 'warning' : 'success'} sx={{ mb: 2 }} onClose={() => setOutcome(null)} data-testid="topup-outcome">
+            <Alert
+              severity={outcome.again ? 'warning' : 'success'}
+              sx={{ mb: 2 }}
+              onClose={() => setOutcome(null)}
+              data-testid="topup-outcome"
+            >
               {outcome.again
                 ? `Already credited: this reference was used before (${formatBalance(outcome.row.amount)}), nothing was added. That credit left the balance at `
                 : `Credited ${formatBalance(outcome.row.amount)} to ${outcome.name ?? 'the customer'}. The balance is now `}
@@ -84,7 +89,13 @@ export default function TopupPage() {
               <TextField {...field('note', 'Note', { helperText: 'Shown in the wallet' })} />
             </Grid>
             <Grid size={12}>
-              <Button type="submit" variant="contained" startIcon={<WalletOutlined />} disabled={saving} data-testid="topup-send">
+              <Button
+                type="submit"
+                variant="contained"
+                startIcon={<WalletOutlined />}
+                disabled={saving}
+                data-testid="topup-send"
+              >
                 Credit wallet
               </Button>
             </Grid>

@@ -20,11 +20,7 @@ export default function UploadReport({ report }) {
   const lines = report.lines ?? [];
   const shown = lines.slice(page * perpage, (page + 1) * perpage);
   return (
-    <MainCard
-      content={false}
-      title={`Report of ${report.filename}`}
-      sx={{ mb: 2.5 }}
-    >
+    <MainCard content={false} title={`Report of ${report.filename}`} sx={{ mb: 2.5 }}>
       <Alert severity={report.skipped ? 'warning' : 'success'} sx={{ m: 2 }} data-testid="upload-summary">
         Imported {report.imported} of {report.total} line(s); {report.skipped} skipped.
       </Alert>
@@ -58,7 +54,10 @@ export default function UploadReport({ report }) {
           page={page}
           onPageChange={(_, p) => setPage(p)}
           rowsPerPage={perpage}
-          onRowsPerPageChange={(e) => { setPerpage(Number(e.target.value)); setPage(0); }}
+          onRowsPerPageChange={(e) => {
+            setPerpage(Number(e.target.value));
+            setPage(0);
+          }}
           rowsPerPageOptions={[10, 25, 50, 100]}
         />
       </Stack>

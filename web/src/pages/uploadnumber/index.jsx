@@ -17,7 +17,14 @@ import { PageTitle } from '../../components/PagePlaceholder';
 import { fetchUploads, uploadNumbers } from '../../api/numbers';
 import { users } from '../../api/users';
 import usePagedList from '../../hooks/usePagedList';
-import { MAX_UPLOAD_ROWS, SAMPLE_CSV, UPLOAD_COLUMNS, countRows, sentPercent, uploadProblem } from '../../utils/numberUpload';
+import {
+  MAX_UPLOAD_ROWS,
+  SAMPLE_CSV,
+  UPLOAD_COLUMNS,
+  countRows,
+  sentPercent,
+  uploadProblem
+} from '../../utils/numberUpload';
 import { formatDateTime } from '../../utils/report';
 import { getStoredUser } from '../../utils/storage';
 import { firstFieldErrors } from '../../utils/validation';
@@ -82,16 +89,28 @@ export default function UploadNumberPage() {
       <MainCard title="Add numbers to the pool from a CSV file" sx={{ mb: 2.5 }}>
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
-            The first line names the columns <code>{UPLOAD_COLUMNS.join(',')}</code>. Numbers in E.164 (+442079460001) or national form
-            with the country (ISO code, e.g. GB); the vendor by its name (Vendor screen), or empty; fees as decimals, empty for 0. At most{' '}
-            <strong data-testid="upload-cap">{MAX_UPLOAD_ROWS.toLocaleString('en-US')} numbers per file</strong> (and 10 MB): split bigger
-            files. The report counts the imported lines and lists each skipped one with its reason; a number already in the inventory is skipped.
+            The first line names the columns <code>{UPLOAD_COLUMNS.join(',')}</code>. Numbers in E.164 (+442079460001)
+            or national form with the country (ISO code, e.g. GB); the vendor by its name (Vendor screen), or empty;
+            fees as decimals, empty for 0. At most{' '}
+            <strong data-testid="upload-cap">{MAX_UPLOAD_ROWS.toLocaleString('en-US')} numbers per file</strong> (and 10
+            MB): split bigger files. The report counts the imported lines and lists each skipped one with its reason; a
+            number already in the inventory is skipped.
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={downloadSample} data-testid="upload-sample">
+            <Button
+              variant="outlined"
+              startIcon={<DownloadOutlined />}
+              onClick={downloadSample}
+              data-testid="upload-sample"
+            >
               Sample file
             </Button>
-            <Button variant="outlined" startIcon={<FileTextOutlined />} onClick={() => input.current?.click()} disabled={uploading}>
+            <Button
+              variant="outlined"
+              startIcon={<FileTextOutlined />}
+              onClick={() => input.current?.click()}
+              disabled={uploading}
+            >
               Choose CSV
             </Button>
             <input ref={input} type="file" accept=".csv,text/csv" hidden onChange={choose} data-testid="upload-file" />
@@ -111,7 +130,9 @@ export default function UploadNumberPage() {
           {uploading && (
             <Stack spacing={0.5} data-testid="upload-progress">
               <LinearProgress variant={sent < 100 ? 'determinate' : 'indeterminate'} value={sent} />
-              <Typography variant="caption">{sent < 100 ? `Sending… ${sent}%` : 'Sent; checking and importing every line…'}</Typography>
+              <Typography variant="caption">
+                {sent < 100 ? `Sending… ${sent}%` : 'Sent; checking and importing every line…'}
+              </Typography>
             </Stack>
           )}
           {problem && (

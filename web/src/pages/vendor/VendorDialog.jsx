@@ -38,7 +38,10 @@ export default function VendorDialog({ open, vendor, onClose, onSaved }) {
     >
       <Grid container spacing={2}>
         <Grid size={12}>
-          <TextField {...field('name', 'Name', { helperText: 'As the carrier is known; the number CSV names it so' })} autoFocus />
+          <TextField
+            {...field('name', 'Name', { helperText: 'As the carrier is known; the number CSV names it so' })}
+            autoFocus
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField {...field('contact_name', 'Contact')} />

@@ -46,7 +46,9 @@ function SupplyTable({ name, title, list, columns, cells }) {
               ))}
             </TableRow>
           ))}
-          {!loading && !error && rows.length === 0 && <EmptyRow colSpan={columns.length} text={`No ${title.toLowerCase()} from this vendor.`} />}
+          {!loading && !error && rows.length === 0 && (
+            <EmptyRow colSpan={columns.length} text={`No ${title.toLowerCase()} from this vendor.`} />
+          )}
         </TableBody>
       </Table>
       {total > 10 && <TablePagination {...pagination} />}

@@ -21,16 +21,22 @@ import VendorSupplyDialog from './VendorSupplyDialog';
 export default function VendorPage() {
   const list = usePagedList(vendors.list, { failure: 'Vendors could not be loaded.' });
   const { rows, setError, search, setSearch, reload } = list;
-  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } = useEntityActions(vendors, 'Vendor', {
-    reload,
-    setError
-  });
+  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
+    useEntityActions(vendors, 'Vendor', {
+      reload,
+      setError
+    });
   const [showing, setShowing] = useState(null);
 
   return (
     <>
       <PageTitle title="Vendor">
-        <Button variant="contained" startIcon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="vendor-add">
+        <Button
+          variant="contained"
+          startIcon={<PlusOutlined />}
+          onClick={() => setEditing({})}
+          data-testid="vendor-add"
+        >
           Add vendor
         </Button>
       </PageTitle>
@@ -55,21 +61,40 @@ export default function VendorPage() {
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               <Tooltip title="Numbers and trunks">
-                <IconButton size="small" aria-label={`Numbers and trunks of ${row.name}`} onClick={() => setShowing(row)} data-testid="vendor-supply">
+                <IconButton
+                  size="small"
+                  aria-label={`Numbers and trunks of ${row.name}`}
+                  onClick={() => setShowing(row)}
+                  data-testid="vendor-supply"
+                >
                   <UnorderedListOutlined />
                 </IconButton>
               </Tooltip>
-              <RowActions name="vendor" label={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
+              <RowActions
+                name="vendor"
+                label={row.name}
+                onEdit={() => setEditing(row)}
+                onDelete={() => setDeleting(row)}
+              />
             </TableCell>
           </TableRow>
         ))}
       </ListCard>
-      <VendorDialog open={editing !== null} vendor={editing?.id ? editing : null} onClose={() => setEditing(null)} onSaved={saved} />
+      <VendorDialog
+        open={editing !== null}
+        vendor={editing?.id ? editing : null}
+        onClose={() => setEditing(null)}
+        onSaved={saved}
+      />
       {showing && <VendorSupplyDialog vendor={showing} onClose={() => setShowing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete vendor"
-        text={deleting ? `Delete vendor ${deleting.name}? A vendor that still supplies numbers or trunks is kept; deactivate it instead.` : ''}
+        text={
+          deleting
+            ? `Delete vendor ${deleting.name}? A vendor that still supplies numbers or trunks is kept; deactivate it instead.`
+            : ''
+        }
         confirmLabel="Delete"
         busy={busy}
         onConfirm={remove}

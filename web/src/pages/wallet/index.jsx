@@ -86,19 +86,38 @@ function Ledger({ name, fetchPage, filterFields, choices, middle, admin, timezon
 
   return (
     <>
-      <CallFilters name={name} fields={filterFields} choices={choices} size={{ xs: 6, md: 4, lg: 2 }} onApply={filterBy} onProblem={setError} />
+      <CallFilters
+        name={name}
+        fields={filterFields}
+        choices={choices}
+        size={{ xs: 6, md: 4, lg: 2 }}
+        onApply={filterBy}
+        onProblem={setError}
+      />
       <ListCard
         name={name}
         title={`${total} payment${total === 1 ? '' : 's'}`}
         secondary={
-          <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={exportCsv} disabled={exporting || total === 0} data-testid={`${name}-export`}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadOutlined />}
+            onClick={exportCsv}
+            disabled={exporting || total === 0}
+            data-testid={`${name}-export`}
+          >
             Export CSV
           </Button>
         }
         list={list}
         notice=""
         setNotice={() => {}}
-        columns={['Date', admin && 'Customer', ...shown.map((m) => m.label), ['Amount', 'right'], ['Balance after', 'right']]}
+        columns={[
+          'Date',
+          admin && 'Customer',
+          ...shown.map((m) => m.label),
+          ['Amount', 'right'],
+          ['Balance after', 'right']
+        ]}
         emptyText="No payments in this period."
       >
         {rows.map((row) => (
@@ -125,11 +144,14 @@ function Ledger({ name, fetchPage, filterFields, choices, middle, admin, timezon
               Debits <strong data-testid={`${name}-debits`}>{formatBalance(totals.debits)}</strong>
             </Typography>
             <Typography variant="body2">
-              Net <strong data-testid={`${name}-net`}>{formatBalance(totals.net)}</strong> over {totals.count} payment{totals.count === 1 ? '' : 's'}
+              Net <strong data-testid={`${name}-net`}>{formatBalance(totals.net)}</strong> over {totals.count} payment
+              {totals.count === 1 ? '' : 's'}
             </Typography>
           </Stack>
         ) : (
-          total > TOTALS_LIMIT && <Typography variant="body2">Narrow the dates to see the totals ({total} payments).</Typography>
+          total > TOTALS_LIMIT && (
+            <Typography variant="body2">Narrow the dates to see the totals ({total} payments).</Typography>
+          )
         )}
       </Box>
     </>
@@ -172,7 +194,13 @@ export default function WalletPage() {
           name="wallet"
           {...common}
           fetchPage={payments}
-          filterFields={[...customer, ['transaction_type', 'Type'], ['fromDate', 'From'], ['toDate', 'To'], ['description', 'Description']]}
+          filterFields={[
+            ...customer,
+            ['transaction_type', 'Type'],
+            ['fromDate', 'From'],
+            ['toDate', 'To'],
+            ['description', 'Description']
+          ]}
           choices={{ transaction_type: labelled(TRANSACTION_TYPES) }}
           middle={PAYMENT_COLUMNS}
         />

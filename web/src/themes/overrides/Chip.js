@@ -42,10 +42,16 @@ export default function Chip(theme) {
       },
       variants: [
         { props: { variant: 'light', color: 'default' }, style: defaultGrey },
-        { props: { variant: 'combined', color: 'default' }, style: { ...defaultGrey, border: `1px solid ${theme.palette.divider}` } },
+        {
+          props: { variant: 'combined', color: 'default' },
+          style: { ...defaultGrey, border: `1px solid ${theme.palette.divider}` }
+        },
         ...colorVariants,
         // spec §9: large chip height 40
-        { props: { size: 'large' }, style: { height: 40, fontSize: '1rem', '& .MuiChip-label': { paddingLeft: 14, paddingRight: 14 } } },
+        {
+          props: { size: 'large' },
+          style: { height: 40, fontSize: '1rem', '& .MuiChip-label': { paddingLeft: 14, paddingRight: 14 } }
+        },
         { props: { size: 'small' }, style: { height: 24, '& .MuiChip-label': { paddingLeft: 8, paddingRight: 8 } } }
       ]
     }

@@ -1,3 +1,5 @@
 export default function Drawer(theme) {
-  return { MuiDrawer: { styleOverrides: { paper: { backgroundImage: 'none', borderRightColor: theme.palette.divider } } } };
+  return {
+    MuiDrawer: { styleOverrides: { paper: { backgroundImage: 'none', borderRightColor: theme.palette.divider } } }
+  };
 }

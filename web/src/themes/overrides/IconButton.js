@@ -2,7 +2,10 @@ export default function IconButton(theme) {
   return {
     MuiIconButton: {
       styleOverrides: {
-        root: { borderRadius: 4, '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 } }
+        root: {
+          borderRadius: 4,
+          '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 }
+        }
       },
       variants: [
         { props: { size: 'large' }, style: { width: 44, height: 44, fontSize: '1.25rem' } },

@@ -3,7 +3,10 @@ export default function ListItemButton(theme) {
     MuiListItemButton: {
       styleOverrides: {
         root: {
-          '&.Mui-selected': { color: theme.palette.primary.main, '& .MuiListItemIcon-root': { color: theme.palette.primary.main } }
+          '&.Mui-selected': {
+            color: theme.palette.primary.main,
+            '& .MuiListItemIcon-root': { color: theme.palette.primary.main }
+          }
         }
       }
     }

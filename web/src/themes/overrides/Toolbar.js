@@ -2,7 +2,9 @@
 export default function Toolbar() {
   return {
     MuiToolbar: {
-      styleOverrides: { root: { minHeight: 60, paddingTop: 8, paddingBottom: 8, '@media (min-width: 0px)': { minHeight: 60 } } }
+      styleOverrides: {
+        root: { minHeight: 60, paddingTop: 8, paddingBottom: 8, '@media (min-width: 0px)': { minHeight: 60 } }
+      }
     }
   };
 }

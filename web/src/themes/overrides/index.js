@@ -26,9 +26,31 @@ import Tooltip from './Tooltip';
 import Typography from './Typography';
 
 const overrides = [
-  Alert, AppBar, Badge, Button, ButtonBase, ButtonGroup, CardContent, Checkbox, Chip, Drawer, IconButton, InputLabel,
-  LinearProgress, Link, ListItemButton, ListItemIcon, OutlinedInput, Paper, Popover, Tab, TableCell, Tabs, Toolbar,
-  Tooltip, Typography
+  Alert,
+  AppBar,
+  Badge,
+  Button,
+  ButtonBase,
+  ButtonGroup,
+  CardContent,
+  Checkbox,
+  Chip,
+  Drawer,
+  IconButton,
+  InputLabel,
+  LinearProgress,
+  Link,
+  ListItemButton,
+  ListItemIcon,
+  OutlinedInput,
+  Paper,
+  Popover,
+  Tab,
+  TableCell,
+  Tabs,
+  Toolbar,
+  Tooltip,
+  Typography
 ];
 
 export default function componentsOverrides(theme) {

@@ -6,13 +6,39 @@ export const DARK_BACKGROUND = '#121212';
 export const DARK_PAPER = '#1e1e1e';
 
 const LIGHT_GREY = [
-  '#ffffff', '#fafafa', '#f5f5f5', '#f0f0f0', '#d9d9d9', '#bfbfbf', '#8c8c8c', '#595959', '#262626', '#141414',
+  '#ffffff',
+  '#fafafa',
+  '#f5f5f5',
+  '#f0f0f0',
+  '#d9d9d9',
+  '#bfbfbf',
+  '#8c8c8c',
+  '#595959',
+  '#262626',
+  '#141414',
   // A50..A800
-  '#fafafb', '#fafafa', '#f5f5f5', '#f0f0f0', '#e6ebf1'
+  '#fafafb',
+  '#fafafa',
+  '#f5f5f5',
+  '#f0f0f0',
+  '#e6ebf1'
 ];
 const DARK_GREY = [
-  '#000000', '#141414', '#1e1e1e', '#595959', '#8c8c8c', '#bfbfbf', '#d9d9d9', '#f0f0f0', '#fafafa', '#ffffff',
-  '#16191e', '#1e1e1e', '#262626', '#303030', '#2a2f36'
+  '#000000',
+  '#141414',
+  '#1e1e1e',
+  '#595959',
+  '#8c8c8c',
+  '#bfbfbf',
+  '#d9d9d9',
+  '#f0f0f0',
+  '#fafafa',
+  '#ffffff',
+  '#16191e',
+  '#1e1e1e',
+  '#262626',
+  '#303030',
+  '#2a2f36'
 ];
 
 function scale(seed, mode) {
@@ -40,8 +66,23 @@ export function paletteColors(mode = 'light', presetColor = 'default') {
   const primarySeed = PRESET_PRIMARY[presetColor] ?? PRESET_PRIMARY.default;
   const g = mode === 'dark' ? DARK_GREY : LIGHT_GREY;
   const grey = {
-    0: g[0], 50: g[1], 100: g[2], 200: g[3], 300: g[4], 400: g[5], 500: g[6], 600: g[7], 700: g[7], 800: g[8], 900: g[9],
-    A50: g[10], A100: g[11], A200: g[12], A400: g[13], A700: g[13], A800: g[14]
+    0: g[0],
+    50: g[1],
+    100: g[2],
+    200: g[3],
+    300: g[4],
+    400: g[5],
+    500: g[6],
+    600: g[7],
+    700: g[7],
+    800: g[8],
+    900: g[9],
+    A50: g[10],
+    A100: g[11],
+    A200: g[12],
+    A400: g[13],
+    A700: g[13],
+    A800: g[14]
   };
   return {
     primary: toPaletteColor(scale(primarySeed, mode)),

@@ -6,7 +6,10 @@ const openedMixin = (theme) => ({
   width: DRAWER_WIDTH,
   borderRight: '1px solid',
   borderRightColor: theme.palette.divider,
-  transition: theme.transitions.create('width', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.enteringScreen }),
+  transition: theme.transitions.create('width', {
+    easing: theme.transitions.easing.sharp,
+    duration: theme.transitions.duration.enteringScreen
+  }),
   overflowX: 'hidden',
   boxShadow: theme.palette.mode === 'dark' ? theme.customShadows.z1 : 'none'
 });
@@ -15,7 +18,10 @@ const closedMixin = (theme) => ({
   width: MINI_DRAWER_WIDTH,
   borderRight: '1px solid',
   borderRightColor: theme.palette.divider,
-  transition: theme.transitions.create('width', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.leavingScreen }),
+  transition: theme.transitions.create('width', {
+    easing: theme.transitions.easing.sharp,
+    duration: theme.transitions.duration.leavingScreen
+  }),
   overflowX: 'hidden',
   boxShadow: 'none'
 });
@@ -26,7 +32,9 @@ const MiniDrawerStyled = styled(Drawer, { shouldForwardProp: (prop) => prop !== 
   flexShrink: 0,
   whiteSpace: 'nowrap',
   boxSizing: 'border-box',
-  ...(open ? { ...openedMixin(theme), '& .MuiDrawer-paper': openedMixin(theme) } : { ...closedMixin(theme), '& .MuiDrawer-paper': closedMixin(theme) })
+  ...(open
+    ? { ...openedMixin(theme), '& .MuiDrawer-paper': openedMixin(theme) }
+    : { ...closedMixin(theme), '& .MuiDrawer-paper': closedMixin(theme) })
 }));
 
 export default MiniDrawerStyled;

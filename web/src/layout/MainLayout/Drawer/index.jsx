@@ -19,7 +19,13 @@ export default function MainDrawer({ menu }) {
   return (
     <Box component="nav" sx={{ flexShrink: { lg: 0 }, zIndex: 1200 }} aria-label="Main navigation">
       {!downLG ? (
-        <MiniDrawerStyled variant="permanent" open={open} data-testid="drawer" data-variant="permanent" data-open={String(open)}>
+        <MiniDrawerStyled
+          variant="permanent"
+          open={open}
+          data-testid="drawer"
+          data-variant="permanent"
+          data-open={String(open)}
+        >
           <DrawerHeader open={open} />
           <DrawerContent menu={menu} open={open} />
         </MiniDrawerStyled>
@@ -34,7 +40,12 @@ export default function MainDrawer({ menu }) {
           data-open={String(open)}
           sx={{
             display: { xs: 'block', lg: 'none' },
-            '& .MuiDrawer-paper': { boxSizing: 'border-box', width: DRAWER_WIDTH, backgroundImage: 'none', boxShadow: 'inherit' }
+            '& .MuiDrawer-paper': {
+              boxSizing: 'border-box',
+              width: DRAWER_WIDTH,
+              backgroundImage: 'none',
+              boxShadow: 'inherit'
+            }
           }}
         >
           <DrawerHeader open />

@@ -23,7 +23,11 @@ export default function DrawerContent({ menu, open, closeOnNavigate = false }) {
   }, [measure, open, menu]);
 
   return (
-    <Box ref={ref} onScroll={measure} sx={{ overflowY: 'auto', overflowX: 'hidden', flexGrow: 1, pb: 2, position: 'relative' }}>
+    <Box
+      ref={ref}
+      onScroll={measure}
+      sx={{ overflowY: 'auto', overflowX: 'hidden', flexGrow: 1, pb: 2, position: 'relative' }}
+    >
       <Navigation menu={menu} open={open} closeOnNavigate={closeOnNavigate} />
       {more && (
         <ButtonBase

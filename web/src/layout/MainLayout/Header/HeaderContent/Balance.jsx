@@ -15,7 +15,16 @@ export default function Balance({ balance, loading, refresh }) {
     <Box
       data-testid="header-balance"
       data-low={String(low)}
-      sx={{ display: 'flex', alignItems: 'center', gap: 0.75, px: 1.25, py: 0.5, border: '1px solid', borderColor: low ? 'error.main' : 'divider', borderRadius: 1 }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.75,
+        px: 1.25,
+        py: 0.5,
+        border: '1px solid',
+        borderColor: low ? 'error.main' : 'divider',
+        borderRadius: 1
+      }}
     >
       <WalletOutlined style={{ fontSize: '1rem' }} />
       <Typography
@@ -32,7 +41,14 @@ export default function Balance({ balance, loading, refresh }) {
         {formatBalance(balance)}
       </Typography>
       <Tooltip title="Refresh balance">
-        <IconButton size="small" aria-label="Refresh balance" onClick={refresh} disabled={loading} data-testid="balance-refresh" sx={{ width: 24, height: 24 }}>
+        <IconButton
+          size="small"
+          aria-label="Refresh balance"
+          onClick={refresh}
+          disabled={loading}
+          data-testid="balance-refresh"
+          sx={{ width: 24, height: 24 }}
+        >
           <ReloadOutlined spin={loading} data-loading={String(loading)} style={{ fontSize: '0.8rem' }} />
         </IconButton>
       </Tooltip>

@@ -7,8 +7,26 @@ import { AimOutlined, FileTextOutlined } from '@ant-design/icons';
 export default function BuyerShortcuts() {
   return (
     <Stack direction="row" spacing={1}>
-      <Chip component={RouterLink} to="/buyercdr" clickable variant="combined" color="primary" icon={<FileTextOutlined />} label="Report" data-testid="buyer-chip-report" />
-      <Chip component={RouterLink} to="/buyer-target" clickable variant="combined" color="success" icon={<AimOutlined />} label="Target" data-testid="buyer-chip-target" />
+      <Chip
+        component={RouterLink}
+        to="/buyercdr"
+        clickable
+        variant="combined"
+        color="primary"
+        icon={<FileTextOutlined />}
+        label="Report"
+        data-testid="buyer-chip-report"
+      />
+      <Chip
+        component={RouterLink}
+        to="/buyer-target"
+        clickable
+        variant="combined"
+        color="success"
+        icon={<AimOutlined />}
+        label="Target"
+        data-testid="buyer-chip-target"
+      />
     </Stack>
   );
 }

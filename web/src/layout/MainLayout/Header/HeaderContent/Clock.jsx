@@ -7,9 +7,17 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 export default function Clock({ time, date, timezone, ready }) {
   return (
     <Tooltip title={ready ? `${date} · ${timezone}` : timezone}>
-      <Box data-testid="header-clock" data-timezone={timezone} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, px: 1 }}>
+      <Box
+        data-testid="header-clock"
+        data-timezone={timezone}
+        sx={{ display: 'flex', alignItems: 'center', gap: 0.75, px: 1 }}
+      >
         <ClockCircleOutlined style={{ fontSize: '1rem' }} />
-        <Typography variant="body1" component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: 500 }}>
+        <Typography
+          variant="body1"
+          component="span"
+          sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: 500 }}
+        >
           {time}
         </Typography>
       </Box>

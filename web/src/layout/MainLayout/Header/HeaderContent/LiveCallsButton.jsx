@@ -10,7 +10,13 @@ export default function LiveCallsButton() {
   const allCalls = useLive(selectAllCalls);
   return (
     <Tooltip title="Live calls">
-      <IconButton component={RouterLink} to="/live-calls" aria-label="Live calls" data-testid="header-live-calls" sx={{ color: 'text.primary' }}>
+      <IconButton
+        component={RouterLink}
+        to="/live-calls"
+        aria-label="Live calls"
+        data-testid="header-live-calls"
+        sx={{ color: 'text.primary' }}
+      >
         <Badge badgeContent={allCalls} showZero max={999} color="success" data-testid="live-calls-badge">
           <CustomerServiceOutlined />
         </Badge>

@@ -49,7 +49,14 @@ export default function MobileSection({ children }) {
       >
         {({ TransitionProps }) => (
           <Transitions type="fade" {...TransitionProps}>
-            <Paper sx={{ boxShadow: theme.customShadows.z1, borderRadius: 0, borderBottom: '1px solid', borderBottomColor: 'divider' }}>
+            <Paper
+              sx={{
+                boxShadow: theme.customShadows.z1,
+                borderRadius: 0,
+                borderBottom: '1px solid',
+                borderBottomColor: 'divider'
+              }}
+            >
               <ClickAwayListener onClickAway={close}>
                 <Box data-testid="more-menu" sx={{ px: 2, py: 1.25 }}>
                   {children}

@@ -50,7 +50,15 @@ export default function Notification({ timezone }) {
 
   return (
     <Box sx={{ flexShrink: 0 }}>
-      <IconButton ref={anchorRef} aria-label="Notifications" aria-haspopup="true" aria-expanded={open} onClick={toggle} data-testid="header-notifications" sx={{ color: 'text.primary' }}>
+      <IconButton
+        ref={anchorRef}
+        aria-label="Notifications"
+        aria-haspopup="true"
+        aria-expanded={open}
+        onClick={toggle}
+        data-testid="header-notifications"
+        sx={{ color: 'text.primary' }}
+      >
         <Badge badgeContent={unread} color="primary" max={99} data-testid="notification-badge">
           <BellOutlined />
         </Badge>
@@ -65,9 +73,16 @@ export default function Notification({ timezone }) {
       >
         {({ TransitionProps }) => (
           <Transitions type="grow" position="top-right" {...TransitionProps}>
-            <Paper sx={{ boxShadow: theme.customShadows.z1, width: '100%', minWidth: 285, maxWidth: { xs: 300, md: 420 } }}>
+            <Paper
+              sx={{ boxShadow: theme.customShadows.z1, width: '100%', minWidth: 285, maxWidth: { xs: 300, md: 420 } }}
+            >
               <ClickAwayListener onClickAway={close}>
-                <MainCard title="Notification" content={false} data-testid="notification-dropdown" sx={{ border: 'none' }}>
+                <MainCard
+                  title="Notification"
+                  content={false}
+                  data-testid="notification-dropdown"
+                  sx={{ border: 'none' }}
+                >
                   <Box
                     data-testid="notification-list"
                     onScroll={onScroll}
@@ -75,10 +90,18 @@ export default function Notification({ timezone }) {
                   >
                     <List disablePadding>
                       {items.map((n) => (
-                        <ListItem key={n.id} divider sx={{ py: 1, px: 2.5, ...(n.read_at ? {} : { bgcolor: 'action.hover' }) }}>
+                        <ListItem
+                          key={n.id}
+                          divider
+                          sx={{ py: 1, px: 2.5, ...(n.read_at ? {} : { bgcolor: 'action.hover' }) }}
+                        >
                           <ListItemText
                             primary={<Typography variant="body1">{n.text}</Typography>}
-                            secondary={<Typography variant="caption" color="text.secondary">{formatShortDateTime(n.created_at, timezone)}</Typography>}
+                            secondary={
+                              <Typography variant="caption" color="text.secondary">
+                                {formatShortDateTime(n.created_at, timezone)}
+                              </Typography>
+                            }
                           />
                         </ListItem>
                       ))}

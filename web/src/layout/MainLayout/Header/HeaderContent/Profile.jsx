@@ -29,7 +29,12 @@ import { avatarColor, avatarLetter } from '../../../../utils/avatar';
 function UserAvatar({ name, size = 32 }) {
   const bg = avatarColor(name);
   return (
-    <Avatar alt={name || ''} data-testid="user-avatar" data-color={bg} sx={{ width: size, height: size, bgcolor: bg, color: '#fff', fontSize: size * 0.45, fontWeight: 600 }}>
+    <Avatar
+      alt={name || ''}
+      data-testid="user-avatar"
+      data-color={bg}
+      sx={{ width: size, height: size, bgcolor: bg, color: '#fff', fontSize: size * 0.45, fontWeight: 600 }}
+    >
       {avatarLetter(name)}
     </Avatar>
   );
@@ -63,7 +68,10 @@ export default function Profile({ user, compact }) {
         <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center', p: 0.5 }}>
           <UserAvatar name={name} />
           {!compact && (
-            <Typography variant="subtitle1" sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <Typography
+              variant="subtitle1"
+              sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
               {name}
             </Typography>
           )}

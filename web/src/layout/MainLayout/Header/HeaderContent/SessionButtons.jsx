@@ -11,12 +11,22 @@ export default function SessionButtons() {
   return (
     <>
       <Tooltip title="Change password">
-        <IconButton aria-label="Lock" data-testid="header-lock" onClick={() => navigate('/changepassword')} sx={{ color: 'text.primary' }}>
+        <IconButton
+          aria-label="Lock"
+          data-testid="header-lock"
+          onClick={() => navigate('/changepassword')}
+          sx={{ color: 'text.primary' }}
+        >
           <LockOutlined />
         </IconButton>
       </Tooltip>
       <Tooltip title="Logout">
-        <IconButton aria-label="Logout" data-testid="header-logout" onClick={() => logout()} sx={{ color: 'text.primary' }}>
+        <IconButton
+          aria-label="Logout"
+          data-testid="header-logout"
+          onClick={() => logout()}
+          sx={{ color: 'text.primary' }}
+        >
           <LogoutOutlined />
         </IconButton>
       </Tooltip>

@@ -42,7 +42,12 @@ export default function HeaderContent({ user, compact }) {
       <>
         <Box sx={{ flexGrow: 1 }} />
         <MobileSection>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 1 }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 1 }}
+          >
             {impersonating && <BackToAdmin />}
             {items}
           </Stack>

@@ -59,7 +59,10 @@ export default function NavItem({ item, level = 1, open = true, closeOnNavigate 
             bgcolor: alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.18 : 0.1),
             borderRight: `2px solid ${theme.palette.primary.main}`,
             color: item.highlight ? theme.palette.error.main : iconSelectedColor,
-            '&:hover': { color: iconSelectedColor, bgcolor: alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.24 : 0.14) }
+            '&:hover': {
+              color: iconSelectedColor,
+              bgcolor: alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.24 : 0.14)
+            }
           }
         }),
         ...(!open && {
@@ -82,7 +85,11 @@ export default function NavItem({ item, level = 1, open = true, closeOnNavigate 
               justifyContent: 'center',
               '&:hover': { bgcolor: alpha(theme.palette.primary.main, 0.1) }
             }),
-            ...(!open && isSelected && { bgcolor: alpha(theme.palette.primary.main, 0.16), '&:hover': { bgcolor: alpha(theme.palette.primary.main, 0.22) } })
+            ...(!open &&
+              isSelected && {
+                bgcolor: alpha(theme.palette.primary.main, 0.16),
+                '&:hover': { bgcolor: alpha(theme.palette.primary.main, 0.22) }
+              })
           }}
         >
           <Icon style={{ fontSize: open ? '1rem' : '1.25rem' }} />
@@ -91,7 +98,10 @@ export default function NavItem({ item, level = 1, open = true, closeOnNavigate 
       {(open || !Icon) && (
         <ListItemText
           primary={
-            <Typography variant="h6" sx={{ color: isSelected ? (item.highlight ? 'error.main' : iconSelectedColor) : textColor }}>
+            <Typography
+              variant="h6"
+              sx={{ color: isSelected ? (item.highlight ? 'error.main' : iconSelectedColor) : textColor }}
+            >
               {item.title}
             </Typography>
           }

@@ -4,7 +4,8 @@ import NavGroup from './NavGroup';
 
 export default function Navigation({ menu, open, closeOnNavigate }) {
   const groups = (menu?.items ?? []).map((group) => {
-    if (group.type === 'group') return <NavGroup key={group.id} group={group} open={open} closeOnNavigate={closeOnNavigate} />;
+    if (group.type === 'group')
+      return <NavGroup key={group.id} group={group} open={open} closeOnNavigate={closeOnNavigate} />;
     return (
       <Typography key={group.id} variant="h6" color="error" align="center">
         Fix - Navigation Group

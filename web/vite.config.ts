@@ -22,10 +22,10 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{js,jsx}'],
+    include: ['src/**/*.test.{ts,tsx,js,jsx}'],
     // A render test takes 5-25 s on a 2-core machine busy with other suites; 5 s made them flaky.
     testTimeout: 30000,
-    setupFiles: ['./src/test/setup.js'],
+    setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true
   }
 });
