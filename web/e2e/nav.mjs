@@ -23,7 +23,7 @@ export async function navTitles(page) {
   /** @type {Record<string, string[]>} */
   const groups = {};
   for (const list of await page.locator('nav [data-testid^="nav-group-group-"]').all()) {
-    const title = (await list.getByTestId('nav-group-title').textContent())?.trim();
+    const title = (await list.getByTestId('nav-group-title').textContent())?.trim() ?? '';
     groups[title] = (await list.locator('[data-testid^="nav-item-"]').allTextContents()).map((t) => t.trim());
   }
   return groups;

@@ -1,5 +1,42 @@
-// The uncaught errors of a page, which run.mjs's newPage keeps as `page.__errors`.
+// What a page said on its own: its uncaught errors and the dialogs it opened, kept from the moment
+// run.mjs's newPage creates it (a WeakMap rather than properties stuck on playwright's Page).
 import assert from 'node:assert/strict';
 
-/** No page of `pages` has thrown. */
-export const noErrors = (...pages) => assert.deepEqual(pages.flatMap((p) => p.__errors || []), [], 'no page errors');
+/** @typedef {import('playwright-core').Page} Page */
+
+/** @type {WeakMap<Page, { errors: string[], dialogs: string[] }>} */
+const said = new WeakMap();
+
+/**
+ * From now on keep `page`'s uncaught errors and the messages of its dialogs, each dialog accepted.
+ * @param {Page} page
+ */
+export function keepErrorsAndDialogs(page) {
+  const kept = { errors: /** @type {string[]} */ ([]), dialogs: /** @type {string[]} */ ([]) };
+  said.set(page, kept);
+  page.on('dialog', (d) => {
+    kept.dialogs.push(d.message());
+    void d.accept();
+  });
+  page.on('pageerror', (err) => {
+    kept.errors.push(String(err));
+  });
+}
+
+/**
+ * The uncaught errors of `page` so far.
+ * @param {Page} page
+ */
+export const errorsOf = (page) => [...(said.get(page)?.errors ?? [])];
+
+/**
+ * The messages of the dialogs `page` opened so far.
+ * @param {Page} page
+ */
+export const dialogsOf = (page) => [...(said.get(page)?.dialogs ?? [])];
+
+/**
+ * No page of `pages` has thrown.
+ * @param {...Page} pages
+ */
+export const noErrors = (...pages) => assert.deepEqual(pages.flatMap(errorsOf), [], 'no page errors');

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { apiAs } from './api.mjs';
+import { keepErrorsAndDialogs } from './page-errors.mjs';
 import registerCallOnScreens from './journeys/call-on-screens.mjs';
 import registerRealCall from './journeys/real-call.mjs';
 import registerAppScenarios from './screens/app.mjs';
@@ -39,13 +40,22 @@ const TEST_TIMEOUT = Number(process.env.E2E_TEST_TIMEOUT || 60000);
 const ONLY = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
 mkdirSync(ARTIFACTS, { recursive: true });
 
+/** @param {string} k */
 const need = (k) => {
   const v = process.env[k];
   if (!v) throw new Error(`env ${k} is required`);
   return v;
 };
 const BASE = need('BASE_URL').replace(/\/$/, '');
-// Read when a test signs in, so a run limited by E2E_ONLY needs only the accounts it uses.
+/**
+ * An account to sign in as.
+ * @typedef {{ name?: string, email: string, password: string }} Account
+ */
+/**
+ * Read when a test signs in, so a run limited by E2E_ONLY needs only the accounts it uses.
+ * @param {string} prefix
+ * @returns {Account}
+ */
 const account = (prefix, name = '') => ({
   name,
   get email() {
@@ -55,6 +65,10 @@ const account = (prefix, name = '') => ({
     return need(`${prefix}_PASSWORD`);
   }
 });
+/**
+ * The runner's accounts by role, and any a scenario adds (billing's payer, the real call's).
+ * @type {{ admin: Account, customer: Account, buyer: Account } & Record<string, Account>}
+ */
 const ACCOUNTS = {
   admin: account('ADMIN'),
   customer: account('CUSTOMER', process.env.CUSTOMER_NAME || ''),
@@ -63,51 +77,68 @@ const ACCOUNTS = {
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
 
 // ---------------------------------------------------------------- tiny harness
+/** @type {{ name: string, fn: () => Promise<void>, timeout: number }[]} */
 const tests = [];
-// `timeout` (ms) for a test that loads many pages; others get TEST_TIMEOUT.
-const test = (name, fn, { timeout = TEST_TIMEOUT } = {}) => tests.push({ name, fn, timeout });
+/**
+ * `timeout` (ms) for a test that loads many pages; others get TEST_TIMEOUT.
+ * @type {Harness['test']}
+ */
+const test = (name, fn, { timeout = TEST_TIMEOUT } = {}) => {
+  tests.push({ name, fn, timeout });
+};
 
 // ---------------------------------------------------------------- the browser, pages, sign-in
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_ARGS });
-/** @type {Record<string, { token: string, user: string }>} */
+/**
+ * A signed-in role's session as the portal stores it: its token and its user (JSON).
+ * @typedef {{ token: string, user: string }} Session
+ */
+/** @type {Record<string, Session>} */
 const sessions = {};
 
+/** @type {Harness['newPage']} */
 async function newPage(width = 1440, height = 900) {
   const context = await browser.newContext({ viewport: { width, height }, timezoneId: 'UTC', locale: 'en-US' });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
-  page.on('dialog', (d) => {
-    page.__dialogs = [...(page.__dialogs || []), d.message()];
-    d.accept();
-  });
-  page.on('pageerror', (err) => {
-    page.__errors = [...(page.__errors || []), String(err)];
-  });
+  keepErrorsAndDialogs(page);
   return page;
 }
 
-/** What every page still open shows, saved as FAILED-*.png when a test fails. */
+/**
+ * What every page still open shows, saved as FAILED-*.png when a test fails.
+ * @param {string} name
+ */
 async function shootOpenPages(name) {
   const pages = browser.contexts().flatMap((c) => c.pages());
   const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
   await Promise.all(pages.map((p, i) => p.screenshot({ path: join(ARTIFACTS, `FAILED-${slug}-${i}.png`) }).catch(() => {})));
 }
 
+/** @type {Harness['signInUi']} */
 async function signInUi(page, role) {
-  const { email, password } = ACCOUNTS[role];
+  const who = ACCOUNTS[role];
+  assert.ok(who, `no account for ${role}`);
+  const { email, password } = who;
   await page.goto(`${BASE}/login`);
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/dashboard$/);
   await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
-  sessions[role] = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('user') }));
-  assert.ok(sessions[role].token, 'token stored');
+  const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('user') }));
+  assert.ok(stored.token, 'token stored');
+  assert.ok(stored.user, 'user stored');
+  sessions[role] = { token: stored.token, user: stored.user };
 }
 
-/** Reuse a session captured by signInUi (keeps the number of sign-ins small for a throttled API). */
+/**
+ * Reuse a session captured by signInUi (keeps the number of sign-ins small for a throttled API).
+ * @type {Harness['signIn']}
+ */
 async function signIn(page, role, path = '/dashboard') {
-  if (!sessions[role]) {
+  const session = sessions[role];
+  if (!session) {
     await signInUi(page, role);
     if (path === '/dashboard') return;
   } else {
@@ -115,16 +146,21 @@ async function signIn(page, role, path = '/dashboard') {
     await page.evaluate((s) => {
       localStorage.setItem('token', s.token);
       localStorage.setItem('user', s.user);
-    }, sessions[role]);
+    }, session);
   }
   await page.goto(`${BASE}${path}`);
   await page.getByTestId('page-title').first().waitFor();
 }
 
+/** @type {Harness['shot']} */
 const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: false });
 const api = apiAs(BASE, sessions);
 /** The customer's name: CUSTOMER_NAME, else the name its sign-in stored. */
-const nameOfCustomer = () => ACCOUNTS.customer.name || JSON.parse(sessions.customer?.user || '{}').name;
+const nameOfCustomer = () =>
+  ACCOUNTS.customer.name ||
+  // JSON the portal stored: its user, as the API answered at sign-in.
+  /** @type {{ name?: string }} */ (JSON.parse(sessions.customer?.user || '{}')).name ||
+  '';
 
 /**
  * What each screen's module gets to register its scenarios.
@@ -132,14 +168,13 @@ const nameOfCustomer = () => ACCOUNTS.customer.name || JSON.parse(sessions.custo
  * @property {(name: string, fn: () => Promise<void>, options?: { timeout?: number }) => void} test
  *   a scenario, run after those registered before it; `timeout` (ms) for one loading many pages
  * @property {(width?: number, height?: number) => Promise<import('playwright-core').Page>} newPage
- *   a page in a context of its own (UTC, en-US); dialogs accepted, page errors kept as `__errors`
+ *   a page in a context of its own (UTC, en-US); dialogs accepted, page errors kept (page-errors.mjs)
  * @property {(page: import('playwright-core').Page, role: string) => Promise<void>} signInUi
  *   signs `role` in through /login, keeping its session
  * @property {(page: import('playwright-core').Page, role: string, path?: string) => Promise<void>} signIn
  *   opens `path` as `role`, reusing its session (signing in through /login the first time)
- * @property {Record<string, { token: string, user: string }>} sessions the sessions kept, by role
- * @property {Record<string, { name?: string, email: string, password: string }>} ACCOUNTS
- *   the accounts by role (admin, customer, buyer); a module may add its own
+ * @property {Record<string, Session>} sessions the sessions kept, by role
+ * @property {typeof ACCOUNTS} ACCOUNTS the accounts by role (admin, customer, buyer); a module may add its own
  * @property {() => string} nameOfCustomer the customer's name
  * @property {(page: import('playwright-core').Page, name: string) => Promise<Buffer>} shot a screenshot into the artifacts
  * @property {ReturnType<typeof apiAs>} api a call to the API as a signed-in role
@@ -181,6 +216,7 @@ const started = Date.now();
 for (const t of tests) {
   if (ONLY && !ONLY.test(t.name)) continue;
   const t0 = Date.now();
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   try {
     await Promise.race([t.fn(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${t.timeout} ms`)), t.timeout)))]);
@@ -188,7 +224,7 @@ for (const t of tests) {
     console.log(`ok   ${t.name} (${Date.now() - t0} ms)`);
   } catch (err) {
     failed += 1;
-    console.log(`FAIL ${t.name} (${Date.now() - t0} ms)\n     ${String(err?.stack || err).split('\n').slice(0, 6).join('\n     ')}`);
+    console.log(`FAIL ${t.name} (${Date.now() - t0} ms)\n     ${String((err instanceof Error && err.stack) || err).split('\n').slice(0, 6).join('\n     ')}`);
     await shootOpenPages(t.name); // a page closed meanwhile has nothing to show
     await Promise.all(browser.contexts().map((c) => c.close()));
   } finally {

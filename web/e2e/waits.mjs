@@ -1,10 +1,15 @@
 // Waiting in the browser tests: always for a condition the page shows, never for a fixed time.
 // Locators wait by themselves (`locator.waitFor`, `filter({hasText})`); these cover the rest.
+import assert from 'node:assert/strict';
+
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('playwright-core').Locator} Locator */
 
 /**
  * Until nothing on the page moves: no CSS transition or finite animation running (a dialog fading
  * in, a drawer sliding, a ripple). For screenshots and for measuring laid-out boxes; endless
  * animations (spinners, the low-balance pulse) are not waited for.
+ * @param {Page} page
  */
 export async function still(page) {
   await page.waitForFunction(() =>
@@ -12,11 +17,20 @@ export async function still(page) {
   );
 }
 
-/** Until the text of `locator` is no longer what it is now (a clock or a duration ticking). */
+/**
+ * Until the text of `locator` is no longer what it is now (a clock or a duration ticking).
+ * @param {Locator} locator
+ * @param {{ timeout?: number }} [options]
+ */
 export async function textChanges(locator, { timeout } = {}) {
   const handle = await locator.elementHandle();
+  assert.ok(handle, 'the element is on the page');
   const before = await handle.innerText();
-  await locator.page().waitForFunction(([el, text]) => el.innerText !== text, [handle, before], { timeout });
+  await locator
+    .page()
+    .waitForFunction(([el, text]) => el instanceof HTMLElement && el.innerText !== text, /** @type {const} */ ([handle, before]), {
+      timeout
+    });
   return before;
 }
 
@@ -26,8 +40,12 @@ export async function textChanges(locator, { timeout } = {}) {
  * end written by the bridge, its rating done by a worker). `ready` is a locator to wait for, or
  * `async (timeout) => ...` waiting for its condition up to `timeout` ms. Each look waits up to
  * `every` ms; the whole up to `timeout`.
+ * @param {Locator | ((timeout: number) => Promise<unknown>)} ready
+ * @param {() => Promise<unknown>} refresh
+ * @param {{ timeout?: number, every?: number }} [options]
  */
 export async function refreshUntil(ready, refresh, { timeout = 20000, every = 1000 } = {}) {
+  /** @type {(timeout: number) => Promise<unknown>} */
   const look = typeof ready === 'function' ? ready : (t) => ready.waitFor({ timeout: t });
   const deadline = Date.now() + timeout;
   for (;;) {
@@ -41,7 +59,12 @@ export async function refreshUntil(ready, refresh, { timeout = 20000, every = 10
   }
 }
 
-/** Click `button` and wait for the answer of the API call it makes (`path` in its URL). */
+/**
+ * Click `button` and wait for the answer of the API call it makes (`path` in its URL).
+ * @param {Page} page
+ * @param {Locator} button
+ * @param {string} path
+ */
 export async function clickAndAnswer(page, button, path) {
   const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes(`/api${path}`)), button.click()]);
   return response;
@@ -50,6 +73,10 @@ export async function clickAndAnswer(page, button, path) {
 /**
  * Until the IVR dialog has its settings from the server: it opens on the defaults and enables Save
  * once they arrive (a field set or read before then is overwritten or stale).
+ * @param {Page} page
  */
 export const ivrLoaded = (page) =>
-  page.waitForFunction(() => document.querySelector('[data-testid="ivr-dialog"] [data-testid="ivr-save"]')?.disabled === false);
+  page.waitForFunction(() => {
+    const save = document.querySelector('[data-testid="ivr-dialog"] [data-testid="ivr-save"]');
+    return save instanceof HTMLButtonElement && !save.disabled;
+  });

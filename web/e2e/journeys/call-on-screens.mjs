@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { cellHas } from '../cells.mjs';
 import { clickAndAnswer, refreshUntil, textChanges } from '../waits.mjs';
+import { noErrors } from '../page-errors.mjs';
 
 /** @param {import('../run.mjs').Harness} harness */
 export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
@@ -24,7 +25,7 @@ export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
       await page.getByTestId('live-notice').filter({ hasText: `Call from ${caller} hung up.` }).waitFor();
       await row.waitFor({ state: 'detached' }); // the socket pushed the end
       await page.getByText('No calls in progress.').waitFor();
-      assert.deepEqual(page.__errors || [], [], 'no page errors');
+      noErrors(page);
       await page.context().close();
     });
   }
@@ -58,7 +59,7 @@ export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
         assert.ok(seconds >= 1, `a recording of ${seconds} s`);
       }
       await shot(page, 'report-detail-1440.png');
-      assert.deepEqual(page.__errors || [], [], 'no page errors');
+      noErrors(page);
       await page.context().close();
     });
   }
@@ -77,7 +78,7 @@ export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
       );
       assert.ok(seconds >= 1, `a recording of ${seconds} s`);
       await shot(page, 'buyercdr-1440.png');
-      assert.deepEqual(page.__errors || [], [], 'no page errors');
+      noErrors(page);
       await page.context().close();
     });
   }
@@ -112,7 +113,7 @@ export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
       assert.match(await page.getByTestId('dashboard-campaigns').innerText(), /Leads\s+1\s+1/);
       assert.ok(await page.getByTestId('dashboard-chart').locator('.recharts-bar-rectangle').count(), 'a bar for the hour');
       await shot(page, 'dashboard-1440.png');
-      assert.deepEqual(page.__errors || [], [], 'no page errors');
+      noErrors(page);
       await page.context().close();
     });
   }

@@ -15,6 +15,7 @@ import { cell, cellHas } from '../cells.mjs';
 import { downloaded } from '../downloads.mjs';
 import { pick } from '../pickers.mjs';
 import { clickAndAnswer, ivrLoaded, refreshUntil, still, textChanges } from '../waits.mjs';
+import { noErrors } from '../page-errors.mjs';
 
 const PER_MINUTE = 6; // $0.10 a second, billed by the second
 const CONNECT_FEE = 0.05;
@@ -286,8 +287,7 @@ export default function registerRealCall({ test, newPage, signInUi, ACCOUNTS, sh
     assert.equal(pdf.data.subarray(0, 5).toString(), '%PDF-');
 
     phase('invoice done');
-    const errors = [admin, page, buyer].flatMap((p) => p.__errors || []);
-    assert.deepEqual(errors, [], 'no page errors');
+    noErrors(admin, page, buyer);
     await Promise.all([admin, page, buyer].map((p) => p.context().close()));
   }, { timeout: 150000 });
 }

@@ -1,6 +1,7 @@
 // The app as a whole: what the browser is sent before the first route (its size, compression and
 // caching; the chart library only with the dashboard), and every signed-in route's lazy page.
 import assert from 'node:assert/strict';
+import { noErrors } from '../page-errors.mjs';
 
 /**
  * Every response the page gets: bytes over the wire (headers + body as sent, i.e. compressed),
@@ -97,7 +98,7 @@ export default function registerAppScenarios({ test, newPage, signIn, signInUi, 
     await page.goto(`${BASE}/no/such/page`);
     await page.waitForURL(/\/dashboard$/);
     await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
     await page.context().close();
   }, { timeout: 2 * TEST_TIMEOUT }); // 24 full page loads
 }

@@ -7,6 +7,7 @@ import { cellHas } from '../cells.mjs';
 import { downloaded } from '../downloads.mjs';
 import { pick } from '../pickers.mjs';
 import { still } from '../waits.mjs';
+import { noErrors } from '../page-errors.mjs';
 
 /** @param {import('../run.mjs').Harness} harness */
 export default function registerBillingScenarios({ test, newPage, signIn, ACCOUNTS, shot, api, BASE }) {
@@ -60,7 +61,7 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
     assert.equal(balance.data[0].balance, '75.5000', 'credited once');
     await still(page);
     await shot(page, 'topup-1440.png');
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
     await page.context().close();
   });
 
@@ -104,7 +105,7 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
     // rated after it ends takes the same path).
     await api('admin', 'POST', '/topup/add', { user_id: id, amount: '5', note: 'Third credit', reference: `e2e-w3-${stamp}` });
     await page.getByTestId('balance-amount').filter({ hasText: `$${(Number(before) + 25).toFixed(2)}` }).waitFor({ timeout: 25000 });
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
     await page.context().close();
   });
 
@@ -133,7 +134,7 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
     const setups = (await api('admin', 'GET', '/number/ct?payment_type=setup&perpage=100')).data.total;
     if (setups === 0) await page.getByTestId('numberpay-table').getByText('No payments in this period.').waitFor();
     else await page.locator('[data-testid="numberpay-row"]').first().waitFor();
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
     await page.context().close();
   });
 
@@ -162,7 +163,7 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
     const pdf = await downloaded(page, detail.getByTestId('invoice-detail-pdf'), { binary: true });
     assert.equal(pdf.name, `${made[0].number}.pdf`);
     assert.equal(pdf.data.subarray(0, 5).toString(), '%PDF-');
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
     await page.context().close();
   });
 
@@ -187,7 +188,7 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
     await page.getByTestId('invoice-detail').getByTestId('invoice-total-charges').filter({ hasText: '$0.00' }).waitFor();
     await still(page);
     await shot(page, 'invoice-customer-1440.png');
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
     await page.context().close();
   });
 }

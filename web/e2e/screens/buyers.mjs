@@ -50,7 +50,7 @@ export default function registerBuyerScenarios({ test, newPage, signIn, signInUi
     await page.getByTestId('confirm-button').click();
     await page.getByTestId('buyer-notice').filter({ hasText: `Buyer ${name} deleted.` }).waitFor();
     await row.waitFor({ state: 'detached' });
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
     await page.context().close();
   });
 

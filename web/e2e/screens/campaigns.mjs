@@ -4,6 +4,7 @@
 // paused). Checked through the API afterwards.
 import assert from 'node:assert/strict';
 import { cellHas } from '../cells.mjs';
+import { noErrors } from '../page-errors.mjs';
 
 /** @param {import('../run.mjs').Harness} harness */
 export default function registerCampaignScenarios({ test, newPage, signIn, shot, api }) {
@@ -46,7 +47,7 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     await page.getByTestId('confirm-button').click();
     await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${name} deleted.` }).waitFor();
     await row.waitFor({ state: 'detached' });
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
     await page.context().close();
   });
 
@@ -84,7 +85,7 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     const listed = await api('customer', 'GET', `/campaign/details?params=${encodeURIComponent(name)}`);
     const stored = await api('customer', 'GET', `/campaign/whisper/${listed.data.data[0].id}`);
     assert.equal(stored.data.mode, 'text');
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
     await page.context().close();
   });
 
@@ -122,6 +123,6 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     await shot(page, 'webhooks-1440.png');
     const [paused] = (await api('customer', 'GET', `/webhook/details?campaign_id=${campaign.id}`)).data.data;
     assert.deepEqual([paused.status, paused.paused_reason], ['paused', 'paused by its owner']);
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
   });
 }

@@ -77,7 +77,7 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
 
     await page.reload();
     await row.waitFor({ state: 'detached' });
-    assert.deepEqual([...(page.__errors || []), ...(admin.__errors || [])], [], 'no page errors');
+    noErrors(page, admin);
     await page.context().close();
     await admin.context().close();
   });
@@ -153,7 +153,7 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('confirm-button').click();
     await page.getByTestId('block-notice').filter({ hasText: `Block ${caller} deleted.` }).waitFor();
     await row.waitFor({ state: 'detached' });
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
     await page.context().close();
   });
 }

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { cellHas } from '../cells.mjs';
 import { still } from '../waits.mjs';
+import { noErrors } from '../page-errors.mjs';
 
 /**
  * Opens /target's add dialog and fills what every target needs: its name, its buyer and where it is
@@ -119,7 +120,7 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('confirm-button').click();
     await page.getByTestId('target-notice').filter({ hasText: `Target ${name} deleted.` }).waitFor();
     await row.waitFor({ state: 'detached' });
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
     await page.context().close();
   });
 
@@ -196,7 +197,7 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
 
     await page.goto(`${BASE}/dashboard`);
     await page.getByTestId('dashboard-regions').waitFor();
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
     await page.context().close();
   });
 }

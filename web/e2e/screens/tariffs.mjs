@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { cellHas } from '../cells.mjs';
 import { downloaded } from '../downloads.mjs';
 import { still } from '../waits.mjs';
+import { noErrors } from '../page-errors.mjs';
 
 /** @param {import('../run.mjs').Harness} harness */
 export default function registerTariffScenarios({ test, newPage, signIn, shot, api, BASE, TEST_TIMEOUT }) {
@@ -102,7 +103,7 @@ export default function registerTariffScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('confirm-button').click();
     await page.getByTestId('tariff-notice').filter({ hasText: `Tariff ${name} deleted.` }).waitFor();
     assert.equal((await api('admin', 'GET', `/tariff/details?params=${encodeURIComponent(name)}`)).data.total, 0);
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
     await page.context().close();
   });
 
@@ -125,7 +126,7 @@ export default function registerTariffScenarios({ test, newPage, signIn, shot, a
     await importer.getByRole('button', { name: 'Close' }).click();
     await page.getByText(/^1–10 of 100,?000$/).waitFor(); // the list pages through them
     assert.equal((await api('admin', 'DELETE', `/tariff/${id}`)).status, 200);
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
     await page.context().close();
   }, { timeout: 2 * TEST_TIMEOUT });
 }

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { cellHas } from '../cells.mjs';
 import { still } from '../waits.mjs';
+import { noErrors } from '../page-errors.mjs';
 
 /** @param {import('../run.mjs').Harness} harness */
 export default function registerTrunkScenarios({ test, newPage, signIn, shot }) {
@@ -58,7 +59,7 @@ export default function registerTrunkScenarios({ test, newPage, signIn, shot }) 
     await page.getByTestId('confirm-button').click();
     await page.getByTestId('trunk-notice').filter({ hasText: `Trunk ${name} deleted.` }).waitFor();
     await row.waitFor({ state: 'detached' });
-    assert.deepEqual(page.__errors || [], [], 'no page errors');
+    noErrors(page);
     await page.context().close();
   });
 }

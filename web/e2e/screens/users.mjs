@@ -4,7 +4,7 @@
 // main action is checked through the API afterwards.
 import assert from 'node:assert/strict';
 import { ADMIN_GROUPS, USER_GROUPS, navTitles } from '../nav.mjs';
-import { noErrors } from '../page-errors.mjs';
+import { dialogsOf, noErrors } from '../page-errors.mjs';
 import { pickExact } from '../pickers.mjs';
 import { still } from '../waits.mjs';
 
@@ -51,7 +51,7 @@ export default function registerUserScenarios({ test, newPage, signIn, sessions,
     assert.equal(Number(after.user.role), 1);
     assert.equal(after.token, sessions.admin.token, 'admin token restored');
     assert.deepEqual(await navTitles(page), ADMIN_GROUPS, 'admin menu again');
-    assert.deepEqual(page.__dialogs || [], [], 'no alert');
+    assert.deepEqual(dialogsOf(page), [], 'no alert');
     await page.context().close();
   });
 
