@@ -5,12 +5,15 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(new URL('../web/package.json', import.meta.url));
-const { chromium } = require('playwright-core');
+// Loaded from web/node_modules (tests/ has none); tsconfig.e2e.json maps the types there too.
+const { chromium } = /** @type {typeof import('playwright-core')} */ (require('playwright-core'));
 const [base, email, password] = process.argv.slice(2);
+if (!base || !email || !password) throw new Error('usage: node tests/csp_check.mjs <base url> <email> <password>');
 const PAGES = ['dashboard', 'live-calls', 'report', 'rate-card', 'wallet', 'invoice', 'campaign', 'profile'];
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH, args: ['--no-sandbox'] });
 const page = await browser.newPage();
+/** @type {string[]} */
 const refused = [];
 page.on('console', (m) => {
   if (/Content Security Policy/i.test(m.text())) refused.push(m.text());

@@ -5,13 +5,30 @@ import { cellHas } from '../cells.mjs';
 import { clickAndAnswer, refreshUntil, textChanges } from '../waits.mjs';
 import { noErrors } from '../page-errors.mjs';
 
+/**
+ * How long the recording in the `<audio>` element `audio` lasts (s), once the browser has read it.
+ * @param {import('playwright-core').Locator} audio
+ * @returns {Promise<number>}
+ */
+const recordingSeconds = (audio) =>
+  audio.evaluate(
+    (el) =>
+      new Promise((resolve, reject) => {
+        if (!(el instanceof HTMLMediaElement)) reject(new Error(`<${el.tagName}> is no audio`));
+        else if (el.readyState >= 1) resolve(el.duration);
+        else el.addEventListener('loadedmetadata', () => resolve(el.duration), { once: true });
+      })
+  );
+
 /** @param {import('../run.mjs').Harness} harness */
 export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
+  const caller = process.env.E2E_LIVE_CALLER;
+  const liveDid = process.env.E2E_LIVE_DID;
+  const reachable = process.env.E2E_TRUNK_REACHABLE;
   // With E2E_LIVE_CALLER set, a real call from that number is up (tests/asterisk starts it): the
   // customer sees it on /live-calls, talking, and hangs it up from there.
-  if (process.env.E2E_LIVE_CALLER) {
+  if (caller) {
     test('customer: a real call shows on /live-calls and is hung up from there', async () => {
-      const caller = process.env.E2E_LIVE_CALLER;
       const page = await newPage(1440);
       await signIn(page, 'customer', '/live-calls');
       const row = page.locator(`[data-testid="live-row"][data-caller="${caller}"]`);
@@ -31,9 +48,8 @@ export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
   }
 
   // After the live-calls test above: the call it hung up is in the report, opened with its trail.
-  if (process.env.E2E_LIVE_CALLER) {
+  if (caller) {
     test('customer: that real call is in /report, with its routing trail', async () => {
-      const caller = process.env.E2E_LIVE_CALLER;
       const page = await newPage(1440);
       await signIn(page, 'customer', '/report');
       await page.getByTestId('report-caller_number').fill(caller); // numbers match how they start
@@ -53,9 +69,7 @@ export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
         await detail.getByTestId('call-recording-play').click();
         const audio = detail.getByTestId('call-recording');
         await audio.waitFor();
-        const seconds = await audio.evaluate(
-          (el) => new Promise((resolve) => (el.readyState >= 1 ? resolve(el.duration) : el.addEventListener('loadedmetadata', () => resolve(el.duration), { once: true })))
-        );
+        const seconds = await recordingSeconds(audio);
         assert.ok(seconds >= 1, `a recording of ${seconds} s`);
       }
       await shot(page, 'report-detail-1440.png');
@@ -65,17 +79,15 @@ export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
   }
 
   // The same call as its buyer sees it: on /buyercdr, with its target, and the recording playing.
-  if (process.env.E2E_LIVE_CALLER && process.env.E2E_LIVE_RECORDED) {
+  if (caller && process.env.E2E_LIVE_RECORDED) {
     test('buyer: that real call is in /buyercdr, its recording playing', async () => {
       const page = await newPage(1440);
       await signIn(page, 'buyer', '/buyercdr');
-      const row = page.locator(`[data-testid="buyercdr-row"][data-caller="${process.env.E2E_LIVE_CALLER}"]`);
+      const row = page.locator(`[data-testid="buyercdr-row"][data-caller="${caller}"]`);
       await row.waitFor();
       assert.match(await row.innerText(), new RegExp(`ANSWERED[\\s\\S]*${process.env.E2E_LIVE_TARGET || ''}|${process.env.E2E_LIVE_TARGET || ''}[\\s\\S]*ANSWERED`));
       await row.getByTestId('call-recording-play').click();
-      const seconds = await row.getByTestId('call-recording').evaluate(
-        (el) => new Promise((resolve) => (el.readyState >= 1 ? resolve(el.duration) : el.addEventListener('loadedmetadata', () => resolve(el.duration), { once: true })))
-      );
+      const seconds = await recordingSeconds(row.getByTestId('call-recording'));
       assert.ok(seconds >= 1, `a recording of ${seconds} s`);
       await shot(page, 'buyercdr-1440.png');
       noErrors(page);
@@ -84,12 +96,12 @@ export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
   }
 
   // The tracking number of that real call, tested on /campaign: the dry run names its target.
-  if (process.env.E2E_LIVE_DID) {
+  if (liveDid) {
     test('customer: test routing for the real tracking number names the target it rings', async () => {
       const page = await newPage(1440);
       await signIn(page, 'customer', '/campaign');
       await page.getByTestId('dryrun-open').click();
-      await page.getByTestId('dryrun-did').fill(process.env.E2E_LIVE_DID);
+      await page.getByTestId('dryrun-did').fill(liveDid);
       await page.getByTestId('dryrun-caller').fill('+447700900555');
       await page.getByTestId('dryrun-run').click();
       const first = page.getByTestId('dryrun-candidate').first();
@@ -102,7 +114,7 @@ export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
   }
 
   // That real call on the customer's dashboard: counted today, answered, its campaign the busiest.
-  if (process.env.E2E_LIVE_CALLER) {
+  if (caller) {
     test('customer: the dashboard counts that real call', async () => {
       const page = await newPage(1440);
       await signIn(page, 'customer', '/dashboard');
@@ -120,11 +132,11 @@ export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
 
   // With E2E_TRUNK_REACHABLE set to a trunk's name, the bridge is running and Asterisk qualifies that
   // trunk (tests/asterisk): the admin's trunk list shows it reachable, with the round trip.
-  if (process.env.E2E_TRUNK_REACHABLE) {
+  if (reachable) {
     test('admin: the trunk list shows the trunk Asterisk reaches', async () => {
       const page = await newPage(1440);
       await signIn(page, 'admin', '/manage-trunk');
-      const endpoint = page.locator(`[data-testid="trunk-row"][data-name="${process.env.E2E_TRUNK_REACHABLE}"]`).getByTestId('trunk-endpoint');
+      const endpoint = page.locator(`[data-testid="trunk-row"][data-name="${reachable}"]`).getByTestId('trunk-endpoint');
       const refresh = () => clickAndAnswer(page, page.getByRole('button', { name: 'Refresh trunks' }), '/trunk/');
       await refreshUntil(endpoint.filter({ hasText: /^Reachable \((<1|\d+) ms\)$/ }), refresh);
       await shot(page, 'trunk-reachable-1440.png');

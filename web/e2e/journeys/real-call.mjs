@@ -21,11 +21,14 @@ const PER_MINUTE = 6; // $0.10 a second, billed by the second
 const CONNECT_FEE = 0.05;
 const TOP_UP = 20;
 const SETUP_FEE = 1;
+/** @param {number} n dollars */
 const money = (n) => `$${n.toFixed(2)}`;
 /**
  * Open a screen from the sidebar, as a user does (no page load), until the sidebar marks it the
  * current page: a click landing while a closing dialog still covers the page is lost, and a user
  * would click again.
+ * @param {import('playwright-core').Page} page
+ * @param {string} item the sidebar item's test id after `nav-item-`
  */
 const open = (page, item) =>
   refreshUntil(
@@ -33,7 +36,11 @@ const open = (page, item) =>
     () => page.getByTestId(`nav-item-${item}`).first().click(),
     { every: 3000 }
   );
-/** Start `work` now and await it later; a failure meanwhile is kept for that await. */
+/**
+ * Start `work` now and await it later; a failure meanwhile is kept for that await.
+ * @template T
+ * @param {() => Promise<T>} work
+ */
 const meanwhile = (work) => {
   const running = work();
   running.catch(() => {}); // not unhandled while the scenario does other things
@@ -48,6 +55,7 @@ export default function registerRealCall({ test, newPage, signInUi, ACCOUNTS, sh
 
   test('a real call through a platform set up in the browser alone: live, report, wallet, dashboard, buyer, invoice', async () => {
     const started = Date.now();
+    /** @param {string} name */
     const phase = (name) => console.log(`     ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s ${name}`);
     const stamp = Date.now() % 100000;
     const digits = String(stamp % 10000).padStart(4, '0');
@@ -228,8 +236,10 @@ export default function registerRealCall({ test, newPage, signInUi, ACCOUNTS, sh
     await cellHas(report, 'Campaign', names.campaign);
     await cellHas(report, 'Target', names.target);
     await cellHas(report, 'Hung up by', 'portal');
-    const [minutes, seconds] = (await (await cell(report, 'Billed')).innerText()).split(':').map(Number);
-    const billed = minutes * 60 + seconds;
+    const shown = await (await cell(report, 'Billed')).innerText();
+    const time = /^(\d+):(\d{2})$/.exec(shown); // m:ss, a call under an hour
+    assert.ok(time, `billed ${shown}`);
+    const billed = Number(time[1]) * 60 + Number(time[2]);
     assert.ok(billed >= 1, `billed ${billed} s`);
     const cost = CONNECT_FEE + (PER_MINUTE * billed) / 60; // the rate card's price for that talk time
     await cellHas(report, 'Cost', money(cost));

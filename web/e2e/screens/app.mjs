@@ -4,16 +4,33 @@ import assert from 'node:assert/strict';
 import { noErrors } from '../page-errors.mjs';
 
 /**
+ * A response as it came over the wire.
+ * @typedef {{ url: string, type: string, bytes: number, encoding: string, cache: string }} Received
+ */
+/**
+ * What a page received.
+ * @typedef {object} Wire
+ * @property {Received[]} responses
+ * @property {string[]} errors a response that could not be measured
+ * @property {() => number} bytes all the responses' bytes
+ * @property {() => Promise<unknown>} settled until every response finished so far is measured
+ */
+/**
  * Every response the page gets: bytes over the wire (headers + body as sent, i.e. compressed),
  * encoding and cache header. `await wire.settled()` before reading.
+ * @param {import('playwright-core').Page} page
+ * @returns {Wire}
  */
 function watchWire(page) {
+  /** @type {Promise<unknown>[]} */
   const pending = [];
+  /** @type {Wire} */
   const wire = { responses: [], errors: [], bytes: () => wire.responses.reduce((s, r) => s + r.bytes, 0), settled: () => Promise.all(pending) };
   page.on('requestfinished', (request) => {
     pending.push(
       (async () => {
         const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+        /** @type {Record<string, string>} */
         const headers = response ? await response.allHeaders() : {};
         wire.responses.push({
           url: request.url(),
@@ -30,11 +47,12 @@ function watchWire(page) {
 /**
  * URLs of the scripts received that carry the chart library (recharts, by its class name). A hashed
  * script never changes, so it is read again here rather than from a page that may have moved on.
+ * @param {Wire} wire
  */
 async function chartScripts(wire) {
   const scripts = wire.responses.filter((r) => r.type === 'script');
   const texts = await Promise.all(scripts.map(async (r) => (await fetch(r.url)).text()));
-  return scripts.filter((_, i) => texts[i].includes('recharts-wrapper')).map((r) => r.url);
+  return scripts.filter((_, i) => texts[i]?.includes('recharts-wrapper')).map((r) => r.url);
 }
 
 /** @param {import('../run.mjs').Harness} harness */
@@ -52,9 +70,10 @@ export default function registerAppScenarios({ test, newPage, signIn, signInUi, 
     const listing = wire.responses.map((r) => `${(r.bytes / 1024).toFixed(1).padStart(6)} KB ${r.encoding.padEnd(4)} ${new URL(r.url).pathname}`);
     console.log(`     /login: ${kb.toFixed(1)} KB over the wire in ${wire.responses.length} responses`);
     assert.ok(kb <= 250, `${kb.toFixed(1)} KB before the first route is over the 250 KB budget:\n${listing.join('\n')}`);
-    const document = wire.responses.find((r) => r.type === 'document');
-    assert.match(document.encoding, /^(br|gzip)$/, 'index.html compressed');
-    assert.equal(document.cache, 'no-cache', 'index.html revalidated');
+    const html = wire.responses.find((r) => r.type === 'document');
+    assert.ok(html, 'index.html received');
+    assert.match(html.encoding, /^(br|gzip)$/, 'index.html compressed');
+    assert.equal(html.cache, 'no-cache', 'index.html revalidated');
     const assets = wire.responses.filter((r) => new URL(r.url).pathname.startsWith('/assets/'));
     assert.ok(assets.some((r) => r.type === 'font'), 'the font arrives');
     for (const r of assets) {

@@ -13,6 +13,7 @@ import { noErrors } from '../page-errors.mjs';
 export default function registerBillingScenarios({ test, newPage, signIn, ACCOUNTS, shot, api, BASE }) {
   const stamp = Date.now() % 100000;
   // A customer of the billing scenarios' own, so the other scenarios' wallets stay as they expect.
+  /** @type {{ name: string, email: string, password: string, id?: number }} */
   const PAYER = { name: `E2E Payer ${stamp}`, email: `e2e.payer.${stamp}@example.com`, password: 'payerpass1' };
 
   ACCOUNTS.payer = PAYER; // signIn(page, 'payer', path) once it exists

@@ -36,7 +36,7 @@ export default function registerBuyerScenarios({ test, newPage, signIn, signInUi
     };
     const buyer = await signInAs();
     await buyer.waitForURL(/\/dashboard$/);
-    assert.equal(JSON.parse(await buyer.evaluate(() => localStorage.getItem('user'))).role, 3, 'signed in as a buyer');
+    assert.equal(JSON.parse((await buyer.evaluate(() => localStorage.getItem('user'))) ?? 'null').role, 3, 'signed in as a buyer');
     await buyer.context().close();
 
     await row.getByTestId('buyer-status').click();
@@ -57,6 +57,7 @@ export default function registerBuyerScenarios({ test, newPage, signIn, signInUi
   test("buyer: /buyer-target lists the buyer's targets with today's calls against each cap, open hours and status", async () => {
     const customer = await newPage(1440);
     await signIn(customer, 'customer', '/target');
+    /** @type {import('../../src/client/types.gen.ts').BuyerOut[]} */
     const buyers = (await api('customer', 'GET', '/buyer/details?perpage=100')).data.data;
     const buyerName = 'Bea Buyer';
     const bea = buyers.find((b) => b.name === buyerName);
@@ -64,6 +65,7 @@ export default function registerBuyerScenarios({ test, newPage, signIn, signInUi
     const stamp = Date.now() % 100000;
     const days = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
     const otherDay = days[(new Date().getUTCDay() + 3) % 7];
+    assert.ok(otherDay);
     const open = `E2E Desk ${stamp}`;
     const closed = `E2E Night ${stamp}`;
     for (const body of [
@@ -79,6 +81,7 @@ export default function registerBuyerScenarios({ test, newPage, signIn, signInUi
     await signInUi(page, 'buyer'); // afresh: the logout scenario ended the buyer's stored session
     await page.getByTestId('buyer-chip-target').click();
     await page.waitForURL(/\/buyer-target$/);
+    /** @param {string} name */
     const row = (name) => page.locator(`[data-testid="buyer-target-row"][data-name="${name}"]`);
     await row(open).waitFor();
     assert.equal(await row(open).getByTestId('buyer-target-now').innerText(), 'Taking calls');
@@ -88,8 +91,10 @@ export default function registerBuyerScenarios({ test, newPage, signIn, signInUi
     assert.equal(await row(closed).getByTestId('buyer-target-now').innerText(), 'Closed now');
     assert.match(await row(closed).getByTestId('buyer-target-hours').innerText(), /09:00-17:00\s+UTC/);
     // Paused by the customer: the buyer sees it after a refresh.
+    /** @type {import('../../src/client/types.gen.ts').BuyerTarget[]} */
     const own = (await api('buyer', 'GET', '/buyer/target')).data;
     const desk = own.find((t) => t.name === open);
+    assert.ok(desk, `${open} is among the buyer's targets`);
     assert.deepEqual([desk.calls_today, desk.daily_cap, desk.open_now], [0, 3, true]);
     assert.equal((await api('customer', 'PATCH', `/target/status/${desk.id}`, { status: 'inactive' })).status, 200);
     await page.getByRole('button', { name: 'Refresh targets' }).click();

@@ -74,7 +74,7 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     await row.getByTestId('campaign-whisper').click();
     await dialog.getByTestId('whisper-summary').filter({ hasText: 'talk time starts after it' }).waitFor();
     const preview = dialog.getByTestId('whisper-preview');
-    await page.waitForFunction((el) => el.duration > 1 && el.duration < 5, await preview.elementHandle());
+    await page.waitForFunction((el) => el instanceof HTMLMediaElement && el.duration > 1 && el.duration < 5, await preview.elementHandle());
 
     // A file that is no WAV: the server says why, and the spoken whisper stays.
     await page.getByTestId('whisper-mode-recording').check();

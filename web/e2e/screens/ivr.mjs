@@ -62,9 +62,9 @@ export default function registerIvrScenarios({ test, newPage, signIn, nameOfCust
     await admin.waitForFunction(
       ([rowName, pattern]) => {
         const el = document.querySelector(`[data-testid="ivr-row"][data-name="${rowName}"]`);
-        return Boolean(el) && new RegExp(pattern).test(el.innerText);
+        return el instanceof HTMLElement && new RegExp(pattern).test(el.innerText);
       },
-      [name, shown]
+      /** @type {const} */ ([name, shown])
     );
     await adminRow.getByTestId('ivr-edit').click();
     await ivrLoaded(admin);

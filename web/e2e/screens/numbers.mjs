@@ -12,14 +12,15 @@ import { still } from '../waits.mjs';
 export default function registerNumberScenarios({ test, newPage, signIn, shot, api, BASE }) {
   test('numbers: the admin fills the pool, the customer takes one and points it at a campaign', async () => {
     const stamp = Date.now() % 10000;
+    /** @param {number} n */
     const digits = (n) => String(n % 10000).padStart(4, '0');
     const [paid, free] = [`+44207946${digits(stamp)}`, `+44207946${digits(stamp + 1)}`];
     const admin = await newPage(1440);
     await signIn(admin, 'admin', '/manage-number');
-    for (const [number, fee] of [
+    for (const [number, fee] of /** @type {const} */ ([
       [paid, '5'],
       [free, '0']
-    ]) {
+    ])) {
       await admin.getByTestId('number-add').click();
       await admin.getByTestId('number-number').fill(number.replace('+44', '+44 '));
       await admin.getByTestId('number-setup_fee').fill(fee);
@@ -92,6 +93,10 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
     const sample = (await downloaded(page, page.getByTestId('upload-sample'))).data;
     assert.match(sample, /^number,country,vendor,setup_fee,monthly_fee\n\+442079460001,GB,/);
 
+    /**
+     * @param {string} name
+     * @param {string} text
+     */
     const file = (name, text) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
     const header = 'number,country,vendor,setup_fee,monthly_fee\n';
     const many = Array.from({ length: 100001 }, (_, i) => `+4420794${String(i).padStart(5, '0')},GB,,0,0`).join('\n');
@@ -110,6 +115,7 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('upload-submit').click();
     await page.getByTestId('upload-summary').filter({ hasText: 'Imported 2 of 5 line(s); 3 skipped.' }).waitFor();
     // The skipped lines, each with its reason; imported lines are only counted.
+    /** @param {number} n */
     const line = (n) => page.locator(`[data-testid="report-line"][data-line="${n}"]`);
     await line(4).getByText('duplicate of line 2').waitFor();
     await line(5).getByText(/invalid E\.164/).waitFor();
@@ -120,6 +126,7 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
     await still(page);
     await shot(page, 'uploadnumber-1440.png');
 
+    /** @type {import('../../src/client/types.gen.ts').NumberRow[]} */
     const imported = (await api('admin', 'GET', `/number/details?params=${encodeURIComponent(first)}`)).data.data;
     assert.deepEqual(imported.map((n) => [n.number, n.vendor_id, n.setup_fee, n.monthly_fee, n.user_id]), [[first, vendor.id, '1.2500', '2.0000', null]]);
     const batch = (await api('admin', 'GET', `/number/vcrs?params=${filename}`)).data.data[0];

@@ -8,7 +8,8 @@ export default function registerProfileScenarios({ test, newPage, signIn, sessio
   test('customer: name as typed in the header, a fading notice, a searchable timezone, one password error', async () => {
     const page = await newPage(1440);
     await signIn(page, 'customer', '/profile');
-    const token = sessions.customer.token;
+    const token = sessions.customer?.token;
+    assert.ok(token, 'customer signed in');
     const restore = () =>
       fetch(`${BASE}/api/profile`, {
         method: 'PUT',

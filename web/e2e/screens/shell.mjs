@@ -6,6 +6,10 @@ import { ADMIN_GROUPS, USER_GROUPS, navTitles } from '../nav.mjs';
 import { clickAndAnswer, still, textChanges } from '../waits.mjs';
 
 const CLOCK = /^\d{2}:\d{2}:\d{2} (AM|PM)$/;
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {string} id
+ */
 const visible = (page, id) => page.getByTestId(id).first().isVisible();
 
 /** @param {import('../run.mjs').Harness} harness */
@@ -19,7 +23,7 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     assert.ok(!(await page.getByTestId('header-balance').count()), 'no balance for admin');
     assert.ok(!(await page.getByTestId('back-to-admin').count()), 'no Back To Admin');
     assert.ok(!(await page.getByTestId('buyer-chip-report').count()), 'no buyer chips');
-    await page.waitForFunction(() => /^\d{2}:\d{2}:\d{2} (AM|PM)$/.test(document.querySelector('[data-testid="header-clock"]')?.innerText.trim() || ''));
+    await page.waitForFunction(() => /^\d{2}:\d{2}:\d{2} (AM|PM)$/.test(/** @type {HTMLElement | null} */ (document.querySelector('[data-testid="header-clock"]'))?.innerText.trim() || ''));
     assert.match((await textChanges(page.getByTestId('header-clock'), { timeout: 3000 })).trim(), CLOCK, 'clock ticks');
     assert.equal(await page.getByTestId('header-live-calls').getAttribute('href'), '/live-calls');
     assert.match((await page.getByTestId('live-calls-badge').innerText()).trim(), /^\d+$/);
@@ -30,6 +34,7 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     await page.getByTestId('header-profile').click();
     const menu = page.getByTestId('profile-menu');
     await menu.waitFor();
+    assert.ok(sessions.admin, 'admin signed in');
     const user = JSON.parse(sessions.admin.user);
     assert.equal((await page.getByTestId('profile-name').innerText()).trim(), user.name);
     assert.equal((await page.getByTestId('profile-role').innerText()).trim(), user.role_name);
@@ -54,10 +59,15 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     await signInUi(page, 'customer');
     assert.deepEqual(await navTitles(page), USER_GROUPS);
     await page.getByTestId('header-balance').waitFor();
-    await page.waitForFunction(() => /\$/.test(document.querySelector('[data-testid="balance-amount"]')?.innerText || ''));
+    await page.waitForFunction(() => /\$/.test(/** @type {HTMLElement | null} */ (document.querySelector('[data-testid="balance-amount"]'))?.innerText || ''));
+    assert.ok(sessions.customer, 'customer signed in');
     const user = JSON.parse(sessions.customer.user);
     const low = Number(user.balance) < 50;
-    await page.waitForFunction(() => document.querySelector('[data-testid="balance-refresh"]') && !document.querySelector('[data-testid="balance-refresh"]').disabled);
+    const refreshable = () => {
+      const refresh = document.querySelector('[data-testid="balance-refresh"]');
+      return refresh instanceof HTMLButtonElement && !refresh.disabled;
+    };
+    await page.waitForFunction(refreshable);
     const amount = page.getByTestId('balance-amount');
     const weight = await amount.evaluate((el) => getComputedStyle(el).fontWeight);
     const anim = await amount.evaluate((el) => getComputedStyle(el).animationName);
@@ -67,8 +77,8 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
       assert.notEqual(anim, 'none');
     } else assert.equal(anim, 'none');
     await page.getByTestId('balance-refresh').click();
-    await page.waitForFunction(() => !document.querySelector('[data-testid="balance-refresh"]').disabled);
-    await page.waitForFunction(() => /^\d{2}:\d{2}:\d{2} (AM|PM)$/.test(document.querySelector('[data-testid="header-clock"]')?.innerText.trim() || ''));
+    await page.waitForFunction(refreshable);
+    await page.waitForFunction(() => /^\d{2}:\d{2}:\d{2} (AM|PM)$/.test(/** @type {HTMLElement | null} */ (document.querySelector('[data-testid="header-clock"]'))?.innerText.trim() || ''));
     assert.equal(await page.getByTestId('header-clock').getAttribute('data-timezone'), user.timezone || 'UTC');
     assert.ok(await visible(page, 'header-live-calls'));
     assert.ok(!(await page.getByTestId('buyer-chip-report').count()), 'no buyer chips');
@@ -78,7 +88,7 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     const notices = (await firstPage.json()).data.total;
     const dropdown = page.getByTestId('notification-dropdown');
     await dropdown.getByText('Notification', { exact: true }).waitFor();
-    await page.waitForFunction(() => !/Loading\.\.\./.test(document.querySelector('[data-testid="notification-list"]')?.innerText || 'Loading...'));
+    await page.waitForFunction(() => !/Loading\.\.\./.test(/** @type {HTMLElement | null} */ (document.querySelector('[data-testid="notification-list"]'))?.innerText || 'Loading...'));
     const list = page.getByTestId('notification-list');
     const count = await list.locator('li').count();
     if (count === 0) await list.getByText('No notifications found!').waitFor();
@@ -145,7 +155,7 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     const drawer = page.getByTestId('drawer');
     assert.equal(await drawer.getAttribute('data-open'), 'true');
     await page.getByTestId('drawer-toggle').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="drawer"]').getAttribute('data-open') === 'false');
+    await page.waitForFunction(() => document.querySelector('[data-testid="drawer"]')?.getAttribute('data-open') === 'false');
     assert.equal(await page.evaluate(() => localStorage.getItem('isDashboardDrawerOpened')), 'false');
     await page.reload();
     await page.getByTestId('page-title').waitFor();
@@ -155,10 +165,10 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     const logo = await page.getByTestId('logo').boundingBox();
     assert.ok(logo && Math.round(logo.width) === 35, `narrow logo (${logo?.width})`);
     const paper = await page.locator('[data-testid="drawer"] .MuiDrawer-paper').boundingBox();
-    assert.ok(paper.width < 100, `mini drawer (${paper.width})`);
+    assert.ok(paper && paper.width < 100, `mini drawer (${paper?.width})`);
     await shot(page, 'admin-1440-collapsed.png');
     await page.getByTestId('drawer-toggle').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="drawer"]').getAttribute('data-open') === 'true');
+    await page.waitForFunction(() => document.querySelector('[data-testid="drawer"]')?.getAttribute('data-open') === 'true');
     assert.equal(await page.evaluate(() => localStorage.getItem('isDashboardDrawerOpened')), 'true');
     await page.getByTestId('logo').click();
     await page.waitForURL(new RegExp(`${BASE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/$`));
@@ -183,7 +193,7 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
         await shot(page, `${role}-390-drawer.png`);
         await page.getByTestId('nav-item-report').click();
         await page.waitForURL(/\/report$/);
-        await page.waitForFunction(() => document.querySelector('[data-testid="drawer"]').getAttribute('data-open') === 'false');
+        await page.waitForFunction(() => document.querySelector('[data-testid="drawer"]')?.getAttribute('data-open') === 'false');
       } else {
         assert.equal(await page.getByTestId('drawer').count(), 0);
       }

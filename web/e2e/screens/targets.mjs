@@ -10,6 +10,9 @@ import { noErrors } from '../page-errors.mjs';
 /**
  * Opens /target's add dialog and fills what every target needs: its name, its buyer and where it is
  * dialled. Returns the dialog, for the scenario's own fields and its save.
+ * @param {import('playwright-core').Page} page
+ * @param {string} name
+ * @param {{ buyer?: string, destination?: string }} [options]
  */
 async function startNewTarget(page, name, { buyer = 'Bea Buyer', destination = '+1 415 555 0100' } = {}) {
   await page.getByTestId('target-add').click();
@@ -23,10 +26,16 @@ async function startNewTarget(page, name, { buyer = 'Bea Buyer', destination = '
 
 /** @param {import('../run.mjs').Harness} harness */
 export default function registerTargetScenarios({ test, newPage, signIn, shot, api, BASE }) {
-  /** The customer's target named `name`, as the API lists it. */
+  /**
+   * The customer's target named `name`, as the API lists it.
+   * @param {string} name
+   */
   async function storedTarget(name) {
-    const { data } = await api('customer', 'GET', `/target/details?params=${encodeURIComponent(name)}`);
-    return data.data.find((t) => t.name === name);
+    /** @type {import('../../src/client/types.gen.ts').PageDataTargetRow} */
+    const listed = (await api('customer', 'GET', `/target/details?params=${encodeURIComponent(name)}`)).data;
+    const target = listed.data.find((t) => t.name === name);
+    assert.ok(target, `the API lists ${name}`);
+    return target;
   }
 
   test('customer: a target with open hours, assigned to a campaign in order, then removed', async () => {

@@ -58,6 +58,7 @@ export default function registerTariffScenarios({ test, newPage, signIn, shot, a
     // ...then a card by CSV: a bad line refuses the file (nothing imported), the fixed file loads.
     await page.getByTestId('rate-import').click();
     const importer = page.getByTestId('import-dialog');
+    /** @param {string} third the third line */
     const card = (third) => ({ name: 'card.csv', mimeType: 'text/csv', buffer: Buffer.from(`prefix,rate,connection_fee\n33,0.02,0\n${third}\n49,0.03,0.01\n`) });
     await page.getByTestId('import-file').setInputFiles(card('1415,abc,0'));
     await importer.getByTestId('import-upload').click();

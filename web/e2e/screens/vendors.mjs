@@ -13,7 +13,20 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
     await signIn(page, 'admin', '/vendor');
     const stamp = Date.now() % 100000;
     const name = `E2E Carrier ${stamp}`;
+    /**
+     * @param {string} text
+     * @returns {Promise<import('../../src/client/types.gen.ts').VendorOut | undefined>}
+     */
     const findVendor = async (text) => (await api('admin', 'GET', `/vendor/details?params=${encodeURIComponent(text)}`)).data.data[0];
+    /**
+     * The vendor `text` finds, which the scenario has just made or changed.
+     * @param {string} text
+     */
+    const storedVendor = async (text) => {
+      const vendor = await findVendor(text);
+      assert.ok(vendor, `the API lists ${text}`);
+      return vendor;
+    };
 
     await page.getByTestId('vendor-add').click();
     const dialog = page.getByTestId('vendor-dialog');
@@ -26,7 +39,7 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('vendor-email').fill(`noc.${stamp}@carrier.example`);
     await dialog.getByTestId('vendor-save').click();
     await page.getByTestId('vendor-notice').filter({ hasText: `Vendor ${name} created.` }).waitFor();
-    const vendor = await findVendor(name);
+    const vendor = await storedVendor(name);
     assert.deepEqual([vendor.contact_name, vendor.email, vendor.status], ['Nora Noc', `noc.${stamp}@carrier.example`, 'active']);
 
     // The same name again (other case) is refused under its field.
@@ -42,7 +55,7 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('vendor-phone').fill('+44 20 7946 0000');
     await dialog.getByTestId('vendor-save').click();
     await page.getByTestId('vendor-notice').filter({ hasText: `Vendor ${name} saved.` }).waitFor();
-    assert.equal((await findVendor(name)).phone, '+44 20 7946 0000');
+    assert.equal((await storedVendor(name)).phone, '+44 20 7946 0000');
 
     // A number and an inbound trunk from this vendor: listed under it, and they keep it from being deleted.
     // The number is added on /manage-number with its vendor picked by name.
@@ -76,7 +89,7 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('vendor-error').filter({ hasText: 'still supplies 1 number(s) and 1 trunk(s)' }).waitFor();
     await row.getByTestId('vendor-status').click();
     await page.getByTestId('vendor-notice').filter({ hasText: `Vendor ${name} is now inactive.` }).waitFor();
-    assert.equal((await findVendor(name)).status, 'inactive');
+    assert.equal((await storedVendor(name)).status, 'inactive');
 
     // One that supplies nothing goes.
     const spare = (await api('admin', 'POST', '/vendor/add', { name: `E2E Spare ${stamp}` })).data;
