@@ -8,7 +8,10 @@
  */
 export async function pick(page, testid, name) {
   await page.getByTestId(testid).fill(name);
-  await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(`^${name}`) })
+    .first()
+    .click();
 }
 
 /**

@@ -74,7 +74,15 @@ const ACCOUNTS = {
   customer: account('CUSTOMER', process.env.CUSTOMER_NAME || ''),
   buyer: account('BUYER')
 };
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync'
+];
 
 // ---------------------------------------------------------------- tiny harness
 /** @type {{ name: string, fn: () => Promise<void>, timeout: number }[]} */
@@ -112,7 +120,9 @@ async function newPage(width = 1440, height = 900) {
 async function shootOpenPages(name) {
   const pages = browser.contexts().flatMap((c) => c.pages());
   const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-  await Promise.all(pages.map((p, i) => p.screenshot({ path: join(ARTIFACTS, `FAILED-${slug}-${i}.png`) }).catch(() => {})));
+  await Promise.all(
+    pages.map((p, i) => p.screenshot({ path: join(ARTIFACTS, `FAILED-${slug}-${i}.png`) }).catch(() => {}))
+  );
 }
 
 /** @type {Harness['signInUi']} */
@@ -126,7 +136,10 @@ async function signInUi(page, role) {
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/dashboard$/);
   await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
-  const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('user') }));
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    user: localStorage.getItem('user')
+  }));
   assert.ok(stored.token, 'token stored');
   assert.ok(stored.user, 'user stored');
   sessions[role] = { token: stored.token, user: stored.user };
@@ -219,12 +232,22 @@ for (const t of tests) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   try {
-    await Promise.race([t.fn(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${t.timeout} ms`)), t.timeout)))]);
+    await Promise.race([
+      t.fn(),
+      new Promise(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${t.timeout} ms`)), t.timeout))
+      )
+    ]);
     passed += 1;
     console.log(`ok   ${t.name} (${Date.now() - t0} ms)`);
   } catch (err) {
     failed += 1;
-    console.log(`FAIL ${t.name} (${Date.now() - t0} ms)\n     ${String((err instanceof Error && err.stack) || err).split('\n').slice(0, 6).join('\n     ')}`);
+    console.log(
+      `FAIL ${t.name} (${Date.now() - t0} ms)\n     ${String((err instanceof Error && err.stack) || err)
+        .split('\n')
+        .slice(0, 6)
+        .join('\n     ')}`
+    );
     await shootOpenPages(t.name); // a page closed meanwhile has nothing to show
     await Promise.all(browser.contexts().map((c) => c.close()));
   } finally {

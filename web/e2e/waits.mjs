@@ -13,7 +13,9 @@ import assert from 'node:assert/strict';
  */
 export async function still(page) {
   await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)
   );
 }
 
@@ -28,9 +30,13 @@ export async function textChanges(locator, { timeout } = {}) {
   const before = await handle.innerText();
   await locator
     .page()
-    .waitForFunction(([el, text]) => el instanceof HTMLElement && el.innerText !== text, /** @type {const} */ ([handle, before]), {
-      timeout
-    });
+    .waitForFunction(
+      ([el, text]) => el instanceof HTMLElement && el.innerText !== text,
+      /** @type {const} */ ([handle, before]),
+      {
+        timeout
+      }
+    );
   return before;
 }
 

@@ -35,11 +35,18 @@ export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
       await row.and(page.locator('[data-state="connected"]')).waitFor({ timeout: 20000 });
       assert.match(await row.innerText(), new RegExp(process.env.E2E_LIVE_TARGET || 'Talking'));
       await textChanges(row.getByTestId('live-duration'), { timeout: 3000 }); // the duration ticks
-      assert.equal((await page.getByTestId('live-calls-badge').first().innerText()).trim(), '1', 'header badge counts it');
+      assert.equal(
+        (await page.getByTestId('live-calls-badge').first().innerText()).trim(),
+        '1',
+        'header badge counts it'
+      );
       await shot(page, 'live-calls-1440.png');
       await row.getByTestId('live-hangup').click();
       await page.getByTestId('confirm-button').click();
-      await page.getByTestId('live-notice').filter({ hasText: `Call from ${caller} hung up.` }).waitFor();
+      await page
+        .getByTestId('live-notice')
+        .filter({ hasText: `Call from ${caller} hung up.` })
+        .waitFor();
       await row.waitFor({ state: 'detached' }); // the socket pushed the end
       await page.getByText('No calls in progress.').waitFor();
       noErrors(page);
@@ -63,7 +70,10 @@ export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
       assert.equal(await detail.getByTestId('call-detail-disposition').innerText(), 'ANSWERED');
       const dial = detail.locator('[data-testid="trail-entry"][data-step="dial"]').last();
       assert.match(await dial.innerText(), /ANSWER[\s\S]*(Target 0|target)/i);
-      assert.ok((await detail.locator('[data-testid="trail-entry"]').count()) >= 3, 'route, selection and dial at least');
+      assert.ok(
+        (await detail.locator('[data-testid="trail-entry"]').count()) >= 3,
+        'route, selection and dial at least'
+      );
       if (process.env.E2E_LIVE_RECORDED) {
         // The campaign records: the recording plays in the page, as long as the talk.
         await detail.getByTestId('call-recording-play').click();
@@ -85,7 +95,12 @@ export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
       await signIn(page, 'buyer', '/buyercdr');
       const row = page.locator(`[data-testid="buyercdr-row"][data-caller="${caller}"]`);
       await row.waitFor();
-      assert.match(await row.innerText(), new RegExp(`ANSWERED[\\s\\S]*${process.env.E2E_LIVE_TARGET || ''}|${process.env.E2E_LIVE_TARGET || ''}[\\s\\S]*ANSWERED`));
+      assert.match(
+        await row.innerText(),
+        new RegExp(
+          `ANSWERED[\\s\\S]*${process.env.E2E_LIVE_TARGET || ''}|${process.env.E2E_LIVE_TARGET || ''}[\\s\\S]*ANSWERED`
+        )
+      );
       await row.getByTestId('call-recording-play').click();
       const seconds = await recordingSeconds(row.getByTestId('call-recording'));
       assert.ok(seconds >= 1, `a recording of ${seconds} s`);
@@ -123,7 +138,10 @@ export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
       assert.equal(await page.getByTestId('stat-answered-value').innerText(), '1');
       assert.match(await page.getByTestId('stat-answered').innerText(), /100% answered/);
       assert.match(await page.getByTestId('dashboard-campaigns').innerText(), /Leads\s+1\s+1/);
-      assert.ok(await page.getByTestId('dashboard-chart').locator('.recharts-bar-rectangle').count(), 'a bar for the hour');
+      assert.ok(
+        await page.getByTestId('dashboard-chart').locator('.recharts-bar-rectangle').count(),
+        'a bar for the hour'
+      );
       await shot(page, 'dashboard-1440.png');
       noErrors(page);
       await page.context().close();
@@ -136,7 +154,9 @@ export default function registerCallOnScreens({ test, newPage, signIn, shot }) {
     test('admin: the trunk list shows the trunk Asterisk reaches', async () => {
       const page = await newPage(1440);
       await signIn(page, 'admin', '/manage-trunk');
-      const endpoint = page.locator(`[data-testid="trunk-row"][data-name="${reachable}"]`).getByTestId('trunk-endpoint');
+      const endpoint = page
+        .locator(`[data-testid="trunk-row"][data-name="${reachable}"]`)
+        .getByTestId('trunk-endpoint');
       const refresh = () => clickAndAnswer(page, page.getByRole('button', { name: 'Refresh trunks' }), '/trunk/');
       await refreshUntil(endpoint.filter({ hasText: /^Reachable \((<1|\d+) ms\)$/ }), refresh);
       await shot(page, 'trunk-reachable-1440.png');

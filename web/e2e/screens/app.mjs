@@ -25,7 +25,12 @@ function watchWire(page) {
   /** @type {Promise<unknown>[]} */
   const pending = [];
   /** @type {Wire} */
-  const wire = { responses: [], errors: [], bytes: () => wire.responses.reduce((s, r) => s + r.bytes, 0), settled: () => Promise.all(pending) };
+  const wire = {
+    responses: [],
+    errors: [],
+    bytes: () => wire.responses.reduce((s, r) => s + r.bytes, 0),
+    settled: () => Promise.all(pending)
+  };
   page.on('requestfinished', (request) => {
     pending.push(
       (async () => {
@@ -67,15 +72,23 @@ export default function registerAppScenarios({ test, newPage, signIn, signInUi, 
     await wire.settled();
     assert.deepEqual(wire.errors, [], 'every response of /login measured');
     const kb = wire.bytes() / 1024;
-    const listing = wire.responses.map((r) => `${(r.bytes / 1024).toFixed(1).padStart(6)} KB ${r.encoding.padEnd(4)} ${new URL(r.url).pathname}`);
+    const listing = wire.responses.map(
+      (r) => `${(r.bytes / 1024).toFixed(1).padStart(6)} KB ${r.encoding.padEnd(4)} ${new URL(r.url).pathname}`
+    );
     console.log(`     /login: ${kb.toFixed(1)} KB over the wire in ${wire.responses.length} responses`);
-    assert.ok(kb <= 250, `${kb.toFixed(1)} KB before the first route is over the 250 KB budget:\n${listing.join('\n')}`);
+    assert.ok(
+      kb <= 250,
+      `${kb.toFixed(1)} KB before the first route is over the 250 KB budget:\n${listing.join('\n')}`
+    );
     const html = wire.responses.find((r) => r.type === 'document');
     assert.ok(html, 'index.html received');
     assert.match(html.encoding, /^(br|gzip)$/, 'index.html compressed');
     assert.equal(html.cache, 'no-cache', 'index.html revalidated');
     const assets = wire.responses.filter((r) => new URL(r.url).pathname.startsWith('/assets/'));
-    assert.ok(assets.some((r) => r.type === 'font'), 'the font arrives');
+    assert.ok(
+      assets.some((r) => r.type === 'font'),
+      'the font arrives'
+    );
     for (const r of assets) {
       assert.equal(r.cache, 'public, max-age=31536000, immutable', `${r.url} cached for good`);
       if (r.type === 'font') assert.match(r.url, /latin-\d00-normal-[\w-]+\.woff2$/, 'fonts: woff2, latin subset');
@@ -101,23 +114,51 @@ export default function registerAppScenarios({ test, newPage, signIn, signInUi, 
     await page.context().close();
   });
 
-  test('every signed-in route renders its lazy page; unknown path lands on /dashboard', async () => {
-    const page = await newPage(1440);
-    await signIn(page, 'admin');
-    const paths = ['buyercdr', 'report', 'manage-number', 'uploadnumber', 'number', 'manage-trunk', 'campaign', 'target', 'buyer-target', 'block-number', 'buyer', 'ivr', 'user_ivr', 'customer', 'vendor', 'topup', 'tariff', 'rate-card', 'live-calls', 'wallet', 'invoice', 'changepassword', 'profile'];
-    for (const p of paths) {
-      await page.goto(`${BASE}/${p}`);
-      const title = page.getByTestId('page-title');
-      await title.waitFor();
-      assert.ok(((await title.innerText()) || '').trim().length > 0, `title on /${p}`);
-      assert.match(page.url(), new RegExp(`/${p}$`));
-    }
-    await page.goto(`${BASE}/`);
-    await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
-    await page.goto(`${BASE}/no/such/page`);
-    await page.waitForURL(/\/dashboard$/);
-    await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
-    noErrors(page);
-    await page.context().close();
-  }, { timeout: 2 * TEST_TIMEOUT }); // 24 full page loads
+  test(
+    'every signed-in route renders its lazy page; unknown path lands on /dashboard',
+    async () => {
+      const page = await newPage(1440);
+      await signIn(page, 'admin');
+      const paths = [
+        'buyercdr',
+        'report',
+        'manage-number',
+        'uploadnumber',
+        'number',
+        'manage-trunk',
+        'campaign',
+        'target',
+        'buyer-target',
+        'block-number',
+        'buyer',
+        'ivr',
+        'user_ivr',
+        'customer',
+        'vendor',
+        'topup',
+        'tariff',
+        'rate-card',
+        'live-calls',
+        'wallet',
+        'invoice',
+        'changepassword',
+        'profile'
+      ];
+      for (const p of paths) {
+        await page.goto(`${BASE}/${p}`);
+        const title = page.getByTestId('page-title');
+        await title.waitFor();
+        assert.ok(((await title.innerText()) || '').trim().length > 0, `title on /${p}`);
+        assert.match(page.url(), new RegExp(`/${p}$`));
+      }
+      await page.goto(`${BASE}/`);
+      await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
+      await page.goto(`${BASE}/no/such/page`);
+      await page.waitForURL(/\/dashboard$/);
+      await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
+      noErrors(page);
+      await page.context().close();
+    },
+    { timeout: 2 * TEST_TIMEOUT }
+  ); // 24 full page loads
 }

@@ -21,7 +21,11 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
   /** Create PAYER through the API once (the admin signed in); its id. */
   async function payerId() {
     if (!PAYER.id) {
-      const made = await api('admin', 'POST', '/user/add', { name: PAYER.name, email: PAYER.email, password: PAYER.password });
+      const made = await api('admin', 'POST', '/user/add', {
+        name: PAYER.name,
+        email: PAYER.email,
+        password: PAYER.password
+      });
       assert.equal(made.status, 201, made.message);
       PAYER.id = made.data.id;
     }
@@ -70,26 +74,49 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
     const admin = await newPage(1440);
     await signIn(admin, 'admin', '/dashboard');
     const id = await payerId();
-    await api('admin', 'POST', '/topup/add', { user_id: id, amount: '10', note: 'Welcome credit', reference: `e2e-w-${stamp}` });
+    await api('admin', 'POST', '/topup/add', {
+      user_id: id,
+      amount: '10',
+      note: 'Welcome credit',
+      reference: `e2e-w-${stamp}`
+    });
     await admin.context().close();
     const page = await newPage(1440);
     await signIn(page, 'payer');
     const before = (await api('payer', 'GET', `/user/balance/${id}`)).data[0].balance;
-    await page.getByTestId('balance-amount').filter({ hasText: `$${Number(before).toFixed(2)}` }).waitFor();
+    await page
+      .getByTestId('balance-amount')
+      .filter({ hasText: `$${Number(before).toFixed(2)}` })
+      .waitFor();
     // A customer with no calls yet: the chart says so rather than drawing empty axes.
     assert.equal(await page.getByTestId('stat-calls-value').innerText(), '0');
     await page.getByTestId('dashboard-chart-empty').filter({ hasText: 'No calls in this period.' }).waitFor();
     // Money arrives while the customer is signed in: opening the wallet shows it in the header too.
-    await api('admin', 'POST', '/topup/add', { user_id: id, amount: '20', note: 'Second credit', reference: `e2e-w2-${stamp}` });
+    await api('admin', 'POST', '/topup/add', {
+      user_id: id,
+      amount: '20',
+      note: 'Second credit',
+      reference: `e2e-w2-${stamp}`
+    });
     await page.getByTestId('nav-item-wallet').first().click();
     await page.getByTestId('page-title').filter({ hasText: 'Wallet' }).waitFor();
-    await page.getByTestId('balance-amount').filter({ hasText: `$${(Number(before) + 20).toFixed(2)}` }).waitFor();
+    await page
+      .getByTestId('balance-amount')
+      .filter({ hasText: `$${(Number(before) + 20).toFixed(2)}` })
+      .waitFor();
     const second = page.locator(`[data-testid="wallet-row"][data-reference="e2e-w2-${stamp}"]`);
     await cellHas(second, 'Type', 'Top-up');
     await cellHas(second, 'Amount', '+$20.00');
     await cellHas(second, 'Balance after', `$${(Number(before) + 20).toFixed(2)}`);
-    assert.equal(await page.locator('[data-testid="wallet-table"] thead th', { hasText: 'Customer' }).count(), 0, 'a customer sees only its own');
-    await page.getByTestId('wallet-credits').filter({ hasText: `$${(Number(before) + 20).toFixed(2)}` }).waitFor();
+    assert.equal(
+      await page.locator('[data-testid="wallet-table"] thead th', { hasText: 'Customer' }).count(),
+      0,
+      'a customer sees only its own'
+    );
+    await page
+      .getByTestId('wallet-credits')
+      .filter({ hasText: `$${(Number(before) + 20).toFixed(2)}` })
+      .waitFor();
 
     await page.getByTestId('wallet-description').fill('Second');
     await page.getByTestId('wallet-search').click();
@@ -104,8 +131,16 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
     await page.getByTestId('numberpay-table').getByText('No payments in this period.').waitFor();
     // Money moved elsewhere, nothing done on this page: the live feed pushes the new balance (a call
     // rated after it ends takes the same path).
-    await api('admin', 'POST', '/topup/add', { user_id: id, amount: '5', note: 'Third credit', reference: `e2e-w3-${stamp}` });
-    await page.getByTestId('balance-amount').filter({ hasText: `$${(Number(before) + 25).toFixed(2)}` }).waitFor({ timeout: 25000 });
+    await api('admin', 'POST', '/topup/add', {
+      user_id: id,
+      amount: '5',
+      note: 'Third credit',
+      reference: `e2e-w3-${stamp}`
+    });
+    await page
+      .getByTestId('balance-amount')
+      .filter({ hasText: `$${(Number(before) + 25).toFixed(2)}` })
+      .waitFor({ timeout: 25000 });
     noErrors(page);
     await page.context().close();
   });
@@ -115,7 +150,12 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
     await signIn(page, 'admin');
     const id = await payerId();
     await page.goto(`${BASE}/wallet`);
-    await api('admin', 'POST', '/topup/add', { user_id: id, amount: '5', note: 'Admin view credit', reference: `e2e-a-${stamp}` });
+    await api('admin', 'POST', '/topup/add', {
+      user_id: id,
+      amount: '5',
+      note: 'Admin view credit',
+      reference: `e2e-a-${stamp}`
+    });
     await pick(page, 'wallet-user_id', PAYER.name);
     await page.getByRole('combobox', { name: 'Type' }).click();
     await page.getByRole('option', { name: 'Top-up' }).click();
@@ -123,7 +163,8 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
     const row = page.locator(`[data-testid="wallet-row"][data-reference="e2e-a-${stamp}"]`);
     await cellHas(row, 'Customer', PAYER.name);
     await cellHas(row, 'Description', 'Admin view credit');
-    const listed = (await api('admin', 'GET', `/user/wall?user_id=${id}&transaction_type=topup&perpage=100`)).data.total;
+    const listed = (await api('admin', 'GET', `/user/wall?user_id=${id}&transaction_type=topup&perpage=100`)).data
+      .total;
     assert.equal(await page.getByTestId('wallet-row').count(), listed, 'the rows the API has for that filter');
     await still(page);
     await shot(page, 'wallet-admin-1440.png');
@@ -150,7 +191,10 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
     await generate.getByText('Choose the customer to invoice').waitFor();
     await pick(page, 'invoice-customer', PAYER.name);
     await generate.getByTestId('invoice-generate-go').click();
-    await page.getByTestId('invoice-notice').filter({ hasText: /Invoice .* issued\.|already issued/ }).waitFor();
+    await page
+      .getByTestId('invoice-notice')
+      .filter({ hasText: /Invoice .* issued\.|already issued/ })
+      .waitFor();
     const made = (await api('admin', 'GET', `/invoice/details?user_id=${id}`)).data.data;
     assert.equal(made.length, 1, 'the API has the invoice');
     const row = page.locator(`[data-testid="invoice-row"][data-number="${made[0].number}"]`);
@@ -158,7 +202,10 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
     await cellHas(row, 'Total', '$0.00');
     await row.getByTestId('invoice-open').click();
     const detail = page.getByTestId('invoice-detail');
-    await detail.getByTestId('invoice-period').filter({ hasText: `${made[0].period_start} to ${made[0].period_end}` }).waitFor();
+    await detail
+      .getByTestId('invoice-period')
+      .filter({ hasText: `${made[0].period_start} to ${made[0].period_end}` })
+      .waitFor();
     await still(page);
     await shot(page, 'invoice-detail-1440.png');
     const pdf = await downloaded(page, detail.getByTestId('invoice-detail-pdf'), { binary: true });
@@ -172,7 +219,9 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
     const admin = await newPage(1440);
     await signIn(admin, 'admin', '/dashboard');
     const id = await payerId();
-    const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1))
+      .toISOString()
+      .slice(0, 7);
     const made = await api('admin', 'POST', '/invoice/generate', { user_id: id, month });
     assert.ok([200, 201].includes(made.status), made.message);
     await admin.context().close();
@@ -186,7 +235,11 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
     const pdf = await downloaded(page, row.getByTestId('invoice-pdf'), { binary: true });
     assert.equal(pdf.data.subarray(0, 5).toString(), '%PDF-');
     await row.getByTestId('invoice-open').click();
-    await page.getByTestId('invoice-detail').getByTestId('invoice-total-charges').filter({ hasText: '$0.00' }).waitFor();
+    await page
+      .getByTestId('invoice-detail')
+      .getByTestId('invoice-total-charges')
+      .filter({ hasText: '$0.00' })
+      .waitFor();
     await still(page);
     await shot(page, 'invoice-customer-1440.png');
     noErrors(page);

@@ -22,7 +22,10 @@ export default function registerBuyerScenarios({ test, newPage, signIn, signInUi
     await dialog.getByText('Password must be at least 8 characters').waitFor();
     await page.getByTestId('buyer-password').fill('buyerpass1');
     await dialog.getByTestId('buyer-save').click();
-    await page.getByTestId('buyer-notice').filter({ hasText: `Buyer ${name} created.` }).waitFor();
+    await page
+      .getByTestId('buyer-notice')
+      .filter({ hasText: `Buyer ${name} created.` })
+      .waitFor();
     const row = page.locator(`[data-testid="buyer-row"][data-name="${name}"]`);
     await cellHas(row, 'Sign-in email', email);
 
@@ -36,11 +39,18 @@ export default function registerBuyerScenarios({ test, newPage, signIn, signInUi
     };
     const buyer = await signInAs();
     await buyer.waitForURL(/\/dashboard$/);
-    assert.equal(JSON.parse((await buyer.evaluate(() => localStorage.getItem('user'))) ?? 'null').role, 3, 'signed in as a buyer');
+    assert.equal(
+      JSON.parse((await buyer.evaluate(() => localStorage.getItem('user'))) ?? 'null').role,
+      3,
+      'signed in as a buyer'
+    );
     await buyer.context().close();
 
     await row.getByTestId('buyer-status').click();
-    await page.getByTestId('buyer-notice').filter({ hasText: `Buyer ${name} is now inactive.` }).waitFor();
+    await page
+      .getByTestId('buyer-notice')
+      .filter({ hasText: `Buyer ${name} is now inactive.` })
+      .waitFor();
     const refused = await signInAs();
     await refused.getByRole('alert').waitFor();
     assert.match(refused.url(), /\/login$/);
@@ -48,7 +58,10 @@ export default function registerBuyerScenarios({ test, newPage, signIn, signInUi
 
     await row.getByTestId('buyer-delete').click();
     await page.getByTestId('confirm-button').click();
-    await page.getByTestId('buyer-notice').filter({ hasText: `Buyer ${name} deleted.` }).waitFor();
+    await page
+      .getByTestId('buyer-notice')
+      .filter({ hasText: `Buyer ${name} deleted.` })
+      .waitFor();
     await row.waitFor({ state: 'detached' });
     noErrors(page);
     await page.context().close();

@@ -21,7 +21,10 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     await page.getByTestId('campaign-ring_timeout').fill('45');
     await page.getByTestId('campaign-record').check();
     await dialog.getByTestId('campaign-save').click();
-    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${name} created.` }).waitFor();
+    await page
+      .getByTestId('campaign-notice')
+      .filter({ hasText: `Campaign ${name} created.` })
+      .waitFor();
     await page.getByRole('textbox', { name: 'Search campaigns' }).fill(name);
     const row = page.locator(`[data-testid="campaign-row"][data-name="${name}"]`);
     await cellHas(row, 'Features', /Recorded/);
@@ -31,7 +34,10 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     await page.getByTestId('campaign-name').fill(name); // same name: no clash with itself
     await page.getByTestId('campaign-ring_timeout').fill('20');
     await dialog.getByTestId('campaign-save').click();
-    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${name} saved.` }).waitFor();
+    await page
+      .getByTestId('campaign-notice')
+      .filter({ hasText: `Campaign ${name} saved.` })
+      .waitFor();
     await cellHas(row, 'Ring (s)', '20');
 
     // No number points at it yet: the dry run says the call would not route, and why.
@@ -40,12 +46,18 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     await page.getByTestId('dryrun-caller').fill('+447700900123');
     await page.getByTestId('dryrun-run').click();
     await page.getByTestId('dryrun-outcome').filter({ hasText: 'NO_ROUTE' }).waitFor();
-    assert.match(await page.getByTestId('dryrun-dialog').getByTestId('call-trail').innerText(), /not a number on this platform/);
+    assert.match(
+      await page.getByTestId('dryrun-dialog').getByTestId('call-trail').innerText(),
+      /not a number on this platform/
+    );
     await page.getByTestId('dryrun-dialog').getByRole('button', { name: 'Close' }).click();
 
     await row.getByTestId('campaign-delete').click();
     await page.getByTestId('confirm-button').click();
-    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${name} deleted.` }).waitFor();
+    await page
+      .getByTestId('campaign-notice')
+      .filter({ hasText: `Campaign ${name} deleted.` })
+      .waitFor();
     await row.waitFor({ state: 'detached' });
     noErrors(page);
     await page.context().close();
@@ -58,7 +70,10 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     await page.getByTestId('campaign-add').click();
     await page.getByTestId('campaign-name').fill(name);
     await page.getByTestId('campaign-dialog').getByTestId('campaign-save').click();
-    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${name} created.` }).waitFor();
+    await page
+      .getByTestId('campaign-notice')
+      .filter({ hasText: `Campaign ${name} created.` })
+      .waitFor();
     await page.getByRole('textbox', { name: 'Search campaigns' }).fill(name);
     const row = page.locator(`[data-testid="campaign-row"][data-name="${name}"]`);
 
@@ -68,17 +83,25 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     await page.getByTestId('whisper-mode-text').check();
     await page.getByTestId('whisper-text').fill('Call from campaign Acme Roofing');
     await dialog.getByTestId('whisper-save').click();
-    await page.getByTestId('campaign-notice').filter({ hasText: 'Whisper saved. The target hears “Call from campaign Acme Roofing”' }).waitFor();
+    await page
+      .getByTestId('campaign-notice')
+      .filter({ hasText: 'Whisper saved. The target hears “Call from campaign Acme Roofing”' })
+      .waitFor();
 
     // Open again: what the target will hear, spoken by the server, plays in the page (a real WAV).
     await row.getByTestId('campaign-whisper').click();
     await dialog.getByTestId('whisper-summary').filter({ hasText: 'talk time starts after it' }).waitFor();
     const preview = dialog.getByTestId('whisper-preview');
-    await page.waitForFunction((el) => el instanceof HTMLMediaElement && el.duration > 1 && el.duration < 5, await preview.elementHandle());
+    await page.waitForFunction(
+      (el) => el instanceof HTMLMediaElement && el.duration > 1 && el.duration < 5,
+      await preview.elementHandle()
+    );
 
     // A file that is no WAV: the server says why, and the spoken whisper stays.
     await page.getByTestId('whisper-mode-recording').check();
-    await page.getByTestId('whisper-file').setInputFiles({ name: 'notes.wav', mimeType: 'audio/wav', buffer: Buffer.from('not audio at all') });
+    await page
+      .getByTestId('whisper-file')
+      .setInputFiles({ name: 'notes.wav', mimeType: 'audio/wav', buffer: Buffer.from('not audio at all') });
     await dialog.getByTestId('whisper-save').click();
     await dialog.getByText(/not a PCM WAV file/).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -102,7 +125,11 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     await page.getByTestId('webhook-url').fill('https://hooks.example.com/in?c={calller}');
     await page.getByTestId('webhook-save').click();
     await dialog.getByText('{calller} is no token').waitFor();
-    assert.equal((await api('customer', 'GET', `/webhook/details?campaign_id=${campaign.id}`)).data.total, 0, 'nothing saved');
+    assert.equal(
+      (await api('customer', 'GET', `/webhook/details?campaign_id=${campaign.id}`)).data.total,
+      0,
+      'nothing saved'
+    );
 
     const url = 'https://hooks.example.com/in?c={caller}&p={payout}';
     await page.getByTestId('webhook-url').fill(url);

@@ -35,13 +35,19 @@ export default function registerIvrScenarios({ test, newPage, signIn, nameOfCust
     await page.getByTestId('ivr-ivr_prompt').fill('enter-pin');
     await page.getByTestId('ivr-ivr_attempts').fill('2');
     await dialog.getByTestId('ivr-save').click();
-    await page.getByTestId('ivr-notice').filter({ hasText: `IVR settings of ${name} saved.` }).waitFor();
+    await page
+      .getByTestId('ivr-notice')
+      .filter({ hasText: `IVR settings of ${name} saved.` })
+      .waitFor();
     await page.getByRole('textbox', { name: 'Search campaigns' }).fill(name);
     const row = page.locator(`[data-testid="ivr-row"][data-name="${name}"]`);
     await row.getByTestId('ivr-state').filter({ hasText: 'On' }).waitFor();
     assert.equal(await row.getByTestId('ivr-pin-count').innerText(), '3');
     const stored = (await api('customer', 'GET', `/campaign/ivr/${campaignId}`)).data;
-    assert.deepEqual([stored.ivr_enabled, stored.ivr_prompt, stored.ivr_attempts, stored.ivr_digits], [true, 'enter-pin', 2, 4]);
+    assert.deepEqual(
+      [stored.ivr_enabled, stored.ivr_prompt, stored.ivr_attempts, stored.ivr_digits],
+      [true, 'enter-pin', 2, 4]
+    );
     assert.equal(stored.ivr_pins.length, 3);
     assert.ok(stored.ivr_pins.includes('1234') && stored.ivr_pins.includes('5678'));
     await still(page);
@@ -59,19 +65,19 @@ export default function registerIvrScenarios({ test, newPage, signIn, nameOfCust
     const adminRow = admin.locator(`[data-testid="ivr-row"][data-name="${name}"]`);
     // Until the row reads so (the list shown before the filters applied may hold it first).
     const shown = `${name}\\s+${customerName}\\s+On\\s+enter-pin\\s+4\\s+3\\s+2`;
-    await admin.waitForFunction(
-      ([rowName, pattern]) => {
-        const el = document.querySelector(`[data-testid="ivr-row"][data-name="${rowName}"]`);
-        return el instanceof HTMLElement && new RegExp(pattern).test(el.innerText);
-      },
-      /** @type {const} */ ([name, shown])
-    );
+    await admin.waitForFunction(([rowName, pattern]) => {
+      const el = document.querySelector(`[data-testid="ivr-row"][data-name="${rowName}"]`);
+      return el instanceof HTMLElement && new RegExp(pattern).test(el.innerText);
+    }, /** @type {const} */ ([name, shown]));
     await adminRow.getByTestId('ivr-edit').click();
     await ivrLoaded(admin);
     assert.equal(await admin.getByTestId('ivr-ivr_attempts').inputValue(), '2', 'read from the server');
     await admin.getByTestId('ivr-enabled').uncheck();
     await admin.getByTestId('ivr-dialog').getByTestId('ivr-save').click();
-    await admin.getByTestId('ivr-notice').filter({ hasText: `IVR settings of ${name} saved.` }).waitFor();
+    await admin
+      .getByTestId('ivr-notice')
+      .filter({ hasText: `IVR settings of ${name} saved.` })
+      .waitFor();
     await adminRow.waitFor({ state: 'detached' }); // the list shows campaigns with IVR on only
     await still(admin);
     await shot(admin, 'ivr-1440.png');

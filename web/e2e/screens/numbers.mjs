@@ -26,7 +26,10 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
       await admin.getByTestId('number-setup_fee').fill(fee);
       await admin.getByTestId('number-monthly_fee').fill('1.5');
       await admin.getByTestId('number-dialog').getByTestId('number-save').click();
-      await admin.getByTestId('number-notice').filter({ hasText: `Number ${number} added to the pool.` }).waitFor();
+      await admin
+        .getByTestId('number-notice')
+        .filter({ hasText: `Number ${number} added to the pool.` })
+        .waitFor();
     }
     const adminRow = admin.locator(`[data-testid="number-row"][data-number="${free}"]`);
     await admin.getByRole('textbox', { name: 'Search numbers' }).fill(free);
@@ -38,7 +41,10 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('campaign-add').click();
     await page.getByTestId('campaign-name').fill(campaign);
     await page.getByTestId('campaign-dialog').getByTestId('campaign-save').click();
-    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${campaign} created.` }).waitFor();
+    await page
+      .getByTestId('campaign-notice')
+      .filter({ hasText: `Campaign ${campaign} created.` })
+      .waitFor();
     await page.goto(`${BASE}/number`);
     await page.getByTestId('number-take').click();
     const pool = page.getByTestId('pool-dialog');
@@ -55,10 +61,17 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('number-notice').filter({ hasText: '1 number(s) are yours' }).waitFor();
     const row = page.locator(`[data-testid="number-row"][data-number="${free}"]`);
     await row.waitFor();
-    assert.equal(await page.locator(`[data-testid="number-row"][data-number="${paid}"]`).count(), 0, 'the unpaid number stayed in the pool');
+    assert.equal(
+      await page.locator(`[data-testid="number-row"][data-number="${paid}"]`).count(),
+      0,
+      'the unpaid number stayed in the pool'
+    );
     await row.getByRole('combobox').click();
     await page.getByRole('option', { name: campaign }).click();
-    await page.getByTestId('number-notice').filter({ hasText: `Calls to ${free} now go to campaign ${campaign}.` }).waitFor();
+    await page
+      .getByTestId('number-notice')
+      .filter({ hasText: `Calls to ${free} now go to campaign ${campaign}.` })
+      .waitFor();
     await page.reload();
     await cellHas(row, 'Campaign', campaign); // still pointed at it after a reload
     await still(page);
@@ -70,7 +83,10 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
     assert.equal(await adminRow.getByTestId('number-customer').innerText(), 'Alice Customer');
     await adminRow.getByRole('combobox').click();
     await admin.getByRole('option', { name: 'suspended' }).click();
-    await admin.getByTestId('number-notice').filter({ hasText: `Number ${free} is now suspended.` }).waitFor();
+    await admin
+      .getByTestId('number-notice')
+      .filter({ hasText: `Number ${free} is now suspended.` })
+      .waitFor();
     await adminRow.getByTestId('number-release').click();
     await admin.getByTestId('confirm-button').click();
     await admin.getByTestId('number-notice').filter({ hasText: '1 number(s) released to the pool.' }).waitFor();
@@ -101,7 +117,10 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
     const header = 'number,country,vendor,setup_fee,monthly_fee\n';
     const many = Array.from({ length: 100001 }, (_, i) => `+4420794${String(i).padStart(5, '0')},GB,,0,0`).join('\n');
     await page.getByTestId('upload-file').setInputFiles(file('too-many.csv', header + many));
-    await page.getByTestId('upload-error').filter({ hasText: 'The file has 100,001 numbers; a file takes at most 100,000; split it.' }).waitFor();
+    await page
+      .getByTestId('upload-error')
+      .filter({ hasText: 'The file has 100,001 numbers; a file takes at most 100,000; split it.' })
+      .waitFor();
     assert.equal(await page.getByTestId('upload-submit').isDisabled(), true, 'not sent');
 
     const stamp = Date.now() % 100000;
@@ -109,16 +128,27 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
     const digits = String(stamp % 10000).padStart(4, '0');
     const [first, second] = [`+44161496${digits}`, `+1415555${digits}`];
     const filename = `e2e-numbers-${stamp}.csv`;
-    const lines = [`${first},GB,${vendor.name},1.25,2`, `${second},US,,,`, `${first},GB,,0,0`, 'not-a-number,GB,,0,0', `+44161497${digits},GB,Nobody Telecom,0,0`];
+    const lines = [
+      `${first},GB,${vendor.name},1.25,2`,
+      `${second},US,,,`,
+      `${first},GB,,0,0`,
+      'not-a-number,GB,,0,0',
+      `+44161497${digits},GB,Nobody Telecom,0,0`
+    ];
     await page.getByTestId('upload-file').setInputFiles(file(filename, header + lines.join('\n')));
-    await page.getByTestId('upload-chosen').filter({ hasText: `${filename}: 5 number(s)` }).waitFor();
+    await page
+      .getByTestId('upload-chosen')
+      .filter({ hasText: `${filename}: 5 number(s)` })
+      .waitFor();
     await page.getByTestId('upload-submit').click();
     await page.getByTestId('upload-summary').filter({ hasText: 'Imported 2 of 5 line(s); 3 skipped.' }).waitFor();
     // The skipped lines, each with its reason; imported lines are only counted.
     /** @param {number} n */
     const line = (n) => page.locator(`[data-testid="report-line"][data-line="${n}"]`);
     await line(4).getByText('duplicate of line 2').waitFor();
-    await line(5).getByText(/invalid E\.164/).waitFor();
+    await line(5)
+      .getByText(/invalid E\.164/)
+      .waitFor();
     await line(6).getByText("unknown vendor 'Nobody Telecom'").waitFor();
     assert.equal(await line(2).count(), 0, 'imported lines are not listed');
     const past = page.locator(`[data-testid="uploads-row"][data-file="${filename}"]`);
@@ -128,7 +158,10 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
 
     /** @type {import('../../src/client/types.gen.ts').NumberRow[]} */
     const imported = (await api('admin', 'GET', `/number/details?params=${encodeURIComponent(first)}`)).data.data;
-    assert.deepEqual(imported.map((n) => [n.number, n.vendor_id, n.setup_fee, n.monthly_fee, n.user_id]), [[first, vendor.id, '1.2500', '2.0000', null]]);
+    assert.deepEqual(
+      imported.map((n) => [n.number, n.vendor_id, n.setup_fee, n.monthly_fee, n.user_id]),
+      [[first, vendor.id, '1.2500', '2.0000', null]]
+    );
     const batch = (await api('admin', 'GET', `/number/vcrs?params=${filename}`)).data.data[0];
     assert.deepEqual([batch.total, batch.imported, batch.skipped], [5, 2, 3]);
     noErrors(page);
@@ -145,7 +178,11 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
       await page.getByTestId('block-pattern').fill(`+1 (415) 555-${last}`);
       await page.getByTestId('block-reason').fill('Robocaller');
       await page.getByTestId('block-dialog').getByTestId('block-save').click();
-      if (attempt === 1) await page.getByTestId('block-notice').filter({ hasText: `${caller} blocked.` }).waitFor();
+      if (attempt === 1)
+        await page
+          .getByTestId('block-notice')
+          .filter({ hasText: `${caller} blocked.` })
+          .waitFor();
     }
     await page.getByTestId('block-dialog').getByText(`${caller} is already blocked.`).waitFor();
     await page.getByTestId('block-dialog').getByRole('button', { name: 'Cancel' }).click();
@@ -155,10 +192,16 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
     await cellHas(row, 'Covers', 'Your calls');
     await cellHas(row, 'Reason', 'Robocaller');
     await row.getByTestId('block-status').click();
-    await page.getByTestId('block-notice').filter({ hasText: `Block ${caller} is now inactive.` }).waitFor();
+    await page
+      .getByTestId('block-notice')
+      .filter({ hasText: `Block ${caller} is now inactive.` })
+      .waitFor();
     await row.getByTestId('block-delete').click();
     await page.getByTestId('confirm-button').click();
-    await page.getByTestId('block-notice').filter({ hasText: `Block ${caller} deleted.` }).waitFor();
+    await page
+      .getByTestId('block-notice')
+      .filter({ hasText: `Block ${caller} deleted.` })
+      .waitFor();
     await row.waitFor({ state: 'detached' });
     noErrors(page);
     await page.context().close();

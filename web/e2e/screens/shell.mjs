@@ -23,11 +23,17 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     assert.ok(!(await page.getByTestId('header-balance').count()), 'no balance for admin');
     assert.ok(!(await page.getByTestId('back-to-admin').count()), 'no Back To Admin');
     assert.ok(!(await page.getByTestId('buyer-chip-report').count()), 'no buyer chips');
-    await page.waitForFunction(() => /^\d{2}:\d{2}:\d{2} (AM|PM)$/.test(/** @type {HTMLElement | null} */ (document.querySelector('[data-testid="header-clock"]'))?.innerText.trim() || ''));
+    await page.waitForFunction(() =>
+      /^\d{2}:\d{2}:\d{2} (AM|PM)$/.test(
+        /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="header-clock"]'))?.innerText.trim() ||
+          ''
+      )
+    );
     assert.match((await textChanges(page.getByTestId('header-clock'), { timeout: 3000 })).trim(), CLOCK, 'clock ticks');
     assert.equal(await page.getByTestId('header-live-calls').getAttribute('href'), '/live-calls');
     assert.match((await page.getByTestId('live-calls-badge').innerText()).trim(), /^\d+$/);
-    for (const id of ['header-notifications', 'header-lock', 'header-logout', 'header-profile']) assert.ok(await visible(page, id), id);
+    for (const id of ['header-notifications', 'header-lock', 'header-logout', 'header-profile'])
+      assert.ok(await visible(page, id), id);
     // the Dashboard item is selected on /dashboard
     assert.equal(await page.getByTestId('nav-item-dashboard').getAttribute('aria-current'), 'page');
     // profile menu
@@ -59,7 +65,11 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     await signInUi(page, 'customer');
     assert.deepEqual(await navTitles(page), USER_GROUPS);
     await page.getByTestId('header-balance').waitFor();
-    await page.waitForFunction(() => /\$/.test(/** @type {HTMLElement | null} */ (document.querySelector('[data-testid="balance-amount"]'))?.innerText || ''));
+    await page.waitForFunction(() =>
+      /\$/.test(
+        /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="balance-amount"]'))?.innerText || ''
+      )
+    );
     assert.ok(sessions.customer, 'customer signed in');
     const user = JSON.parse(sessions.customer.user);
     const low = Number(user.balance) < 50;
@@ -71,24 +81,43 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     const amount = page.getByTestId('balance-amount');
     const weight = await amount.evaluate((el) => getComputedStyle(el).fontWeight);
     const anim = await amount.evaluate((el) => getComputedStyle(el).animationName);
-    assert.equal((await page.getByTestId('header-balance').getAttribute('data-low')) === 'true', low, 'low-balance flag');
+    assert.equal(
+      (await page.getByTestId('header-balance').getAttribute('data-low')) === 'true',
+      low,
+      'low-balance flag'
+    );
     if (low) {
       assert.equal(weight, '700');
       assert.notEqual(anim, 'none');
     } else assert.equal(anim, 'none');
     await page.getByTestId('balance-refresh').click();
     await page.waitForFunction(refreshable);
-    await page.waitForFunction(() => /^\d{2}:\d{2}:\d{2} (AM|PM)$/.test(/** @type {HTMLElement | null} */ (document.querySelector('[data-testid="header-clock"]'))?.innerText.trim() || ''));
+    await page.waitForFunction(() =>
+      /^\d{2}:\d{2}:\d{2} (AM|PM)$/.test(
+        /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="header-clock"]'))?.innerText.trim() ||
+          ''
+      )
+    );
     assert.equal(await page.getByTestId('header-clock').getAttribute('data-timezone'), user.timezone || 'UTC');
     assert.ok(await visible(page, 'header-live-calls'));
     assert.ok(!(await page.getByTestId('buyer-chip-report').count()), 'no buyer chips');
     if (ACCOUNTS.customer.name) assert.equal(user.name, ACCOUNTS.customer.name);
     // notification dropdown
-    const firstPage = await clickAndAnswer(page, page.getByTestId('header-notifications'), '/notification/notification?');
+    const firstPage = await clickAndAnswer(
+      page,
+      page.getByTestId('header-notifications'),
+      '/notification/notification?'
+    );
     const notices = (await firstPage.json()).data.total;
     const dropdown = page.getByTestId('notification-dropdown');
     await dropdown.getByText('Notification', { exact: true }).waitFor();
-    await page.waitForFunction(() => !/Loading\.\.\./.test(/** @type {HTMLElement | null} */ (document.querySelector('[data-testid="notification-list"]'))?.innerText || 'Loading...'));
+    await page.waitForFunction(
+      () =>
+        !/Loading\.\.\./.test(
+          /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="notification-list"]'))?.innerText ||
+            'Loading...'
+        )
+    );
     const list = page.getByTestId('notification-list');
     const count = await list.locator('li').count();
     if (count === 0) await list.getByText('No notifications found!').waitFor();
@@ -114,8 +143,10 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     await signInUi(page, 'buyer');
     assert.equal(await page.getByTestId('drawer').count(), 0, 'no drawer');
     assert.equal(await page.getByTestId('drawer-toggle').count(), 0, 'no drawer toggle');
-    for (const id of ['header-balance', 'header-clock', 'header-live-calls']) assert.equal(await page.getByTestId(id).count(), 0, `no ${id}`);
-    for (const id of ['header-notifications', 'header-lock', 'header-logout', 'header-profile']) assert.ok(await visible(page, id), id);
+    for (const id of ['header-balance', 'header-clock', 'header-live-calls'])
+      assert.equal(await page.getByTestId(id).count(), 0, `no ${id}`);
+    for (const id of ['header-notifications', 'header-lock', 'header-logout', 'header-profile'])
+      assert.ok(await visible(page, id), id);
     await shot(page, 'buyer-1440.png');
     await page.getByTestId('buyer-chip-report').click();
     await page.waitForURL(/\/buyercdr$/);
@@ -155,7 +186,9 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     const drawer = page.getByTestId('drawer');
     assert.equal(await drawer.getAttribute('data-open'), 'true');
     await page.getByTestId('drawer-toggle').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="drawer"]')?.getAttribute('data-open') === 'false');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="drawer"]')?.getAttribute('data-open') === 'false'
+    );
     assert.equal(await page.evaluate(() => localStorage.getItem('isDashboardDrawerOpened')), 'false');
     await page.reload();
     await page.getByTestId('page-title').waitFor();
@@ -168,7 +201,9 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     assert.ok(paper && paper.width < 100, `mini drawer (${paper?.width})`);
     await shot(page, 'admin-1440-collapsed.png');
     await page.getByTestId('drawer-toggle').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="drawer"]')?.getAttribute('data-open') === 'true');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="drawer"]')?.getAttribute('data-open') === 'true'
+    );
     assert.equal(await page.evaluate(() => localStorage.getItem('isDashboardDrawerOpened')), 'true');
     await page.getByTestId('logo').click();
     await page.waitForURL(new RegExp(`${BASE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/$`));
@@ -193,14 +228,17 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
         await shot(page, `${role}-390-drawer.png`);
         await page.getByTestId('nav-item-report').click();
         await page.waitForURL(/\/report$/);
-        await page.waitForFunction(() => document.querySelector('[data-testid="drawer"]')?.getAttribute('data-open') === 'false');
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="drawer"]')?.getAttribute('data-open') === 'false'
+        );
       } else {
         assert.equal(await page.getByTestId('drawer').count(), 0);
       }
       await page.getByTestId('header-more').click();
       const more = page.getByTestId('more-menu');
       await more.waitFor();
-      for (const id of ['header-notifications', 'header-lock', 'header-logout', 'header-profile']) assert.ok(await more.getByTestId(id).isVisible(), `${id} in more-menu`);
+      for (const id of ['header-notifications', 'header-lock', 'header-logout', 'header-profile'])
+        assert.ok(await more.getByTestId(id).isVisible(), `${id} in more-menu`);
       if (role === 'customer') assert.ok(await more.getByTestId('header-balance').isVisible());
       if (role !== 'buyer') assert.ok(await more.getByTestId('header-clock').isVisible());
       if (role === 'buyer') assert.ok(await more.getByTestId('buyer-chip-report').isVisible());

@@ -65,23 +65,36 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
     await dialog.getByText(/use an E\.164 number such as/).waitFor();
     await page.getByTestId('target-destination').fill('+1 415 555 0100');
     await dialog.getByTestId('target-save').click();
-    await page.getByTestId('target-notice').filter({ hasText: `Target ${name} created.` }).waitFor();
+    await page
+      .getByTestId('target-notice')
+      .filter({ hasText: `Target ${name} created.` })
+      .waitFor();
     await page.getByRole('textbox', { name: 'Search targets' }).fill(name);
     const row = page.locator(`[data-testid="target-row"][data-name="${name}"]`);
     await cellHas(row, 'Destination', '+14155550100');
-    assert.equal(await row.getByTestId('target-hours').innerText(), 'Mon 09:00-12:00, 13:00-17:30; Sat 10:00-14:00 (America/Chicago)');
+    assert.equal(
+      await row.getByTestId('target-hours').innerText(),
+      'Mon 09:00-12:00, 13:00-17:30; Sat 10:00-14:00 (America/Chicago)'
+    );
     assert.equal(await row.getByTestId('target-caps').innerText(), '2 at once');
     await cellHas(row, 'Buyer', 'Bea Buyer');
     await cellHas(row, 'Payout', '$12.50');
     await shot(page, 'targets-1440.png');
 
     await row.getByTestId('target-edit').click();
-    assert.equal(await page.getByTestId('target-hours-mon').inputValue(), '09:00-12:00, 13:00-17:30', 'the dialog starts from the target');
+    assert.equal(
+      await page.getByTestId('target-hours-mon').inputValue(),
+      '09:00-12:00, 13:00-17:30',
+      'the dialog starts from the target'
+    );
     await page.getByTestId('target-concurrency_cap').fill('');
     await page.getByTestId('target-daily_cap').fill('50');
     await page.getByTestId('target-always_open').check();
     await dialog.getByTestId('target-save').click();
-    await page.getByTestId('target-notice').filter({ hasText: `Target ${name} saved.` }).waitFor();
+    await page
+      .getByTestId('target-notice')
+      .filter({ hasText: `Target ${name} saved.` })
+      .waitFor();
     await row.getByTestId('target-hours').filter({ hasText: 'Always open' }).waitFor();
     assert.equal(await row.getByTestId('target-caps').innerText(), '50/day');
 
@@ -91,7 +104,10 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('campaign-add').click();
     await page.getByTestId('campaign-name').fill(campaign);
     await page.getByTestId('campaign-dialog').getByTestId('campaign-save').click();
-    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${campaign} created.` }).waitFor();
+    await page
+      .getByTestId('campaign-notice')
+      .filter({ hasText: `Campaign ${campaign} created.` })
+      .waitFor();
     await page.getByRole('textbox', { name: 'Search campaigns' }).fill(campaign);
     const crow = page.locator(`[data-testid="campaign-row"][data-name="${campaign}"]`);
     await crow.getByTestId('campaign-targets').click();
@@ -101,17 +117,26 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
     await page.getByRole('option', { name: `${name} (+14155550100)` }).click();
     await links.getByTestId('links-new-priority').fill('0');
     await links.getByTestId('links-add').click();
-    await links.getByTestId('links-error').filter({ hasText: 'Priority must be a whole number from 1 to 100' }).waitFor();
+    await links
+      .getByTestId('links-error')
+      .filter({ hasText: 'Priority must be a whole number from 1 to 100' })
+      .waitFor();
     await links.getByTestId('links-new-priority').fill('2');
     await links.getByTestId('links-new-weight').fill('30');
     await links.getByTestId('links-add').click();
-    await links.getByTestId('links-notice').filter({ hasText: `${name} now takes this campaign's calls.` }).waitFor();
+    await links
+      .getByTestId('links-notice')
+      .filter({ hasText: `${name} now takes this campaign's calls.` })
+      .waitFor();
     const link = links.locator(`[data-testid="links-row"][data-name="${name}"]`);
     assert.equal(await link.getByTestId('links-priority').inputValue(), '2');
     assert.equal(await link.getByTestId('links-weight').inputValue(), '30');
     await link.getByTestId('links-priority').fill('1');
     await link.getByTestId('links-save').click();
-    await links.getByTestId('links-notice').filter({ hasText: `${name}: priority 1, weight 30.` }).waitFor();
+    await links
+      .getByTestId('links-notice')
+      .filter({ hasText: `${name}: priority 1, weight 30.` })
+      .waitFor();
     await links.getByRole('button', { name: 'Close' }).click();
     await crow.getByTestId('campaign-targets').click();
     assert.equal(await link.getByTestId('links-priority').inputValue(), '1', 'the order was saved');
@@ -124,10 +149,16 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
     await page.goto(`${BASE}/target`);
     await page.getByRole('textbox', { name: 'Search targets' }).fill(name);
     await row.getByTestId('target-status').click();
-    await page.getByTestId('target-notice').filter({ hasText: `Target ${name} is now inactive.` }).waitFor();
+    await page
+      .getByTestId('target-notice')
+      .filter({ hasText: `Target ${name} is now inactive.` })
+      .waitFor();
     await row.getByTestId('target-delete').click();
     await page.getByTestId('confirm-button').click();
-    await page.getByTestId('target-notice').filter({ hasText: `Target ${name} deleted.` }).waitFor();
+    await page
+      .getByTestId('target-notice')
+      .filter({ hasText: `Target ${name} deleted.` })
+      .waitFor();
     await row.waitFor({ state: 'detached' });
     noErrors(page);
     await page.context().close();
@@ -150,18 +181,31 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('target-min_bid').fill('2.5');
     await shot(page, 'target-bidder-1440.png');
     await dialog.getByTestId('target-save').click();
-    await page.getByTestId('target-notice').filter({ hasText: `Target ${name} created.` }).waitFor();
+    await page
+      .getByTestId('target-notice')
+      .filter({ hasText: `Target ${name} created.` })
+      .waitFor();
     let stored = await storedTarget(name);
-    assert.deepEqual([stored.ping_url, stored.post_url, stored.bid_deadline_ms, stored.min_bid], ['https://bids.acme.example/ping', null, 250, '2.5000']);
+    assert.deepEqual(
+      [stored.ping_url, stored.post_url, stored.bid_deadline_ms, stored.min_bid],
+      ['https://bids.acme.example/ping', null, 250, '2.5000']
+    );
 
     await page.getByRole('textbox', { name: 'Search targets' }).fill(name);
     const row = page.locator(`[data-testid="target-row"][data-name="${name}"]`);
     await row.getByTestId('target-edit').click();
-    assert.equal(await page.getByTestId('target-ping_url').inputValue(), 'https://bids.acme.example/ping', 'the dialog starts from the target');
+    assert.equal(
+      await page.getByTestId('target-ping_url').inputValue(),
+      'https://bids.acme.example/ping',
+      'the dialog starts from the target'
+    );
     assert.equal(await page.getByTestId('target-min_bid').inputValue(), '2.5');
     await page.getByTestId('target-bidding').uncheck();
     await dialog.getByTestId('target-save').click();
-    await page.getByTestId('target-notice').filter({ hasText: `Target ${name} saved.` }).waitFor();
+    await page
+      .getByTestId('target-notice')
+      .filter({ hasText: `Target ${name} saved.` })
+      .waitFor();
     stored = await storedTarget(name);
     assert.deepEqual([stored.ping_url, stored.min_bid], [null, null]);
     await page.context().close();
@@ -180,15 +224,30 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('target-line-mobile').check();
     await page.getByTestId('target-accept-unknown').uncheck();
     await dialog.getByTestId('target-save').click();
-    await dialog.getByText(/'Californa' is not a region of US/).first().waitFor(); // the server's check
+    await dialog
+      .getByText(/'Californa' is not a region of US/)
+      .first()
+      .waitFor(); // the server's check
     await page.getByTestId('target-region-places').fill('GB:London, US:California');
     await dialog.getByTestId('target-save').click();
-    await page.getByTestId('target-notice').filter({ hasText: `Target ${name} created.` }).waitFor();
+    await page
+      .getByTestId('target-notice')
+      .filter({ hasText: `Target ${name} created.` })
+      .waitFor();
     const [saved] = (await api('customer', 'GET', `/target/details?params=${encodeURIComponent(name)}`)).data.data;
-    assert.deepEqual(saved.region_rules, { mode: 'exclude', regions: ['GB:London', 'US:California'], excluded_line_types: ['mobile'], accept_unknown: false });
+    assert.deepEqual(saved.region_rules, {
+      mode: 'exclude',
+      regions: ['GB:London', 'US:California'],
+      excluded_line_types: ['mobile'],
+      accept_unknown: false
+    });
     await page.getByRole('textbox', { name: 'Search targets' }).fill(name);
     await page.locator(`[data-testid="target-row"][data-name="${name}"]`).getByTestId('target-edit').click();
-    assert.equal(await page.getByTestId('target-region-places').inputValue(), 'GB:London, US:California', 'the dialog starts from the target');
+    assert.equal(
+      await page.getByTestId('target-region-places').inputValue(),
+      'GB:London, US:California',
+      'the dialog starts from the target'
+    );
     assert.equal(await page.getByTestId('target-line-mobile').isChecked(), true);
     await shot(page, 'target-regions-1440.png');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -200,9 +259,16 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('campaign-line-other').check();
     await page.getByTestId('campaign-region-places').fill('US:Texas');
     await page.getByTestId('campaign-dialog').getByTestId('campaign-save').click();
-    await page.getByTestId('campaign-notice').filter({ hasText: `Campaign ${campaign} created.` }).waitFor();
+    await page
+      .getByTestId('campaign-notice')
+      .filter({ hasText: `Campaign ${campaign} created.` })
+      .waitFor();
     const [made] = (await api('customer', 'GET', `/campaign/details?params=${encodeURIComponent(campaign)}`)).data.data;
-    assert.deepEqual(made.region_rules, { blocked_regions: ['US:Texas'], blocked_line_types: ['other'], accept_unknown: true });
+    assert.deepEqual(made.region_rules, {
+      blocked_regions: ['US:Texas'],
+      blocked_line_types: ['other'],
+      accept_unknown: true
+    });
 
     await page.goto(`${BASE}/dashboard`);
     await page.getByTestId('dashboard-regions').waitFor();

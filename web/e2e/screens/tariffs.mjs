@@ -24,7 +24,10 @@ export default function registerTariffScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('tariff-name').fill(name);
     await page.getByTestId('tariff-currency').fill('eur');
     await dialog.getByTestId('tariff-save').click();
-    await page.getByTestId('tariff-notice').filter({ hasText: `Tariff ${name} created.` }).waitFor();
+    await page
+      .getByTestId('tariff-notice')
+      .filter({ hasText: `Tariff ${name} created.` })
+      .waitFor();
     await page.getByRole('textbox', { name: 'Search tariffs' }).fill(name);
     const row = page.locator(`[data-testid="tariff-row"][data-name="${name}"]`);
     await cellHas(row, 'Currency', 'EUR');
@@ -34,7 +37,11 @@ export default function registerTariffScenarios({ test, newPage, signIn, shot, a
     await cellHas(row, 'Description', 'Wholesale, from the E2E run');
     const saved = await api('admin', 'GET', `/tariff/details?params=${encodeURIComponent(name)}`);
     const tariff = saved.data.data[0];
-    assert.deepEqual([tariff.currency, tariff.description], ['EUR', 'Wholesale, from the E2E run'], 'the API has what the screen saved');
+    assert.deepEqual(
+      [tariff.currency, tariff.description],
+      ['EUR', 'Wholesale, from the E2E run'],
+      'the API has what the screen saved'
+    );
 
     // Opening the tariff shows its rates: one by hand...
     await row.getByTestId('tariff-open').click();
@@ -59,11 +66,18 @@ export default function registerTariffScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('rate-import').click();
     const importer = page.getByTestId('import-dialog');
     /** @param {string} third the third line */
-    const card = (third) => ({ name: 'card.csv', mimeType: 'text/csv', buffer: Buffer.from(`prefix,rate,connection_fee\n33,0.02,0\n${third}\n49,0.03,0.01\n`) });
+    const card = (third) => ({
+      name: 'card.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`prefix,rate,connection_fee\n33,0.02,0\n${third}\n49,0.03,0.01\n`)
+    });
     await page.getByTestId('import-file').setInputFiles(card('1415,abc,0'));
     await importer.getByTestId('import-upload').click();
     await importer.getByTestId('import-refusal').filter({ hasText: 'Nothing was imported' }).waitFor();
-    assert.match(await importer.locator('[data-testid="import-line"][data-line="3"]').innerText(), /rate must be a number/);
+    assert.match(
+      await importer.locator('[data-testid="import-line"][data-line="3"]').innerText(),
+      /rate must be a number/
+    );
     assert.equal((await api('admin', 'GET', `/rate/by/${tariff.id}`)).data.total, 1, 'a refused file adds nothing');
     await page.getByTestId('import-file').setInputFiles(card('1415,0.0085,0'));
     await importer.getByTestId('import-upload').click();
@@ -76,9 +90,15 @@ export default function registerTariffScenarios({ test, newPage, signIn, shot, a
 
     const exported = await downloaded(page, page.getByTestId('rate-export'));
     const lines = exported.data.trim().split('\r\n');
-    assert.equal(lines[0], 'prefix,country,rate,connection_fee,initial_increment,billing_increment,min_duration,effective_from');
+    assert.equal(
+      lines[0],
+      'prefix,country,rate,connection_fee,initial_increment,billing_increment,min_duration,effective_from'
+    );
     assert.equal(lines.length, 5, 'the header and the four rates');
-    assert.ok(lines.some((l) => l.startsWith('4420,GB,0.0125,0.0000,60,60,0,2026-01-01T00:00:00')), exported.data);
+    assert.ok(
+      lines.some((l) => l.startsWith('4420,GB,0.0125,0.0000,60,60,0,2026-01-01T00:00:00')),
+      exported.data
+    );
     await still(page);
     await shot(page, 'rate-card-1440.png');
 
@@ -102,32 +122,48 @@ export default function registerTariffScenarios({ test, newPage, signIn, shot, a
     await shot(page, 'tariffs-1440.png');
     await row.getByTestId('tariff-delete').click();
     await page.getByTestId('confirm-button').click();
-    await page.getByTestId('tariff-notice').filter({ hasText: `Tariff ${name} deleted.` }).waitFor();
+    await page
+      .getByTestId('tariff-notice')
+      .filter({ hasText: `Tariff ${name} deleted.` })
+      .waitFor();
     assert.equal((await api('admin', 'GET', `/tariff/details?params=${encodeURIComponent(name)}`)).data.total, 0);
     noErrors(page);
     await page.context().close();
   });
 
-  test('admin: a 100,000-line rate card imports, its progress shown', async () => {
-    const page = await newPage(1440);
-    await signIn(page, 'admin');
-    const made = await api('admin', 'POST', '/tariff/add', { name: `E2E Big Card ${stamp}`, currency: 'USD' });
-    const id = made.data.id;
-    const lines = ['prefix,rate'];
-    for (let i = 0; i < 100000; i += 1) lines.push(`1${String(i).padStart(6, '0')},0.0${(i % 90) + 10}`);
-    await page.goto(`${BASE}/rate-card?tariff=${id}`);
-    await page.getByText(`Rates of E2E Big Card ${stamp} (USD)`).waitFor();
-    await page.getByTestId('rate-import').click();
-    const importer = page.getByTestId('import-dialog');
-    await page.getByTestId('import-file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
-    await importer.getByTestId('import-upload').click();
-    await importer.getByTestId('import-progress').waitFor();
-    await importer.getByTestId('import-result').filter({ hasText: '100000 rates imported.' }).waitFor({ timeout: 90000 });
-    assert.equal((await api('admin', 'GET', `/rate/by/${id}?perpage=1`)).data.total, 100000, 'the API has every line');
-    await importer.getByRole('button', { name: 'Close' }).click();
-    await page.getByText(/^1–10 of 100,?000$/).waitFor(); // the list pages through them
-    assert.equal((await api('admin', 'DELETE', `/tariff/${id}`)).status, 200);
-    noErrors(page);
-    await page.context().close();
-  }, { timeout: 2 * TEST_TIMEOUT });
+  test(
+    'admin: a 100,000-line rate card imports, its progress shown',
+    async () => {
+      const page = await newPage(1440);
+      await signIn(page, 'admin');
+      const made = await api('admin', 'POST', '/tariff/add', { name: `E2E Big Card ${stamp}`, currency: 'USD' });
+      const id = made.data.id;
+      const lines = ['prefix,rate'];
+      for (let i = 0; i < 100000; i += 1) lines.push(`1${String(i).padStart(6, '0')},0.0${(i % 90) + 10}`);
+      await page.goto(`${BASE}/rate-card?tariff=${id}`);
+      await page.getByText(`Rates of E2E Big Card ${stamp} (USD)`).waitFor();
+      await page.getByTestId('rate-import').click();
+      const importer = page.getByTestId('import-dialog');
+      await page
+        .getByTestId('import-file')
+        .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+      await importer.getByTestId('import-upload').click();
+      await importer.getByTestId('import-progress').waitFor();
+      await importer
+        .getByTestId('import-result')
+        .filter({ hasText: '100000 rates imported.' })
+        .waitFor({ timeout: 90000 });
+      assert.equal(
+        (await api('admin', 'GET', `/rate/by/${id}?perpage=1`)).data.total,
+        100000,
+        'the API has every line'
+      );
+      await importer.getByRole('button', { name: 'Close' }).click();
+      await page.getByText(/^1–10 of 100,?000$/).waitFor(); // the list pages through them
+      assert.equal((await api('admin', 'DELETE', `/tariff/${id}`)).status, 200);
+      noErrors(page);
+      await page.context().close();
+    },
+    { timeout: 2 * TEST_TIMEOUT }
+  );
 }

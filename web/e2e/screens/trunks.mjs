@@ -24,7 +24,10 @@ export default function registerTrunkScenarios({ test, newPage, signIn, shot }) 
     await dialog.getByText('must be a host name or an IP address').waitFor();
     await page.getByTestId('trunk-host').fill('127.0.0.1');
     await dialog.getByTestId('trunk-save').click();
-    await page.getByTestId('trunk-notice').filter({ hasText: `Trunk ${name} created.` }).waitFor();
+    await page
+      .getByTestId('trunk-notice')
+      .filter({ hasText: `Trunk ${name} created.` })
+      .waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('textbox', { name: 'Search trunks' }).fill(name);
     const row = page.locator(`[data-testid="trunk-row"][data-name="${name}"]`);
@@ -57,7 +60,10 @@ export default function registerTrunkScenarios({ test, newPage, signIn, shot }) 
 
     await row.getByTestId('trunk-delete').click();
     await page.getByTestId('confirm-button').click();
-    await page.getByTestId('trunk-notice').filter({ hasText: `Trunk ${name} deleted.` }).waitFor();
+    await page
+      .getByTestId('trunk-notice')
+      .filter({ hasText: `Trunk ${name} deleted.` })
+      .waitFor();
     await row.waitFor({ state: 'detached' });
     noErrors(page);
     await page.context().close();

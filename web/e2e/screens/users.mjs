@@ -9,13 +9,24 @@ import { pickExact } from '../pickers.mjs';
 import { still } from '../waits.mjs';
 
 /** @param {import('../run.mjs').Harness} harness */
-export default function registerUserScenarios({ test, newPage, signIn, sessions, ACCOUNTS, nameOfCustomer, shot, api, BASE }) {
+export default function registerUserScenarios({
+  test,
+  newPage,
+  signIn,
+  sessions,
+  ACCOUNTS,
+  nameOfCustomer,
+  shot,
+  api,
+  BASE
+}) {
   /**
    * The first user whose name, email or company matches `text`, as the API lists it.
    * @param {string} text
    * @returns {Promise<import('../../src/client/types.gen.ts').UserOut | undefined>}
    */
-  const findUser = async (text) => (await api('admin', 'GET', `/user/details?params=${encodeURIComponent(text)}`)).data.data[0];
+  const findUser = async (text) =>
+    (await api('admin', 'GET', `/user/details?params=${encodeURIComponent(text)}`)).data.data[0];
   /**
    * The user `text` finds, which the scenario has just made or changed.
    * @param {string} text
@@ -87,19 +98,32 @@ export default function registerUserScenarios({ test, newPage, signIn, sessions,
     await pickExact(page, 'user-tariff', 'E2E Retail', `${tariff.name} (USD)`);
     await pickExact(page, 'user-timezone', 'Tokyo', 'Asia/Tokyo');
     await dialog.getByTestId('user-save').click();
-    await page.getByTestId('customer-notice').filter({ hasText: `User ${name} created.` }).waitFor();
+    await page
+      .getByTestId('customer-notice')
+      .filter({ hasText: `User ${name} created.` })
+      .waitFor();
     await page.getByRole('textbox', { name: 'Search users' }).fill(email);
     const row = page.locator(`[data-testid="customer-row"][data-name="${name}"]`);
     await row.getByTestId('customer-tariff').filter({ hasText: tariff.name }).waitFor();
     assert.equal(await row.getByTestId('customer-balance').innerText(), '$0.00');
     let stored = await storedUser(email);
-    assert.deepEqual([stored.role, stored.tariff_id, stored.timezone, stored.status], [2, tariff.id, 'Asia/Tokyo', 'active']);
+    assert.deepEqual(
+      [stored.role, stored.tariff_id, stored.timezone, stored.status],
+      [2, tariff.id, 'Asia/Tokyo', 'active']
+    );
 
     await row.getByTestId('customer-edit').click();
-    assert.equal(await page.getByTestId('user-tariff').inputValue(), `${tariff.name} (USD)`, 'the tariff shows by name');
+    assert.equal(
+      await page.getByTestId('user-tariff').inputValue(),
+      `${tariff.name} (USD)`,
+      'the tariff shows by name'
+    );
     await pickExact(page, 'user-timezone', 'Chicago', 'America/Chicago');
     await dialog.getByTestId('user-save').click();
-    await page.getByTestId('customer-notice').filter({ hasText: `User ${name} saved.` }).waitFor();
+    await page
+      .getByTestId('customer-notice')
+      .filter({ hasText: `User ${name} saved.` })
+      .waitFor();
     await row.getByText('America/Chicago').waitFor();
     assert.equal((await storedUser(email)).timezone, 'America/Chicago');
     await still(page);
@@ -109,12 +133,17 @@ export default function registerUserScenarios({ test, newPage, signIn, sessions,
     await row.getByTestId('customer-token').click();
     await page.getByTestId('token-issue').click();
     const token = await page.getByTestId('token-value').inputValue();
-    const profile = await (await fetch(`${BASE}/api/profile`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const profile = await (
+      await fetch(`${BASE}/api/profile`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json();
     assert.equal(profile.data.name, name, "the token is the user's");
     await page.getByTestId('token-dialog').getByRole('button', { name: 'Close' }).click();
 
     // With a payment in its wallet the server keeps it, and the screen says why.
-    assert.equal((await api('admin', 'POST', '/topup/add', { user_id: stored.id, amount: '12.5', note: 'e2e' })).status, 201);
+    assert.equal(
+      (await api('admin', 'POST', '/topup/add', { user_id: stored.id, amount: '12.5', note: 'e2e' })).status,
+      201
+    );
     await page.reload();
     await page.getByRole('textbox', { name: 'Search users' }).fill(email);
     assert.equal(await row.getByTestId('customer-balance').innerText(), '$12.50');
@@ -128,7 +157,10 @@ export default function registerUserScenarios({ test, newPage, signIn, sessions,
     assert.deepEqual([stored.role, stored.status], [2, 'active'], 'neither deleted nor promoted');
 
     await row.getByTestId('customer-status').click();
-    await page.getByTestId('customer-notice').filter({ hasText: `User ${name} is now inactive.` }).waitFor();
+    await page
+      .getByTestId('customer-notice')
+      .filter({ hasText: `User ${name} is now inactive.` })
+      .waitFor();
     assert.equal((await storedUser(email)).status, 'inactive');
 
     // Another administrator, added from the same dialog: no tariff, no impersonation.
@@ -141,7 +173,10 @@ export default function registerUserScenarios({ test, newPage, signIn, sessions,
     await page.getByTestId('user-email').fill(adminEmail);
     await page.getByTestId('user-password').fill('adminpass1');
     await dialog.getByTestId('user-save').click();
-    await page.getByTestId('customer-notice').filter({ hasText: `User ${adminName} created.` }).waitFor();
+    await page
+      .getByTestId('customer-notice')
+      .filter({ hasText: `User ${adminName} created.` })
+      .waitFor();
     assert.equal((await storedUser(adminEmail)).role, 1);
     await page.getByRole('textbox', { name: 'Search users' }).fill(adminEmail);
     const adminRow = page.locator(`[data-testid="customer-row"][data-name="${adminName}"]`);
@@ -150,15 +185,30 @@ export default function registerUserScenarios({ test, newPage, signIn, sessions,
     assert.equal(await adminRow.getByTestId('customer-promote').count(), 0);
     await adminRow.getByTestId('customer-delete').click();
     await page.getByTestId('confirm-button').click();
-    await page.getByTestId('customer-notice').filter({ hasText: `User ${adminName} deleted.` }).waitFor();
+    await page
+      .getByTestId('customer-notice')
+      .filter({ hasText: `User ${adminName} deleted.` })
+      .waitFor();
     assert.equal(await findUser(adminEmail), undefined, 'gone');
 
     // A customer with nothing yet can become an administrator.
-    const fresh = (await api('admin', 'POST', '/user/add', { name: `E2E Fresh ${stamp}`, email: `e2e.fresh.${stamp}@example.com`, password: 'freshpass1' })).data;
+    const fresh = (
+      await api('admin', 'POST', '/user/add', {
+        name: `E2E Fresh ${stamp}`,
+        email: `e2e.fresh.${stamp}@example.com`,
+        password: 'freshpass1'
+      })
+    ).data;
     await page.getByRole('textbox', { name: 'Search users' }).fill(fresh.email);
-    await page.locator(`[data-testid="customer-row"][data-name="${fresh.name}"]`).getByTestId('customer-promote').click();
+    await page
+      .locator(`[data-testid="customer-row"][data-name="${fresh.name}"]`)
+      .getByTestId('customer-promote')
+      .click();
     await page.getByTestId('confirm-button').click();
-    await page.getByTestId('customer-notice').filter({ hasText: `${fresh.name} is now an administrator.` }).waitFor();
+    await page
+      .getByTestId('customer-notice')
+      .filter({ hasText: `${fresh.name} is now an administrator.` })
+      .waitFor();
     assert.equal((await storedUser(fresh.email)).role, 1);
     noErrors(page);
     await page.context().close();

@@ -17,7 +17,8 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
      * @param {string} text
      * @returns {Promise<import('../../src/client/types.gen.ts').VendorOut | undefined>}
      */
-    const findVendor = async (text) => (await api('admin', 'GET', `/vendor/details?params=${encodeURIComponent(text)}`)).data.data[0];
+    const findVendor = async (text) =>
+      (await api('admin', 'GET', `/vendor/details?params=${encodeURIComponent(text)}`)).data.data[0];
     /**
      * The vendor `text` finds, which the scenario has just made or changed.
      * @param {string} text
@@ -38,9 +39,15 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('vendor-contact_name').fill('Nora Noc');
     await page.getByTestId('vendor-email').fill(`noc.${stamp}@carrier.example`);
     await dialog.getByTestId('vendor-save').click();
-    await page.getByTestId('vendor-notice').filter({ hasText: `Vendor ${name} created.` }).waitFor();
+    await page
+      .getByTestId('vendor-notice')
+      .filter({ hasText: `Vendor ${name} created.` })
+      .waitFor();
     const vendor = await storedVendor(name);
-    assert.deepEqual([vendor.contact_name, vendor.email, vendor.status], ['Nora Noc', `noc.${stamp}@carrier.example`, 'active']);
+    assert.deepEqual(
+      [vendor.contact_name, vendor.email, vendor.status],
+      ['Nora Noc', `noc.${stamp}@carrier.example`, 'active']
+    );
 
     // The same name again (other case) is refused under its field.
     await page.getByTestId('vendor-add').click();
@@ -54,7 +61,10 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
     await row.getByTestId('vendor-edit').click();
     await page.getByTestId('vendor-phone').fill('+44 20 7946 0000');
     await dialog.getByTestId('vendor-save').click();
-    await page.getByTestId('vendor-notice').filter({ hasText: `Vendor ${name} saved.` }).waitFor();
+    await page
+      .getByTestId('vendor-notice')
+      .filter({ hasText: `Vendor ${name} saved.` })
+      .waitFor();
     assert.equal((await storedVendor(name)).phone, '+44 20 7946 0000');
 
     // A number and an inbound trunk from this vendor: listed under it, and they keep it from being deleted.
@@ -66,14 +76,27 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('number-monthly_fee').fill('2');
     await pickExact(page, 'number-vendor', name.slice(0, 10), name);
     await page.getByTestId('number-dialog').getByTestId('number-save').click();
-    await page.getByTestId('number-notice').filter({ hasText: `Number ${number} added to the pool.` }).waitFor();
+    await page
+      .getByTestId('number-notice')
+      .filter({ hasText: `Number ${number} added to the pool.` })
+      .waitFor();
     const added = (await api('admin', 'GET', `/number/details?params=${encodeURIComponent(number)}`)).data.data[0];
     assert.equal(added.vendor_id, vendor.id);
     await page.getByTestId('number-vendors').click();
     await page.waitForURL(/\/vendor$/);
     await page.getByRole('textbox', { name: 'Search vendors' }).fill(name);
     const trunk = `e2e-in-${stamp}`;
-    assert.equal((await api('admin', 'POST', '/trunk/add', { name: trunk, direction: 'inbound', host: '127.0.0.1', vendor_id: vendor.id })).status, 201);
+    assert.equal(
+      (
+        await api('admin', 'POST', '/trunk/add', {
+          name: trunk,
+          direction: 'inbound',
+          host: '127.0.0.1',
+          vendor_id: vendor.id
+        })
+      ).status,
+      201
+    );
     await row.getByTestId('vendor-supply').click();
     const supply = page.getByTestId('supply-dialog');
     await supply.getByTestId('supply-number-row').filter({ hasText: number }).waitFor();
@@ -88,7 +111,10 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
     await page.getByTestId('confirm-button').click();
     await page.getByTestId('vendor-error').filter({ hasText: 'still supplies 1 number(s) and 1 trunk(s)' }).waitFor();
     await row.getByTestId('vendor-status').click();
-    await page.getByTestId('vendor-notice').filter({ hasText: `Vendor ${name} is now inactive.` }).waitFor();
+    await page
+      .getByTestId('vendor-notice')
+      .filter({ hasText: `Vendor ${name} is now inactive.` })
+      .waitFor();
     assert.equal((await storedVendor(name)).status, 'inactive');
 
     // One that supplies nothing goes.
@@ -96,7 +122,10 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
     await page.getByRole('textbox', { name: 'Search vendors' }).fill(spare.name);
     await page.locator(`[data-testid="vendor-row"][data-name="${spare.name}"]`).getByTestId('vendor-delete').click();
     await page.getByTestId('confirm-button').click();
-    await page.getByTestId('vendor-notice').filter({ hasText: `Vendor ${spare.name} deleted.` }).waitFor();
+    await page
+      .getByTestId('vendor-notice')
+      .filter({ hasText: `Vendor ${spare.name} deleted.` })
+      .waitFor();
     assert.equal(await findVendor(spare.name), undefined, 'gone');
     await still(page);
     await shot(page, 'vendors-1440.png');
