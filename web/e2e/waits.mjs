@@ -28,15 +28,10 @@ export async function textChanges(locator, { timeout } = {}) {
   const handle = await locator.elementHandle();
   assert.ok(handle, 'the element is on the page');
   const before = await handle.innerText();
+  const now = /** @type {const} */ ([handle, before]);
   await locator
     .page()
-    .waitForFunction(
-      ([el, text]) => el instanceof HTMLElement && el.innerText !== text,
-      /** @type {const} */ ([handle, before]),
-      {
-        timeout
-      }
-    );
+    .waitForFunction(([el, text]) => el instanceof HTMLElement && el.innerText !== text, now, { timeout });
   return before;
 }
 
