@@ -9,6 +9,9 @@ import { pick } from '../pickers.mjs';
 import { still } from '../waits.mjs';
 import { noErrors } from '../page-errors.mjs';
 
+// The API's answers, as the generated client types them.
+/** @typedef {import('../../src/client/types.gen.ts').InvoiceSummary} InvoiceSummary */
+
 /** @param {import('../run.mjs').Harness} harness */
 export default function registerBillingScenarios({ test, newPage, signIn, ACCOUNTS, shot, api, BASE }) {
   const stamp = Date.now() % 100000;
@@ -195,21 +198,24 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
       .getByTestId('invoice-notice')
       .filter({ hasText: /Invoice .* issued\.|already issued/ })
       .waitFor();
+    /** @type {InvoiceSummary[]} */
     const made = (await api('admin', 'GET', `/invoice/details?user_id=${id}`)).data.data;
     assert.equal(made.length, 1, 'the API has the invoice');
-    const row = page.locator(`[data-testid="invoice-row"][data-number="${made[0].number}"]`);
+    const [invoice] = made;
+    assert.ok(invoice);
+    const row = page.locator(`[data-testid="invoice-row"][data-number="${invoice.number}"]`);
     await cellHas(row, 'Customer', PAYER.name);
     await cellHas(row, 'Total', '$0.00');
     await row.getByTestId('invoice-open').click();
     const detail = page.getByTestId('invoice-detail');
     await detail
       .getByTestId('invoice-period')
-      .filter({ hasText: `${made[0].period_start} to ${made[0].period_end}` })
+      .filter({ hasText: `${invoice.period_start} to ${invoice.period_end}` })
       .waitFor();
     await still(page);
     await shot(page, 'invoice-detail-1440.png');
     const pdf = await downloaded(page, detail.getByTestId('invoice-detail-pdf'), { binary: true });
-    assert.equal(pdf.name, `${made[0].number}.pdf`);
+    assert.equal(pdf.name, `${invoice.number}.pdf`);
     assert.equal(pdf.data.subarray(0, 5).toString(), '%PDF-');
     noErrors(page);
     await page.context().close();

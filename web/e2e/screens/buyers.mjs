@@ -5,6 +5,10 @@ import { cellHas } from '../cells.mjs';
 import { noErrors } from '../page-errors.mjs';
 import { still } from '../waits.mjs';
 
+// The API's answers, as the generated client types them.
+/** @typedef {import('../../src/client/types.gen.ts').BuyerOut} BuyerOut */
+/** @typedef {import('../../src/client/types.gen.ts').BuyerTarget} BuyerTarget */
+
 /** @param {import('../run.mjs').Harness} harness */
 export default function registerBuyerScenarios({ test, newPage, signIn, signInUi, shot, api, BASE }) {
   test('customer: a buyer added on /buyer signs in with its own email; inactive, it cannot', async () => {
@@ -70,7 +74,7 @@ export default function registerBuyerScenarios({ test, newPage, signIn, signInUi
   test("buyer: /buyer-target lists the buyer's targets with today's calls against each cap, open hours and status", async () => {
     const customer = await newPage(1440);
     await signIn(customer, 'customer', '/target');
-    /** @type {import('../../src/client/types.gen.ts').BuyerOut[]} */
+    /** @type {BuyerOut[]} */
     const buyers = (await api('customer', 'GET', '/buyer/details?perpage=100')).data.data;
     const buyerName = 'Bea Buyer';
     const bea = buyers.find((b) => b.name === buyerName);
@@ -104,7 +108,7 @@ export default function registerBuyerScenarios({ test, newPage, signIn, signInUi
     assert.equal(await row(closed).getByTestId('buyer-target-now').innerText(), 'Closed now');
     assert.match(await row(closed).getByTestId('buyer-target-hours').innerText(), /09:00-17:00\s+UTC/);
     // Paused by the customer: the buyer sees it after a refresh.
-    /** @type {import('../../src/client/types.gen.ts').BuyerTarget[]} */
+    /** @type {BuyerTarget[]} */
     const own = (await api('buyer', 'GET', '/buyer/target')).data;
     const desk = own.find((t) => t.name === open);
     assert.ok(desk, `${open} is among the buyer's targets`);

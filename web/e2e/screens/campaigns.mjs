@@ -6,6 +6,10 @@ import assert from 'node:assert/strict';
 import { cellHas } from '../cells.mjs';
 import { noErrors } from '../page-errors.mjs';
 
+// The API's answers, as the generated client types them.
+/** @typedef {import('../../src/client/types.gen.ts').CampaignOut} CampaignOut */
+/** @typedef {import('../../src/client/types.gen.ts').WebhookOut} WebhookOut */
+
 /** @param {import('../run.mjs').Harness} harness */
 export default function registerCampaignScenarios({ test, newPage, signIn, shot, api }) {
   test('customer: add, edit, test routing for and delete a campaign on /campaign', async () => {
@@ -116,6 +120,7 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     const page = await newPage(1440);
     await signIn(page, 'customer', '/campaign');
     const name = `E2E Hooks ${Date.now() % 100000}`;
+    /** @type {CampaignOut} */
     const campaign = (await api('customer', 'POST', '/campaign/add', { name })).data;
     await page.reload();
     await page.locator(`[data-testid="campaign-row"][data-name="${name}"]`).getByTestId('campaign-webhooks').click();
@@ -139,7 +144,9 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     await page.getByTestId('webhooks-notice').filter({ hasText: 'Webhook added.' }).waitFor();
     const row = dialog.locator(`[data-testid="webhook-row"][data-url="${url}"]`);
     await row.getByText('incoming, completed, rated').waitFor();
+    /** @type {WebhookOut[]} */
     const [stored] = (await api('customer', 'GET', `/webhook/details?campaign_id=${campaign.id}`)).data.data;
+    assert.ok(stored, 'the API has the webhook');
     assert.deepEqual([stored.url, stored.events, stored.status], [url, ['incoming', 'completed', 'rated'], 'active']);
 
     await row.getByTestId('webhook-show-secret').click();
@@ -148,7 +155,9 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     await page.getByTestId('webhooks-notice').filter({ hasText: 'Webhook paused.' }).waitFor();
     await row.getByTestId('webhook-paused').waitFor();
     await shot(page, 'webhooks-1440.png');
+    /** @type {WebhookOut[]} */
     const [paused] = (await api('customer', 'GET', `/webhook/details?campaign_id=${campaign.id}`)).data.data;
+    assert.ok(paused, 'the API has the webhook');
     assert.deepEqual([paused.status, paused.paused_reason], ['paused', 'paused by its owner']);
     noErrors(page);
   });

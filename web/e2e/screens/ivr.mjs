@@ -5,6 +5,9 @@ import { noErrors } from '../page-errors.mjs';
 import { pickExact } from '../pickers.mjs';
 import { ivrLoaded, still } from '../waits.mjs';
 
+// The API's answers, as the generated client types them.
+/** @typedef {import('../../src/client/types.gen.ts').IvrSettings} IvrSettings */
+
 /** @param {import('../run.mjs').Harness} harness */
 export default function registerIvrScenarios({ test, newPage, signIn, nameOfCustomer, shot, api }) {
   test('IVR Auth: the customer reaches /user_ivr from its campaign and sets PINs; the admin finds it on /ivr by customer and turns it off', async () => {
@@ -43,6 +46,7 @@ export default function registerIvrScenarios({ test, newPage, signIn, nameOfCust
     const row = page.locator(`[data-testid="ivr-row"][data-name="${name}"]`);
     await row.getByTestId('ivr-state').filter({ hasText: 'On' }).waitFor();
     assert.equal(await row.getByTestId('ivr-pin-count').innerText(), '3');
+    /** @type {IvrSettings} */
     const stored = (await api('customer', 'GET', `/campaign/ivr/${campaignId}`)).data;
     assert.deepEqual(
       [stored.ivr_enabled, stored.ivr_prompt, stored.ivr_attempts, stored.ivr_digits],
@@ -81,6 +85,7 @@ export default function registerIvrScenarios({ test, newPage, signIn, nameOfCust
     await adminRow.waitFor({ state: 'detached' }); // the list shows campaigns with IVR on only
     await still(admin);
     await shot(admin, 'ivr-1440.png');
+    /** @type {IvrSettings} */
     const after = (await api('admin', 'GET', `/campaign/ivr/${campaignId}`)).data;
     assert.deepEqual([after.ivr_enabled, after.ivr_pins.length], [false, 3], 'off, PINs kept');
     noErrors(admin);

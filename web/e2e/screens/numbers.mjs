@@ -8,6 +8,11 @@ import { downloaded } from '../downloads.mjs';
 import { noErrors } from '../page-errors.mjs';
 import { still } from '../waits.mjs';
 
+// The API's answers, as the generated client types them.
+/** @typedef {import('../../src/client/types.gen.ts').NumberRow} NumberRow */
+/** @typedef {import('../../src/client/types.gen.ts').UploadBatchOut} UploadBatchOut */
+/** @typedef {import('../../src/client/types.gen.ts').VendorOut} VendorOut */
+
 /** @param {import('../run.mjs').Harness} harness */
 export default function registerNumberScenarios({ test, newPage, signIn, shot, api, BASE }) {
   test('numbers: the admin fills the pool, the customer takes one and points it at a campaign', async () => {
@@ -124,6 +129,7 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
     assert.equal(await page.getByTestId('upload-submit').isDisabled(), true, 'not sent');
 
     const stamp = Date.now() % 100000;
+    /** @type {VendorOut} */
     const vendor = (await api('admin', 'POST', '/vendor/add', { name: `E2E Upload Vendor ${stamp}` })).data;
     const digits = String(stamp % 10000).padStart(4, '0');
     const [first, second] = [`+44161496${digits}`, `+1415555${digits}`];
@@ -156,13 +162,15 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
     await still(page);
     await shot(page, 'uploadnumber-1440.png');
 
-    /** @type {import('../../src/client/types.gen.ts').NumberRow[]} */
+    /** @type {NumberRow[]} */
     const imported = (await api('admin', 'GET', `/number/details?params=${encodeURIComponent(first)}`)).data.data;
     assert.deepEqual(
       imported.map((n) => [n.number, n.vendor_id, n.setup_fee, n.monthly_fee, n.user_id]),
       [[first, vendor.id, '1.2500', '2.0000', null]]
     );
+    /** @type {UploadBatchOut | undefined} */
     const batch = (await api('admin', 'GET', `/number/vcrs?params=${filename}`)).data.data[0];
+    assert.ok(batch, `the API has the upload of ${filename}`);
     assert.deepEqual([batch.total, batch.imported, batch.skipped], [5, 2, 3]);
     noErrors(page);
     await page.context().close();

@@ -6,6 +6,11 @@ import { ADMIN_GROUPS, USER_GROUPS, navTitles } from '../nav.mjs';
 import { clickAndAnswer, still, textChanges } from '../waits.mjs';
 
 const CLOCK = /^\d{2}:\d{2}:\d{2} (AM|PM)$/;
+/** Run in the page: the header's clock shows a time (CLOCK, which the page cannot see). */
+const clockShowsTime = () => {
+  const clock = document.querySelector('[data-testid="header-clock"]');
+  return /^\d{2}:\d{2}:\d{2} (AM|PM)$/.test(clock instanceof HTMLElement ? clock.innerText.trim() : '');
+};
 /**
  * @param {import('playwright-core').Page} page
  * @param {string} id
@@ -23,12 +28,7 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     assert.ok(!(await page.getByTestId('header-balance').count()), 'no balance for admin');
     assert.ok(!(await page.getByTestId('back-to-admin').count()), 'no Back To Admin');
     assert.ok(!(await page.getByTestId('buyer-chip-report').count()), 'no buyer chips');
-    await page.waitForFunction(() =>
-      /^\d{2}:\d{2}:\d{2} (AM|PM)$/.test(
-        /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="header-clock"]'))?.innerText.trim() ||
-          ''
-      )
-    );
+    await page.waitForFunction(clockShowsTime);
     assert.match((await textChanges(page.getByTestId('header-clock'), { timeout: 3000 })).trim(), CLOCK, 'clock ticks');
     assert.equal(await page.getByTestId('header-live-calls').getAttribute('href'), '/live-calls');
     assert.match((await page.getByTestId('live-calls-badge').innerText()).trim(), /^\d+$/);
@@ -65,11 +65,10 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     await signInUi(page, 'customer');
     assert.deepEqual(await navTitles(page), USER_GROUPS);
     await page.getByTestId('header-balance').waitFor();
-    await page.waitForFunction(() =>
-      /\$/.test(
-        /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="balance-amount"]'))?.innerText || ''
-      )
-    );
+    await page.waitForFunction(() => {
+      const amount = document.querySelector('[data-testid="balance-amount"]');
+      return /\$/.test(amount instanceof HTMLElement ? amount.innerText : '');
+    });
     assert.ok(sessions.customer, 'customer signed in');
     const user = JSON.parse(sessions.customer.user);
     const low = Number(user.balance) < 50;
@@ -92,12 +91,7 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     } else assert.equal(anim, 'none');
     await page.getByTestId('balance-refresh').click();
     await page.waitForFunction(refreshable);
-    await page.waitForFunction(() =>
-      /^\d{2}:\d{2}:\d{2} (AM|PM)$/.test(
-        /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="header-clock"]'))?.innerText.trim() ||
-          ''
-      )
-    );
+    await page.waitForFunction(clockShowsTime);
     assert.equal(await page.getByTestId('header-clock').getAttribute('data-timezone'), user.timezone || 'UTC');
     assert.ok(await visible(page, 'header-live-calls'));
     assert.ok(!(await page.getByTestId('buyer-chip-report').count()), 'no buyer chips');
@@ -111,13 +105,10 @@ export default function registerShellScenarios({ test, newPage, signIn, signInUi
     const notices = (await firstPage.json()).data.total;
     const dropdown = page.getByTestId('notification-dropdown');
     await dropdown.getByText('Notification', { exact: true }).waitFor();
-    await page.waitForFunction(
-      () =>
-        !/Loading\.\.\./.test(
-          /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="notification-list"]'))?.innerText ||
-            'Loading...'
-        )
-    );
+    await page.waitForFunction(() => {
+      const list = document.querySelector('[data-testid="notification-list"]');
+      return !/Loading\.\.\./.test((list instanceof HTMLElement && list.innerText) || 'Loading...');
+    });
     const list = page.getByTestId('notification-list');
     const count = await list.locator('li').count();
     if (count === 0) await list.getByText('No notifications found!').waitFor();

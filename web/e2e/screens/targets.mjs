@@ -7,6 +7,11 @@ import { cellHas } from '../cells.mjs';
 import { still } from '../waits.mjs';
 import { noErrors } from '../page-errors.mjs';
 
+// The API's answers, as the generated client types them.
+/** @typedef {import('../../src/client/types.gen.ts').CampaignOut} CampaignOut */
+/** @typedef {import('../../src/client/types.gen.ts').PageDataTargetRow} PageDataTargetRow */
+/** @typedef {import('../../src/client/types.gen.ts').TargetRow} TargetRow */
+
 /**
  * Opens /target's add dialog and fills what every target needs: its name, its buyer and where it is
  * dialled. Returns the dialog, for the scenario's own fields and its save.
@@ -31,7 +36,7 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
    * @param {string} name
    */
   async function storedTarget(name) {
-    /** @type {import('../../src/client/types.gen.ts').PageDataTargetRow} */
+    /** @type {PageDataTargetRow} */
     const listed = (await api('customer', 'GET', `/target/details?params=${encodeURIComponent(name)}`)).data;
     const target = listed.data.find((t) => t.name === name);
     assert.ok(target, `the API lists ${name}`);
@@ -234,7 +239,9 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
       .getByTestId('target-notice')
       .filter({ hasText: `Target ${name} created.` })
       .waitFor();
+    /** @type {TargetRow[]} */
     const [saved] = (await api('customer', 'GET', `/target/details?params=${encodeURIComponent(name)}`)).data.data;
+    assert.ok(saved, `the API has ${name}`);
     assert.deepEqual(saved.region_rules, {
       mode: 'exclude',
       regions: ['GB:London', 'US:California'],
@@ -263,7 +270,9 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
       .getByTestId('campaign-notice')
       .filter({ hasText: `Campaign ${campaign} created.` })
       .waitFor();
+    /** @type {CampaignOut[]} */
     const [made] = (await api('customer', 'GET', `/campaign/details?params=${encodeURIComponent(campaign)}`)).data.data;
+    assert.ok(made, `the API has ${campaign}`);
     assert.deepEqual(made.region_rules, {
       blocked_regions: ['US:Texas'],
       blocked_line_types: ['other'],

@@ -7,6 +7,9 @@ import { downloaded } from '../downloads.mjs';
 import { still } from '../waits.mjs';
 import { noErrors } from '../page-errors.mjs';
 
+// The API's answers, as the generated client types them.
+/** @typedef {import('../../src/client/types.gen.ts').TariffOut} TariffOut */
+
 /** @param {import('../run.mjs').Harness} harness */
 export default function registerTariffScenarios({ test, newPage, signIn, shot, api, BASE, TEST_TIMEOUT }) {
   const stamp = Date.now() % 100000;
@@ -36,7 +39,9 @@ export default function registerTariffScenarios({ test, newPage, signIn, shot, a
     await dialog.getByTestId('tariff-save').click();
     await cellHas(row, 'Description', 'Wholesale, from the E2E run');
     const saved = await api('admin', 'GET', `/tariff/details?params=${encodeURIComponent(name)}`);
+    /** @type {TariffOut | undefined} */
     const tariff = saved.data.data[0];
+    assert.ok(tariff, `the API has ${name}`);
     assert.deepEqual(
       [tariff.currency, tariff.description],
       ['EUR', 'Wholesale, from the E2E run'],

@@ -8,6 +8,10 @@ import { dialogsOf, noErrors } from '../page-errors.mjs';
 import { pickExact } from '../pickers.mjs';
 import { still } from '../waits.mjs';
 
+// The API's answers, as the generated client types them.
+/** @typedef {import('../../src/client/types.gen.ts').TariffOut} TariffOut */
+/** @typedef {import('../../src/client/types.gen.ts').UserOut} UserOut */
+
 /** @param {import('../run.mjs').Harness} harness */
 export default function registerUserScenarios({
   test,
@@ -23,7 +27,7 @@ export default function registerUserScenarios({
   /**
    * The first user whose name, email or company matches `text`, as the API lists it.
    * @param {string} text
-   * @returns {Promise<import('../../src/client/types.gen.ts').UserOut | undefined>}
+   * @returns {Promise<UserOut | undefined>}
    */
   const findUser = async (text) =>
     (await api('admin', 'GET', `/user/details?params=${encodeURIComponent(text)}`)).data.data[0];
@@ -83,6 +87,7 @@ export default function registerUserScenarios({
     const page = await newPage(1440);
     await signIn(page, 'admin', '/customer');
     const stamp = Date.now() % 100000;
+    /** @type {TariffOut} */
     const tariff = (await api('admin', 'POST', '/tariff/add', { name: `E2E Retail ${stamp}`, currency: 'USD' })).data;
     await page.reload(); // the tariff picker reads the tariffs when the screen opens
     const [name, email] = [`E2E Customer ${stamp}`, `e2e.customer.${stamp}@example.com`];
@@ -192,6 +197,7 @@ export default function registerUserScenarios({
     assert.equal(await findUser(adminEmail), undefined, 'gone');
 
     // A customer with nothing yet can become an administrator.
+    /** @type {UserOut} */
     const fresh = (
       await api('admin', 'POST', '/user/add', {
         name: `E2E Fresh ${stamp}`,

@@ -6,6 +6,10 @@ import { noErrors } from '../page-errors.mjs';
 import { pickExact } from '../pickers.mjs';
 import { still } from '../waits.mjs';
 
+// The API's answers, as the generated client types them.
+/** @typedef {import('../../src/client/types.gen.ts').NumberRow} NumberRow */
+/** @typedef {import('../../src/client/types.gen.ts').VendorOut} VendorOut */
+
 /** @param {import('../run.mjs').Harness} harness */
 export default function registerVendorScenarios({ test, newPage, signIn, shot, api, BASE }) {
   test('admin: vendors on /vendor — add, edit, what one supplies, delete refused then allowed, deactivate', async () => {
@@ -15,7 +19,7 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
     const name = `E2E Carrier ${stamp}`;
     /**
      * @param {string} text
-     * @returns {Promise<import('../../src/client/types.gen.ts').VendorOut | undefined>}
+     * @returns {Promise<VendorOut | undefined>}
      */
     const findVendor = async (text) =>
       (await api('admin', 'GET', `/vendor/details?params=${encodeURIComponent(text)}`)).data.data[0];
@@ -80,8 +84,9 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
       .getByTestId('number-notice')
       .filter({ hasText: `Number ${number} added to the pool.` })
       .waitFor();
+    /** @type {NumberRow | undefined} */
     const added = (await api('admin', 'GET', `/number/details?params=${encodeURIComponent(number)}`)).data.data[0];
-    assert.equal(added.vendor_id, vendor.id);
+    assert.equal(added?.vendor_id, vendor.id);
     await page.getByTestId('number-vendors').click();
     await page.waitForURL(/\/vendor$/);
     await page.getByRole('textbox', { name: 'Search vendors' }).fill(name);
@@ -118,6 +123,7 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
     assert.equal((await storedVendor(name)).status, 'inactive');
 
     // One that supplies nothing goes.
+    /** @type {VendorOut} */
     const spare = (await api('admin', 'POST', '/vendor/add', { name: `E2E Spare ${stamp}` })).data;
     await page.getByRole('textbox', { name: 'Search vendors' }).fill(spare.name);
     await page.locator(`[data-testid="vendor-row"][data-name="${spare.name}"]`).getByTestId('vendor-delete').click();
