@@ -12,7 +12,8 @@ const said = new WeakMap();
  * @param {Page} page
  */
 export function keepErrorsAndDialogs(page) {
-  const kept = { errors: /** @type {string[]} */ ([]), dialogs: /** @type {string[]} */ ([]) };
+  /** @type {{ errors: string[], dialogs: string[] }} */
+  const kept = { errors: [], dialogs: [] };
   said.set(page, kept);
   page.on('dialog', (d) => {
     kept.dialogs.push(d.message());
@@ -27,7 +28,7 @@ export function keepErrorsAndDialogs(page) {
  * The uncaught errors of `page` so far.
  * @param {Page} page
  */
-export const errorsOf = (page) => [...(said.get(page)?.errors ?? [])];
+const errorsOf = (page) => [...(said.get(page)?.errors ?? [])];
 
 /**
  * The messages of the dialogs `page` opened so far.
