@@ -10,10 +10,10 @@ from datetime import UTC, datetime
 from sqlmodel import Session, select
 
 from core import mail, names
-from core.billing.notices import notify_admins
 from core.enums import UserStatus
 from core.jobs import enqueue
 from core.models import User
+from core.notices import notify_admins
 from core.redis_client import get_redis
 from core.settings import get_settings
 from portal_api.auth.tokens import token_hash
