@@ -1,6 +1,6 @@
 """Domain errors: a rule said no. The one vocabulary services and core raise.
 
-Each refusal has a stable id (`ErrorId`, for logs and programs; it never changes with the wording),
+Each refusal has a stable id (`ErrorId`: the rule's name, which never changes with the wording),
 a message written for the person who asked, an optional field it is about, and a `kind` that says
 what went wrong without saying how a service answers it: the API maps kinds to HTTP statuses in
 one place (portal_api.errors). docs/api.md lists every id; tests/api/test_error_ids.py keeps the

@@ -71,7 +71,7 @@ def release(session: Session, ids: list[int], principal: Principal) -> list[Numb
     numbers = _lock(session, scoped(select(Number).where(Number.id.in_(ids)), Number, principal))
     unknown = sorted(set(ids) - {n.id for n in numbers})
     if unknown:
-        raise DomainError(ErrorId.ROW_NOT_FOUND, f"Number(s) {', '.join(map(str, unknown))} not found.")
+        raise DomainError(ErrorId.ROW_MISSING, f"Number(s) {', '.join(map(str, unknown))} not found.")
     pooled = [n.number for n in numbers if n.user_id is None]
     if pooled:
         raise DomainError(ErrorId.POOL_ALREADY, f"{', '.join(pooled)} already in the pool.")
