@@ -1,4 +1,8 @@
-"""Every failure answers `{"message": ..., "errors": {...}}` with a status that means what happened."""
+"""Every failure answers `{"message": ..., "errors": {...}}` with a status that means what happened.
+
+Rules refuse by raising core.errors.DomainError (services, auth, core alike); this is the one place
+that says which HTTP status each kind of refusal answers. The rest are the framework's own errors
+(validation, unknown paths) and the engines' (the database refusing a value, an engine away)."""
 
 import logging
 from typing import Any
@@ -17,36 +21,6 @@ from portal_api.methods import allowed_methods
 from portal_api.middleware import security_headers
 
 log = logging.getLogger(__name__)
-
-
-class ApiError(Exception):
-    def __init__(
-        self,
-        status: int,
-        message: str,
-        errors: dict[str, list[str]] | None = None,
-        headers: dict[str, str] | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.errors = errors
-        self.headers = headers
-
-
-def not_found(what: str) -> ApiError:
-    return ApiError(404, f"{what} not found.")
-
-
-def field_error(field: str, message: str, status: int = 422) -> ApiError:
-    return ApiError(status, message, {field: [message]})
-
-
-def missing_row(field: str, label: str, row_id: object) -> ApiError:
-    """A row the request names by id (in its body or query) that does not exist or is not the
-    caller's to see: 404, as for an id in the path, with the field named. The request is well formed
-    (an id is an id: the schema can't know which exist), so it is no 422 (docs/api.md)."""
-    return field_error(field, f"{label} {row_id} does not exist.", status=404)
 
 
 def _body(message: str, errors: dict[str, list[str]] | None = None) -> dict[str, Any]:
@@ -92,23 +66,24 @@ async def _validation_handler(request: Request, exc: RequestValidationError) -> 
     return JSONResponse(_body(message, errors), status_code=422)
 
 
-async def _api_error_handler(request: Request, exc: ApiError) -> JSONResponse:
-    return JSONResponse(_body(exc.message, exc.errors), status_code=exc.status, headers=exc.headers)
-
-
-# What each kind of domain error answers; the message (and its field) is the rule's own.
-_DOMAIN_STATUS = {
+# What each kind of domain error answers; the message (and its fields) is the rule's own.
+STATUS_OF_KIND = {
     Kind.NOT_FOUND: 404,
     Kind.CONFLICT: 409,
     Kind.PAYMENT_REQUIRED: 402,
     Kind.INVALID: 422,
+    Kind.UNAUTHENTICATED: 401,
+    Kind.FORBIDDEN: 403,
+    Kind.TOO_LARGE: 413,
+    Kind.THROTTLED: 429,
+    Kind.UNAVAILABLE: 503,
+    Kind.UPSTREAM_FAILED: 502,
 }
 
 
-async def _domain_error_handler(request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, DomainError)  # registered for DomainError only
-    errors = {exc.field: [exc.message]} if exc.field else None
-    return JSONResponse(_body(exc.message, errors), status_code=_DOMAIN_STATUS[exc.kind])
+async def _domain_error_handler(request: Request, exc: DomainError) -> JSONResponse:
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+    return JSONResponse(_body(exc.message, exc.errors), status_code=STATUS_OF_KIND[exc.kind], headers=headers)
 
 
 _HTTP_TEXT = {
@@ -194,7 +169,6 @@ async def _unexpected_handler(request: Request, exc: Exception) -> JSONResponse:
 def install(app: FastAPI) -> None:
     # The decorator form registers each handler as add_exception_handler does; its type accepts a
     # handler of one exception class, which add_exception_handler's (any Exception) does not.
-    app.exception_handler(ApiError)(_api_error_handler)
     app.exception_handler(DomainError)(_domain_error_handler)
     app.exception_handler(RequestValidationError)(_validation_handler)
     app.exception_handler(StarletteHTTPException)(_http_error_handler)

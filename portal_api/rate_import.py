@@ -18,9 +18,9 @@ from psycopg import Connection
 from sqlalchemy import select, text
 from sqlmodel import Session
 
+from core.errors import DomainError, ErrorId, not_found
 from core.models import Country, Tariff
 from core.phone import region_for_prefix
-from portal_api.errors import ApiError, not_found
 from portal_api.schemas.rating import (
     RateImportOut,
     connection_fee,
@@ -111,7 +111,8 @@ def import_rates(
         raise not_found("Tariff")
     data = file.read(max_bytes + 1)
     if len(data) > max_bytes:
-        raise ApiError(413, f"The file is too large; the limit is {max_bytes // 1_000_000 or 1} MB.")
+        message = f"The file is too large; the limit is {max_bytes // 1_000_000 or 1} MB."
+        raise DomainError(ErrorId.UPLOAD_TOO_LARGE, message)
     lines, errors = _parse(_text_of(data), dict(session.execute(select(Country.iso2, Country.id)).all()))
     conflicts = _stage(session, tariff_id, lines) if lines else {}
     replaced = 0
@@ -139,13 +140,15 @@ def import_rates(
 
 def _text_of(data: bytes) -> str:
     if not data.strip():
-        raise ApiError(422, _EMPTY)
+        raise DomainError(ErrorId.UPLOAD_EMPTY, _EMPTY)
     try:
         content = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ApiError(422, "The file is not UTF-8 text; export the rate card as CSV (UTF-8).") from None
+        message = "The file is not UTF-8 text; export the rate card as CSV (UTF-8)."
+        raise DomainError(ErrorId.UPLOAD_NOT_CSV, message) from None
     if "\x00" in content:
-        raise ApiError(422, "The file is not a CSV text file; export the rate card as CSV (UTF-8).")
+        message = "The file is not a CSV text file; export the rate card as CSV (UTF-8)."
+        raise DomainError(ErrorId.UPLOAD_NOT_CSV, message)
     return content
 
 
@@ -155,11 +158,11 @@ def _header(cells: list[str]) -> list[str]:
     problems += [f"column '{n}' appears twice" for n in COLUMNS if names.count(n) > 1]
     problems += [f"missing column '{n}'" for n in REQUIRED if n not in names]
     if problems:
-        raise ApiError(
-            422,
+        raise DomainError(
+            ErrorId.UPLOAD_BAD_HEADER,
             f"The first line must name the columns ({', '.join(COLUMNS)}; prefix and rate are required):"
             f" {problems[0]}.",
-            {"line 1": problems},
+            errors={"line 1": problems},
         )
     return names
 
@@ -195,11 +198,12 @@ def _parse(content: str, countries: dict[str, int]) -> tuple[dict[int, _Line], d
             elif row is not None:
                 lines[number] = row
     except StopIteration:
-        raise ApiError(422, _EMPTY) from None
+        raise DomainError(ErrorId.UPLOAD_EMPTY, _EMPTY) from None
     except csv.Error as exc:
-        raise ApiError(422, f"The file is not a readable CSV (line {reader.line_num}: {exc}).") from None
+        message = f"The file is not a readable CSV (line {reader.line_num}: {exc})."
+        raise DomainError(ErrorId.UPLOAD_BAD_CSV, message) from None
     if not lines and not errors:
-        raise ApiError(422, "The file has a header line but no rates.")
+        raise DomainError(ErrorId.UPLOAD_EMPTY, "The file has a header line but no rates.")
     return lines, errors
 
 
@@ -275,7 +279,7 @@ def _insert(session: Session, tariff_id: int, replace: bool) -> None:
     )
 
 
-def _refusal(errors: dict[int, list[str]]) -> ApiError:
+def _refusal(errors: dict[int, list[str]]) -> DomainError:
     numbers = sorted(errors)
     first = numbers[0]
     shown = numbers[:REPORT_LINES]
@@ -286,4 +290,4 @@ def _refusal(errors: dict[int, list[str]]) -> ApiError:
     )
     if hidden:
         message += f" The first {REPORT_LINES} are listed; {hidden} more are not shown."
-    return ApiError(422, message, {f"line {n}": errors[n] for n in shown})
+    return DomainError(ErrorId.RATE_CARD_BAD_LINES, message, errors={f"line {n}": errors[n] for n in shown})

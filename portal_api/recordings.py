@@ -11,8 +11,8 @@ from fastapi.responses import StreamingResponse
 
 from core import node_registry
 from core.ari import AriAddress, AriError, AriHttp
+from core.errors import DomainError, ErrorId
 from core.settings import get_settings
-from portal_api.errors import ApiError
 
 _GONE = "This call's recording is no longer stored."
 _CHUNK = 64 * 1024
@@ -34,7 +34,7 @@ def _from_folder(folder: Path, name: str) -> Iterator[bytes]:
     path = folder / f"{name}.wav"
     # The name comes from the call row; still, nothing outside the folder is ever served.
     if path.parent != folder or not path.is_file():
-        raise ApiError(404, _GONE)
+        raise DomainError(ErrorId.RECORDING_GONE, _GONE)
     handle = path.open("rb")  # opened now: a file removed before the first chunk is still read whole
 
     def chunks() -> Iterator[bytes]:
@@ -53,7 +53,7 @@ def _node_ari(node: str) -> AriAddress:
     found = node_registry.address_of(node)
     if found is None:  # the node is down: asking anything would only time out
         message = f"The PBX node {node} that recorded this call is down; try again once it is back."
-        raise ApiError(503, message)
+        raise DomainError(ErrorId.RECORDING_PBX_AWAY, message)
     return AriAddress(found.host, found.ari_port, here.user, here.password, here.enabled)
 
 
@@ -64,7 +64,8 @@ def _from_ari(name: str, node: str) -> Iterator[bytes]:
     except AriError as exc:
         if exc.status == 503:
             message = "The PBX can't be reached for this recording now; try again shortly."
-            raise ApiError(503, message) from None
+            raise DomainError(ErrorId.RECORDING_PBX_AWAY, message) from None
         if exc.status == 404:
-            raise ApiError(404, _GONE) from None
-        raise ApiError(502, f"The PBX answered {exc.status} for this recording.") from None
+            raise DomainError(ErrorId.RECORDING_GONE, _GONE) from None
+        message = f"The PBX answered {exc.status} for this recording."
+        raise DomainError(ErrorId.RECORDING_PBX_FAILED, message) from None

@@ -12,10 +12,10 @@ from sqlalchemy import ColumnElement, Select, false, select, true
 from sqlalchemy.orm import QueryableAttribute
 from sqlmodel import Session, SQLModel
 
+from core.errors import missing_row, not_found
 from core.models import Buyer, User
 from portal_api.auth.principal import Principal, PrincipalDep
 from portal_api.deps import MAX_ID, SessionDep
-from portal_api.errors import missing_row, not_found
 
 M = TypeVar("M", bound=SQLModel)
 Ts = TypeVarTuple("Ts")

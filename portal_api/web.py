@@ -15,10 +15,9 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse
 from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException
 from starlette.routing import Match
 from starlette.types import Scope
-
-from portal_api.errors import ApiError
 
 _RESERVED = ("/api/", "/docs", "/openapi.json", "/redoc")
 # Preferred first: brotli is ~15% smaller than gzip on this bundle.
@@ -75,7 +74,7 @@ def mount(app: FastAPI, dist: Path) -> None:
             return _send(candidate, request, IMMUTABLE if path.startswith("assets/") else REVALIDATE)
         if path.startswith("assets/"):
             # A missing script must fail as such, not arrive as index.html.
-            raise ApiError(404, "Nothing is at this address.")
+            raise HTTPException(404)  # answered "Nothing is at this address." (portal_api.errors)
         return _send(index, request, REVALIDATE)
 
     app.router.add_api_route(

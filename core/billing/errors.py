@@ -3,20 +3,18 @@
 from datetime import date
 from decimal import Decimal
 
-from core.errors import DomainError, Kind
+from core.errors import DomainError, ErrorId
 from core.money import format_money
 
 
 class InsufficientFunds(DomainError):
     """A debit the balance (less what live calls hold, where that counts) can't cover; nothing changed."""
 
-    id = "insufficient_funds"
-    kind = Kind.PAYMENT_REQUIRED
-
     def __init__(self, balance: Decimal, needed: Decimal, what: str = "the charge") -> None:
         super().__init__(
+            ErrorId.WALLET_INSUFFICIENT_FUNDS,
             f"The available balance ({format_money(balance)}) does not cover {what} "
-            f"({format_money(needed)}); top up at least {format_money(needed - balance)} first."
+            f"({format_money(needed)}); top up at least {format_money(needed - balance)} first.",
         )
         self.balance = balance
         self.needed = needed
@@ -25,39 +23,36 @@ class InsufficientFunds(DomainError):
 class NoSuchCustomer(DomainError):
     """Money moves only in a customer's wallet: the id is unknown or not a customer's."""
 
-    id = "no_such_customer"
-    kind = Kind.NOT_FOUND
-
     def __init__(self, user_id: int) -> None:
-        super().__init__(f"Customer {user_id} does not exist.", field="user_id")
+        super().__init__(
+            ErrorId.WALLET_NO_SUCH_CUSTOMER, f"Customer {user_id} does not exist.", field="user_id"
+        )
 
 
 class NotACustomer(DomainError):
     """As NoSuchCustomer, worded for a user picked from all users (numbers are given to customers)."""
 
-    id = "not_a_customer"
-    kind = Kind.NOT_FOUND
-
     def __init__(self, user_id: int) -> None:
-        super().__init__(f"User {user_id} is not a customer.", field="user_id")
+        super().__init__(ErrorId.WALLET_NOT_A_CUSTOMER, f"User {user_id} is not a customer.", field="user_id")
 
 
 class ReferenceTaken(DomainError):
     """A top-up's idempotency key already credited another customer."""
 
-    id = "reference_taken"
-    kind = Kind.CONFLICT
-
     def __init__(self) -> None:
-        super().__init__("This reference was already used for another customer.", field="reference")
+        super().__init__(
+            ErrorId.TOPUP_REFERENCE_TAKEN,
+            "This reference was already used for another customer.",
+            field="reference",
+        )
 
 
 class MonthNotOver(DomainError):
     """A month is invoiced only once it has ended in the customer's time zone."""
 
-    id = "month_not_over"
-
     def __init__(self, month: date, timezone: str) -> None:
         super().__init__(
-            f"{month:%Y-%m} is not over yet for this customer ({timezone}); invoice it after.", field="month"
+            ErrorId.INVOICE_MONTH_NOT_OVER,
+            f"{month:%Y-%m} is not over yet for this customer ({timezone}); invoice it after.",
+            field="month",
         )

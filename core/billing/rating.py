@@ -22,8 +22,8 @@ from sqlalchemy import Row, select, text
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from sqlmodel import Session
 
-from core import rollups
-from core.billing import credit, notices, wallet
+from core import notices, rollups
+from core.billing import credit, wallet
 from core.billing.prefixes import TariffCache
 from core.billing.pricing import Price, call_cost, find_rate
 from core.db import session_scope

@@ -13,7 +13,7 @@ from datetime import datetime
 from sqlalchemy import text
 from sqlmodel import Session
 
-from core.billing import notices
+from core import notices
 from core.billing.rating import rate_pending
 from core.calls import Result, Step, entry
 from core.db import session_scope

@@ -18,7 +18,7 @@ import orjson
 from sqlalchemy import text
 from sqlmodel import Session
 
-from core.billing import notices
+from core import notices
 from core.db import session_scope
 from core.enums import DeliveryStatus, WebhookStatus
 from core.models import Buyer, Webhook, WebhookDelivery

@@ -9,12 +9,12 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlmodel import Session, select
 
 from core.enums import Role, UserStatus
+from core.errors import DomainError, ErrorId
 from core.models import AuthToken, Buyer, User
 from core.settings import get_settings
 from portal_api.auth import audit, tokens
 from portal_api.client_address import client_address
 from portal_api.deps import SessionDep
-from portal_api.errors import ApiError
 
 _bearer = HTTPBearer(auto_error=False, description="The token from POST /api/login")
 
@@ -74,24 +74,29 @@ def resolve(session: Session, raw_token: str) -> Principal:
     records the acting admin (auth/audit.py)."""
     row = tokens.find_live(session, raw_token)
     if row is None:
-        raise ApiError(401, "Your session has ended or the token is not valid; sign in again.")
+        message = "Your session has ended or the token is not valid; sign in again."
+        raise DomainError(ErrorId.AUTH_TOKEN_INVALID, message)
     user = session.get(User, row.user_id)
     if user is None:
-        raise ApiError(401, "This account is not active; contact your administrator.")
+        raise DomainError(
+            ErrorId.AUTH_ACCOUNT_REFUSED, "This account is not active; contact your administrator."
+        )
     why = refusal(session, user)
     if why is not None:
-        raise ApiError(401, why)
+        raise DomainError(ErrorId.AUTH_ACCOUNT_REFUSED, why)
     if row.impersonator_id is not None:
         admin = session.get(User, row.impersonator_id)
         if admin is None or admin.role != Role.ADMIN or admin.status != UserStatus.ACTIVE:
-            raise ApiError(401, "The impersonating administrator is no longer active; sign in again.")
+            message = "The impersonating administrator is no longer active; sign in again."
+            raise DomainError(ErrorId.AUTH_IMPERSONATOR_INACTIVE, message)
         tokens.renew(row, timedelta(minutes=get_settings().impersonation_minutes))
         audit.act_as(session, row)
     buyer = None
     if user.role == Role.BUYER:
         buyer = session.exec(select(Buyer).where(Buyer.login_user_id == user.id)).first()
         if buyer is None:
-            raise ApiError(401, "This buyer login has no buyer record any more; contact the company.")
+            message = "This buyer login has no buyer record any more; contact the company."
+            raise DomainError(ErrorId.AUTH_BUYER_GONE, message)
     return Principal(user=user, token=row, buyer=buyer)
 
 
@@ -100,7 +105,7 @@ def get_principal(
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> Principal:
     if credentials is None or not credentials.credentials:
-        raise ApiError(401, "Sign in first: this call needs a bearer token.")
+        raise DomainError(ErrorId.AUTH_TOKEN_MISSING, "Sign in first: this call needs a bearer token.")
     return resolve(session, credentials.credentials)
 
 
@@ -113,8 +118,8 @@ def require_roles(*roles: Role) -> Any:  # what Depends() is typed as, to fit an
 
     def check(principal: PrincipalDep) -> Principal:
         if principal.role not in allowed:
-            raise ApiError(
-                403,
+            raise DomainError(
+                ErrorId.AUTH_ROLE_FORBIDDEN,
                 f"Only an {names} can do this." if names[0] in "aeiou" else f"Only a {names} can do this.",
             )
         return principal

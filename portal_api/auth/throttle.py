@@ -18,9 +18,9 @@ The address is portal_api.client_address's.
 """
 
 from core import names
+from core.errors import DomainError, ErrorId
 from core.redis_client import get_redis
 from core.settings import get_settings
-from portal_api.errors import ApiError
 
 # An address the account signed in from within this time is known-good.
 KNOWN_FOR_SECONDS = 30 * 24 * 3600
@@ -108,8 +108,4 @@ def _refuse(key: str, what: str) -> None:
     wait = max(1, int(get_redis().ttl(key)))
     minutes = (wait + 59) // 60
     unit = "minute" if minutes == 1 else "minutes"
-    raise ApiError(
-        429,
-        f"{what} Try again in {minutes} {unit}.",
-        headers={"Retry-After": str(wait)},
-    )
+    raise DomainError(ErrorId.AUTH_THROTTLED, f"{what} Try again in {minutes} {unit}.", retry_after=wait)

@@ -12,12 +12,12 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 from core import names
+from core.errors import DomainError
 from core.redis_client import async_redis, pubsub_channel
 from core.settings import get_settings
 from portal_api import live_feed
 from portal_api.auth.principal import Principal, PrincipalDep
 from portal_api.envelope import Envelope, ok
-from portal_api.errors import ApiError
 from portal_api.schemas.common import StrictBody
 from portal_api.services import live as live_calls
 
@@ -72,7 +72,7 @@ class LiveSocket:
     async def check_token(self) -> None:
         try:
             self.principal = await run_in_threadpool(live_calls.principal_for, self.token)
-        except ApiError as exc:
+        except DomainError as exc:
             raise TokenEnded(exc.message) from exc
 
     async def watch_token(self) -> None:
@@ -168,7 +168,7 @@ async def live_socket(ws: WebSocket) -> None:
     await ws.accept(subprotocol=SUBPROTOCOL if offered else None)
     try:
         principal = await run_in_threadpool(live_calls.principal_for, token)
-    except ApiError as exc:
+    except DomainError as exc:
         await ws.close(code=4401, reason=exc.message[:120])
         return
     client = async_redis()

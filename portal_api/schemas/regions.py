@@ -9,8 +9,8 @@ from pydantic import AfterValidator, BaseModel, Field, WithJsonSchema, model_val
 
 from core.caller_origin import UNKNOWN, regions_of
 from core.enums import LineType, RegionMode
+from core.errors import DomainError, ErrorId
 from core.routing.region import SEPARATOR
-from portal_api.errors import field_error
 from portal_api.schemas.common import StrictBody
 
 MAX_PLACES = 500
@@ -149,11 +149,10 @@ class OriginFilter(BaseModel):
             try:
                 country = country_code(country)
             except ValueError as exc:
-                raise field_error("caller_country", str(exc)) from None
+                raise DomainError(ErrorId.REPORT_CALLER_PLACE, str(exc), "caller_country") from None
         elif country is not None:
             country = UNKNOWN
         if region is not None and country is None:
-            raise field_error(
-                "caller_region", "caller_region needs caller_country (a region is named within one)."
-            )
+            message = "caller_region needs caller_country (a region is named within one)."
+            raise DomainError(ErrorId.REPORT_CALLER_PLACE, message, "caller_region")
         return cls(country=country, region=region)

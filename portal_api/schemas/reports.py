@@ -7,8 +7,8 @@ from fastapi import Depends, Query
 from pydantic import BaseModel, ConfigDict, Field
 
 from core.enums import Disposition
+from core.errors import DomainError, ErrorId
 from portal_api.deps import MAX_ID
-from portal_api.errors import field_error
 from portal_api.schemas.common import Day, MoneyOut
 from portal_api.schemas.regions import OriginFilter
 
@@ -59,7 +59,7 @@ def report_filter(
     origin: Annotated[OriginFilter, Depends(OriginFilter.of_query)] = OriginFilter(),
 ) -> ReportFilter:
     if fromDate and toDate and fromDate > toDate:
-        raise field_error("toDate", "toDate can't be before fromDate.")
+        raise DomainError(ErrorId.REPORT_DATES, "toDate can't be before fromDate.", "toDate")
     text = {
         "campaign_name": campaign_name,
         "did_number": did_number,

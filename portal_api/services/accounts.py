@@ -5,13 +5,13 @@ from sqlalchemy import exists, select
 from sqlmodel import Session
 
 from core.enums import Role, UserStatus
+from core.errors import DomainError, ErrorId, missing_row
 from core.models import Call, Number, Tariff, User, WalletTransaction
 from core.money import to_money
 from core.passwords import hash_password, verify_password
 from core.settings import get_settings
 from portal_api.auth import revocation, throttle
 from portal_api.auth.principal import Principal
-from portal_api.errors import ApiError, field_error, missing_row
 from portal_api.schemas.billing import PortalConfig
 from portal_api.schemas.users import Balance
 from portal_api.services.common import record_status, touch, update_row
@@ -50,7 +50,7 @@ def create_user(
     **extra: object,
 ) -> User:
     if email_taken(session, email):
-        raise field_error("email", "An account with this email already exists.", status=409)
+        raise DomainError(ErrorId.ACCOUNT_EMAIL_TAKEN, "An account with this email already exists.", "email")
     check_tariff(session, tariff_id)
     user = User(
         email=email.lower(),
@@ -84,7 +84,7 @@ def has_history(session: Session, user_id: int) -> bool:
 def set_user_status(session: Session, user: User, status: UserStatus, changed_by: int) -> None:
     """Any status but active revokes every token of the account (auth/revocation.py)."""
     if user.id == changed_by and status != UserStatus.ACTIVE:
-        raise ApiError(409, "You can't deactivate your own account.")
+        raise DomainError(ErrorId.ACCOUNT_OWN, "You can't deactivate your own account.")
     record_status(session, "user", user.id or 0, user.status, status.value, changed_by)
     user.status = status.value
     touch(user)
@@ -119,10 +119,14 @@ def change_password(
     throttle.attempt(user.email, ip, throttle.PASSWORD_CHECK)
     if not verify_password(user.password_hash, current):
         # Well formed, but not this user's password: refused (403), as a wrong password is at sign-in.
-        raise field_error("current_password", "The current password is incorrect.", status=403)
+        raise DomainError(
+            ErrorId.PASSWORD_CURRENT_WRONG, "The current password is incorrect.", "current_password"
+        )
     throttle.succeeded(user.email, ip)
     if current == new:
-        raise field_error("new_password", "The new password must differ from the current one.")
+        raise DomainError(
+            ErrorId.PASSWORD_UNCHANGED, "The new password must differ from the current one.", "new_password"
+        )
     set_password(session, user, new, keep_token_id=principal.token.id, api_token=api_token)
     session.commit()
 

@@ -6,10 +6,10 @@ from sqlalchemy import or_, select
 from sqlmodel import Session
 
 from core.enums import BlockMatch, Status
+from core.errors import DomainError, ErrorId, missing_row
 from core.models import BlockEntry, Call
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import field_error, missing_row
 from portal_api.schemas.blocks import (
     BlockedCallers,
     BlockFromCalls,
@@ -34,7 +34,8 @@ def _owner(principal: Principal, user_id: int | None) -> int | None:
     if principal.is_admin:
         return user_id
     if user_id not in (None, principal.owner_id):
-        raise field_error("user_id", "You can only block callers for your own account.")
+        message = "You can only block callers for your own account."
+        raise DomainError(ErrorId.OWNER_NOT_YOURS, message, "user_id")
     return principal.owner_id
 
 
@@ -42,7 +43,7 @@ def _pattern(pattern: str, match_type: BlockMatch) -> str:
     try:
         return normalise(pattern, match_type)
     except ValueError as exc:
-        raise field_error("pattern", str(exc)) from exc
+        raise DomainError(ErrorId.BLOCK_BAD_PATTERN, str(exc), "pattern") from exc
 
 
 def _exists(
@@ -74,7 +75,7 @@ def create(session: Session, principal: Principal, body: BlockIn) -> BlockEntry:
     owner = _owner(principal, body.user_id)
     pattern = _pattern(body.pattern, body.match_type)
     if _exists(session, owner, pattern, body.match_type):
-        raise field_error("pattern", f"{pattern} is already blocked.", status=409)
+        raise DomainError(ErrorId.BLOCK_DUPLICATE, f"{pattern} is already blocked.", "pattern")
     entry = BlockEntry(
         user_id=owner,
         pattern=pattern,
@@ -93,7 +94,7 @@ def update(session: Session, principal: Principal, entry_id: int, body: BlockUpd
     match_type = BlockMatch(changes.get("match_type") or entry.match_type)
     pattern = _pattern(changes.get("pattern") or entry.pattern, match_type)
     if _exists(session, entry.user_id, pattern, match_type, except_id=entry_id):
-        raise field_error("pattern", f"{pattern} is already blocked.", status=409)
+        raise DomainError(ErrorId.BLOCK_DUPLICATE, f"{pattern} is already blocked.", "pattern")
     normalised: dict[str, str | None] = {"pattern": pattern, "match_type": match_type.value}
     if "reason" in changes:
         normalised["reason"] = changes["reason"]

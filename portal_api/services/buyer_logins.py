@@ -11,12 +11,12 @@ from sqlmodel import Session
 
 from core import mail, names
 from core.enums import Role
+from core.errors import DomainError, ErrorId
 from core.jobs import enqueue
 from core.models import User
 from core.passwords import hash_password
 from core.redis_client import get_redis
 from portal_api.auth.principal import Principal
-from portal_api.errors import field_error
 from portal_api.services.accounts import create_user, email_taken
 
 TAKEN = "An account with this email already exists."
@@ -60,7 +60,7 @@ def follows_new_email(session: Session, principal: Principal, owner: User, login
 
 def _refuse_or_notify(principal: Principal, owner: User, email: str) -> None:
     if principal.is_admin:
-        raise field_error("email", TAKEN, status=409)
+        raise DomainError(ErrorId.ACCOUNT_EMAIL_TAKEN, TAKEN, "email")
     address = email.lower()
     if not mail.configured():
         return

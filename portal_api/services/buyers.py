@@ -9,6 +9,7 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from core.enums import AdminAction, Status, UserStatus
+from core.errors import DomainError, ErrorId
 from core.models import Buyer, Call, Target, User
 from core.routing.caps import connected_since, period_starts
 from core.routing.schedule import is_open
@@ -17,7 +18,6 @@ from portal_api.auth import admin_audit
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import field_error
 from portal_api.schemas.buyers import (
     BuyerBrief,
     BuyerCallRow,
@@ -116,7 +116,8 @@ def update(session: Session, principal: Principal, buyer_id: int, body: BuyerUpd
     buyer = get_visible(session, Buyer, buyer_id, principal, "Buyer")
     changes = body.model_dump(exclude_unset=True)
     if changes.get("name", "") is None or changes.get("email", "") is None:
-        raise field_error("name" if "name" in changes else "email", "This field can't be empty.")
+        field = "name" if "name" in changes else "email"
+        raise DomainError(ErrorId.ROW_FIELD_EMPTY, "This field can't be empty.", field)
     login = _login(session, buyer)
     owner = session.get(User, buyer.user_id)
     assert owner is not None

@@ -6,11 +6,11 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from core.enums import Status
+from core.errors import DomainError, ErrorId
 from core.models import Campaign, User
 from portal_api.auth.principal import Principal
 from portal_api.call_names import named_page
 from portal_api.deps import PageParams
-from portal_api.errors import field_error
 from portal_api.schemas.campaigns import (
     CampaignBrief,
     CampaignIn,
@@ -36,7 +36,7 @@ def _check_name_free(session: Session, user_id: int, name: str, except_id: int |
     if except_id is not None:
         stmt = stmt.where(Campaign.id != except_id)
     if session.scalar(stmt) is not None:
-        raise field_error("name", f"A campaign named '{name}' already exists.", status=409)
+        raise DomainError(ErrorId.ROW_NAME_TAKEN, f"A campaign named '{name}' already exists.", "name")
 
 
 def page(

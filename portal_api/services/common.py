@@ -13,11 +13,11 @@ from sqlalchemy import Select, func, literal, or_, select
 from sqlmodel import Session, SQLModel
 
 from core.enums import Role
+from core.errors import DomainError, ErrorId, missing_row
 from core.models import StatusChange, Tariff, Trunk, User, Vendor
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import paginate
-from portal_api.errors import field_error, missing_row
 from portal_api.schemas.common import day_bounds
 from portal_api.tenancy import get_visible
 
@@ -72,7 +72,7 @@ def check_name_free(
     if except_id is not None:
         stmt = stmt.where(model.id != except_id)
     if session.scalar(stmt) is not None:
-        raise field_error("name", f"A {label} with this name already exists.", status=409)
+        raise DomainError(ErrorId.ROW_NAME_TAKEN, f"A {label} with this name already exists.", "name")
 
 
 def page_of(
@@ -99,7 +99,7 @@ def reject_nulls(changes: Mapping[str, Any], required: Iterable[str] | None = No
     """A partial update may leave a field out but not blank a required one (`None`: every field)."""
     for field in changes if required is None else required:
         if field in changes and changes[field] is None:
-            raise field_error(field, f"{field} can't be empty.")
+            raise DomainError(ErrorId.ROW_FIELD_EMPTY, f"{field} can't be empty.", field)
 
 
 def update_row(
@@ -197,10 +197,14 @@ def resolve_owner(session: Session, principal: Principal, user_id: int | None) -
     """The customer a new row belongs to: the caller itself, or the active customer an admin names."""
     if not principal.is_admin:
         if user_id not in (None, principal.owner_id):
-            raise field_error("user_id", "You can only create rows for your own account.")
+            raise DomainError(
+                ErrorId.OWNER_NOT_YOURS, "You can only create rows for your own account.", "user_id"
+            )
         return principal.owner_id or 0
     if user_id is None:
-        raise field_error("user_id", "user_id is required: name the customer this belongs to.")
+        raise DomainError(
+            ErrorId.OWNER_REQUIRED, "user_id is required: name the customer this belongs to.", "user_id"
+        )
     user = session.get(User, user_id)
     if user is None or user.role != Role.CUSTOMER:
         raise missing_row("user_id", "Customer", user_id)

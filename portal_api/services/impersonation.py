@@ -7,13 +7,13 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from core.enums import AdminAction, ImpersonationAction, Role, TokenKind, UserStatus
+from core.errors import DomainError, ErrorId, not_found
 from core.models import ImpersonationAudit, User
 from core.settings import get_settings
 from portal_api.auth import admin_audit, audit, revocation, tokens
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import ApiError, not_found
 from portal_api.schemas.users import AuditRow, Impersonating, StoredUser
 from portal_api.services.common import page_of
 from portal_api.tenancy import visible_id
@@ -23,14 +23,19 @@ def start(session: Session, principal: Principal, user_id: int, client: Client) 
     """An impersonation token for an active customer or buyer (never another admin): it lives
     `IMPERSONATION_MINUTES` from its last use and dies with the admin's own token."""
     if principal.impersonator_id is not None:
-        raise ApiError(409, "Return to your own account before impersonating someone else.")
+        message = "Return to your own account before impersonating someone else."
+        raise DomainError(ErrorId.IMPERSONATION_ALREADY, message)
     user = session.get(User, user_id)
     if user is None:
         raise not_found("User")
     if user.role == Role.ADMIN:
-        raise ApiError(403, "Administrators can't impersonate other administrators.")
+        raise DomainError(
+            ErrorId.IMPERSONATION_OF_ADMIN, "Administrators can't impersonate other administrators."
+        )
     if user.status != UserStatus.ACTIVE:
-        raise ApiError(409, "This account is not active; activate it before acting as it.")
+        raise DomainError(
+            ErrorId.IMPERSONATION_INACTIVE, "This account is not active; activate it before acting as it."
+        )
     admin = principal.user
     token, row = tokens.issue(
         session,
@@ -50,7 +55,7 @@ def start(session: Session, principal: Principal, user_id: int, client: Client) 
 def stop(session: Session, principal: Principal, client: Client) -> User:
     """Revokes the impersonation token; the admin acting is returned."""
     if principal.impersonator_id is None:
-        raise ApiError(409, "You are not impersonating anyone.")
+        raise DomainError(ErrorId.IMPERSONATION_NONE, "You are not impersonating anyone.")
     admin = session.get(User, principal.impersonator_id)
     assert admin is not None  # resolve() already refused tokens of missing admins
     revocation.stop_impersonation(session, principal.token, client)
@@ -60,7 +65,8 @@ def stop(session: Session, principal: Principal, client: Client) -> User:
 
 def return_to_admin(session: Session, principal: Principal, impersonator_id: int, client: Client) -> User:
     if principal.impersonator_id is not None and impersonator_id != principal.impersonator_id:
-        raise ApiError(403, "impersonator_id does not match the administrator of this session.")
+        message = "impersonator_id does not match the administrator of this session."
+        raise DomainError(ErrorId.IMPERSONATION_WRONG_ADMIN, message)
     return stop(session, principal, client)
 
 

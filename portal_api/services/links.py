@@ -3,9 +3,9 @@
 from sqlalchemy import select
 from sqlmodel import Session
 
+from core.errors import DomainError, ErrorId
 from core.models import Campaign, CampaignTarget, Target
 from portal_api.auth.principal import Principal
-from portal_api.errors import ApiError, field_error
 from portal_api.schemas.targets import LinkAdd, LinkPriority, LinkRemove
 from portal_api.services.common import owned
 from portal_api.tenancy import get_visible
@@ -24,7 +24,7 @@ def _existing_link(
     campaign = get_visible(session, Campaign, campaign_id, principal, "Campaign")
     link = _link(session, campaign.id or 0, target_id)
     if link is None:
-        raise ApiError(404, "This target is not assigned to this campaign.")
+        raise DomainError(ErrorId.CAMPAIGN_TARGET_NOT_LINKED, "This target is not assigned to this campaign.")
     return link
 
 
@@ -32,7 +32,7 @@ def assign(session: Session, principal: Principal, body: LinkAdd) -> int:
     """Links each target with its priority and weight (re-assigning updates them); how many."""
     campaign = get_visible(session, Campaign, body.campaign_id, principal, "Campaign")
     if len({item.target_id for item in body.targets}) != len(body.targets):
-        raise field_error("targets", "A target appears more than once.")
+        raise DomainError(ErrorId.CAMPAIGN_TARGET_TWICE, "A target appears more than once.", "targets")
     for i, item in enumerate(body.targets):
         owned(session, Target, item.target_id, campaign.user_id, f"targets.{i}.target_id", "Target")
         link = _link(session, campaign.id or 0, item.target_id) or CampaignTarget(

@@ -9,11 +9,11 @@ from sqlmodel import Session
 
 from core import names
 from core.db import get_engine
+from core.errors import not_found
 from core.pbx_commands import request_hangup
 from core.redis_client import async_redis
 from portal_api import live_feed
 from portal_api.auth.principal import Principal, resolve
-from portal_api.errors import not_found
 from portal_api.services import accounts
 from portal_api.services.notifications import unread_count
 

@@ -6,9 +6,9 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlmodel import Session
 
+from core.errors import not_found
 from core.models import Notification
 from portal_api.deps import PageParams
-from portal_api.errors import not_found
 from portal_api.schemas.notifications import NotificationOut
 from portal_api.services.common import page_of, text_filter
 

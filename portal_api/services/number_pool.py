@@ -15,9 +15,9 @@ from sqlmodel import Session
 from core.billing import purchases, wallet
 from core.billing.errors import NotACustomer
 from core.enums import NumberStatus
+from core.errors import DomainError, ErrorId, missing_row
 from core.models import Country, Number, User
 from portal_api.auth.principal import Principal
-from portal_api.errors import ApiError, field_error, missing_row
 from portal_api.schemas.numbers import TakeIn
 from portal_api.tenancy import scoped
 
@@ -38,7 +38,7 @@ def give(session: Session, user_id: int, number_ids: list[int], by: int | None) 
     unknown = sorted(set(number_ids) - {n.id for n in numbers})
     if unknown:
         message = f"Number(s) {', '.join(map(str, unknown))} do not exist."
-        raise field_error("number_ids", message, status=404)  # as errors.missing_row
+        raise DomainError(ErrorId.ROW_MISSING, message, "number_ids")  # as missing_row
     _refuse_unless_free(numbers, number_ids)
     return _buy(session, owner, numbers, by)
 
@@ -61,7 +61,8 @@ def take(session: Session, body: TakeIn, customer: User) -> Purchase:
         # Rows another purchase holds right now are skipped, not waited for: each taker gets its own.
         numbers = _lock(session, free.limit(body.count), skip_locked=True)
         if len(numbers) < (body.count or 0):
-            raise ApiError(409, f"Only {len(numbers)} number(s) in {country.name} are free right now.")
+            message = f"Only {len(numbers)} number(s) in {country.name} are free right now."
+            raise DomainError(ErrorId.POOL_NOT_ENOUGH, message)
     return _buy(session, customer, numbers, customer.id)
 
 
@@ -70,10 +71,10 @@ def release(session: Session, ids: list[int], principal: Principal) -> list[Numb
     numbers = _lock(session, scoped(select(Number).where(Number.id.in_(ids)), Number, principal))
     unknown = sorted(set(ids) - {n.id for n in numbers})
     if unknown:
-        raise ApiError(404, f"Number(s) {', '.join(map(str, unknown))} not found.")
+        raise DomainError(ErrorId.ROW_MISSING, f"Number(s) {', '.join(map(str, unknown))} not found.")
     pooled = [n.number for n in numbers if n.user_id is None]
     if pooled:
-        raise ApiError(409, f"{', '.join(pooled)} already in the pool.")
+        raise DomainError(ErrorId.POOL_ALREADY, f"{', '.join(pooled)} already in the pool.")
     for number in numbers:
         number.user_id = None
         number.campaign_id = None
@@ -101,4 +102,4 @@ def _refuse_unless_free(numbers: list[Number], ids: list[int]) -> None:
     gone = [str(i) for i in ids if i not in free]
     if gone:
         message = f"Number(s) {', '.join(gone)} are not free in the pool any more; pick others."
-        raise ApiError(409, message, {"number_ids": [message]})
+        raise DomainError(ErrorId.POOL_TAKEN, message, "number_ids")

@@ -18,11 +18,11 @@ from psycopg import Connection
 from sqlalchemy import select
 from sqlmodel import Session
 
+from core.errors import DomainError, ErrorId
 from core.models import Country, Number, NumberUploadBatch, Vendor
 from core.phone import e164_and_region, filing_problem
 from core.settings import get_settings
 from portal_api.deps import PageParams
-from portal_api.errors import field_error
 from portal_api.schemas.numbers import UploadBatchOut, UploadLine, parse_fee
 from portal_api.services.common import page_of, text_filter
 
@@ -39,13 +39,14 @@ class _Skip(Exception):
 
 def _text(filename: str, content_type: str | None, content: bytes) -> str:
     if not filename.lower().endswith(".csv") and (content_type or "").split(";")[0] not in _CSV_TYPES:
-        raise field_error("file", "Upload a .csv file (text/csv).")
+        raise DomainError(ErrorId.UPLOAD_NOT_CSV, "Upload a .csv file (text/csv).", "file")
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise field_error("file", "The file is not UTF-8 text; save it as 'CSV UTF-8' and retry.") from None
+        message = "The file is not UTF-8 text; save it as 'CSV UTF-8' and retry."
+        raise DomainError(ErrorId.UPLOAD_NOT_CSV, message, "file") from None
     if "\x00" in text:
-        raise field_error("file", "The file is binary, not CSV text.")
+        raise DomainError(ErrorId.UPLOAD_NOT_CSV, "The file is binary, not CSV text.", "file")
     return text
 
 
@@ -55,20 +56,23 @@ def _rows(text: str) -> Iterator[tuple[int, dict[str, str]]]:
     try:
         header = next((row for row in reader if any(cell.strip() for cell in row)), None)
         if header is None:
-            raise field_error("file", "The file is empty.")
+            raise DomainError(ErrorId.UPLOAD_EMPTY, "The file is empty.", "file")
         names = [cell.strip().lower() for cell in header]
         missing = [c for c in COLUMNS if c not in names]
         if missing:
-            raise field_error(
-                "file",
+            raise DomainError(
+                ErrorId.UPLOAD_BAD_HEADER,
                 f"The first line must name the columns {', '.join(COLUMNS)}; missing: {', '.join(missing)}.",
+                "file",
             )
         at = {c: names.index(c) for c in COLUMNS}
         for row in reader:
             if any(cell.strip() for cell in row):
                 yield reader.line_num, {c: row[i].strip() if i < len(row) else "" for c, i in at.items()}
     except csv.Error as exc:
-        raise field_error("file", f"Line {reader.line_num} is not valid CSV: {exc}.") from None
+        raise DomainError(
+            ErrorId.UPLOAD_BAD_CSV, f"Line {reader.line_num} is not valid CSV: {exc}.", "file"
+        ) from None
 
 
 class _Lookups:
@@ -126,7 +130,8 @@ def _fee(cells: dict[str, str], column: str) -> Decimal:
 def _refuse_over_cap(count: int) -> None:
     cap = get_settings().max_upload_rows
     if count > cap:
-        raise field_error("file", f"The file has {count:,} numbers; a file takes at most {cap:,}; split it.")
+        message = f"The file has {count:,} numbers; a file takes at most {cap:,}; split it."
+        raise DomainError(ErrorId.UPLOAD_TOO_MANY_LINES, message, "file")
 
 
 def import_csv(
@@ -138,7 +143,7 @@ def import_csv(
     _refuse_over_cap(len(lines))
     rows = [(line, cells, _e164(cells["number"])) for line, cells in lines]
     if not rows:
-        raise field_error("file", "The file has a header but no numbers.")
+        raise DomainError(ErrorId.UPLOAD_EMPTY, "The file has a header but no numbers.", "file")
     lookups = _Lookups(session, {parsed[0] for _, _, parsed in rows if isinstance(parsed, tuple)})
     first_seen: dict[str, int] = {}
     skipped: list[UploadLine] = []

@@ -8,13 +8,13 @@ from sqlalchemy import Select, select
 from sqlmodel import Session
 
 from core.enums import NumberStatus
+from core.errors import DomainError, ErrorId, missing_row
 from core.models import Campaign, Country, Number, Vendor, WalletTransaction
 from core.phone import region_of, region_problem
 from portal_api.auth.principal import Principal
 from portal_api.call_names import named_page
 from portal_api.deps import PageParams
 from portal_api.envelope import paginate
-from portal_api.errors import ApiError, field_error, missing_row
 from portal_api.schemas.common import day_bounds
 from portal_api.schemas.numbers import (
     PAYMENT_KINDS,
@@ -96,7 +96,7 @@ def one(session: Session, number_id: int, principal: Principal) -> Number:
 def add(session: Session, body: NumberCreate) -> Number:
     """A new number in the pool; committed."""
     if session.scalar(select(Number.id).where(Number.number == body.number)) is not None:
-        raise field_error("number", f"{body.number} is already in the inventory.", status=409)
+        raise DomainError(ErrorId.NUMBER_TAKEN, f"{body.number} is already in the inventory.", "number")
     _check_vendor(session, body.vendor_id)
     number = Number(
         number=body.number,
@@ -115,12 +115,13 @@ def update(session: Session, number_id: int, body: NumberUpdate, principal: Prin
     number = one(session, number_id, principal)
     changes = body.model_dump(exclude_unset=True)
     if not principal.is_admin and set(changes) - {"campaign_id"}:
-        raise ApiError(
-            403, "A customer can change only campaign_id; fees, vendor and country are set by the admin."
+        raise DomainError(
+            ErrorId.NUMBER_ADMIN_FIELDS,
+            "A customer can change only campaign_id; fees, vendor and country are set by the admin.",
         )
     for field in ("setup_fee", "monthly_fee", "country_id", "iso2"):
         if field in changes and changes[field] is None:
-            raise field_error(field, f"{field} can't be empty.")
+            raise DomainError(ErrorId.ROW_FIELD_EMPTY, f"{field} can't be empty.", field)
     if changes.get("campaign_id") is not None:
         _check_campaign(session, number, changes["campaign_id"])
     _check_vendor(session, changes.get("vendor_id"))
@@ -154,7 +155,7 @@ def _country_id(session: Session, number: str, country_id: int | None, iso2: str
         raise missing_row(field, "Country", country_id or iso2)
     problem = region_problem(number, country.iso2)
     if problem:
-        raise field_error(field, f"{problem}.")
+        raise DomainError(ErrorId.NUMBER_WRONG_COUNTRY, f"{problem}.", field)
     return country.id
 
 
@@ -165,13 +166,14 @@ def _check_vendor(session: Session, vendor_id: int | None) -> None:
 
 def _check_campaign(session: Session, number: Number, campaign_id: int) -> None:
     if number.user_id is None:
-        raise field_error("campaign_id", "A number in the pool can't route to a campaign; assign it first.")
+        message = "A number in the pool can't route to a campaign; assign it first."
+        raise DomainError(ErrorId.NUMBER_IN_POOL, message, "campaign_id")
     owned = select(Campaign.id).where(Campaign.id == campaign_id, Campaign.user_id == number.user_id)
     if session.scalar(owned) is None:
-        # Same answer for a missing and a foreign campaign (404, as errors.missing_row): ids of other
+        # Same answer for a missing and a foreign campaign (404, as missing_row): ids of other
         # tenants leak nothing.
         message = f"Campaign {campaign_id} is not one of this number owner's campaigns."
-        raise field_error("campaign_id", message, status=404)
+        raise DomainError(ErrorId.ROW_MISSING, message, "campaign_id")
 
 
 def _filtered(

@@ -10,14 +10,14 @@ from datetime import UTC, datetime
 from sqlmodel import Session, select
 
 from core import mail, names
-from core.billing.notices import notify_admins
 from core.enums import UserStatus
+from core.errors import DomainError, ErrorId
 from core.jobs import enqueue
 from core.models import User
+from core.notices import notify_admins
 from core.redis_client import get_redis
 from core.settings import get_settings
 from portal_api.auth.tokens import token_hash
-from portal_api.errors import field_error
 from portal_api.services.accounts import set_password
 
 RESET_MINUTES = 60
@@ -66,8 +66,8 @@ def reset(session: Session, token: str, new_password: str) -> None:
     user = session.get(User, int(user_id)) if user_id else None
     if user is None or user.status != UserStatus.ACTIVE.value:
         # A well-formed token that names no live reset: 404, as a sign-up link (signup.BAD_LINK).
-        raise field_error(
-            "token", "This reset link is invalid, used or expired: ask for a new one.", status=404
+        raise DomainError(
+            ErrorId.LINK_INVALID, "This reset link is invalid, used or expired: ask for a new one.", "token"
         )
     set_password(session, user, new_password)
     session.commit()

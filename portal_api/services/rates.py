@@ -8,12 +8,12 @@ from sqlalchemy import exists, select
 from sqlmodel import Session
 
 from core.enums import Status
+from core.errors import DomainError, ErrorId, missing_row
 from core.models import Call, Country, Rate
 from core.phone import region_for_prefix
 from core.settings import get_settings
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import ApiError, field_error, missing_row
 from portal_api.rate_import import import_rates
 from portal_api.schemas.rating import RateCreate, RateImportOut, RateOut, RateUpdate
 from portal_api.services.accounts import check_tariff
@@ -75,12 +75,15 @@ def _country_id(session: Session, country_id: int | None, iso2: str | None) -> i
     if iso2 is not None:
         by_code = session.scalar(select(Country.id).where(Country.iso2 == iso2))
         if by_code is None:
-            raise field_error("country", f"'{iso2}' is not an ISO 3166 alpha-2 country code.")
+            message = f"'{iso2}' is not an ISO 3166 alpha-2 country code."
+            raise DomainError(ErrorId.COUNTRY_UNKNOWN_CODE, message, "country")
     if country_id is not None:
         if session.get(Country, country_id) is None:
             raise missing_row("country_id", "Country", country_id)
         if by_code is not None and by_code != country_id:
-            raise field_error("country", "country and country_id name different countries.")
+            raise DomainError(
+                ErrorId.COUNTRY_MISMATCH, "country and country_id name different countries.", "country"
+            )
         return country_id
     return by_code
 
@@ -99,10 +102,10 @@ def _check_unique(
     if except_id is not None:
         stmt = stmt.where(Rate.id != except_id)
     if session.scalar(stmt) is not None:
-        raise field_error(
-            "effective_from",
+        raise DomainError(
+            ErrorId.RATE_DUPLICATE,
             f"This tariff already has a rate for prefix {prefix} from {effective_from.isoformat()}.",
-            status=409,
+            "effective_from",
         )
 
 
@@ -141,8 +144,8 @@ def update(session: Session, rate_id: int, body: RateUpdate, principal: Principa
     def check() -> None:
         repriced = any(getattr(rate, f) != v for f, v in changes.items() if f in _PRICED)
         if repriced and _used_by_calls(session, rate_id):
-            raise ApiError(
-                409,
+            raise DomainError(
+                ErrorId.ROW_CHANGE_LOCKED,
                 "Calls were rated at this rate, so its price and prefix can't change; "
                 "add a new rate with a later effective_from and deactivate this one.",
             )
@@ -160,7 +163,8 @@ def update(session: Session, rate_id: int, body: RateUpdate, principal: Principa
 
 def _unused(session: Session, rate: Rate) -> None:
     if _used_by_calls(session, rate.id or 0):
-        raise ApiError(409, "Calls were rated at this rate, so it can't be deleted; deactivate it instead.")
+        message = "Calls were rated at this rate, so it can't be deleted; deactivate it instead."
+        raise DomainError(ErrorId.ROW_IN_USE, message)
 
 
 def delete(session: Session, rate_id: int, principal: Principal) -> None:

@@ -12,12 +12,12 @@ from sqlalchemy import Select, Text, case, cast, func, literal, select
 from sqlmodel import Session
 
 from core.db import get_engine
+from core.errors import DomainError, ErrorId
 from core.models import Buyer, Call, Campaign, Target, Trunk, User
 from core.nodes import node_of
 from portal_api import call_pages
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import ApiError
 from portal_api.recordings import stored_recording
 from portal_api.schemas.reports import CSV_COLUMNS, CallReportRow, ReportFilter
 from portal_api.services.common import contains_text, within_days
@@ -135,5 +135,5 @@ def recording(session: Session, principal: Principal, call_id: int) -> Streaming
     """The call's stored recording, streamed from Asterisk."""
     call = get_visible(session, Call, call_id, principal, "Call")
     if not call.recording:
-        raise ApiError(404, "This call was not recorded.")
+        raise DomainError(ErrorId.RECORDING_NONE, "This call was not recorded.")
     return stored_recording(call.recording, node_of(call.linkedid))

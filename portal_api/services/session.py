@@ -3,13 +3,13 @@
 from sqlmodel import Session, select
 
 from core.enums import TokenKind
+from core.errors import DomainError, ErrorId
 from core.models import AuthToken, User
 from core.passwords import verify_password
 from core.settings import get_settings
 from portal_api.auth import revocation, throttle, tokens
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import refusal
-from portal_api.errors import ApiError
 from portal_api.schemas.users import SignedIn, StoredUser
 
 
@@ -19,10 +19,10 @@ def sign_in(session: Session, email: str, password: str, ip: str) -> SignedIn:
     throttle.attempt(email, ip)  # counted before the password is checked
     user = session.exec(select(User).where(User.email == email)).first()
     if not verify_password(user.password_hash if user else None, password) or user is None:
-        raise ApiError(401, "The email or password is incorrect.")
+        raise DomainError(ErrorId.SESSION_BAD_CREDENTIALS, "The email or password is incorrect.")
     why = refusal(session, user)
     if why is not None:
-        raise ApiError(403, why)
+        raise DomainError(ErrorId.SESSION_ACCOUNT_REFUSED, why)
     throttle.succeeded(email, ip)
     token, _ = tokens.issue(session, user.id or 0, TokenKind.SESSION, get_settings().session_hours, ip=ip)
     session.commit()

@@ -16,12 +16,12 @@ from sqlmodel import Session
 
 from core import names
 from core.enums import Role, TokenKind
+from core.errors import DomainError, ErrorId
 from core.jobs import enqueue
 from core.passwords import hash_password
 from core.redis_client import get_redis
 from core.settings import get_settings
 from portal_api.auth import throttle, tokens
-from portal_api.errors import ApiError, field_error
 from portal_api.schemas.users import RegisterIn, SignedIn, StoredUser
 from portal_api.services.accounts import create_user, email_taken
 
@@ -38,7 +38,7 @@ def register(session: Session, body: RegisterIn, ip: str) -> SignedIn | str:
     throttle.signup(ip)
     mode = get_settings().signup
     if mode == "closed":
-        raise ApiError(403, CLOSED)
+        raise DomainError(ErrorId.SIGNUP_CLOSED, CLOSED)
     if mode == "instant":
         return _create(session, body.model_dump(exclude={"password"}), hash_password(body.password), ip)
     email = body.email.lower()
@@ -76,10 +76,10 @@ def confirm(session: Session, token: str, ip: str) -> SignedIn:
     """The account a mailed sign-up link asked for, created and signed in; the link is used up."""
     raw = get_redis().getdel(f"{names.SIGNUP_PENDING_PREFIX}{tokens.token_hash(token)}")
     if raw is None:
-        raise field_error("token", BAD_LINK, status=404)
+        raise DomainError(ErrorId.LINK_INVALID, BAD_LINK, "token")
     pending = json.loads(raw)
     if email_taken(session, pending["email"]):  # signed up twice, or created by an admin meanwhile
-        raise field_error("token", BAD_LINK, status=404)
+        raise DomainError(ErrorId.LINK_INVALID, BAD_LINK, "token")
     return _create(session, pending, pending.pop("password_hash"), ip)
 
 

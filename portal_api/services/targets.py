@@ -7,11 +7,11 @@ from sqlmodel import Session
 
 from core import outbound
 from core.enums import Status, TrunkDirection
+from core.errors import DomainError, ErrorId, missing_row
 from core.models import Buyer, Campaign, CampaignTarget, Target, Trunk
 from portal_api.auth.principal import Principal
 from portal_api.call_names import named_page
 from portal_api.deps import PageParams
-from portal_api.errors import field_error, missing_row
 from portal_api.schemas.targets import AssignedTarget, TargetIn, TargetOut, TargetRow, TargetUpdate
 from portal_api.services.common import create_row, delete_row, owned, text_filter, update_row
 from portal_api.tenancy import get_visible, scoped, visible_id
@@ -24,8 +24,10 @@ def _check_trunk(session: Session, trunk_id: int | None) -> None:
     if trunk is None:
         raise missing_row("trunk_id", "Trunk", trunk_id)
     if trunk.direction != TrunkDirection.OUTBOUND:
-        raise field_error(
-            "trunk_id", f"Trunk {trunk.name} is inbound; targets are dialled through outbound trunks."
+        raise DomainError(
+            ErrorId.TARGET_TRUNK_INBOUND,
+            f"Trunk {trunk.name} is inbound; targets are dialled through outbound trunks.",
+            "trunk_id",
         )
 
 
@@ -34,11 +36,13 @@ def _check_bidding(ping_url: str | None, post_url: str | None, min_bid: object) 
     a bidding URL whose host is an internal address is refused now, not only on each call."""
     for name, url in (("ping_url", ping_url), ("post_url", post_url)):
         if url is not None and (why := outbound.url_refusal(url)):
-            raise field_error(name, why)
+            raise DomainError(ErrorId.URL_NOT_PUBLIC, why, name)
     if ping_url is None and post_url is not None:
-        raise field_error("post_url", "A post URL needs a ping URL: the target is a bidder only with one.")
+        message = "A post URL needs a ping URL: the target is a bidder only with one."
+        raise DomainError(ErrorId.TARGET_BID_NEEDS_PING, message, "post_url")
     if ping_url is None and min_bid is not None:
-        raise field_error("min_bid", "A minimum bid needs a ping URL: the target is a bidder only with one.")
+        message = "A minimum bid needs a ping URL: the target is a bidder only with one."
+        raise DomainError(ErrorId.TARGET_BID_NEEDS_PING, message, "min_bid")
 
 
 def page(

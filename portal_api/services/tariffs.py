@@ -6,10 +6,10 @@ from sqlalchemy import ColumnElement, exists, false, select, true
 from sqlmodel import Session
 
 from core.enums import Status
+from core.errors import DomainError, ErrorId, not_found
 from core.models import Call, Rate, Tariff, User
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import ApiError, field_error, not_found
 from portal_api.schemas.rating import TariffBrief, TariffCreate, TariffOut, TariffUpdate
 from portal_api.services.common import (
     check_name_free,
@@ -77,9 +77,8 @@ def update(session: Session, tariff_id: int, body: TariffUpdate, principal: Prin
         if changes.get("currency", tariff.currency) != tariff.currency:
             reason = _in_use(session, tariff_id)
             if reason:
-                raise field_error(
-                    "currency", f"{reason}, so its currency can't change; create a new tariff.", status=409
-                )
+                message = f"{reason}, so its currency can't change; create a new tariff."
+                raise DomainError(ErrorId.ROW_CHANGE_LOCKED, message, "currency")
 
     return update_row(session, tariff, changes, required=("name", "currency"), check=check)
 
@@ -87,7 +86,7 @@ def update(session: Session, tariff_id: int, body: TariffUpdate, principal: Prin
 def _unused(session: Session, tariff: Tariff) -> None:
     reason = _in_use(session, tariff.id or 0)
     if reason:
-        raise ApiError(409, f"{reason}, so it can't be deleted; deactivate it instead.")
+        raise DomainError(ErrorId.ROW_IN_USE, f"{reason}, so it can't be deleted; deactivate it instead.")
 
 
 def delete(session: Session, tariff_id: int, principal: Principal) -> None:

@@ -10,12 +10,12 @@ from sqlmodel import Session
 
 from core import names
 from core.enums import Status, TrunkAuth, TrunkDirection
+from core.errors import DomainError, ErrorId, missing_row
 from core.models import Call, Target, Trunk, Vendor
 from core.pbx_commands import announce_trunk_change
 from core.redis_client import get_redis
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import ApiError, field_error, missing_row
 from portal_api.schemas.trunks import TrunkBrief, TrunkCreate, TrunkOut, TrunkUpdate
 from portal_api.services.common import (
     check_name_free,
@@ -76,9 +76,13 @@ def _check_vendor(session: Session, vendor_id: int | None) -> None:
 def _check_auth(trunk: Trunk) -> None:
     if trunk.auth_type == TrunkAuth.DIGEST:
         if not trunk.username:
-            raise field_error("username", "Digest authentication needs a username.")
+            raise DomainError(
+                ErrorId.TRUNK_DIGEST_CREDENTIALS, "Digest authentication needs a username.", "username"
+            )
         if not trunk.secret:
-            raise field_error("secret", "Digest authentication needs a secret.")
+            raise DomainError(
+                ErrorId.TRUNK_DIGEST_CREDENTIALS, "Digest authentication needs a secret.", "secret"
+            )
 
 
 def _used_by_targets(session: Session, trunk_id: int) -> bool:
@@ -147,8 +151,10 @@ def update(session: Session, trunk_id: int, body: TrunkUpdate, principal: Princi
             changes.get("direction") == TrunkDirection.INBOUND and trunk.direction != changes["direction"]
         )
         if turns_inbound and _used_by_targets(session, trunk_id):
-            raise field_error(
-                "direction", "Targets dial through this trunk, so it must stay outbound.", status=409
+            raise DomainError(
+                ErrorId.ROW_CHANGE_LOCKED,
+                "Targets dial through this trunk, so it must stay outbound.",
+                "direction",
             )
         if "codecs" in changes:
             changes["codecs"] = ",".join(changes["codecs"])
@@ -165,9 +171,12 @@ def update(session: Session, trunk_id: int, body: TrunkUpdate, principal: Princi
 
 def _unused(session: Session, trunk: Trunk) -> None:
     if _used_by_targets(session, trunk.id or 0):
-        raise ApiError(409, "Targets still dial through this trunk; move them to another trunk first.")
+        raise DomainError(
+            ErrorId.ROW_IN_USE, "Targets still dial through this trunk; move them to another trunk first."
+        )
     if session.scalar(select(exists().where(Call.trunk_id == trunk.id))):
-        raise ApiError(409, "Calls went through this trunk, so it can't be deleted; deactivate it instead.")
+        message = "Calls went through this trunk, so it can't be deleted; deactivate it instead."
+        raise DomainError(ErrorId.ROW_IN_USE, message)
 
 
 def delete(session: Session, trunk_id: int, principal: Principal) -> None:

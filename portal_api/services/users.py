@@ -8,12 +8,12 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from core.enums import AdminAction, Role, TokenKind, TransactionType, UserStatus
+from core.errors import DomainError, ErrorId
 from core.models import Buyer, User, WalletTransaction
 from portal_api.auth import admin_audit, tokens
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import ApiError, field_error
 from portal_api.schemas.users import (
     ApiToken,
     UserBrief,
@@ -64,12 +64,12 @@ def create(session: Session, principal: Principal, body: UserCreate, role: Role)
 def make_admin(session: Session, principal: Principal, user_id: int, client: Client) -> User:
     user = get_visible(session, User, user_id, principal, "User")
     if user.role == Role.ADMIN:
-        raise ApiError(409, "This user is already an administrator.")
+        raise DomainError(ErrorId.ACCOUNT_ALREADY_ADMIN, "This user is already an administrator.")
     if user.role == Role.BUYER:
-        raise ApiError(409, "A buyer login can't become an administrator.")
+        raise DomainError(ErrorId.ACCOUNT_BUYER_NOT_ADMIN, "A buyer login can't become an administrator.")
     if has_history(session, user_id) or session.scalar(select(Buyer.id).where(Buyer.user_id == user_id)):
-        raise ApiError(
-            409,
+        raise DomainError(
+            ErrorId.ACCOUNT_HAS_HISTORY,
             "This customer owns numbers, buyers, calls or wallet history; "
             "create a separate administrator account instead.",
         )
@@ -131,7 +131,9 @@ def update(session: Session, principal: Principal, user_id: int, body: UserUpdat
 
     def check() -> None:
         if "email" in changes and email_taken(session, changes["email"], except_id=user_id):
-            raise field_error("email", "An account with this email already exists.", status=409)
+            raise DomainError(
+                ErrorId.ACCOUNT_EMAIL_TAKEN, "An account with this email already exists.", "email"
+            )
         check_tariff(session, changes.get("tariff_id"))
         if password:
             set_password(session, user, password)
@@ -146,10 +148,10 @@ def delete(session: Session, principal: Principal, user_id: int, client: Client)
 
     def check(user: User) -> None:
         if user.id == principal.user.id:
-            raise ApiError(409, "You can't delete your own account.")
+            raise DomainError(ErrorId.ACCOUNT_OWN, "You can't delete your own account.")
         if has_history(session, user_id):
-            raise ApiError(
-                409,
+            raise DomainError(
+                ErrorId.ROW_IN_USE,
                 "This user owns numbers, calls or wallet history, so it can't be deleted; "
                 "deactivate it instead.",
             )

@@ -6,10 +6,10 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from core.enums import Status
+from core.errors import DomainError, ErrorId
 from core.models import Number, Trunk, Vendor
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import ApiError
 from portal_api.schemas.vendors import VendorBrief, VendorCreate, VendorOut, VendorUpdate
 from portal_api.services.common import (
     check_name_free,
@@ -54,8 +54,8 @@ def _still_supplies(session: Session, vendor: Vendor) -> None:
     )
     trunks = session.scalar(select(func.count()).select_from(Trunk).where(Trunk.vendor_id == vendor.id)) or 0
     if numbers or trunks:
-        raise ApiError(
-            409,
+        raise DomainError(
+            ErrorId.ROW_IN_USE,
             f"This vendor still supplies {numbers} number(s) and {trunks} trunk(s); "
             "move them to another vendor or deactivate this one instead.",
         )

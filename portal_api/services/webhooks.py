@@ -9,12 +9,12 @@ from sqlmodel import Session
 
 from core import outbound
 from core.enums import DeliveryStatus, WebhookEvent, WebhookStatus
+from core.errors import DomainError, ErrorId, missing_row, not_found
 from core.models import Buyer, Call, Campaign, Webhook, WebhookDelivery
 from core.webhooks import intake, signing, template
 from core.webhooks.backoff import RETRY_FOR
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.errors import field_error, missing_row, not_found
 from portal_api.schemas.webhooks import DeliveryOut, WebhookIn, WebhookOut, WebhookUpdate
 from portal_api.services.common import create_row, delete_row, page_of, set_status, text_filter, update_row
 from portal_api.tenancy import get_visible, scope_clause, scoped, visible_id
@@ -36,7 +36,8 @@ def page(
 def _owner(session: Session, principal: Principal, body: WebhookIn) -> int:
     """The customer owning the campaign or buyer the new webhook is for, if the caller may use it."""
     if (body.campaign_id is None) == (body.buyer_id is None):
-        raise field_error("campaign_id", "Name either a campaign or a buyer for the webhook.")
+        message = "Name either a campaign or a buyer for the webhook."
+        raise DomainError(ErrorId.WEBHOOK_OWNER, message, "campaign_id")
     if body.campaign_id is not None:
         campaign = session.get(Campaign, body.campaign_id)
         if (
@@ -58,14 +59,14 @@ def _owner(session: Session, principal: Principal, body: WebhookIn) -> int:
 def _check_reachable(url: str) -> None:
     """A URL whose host is an internal address is refused now, not only on each try."""
     if why := outbound.url_refusal(template.render(url, {})):
-        raise field_error("url", why)
+        raise DomainError(ErrorId.URL_NOT_PUBLIC, why, "url")
 
 
 def create(session: Session, principal: Principal, body: WebhookIn) -> Webhook:
     owner = _owner(session, principal, body)
     _check_reachable(body.url)
     if body.buyer_id is not None and WebhookEvent.INCOMING in body.events:
-        raise field_error("events", _NO_INCOMING)
+        raise DomainError(ErrorId.WEBHOOK_BUYER_INCOMING, _NO_INCOMING, "events")
     hook = Webhook(
         user_id=owner,
         campaign_id=body.campaign_id,
@@ -84,7 +85,7 @@ def update(session: Session, principal: Principal, hook_id: int, body: WebhookUp
         _check_reachable(changes["url"])
     if "events" in changes and changes["events"] is not None:
         if hook.buyer_id is not None and WebhookEvent.INCOMING in changes["events"]:
-            raise field_error("events", _NO_INCOMING)
+            raise DomainError(ErrorId.WEBHOOK_BUYER_INCOMING, _NO_INCOMING, "events")
         changes["events"] = [e.value for e in dict.fromkeys(changes["events"])]
     return update_row(session, hook, changes)
 

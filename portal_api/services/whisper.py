@@ -7,10 +7,10 @@ from fastapi.responses import Response
 from sqlmodel import Session
 
 from core.enums import WhisperMode
+from core.errors import DomainError, ErrorId
 from core.models import Campaign, WhisperAudio
 from core.whisper import MAX_UPLOAD_BYTES, Sound, SpeechUnavailable, WhisperAudioError, apply, convert, speak
 from portal_api.auth.principal import Principal
-from portal_api.errors import ApiError, field_error
 from portal_api.schemas.whisper import WhisperEdit, WhisperOut
 from portal_api.services.common import touch
 from portal_api.tenancy import get_visible
@@ -41,9 +41,10 @@ def edit(session: Session, principal: Principal, campaign_id: int, body: Whisper
     try:
         sound = speak(body.text)
     except WhisperAudioError as exc:
-        raise field_error("text", str(exc)) from None
+        raise DomainError(ErrorId.WHISPER_AUDIO, str(exc), "text") from None
     except SpeechUnavailable:  # the server lacks a package: say so, not 500
-        raise ApiError(503, "Text can't be spoken on this server now; upload a recording instead.") from None
+        message = "Text can't be spoken on this server now; upload a recording instead."
+        raise DomainError(ErrorId.WHISPER_SPEECH_AWAY, message) from None
     return _save(session, campaign, WhisperMode.TEXT, sound, body.text)
 
 
@@ -54,7 +55,7 @@ def upload(session: Session, principal: Principal, campaign_id: int, file: Binar
     try:
         sound = convert(data)
     except WhisperAudioError as exc:
-        raise field_error("file", str(exc)) from None
+        raise DomainError(ErrorId.WHISPER_AUDIO, str(exc), "file") from None
     return _save(session, campaign, WhisperMode.RECORDING, sound, None)
 
 
@@ -63,7 +64,7 @@ def audio(session: Session, principal: Principal, campaign_id: int) -> Response:
     campaign = visible(session, principal, campaign_id)
     stored = session.get(WhisperAudio, campaign.whisper_sound) if campaign.whisper_sound else None
     if stored is None or campaign.whisper_mode == WhisperMode.OFF:
-        raise ApiError(404, "This campaign has no whisper.")
+        raise DomainError(ErrorId.WHISPER_NONE, "This campaign has no whisper.")
     name = f"whisper-{campaign.id}.wav"
     return Response(
         stored.audio, media_type="audio/wav", headers={"Content-Disposition": f'inline; filename="{name}"'}

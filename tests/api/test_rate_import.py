@@ -9,8 +9,8 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from core.db import get_engine, session_scope
+from core.errors import DomainError, ErrorId
 from core.models import Call, Country, Rate, Tariff
-from portal_api.errors import ApiError
 from portal_api.rate_import import import_rates
 
 HEADER = "prefix,country,rate,connection_fee,initial_increment,billing_increment,min_duration,effective_from"
@@ -263,9 +263,9 @@ def test_a_file_over_10_mb_is_refused_with_413(client, admin, tariff_id) -> None
 
 
 def test_the_import_checks_the_size_itself(tariff_id) -> None:
-    with Session(get_engine()) as session, pytest.raises(ApiError) as refused:
+    with Session(get_engine()) as session, pytest.raises(DomainError) as refused:
         import_rates(session, tariff_id, io.BytesIO(_card(10)), replace=False, max_bytes=100)
-    assert refused.value.status == 413
+    assert refused.value.error == ErrorId.UPLOAD_TOO_LARGE
     assert _count() == 0
 
 
