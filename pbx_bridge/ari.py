@@ -27,6 +27,7 @@ import orjson
 import websockets
 
 from core.ari import REQUEST_TIMEOUT, AriAddress, AriError, AriHttp, query
+from pbx_bridge.events import Channel, Event
 from pbx_bridge.metrics import ARI_CONNECTED, ARI_RECONNECTS
 
 log = logging.getLogger(__name__)
@@ -132,7 +133,7 @@ class Ari:
 
     async def events(
         self, on_connect: Callable[[], Awaitable[None]], stop: asyncio.Event
-    ) -> AsyncIterator[dict[str, Any]]:
+    ) -> AsyncIterator[Event]:
         """Every event for the app, across reconnections, until `stop` is set."""
         delay = 0.2
         while not stop.is_set():
@@ -164,7 +165,7 @@ class Ari:
         extra: list[_Lane],
         on_connect: Callable[[], Awaitable[None]],
         stop: asyncio.Event,
-    ) -> AsyncIterator[dict[str, Any]]:
+    ) -> AsyncIterator[Event]:
         """One connection's events, until any of its sockets closes or `stop` is set: all are
         closed then, so a reconnection starts from a clean slate."""
         queue: asyncio.Queue[Any] = asyncio.Queue()
@@ -222,7 +223,7 @@ class Ari:
     async def play(self, channel: str, media: str, playback_id: str) -> None:
         await self.request("POST", f"/channels/{channel}/play", media=media, playbackId=playback_id)
 
-    async def channels(self) -> list[dict[str, Any]]:
+    async def channels(self) -> list[Channel]:
         """Every channel, over HTTP, not the websocket: Asterisk 22.10 crashed (a stack overflow in
         res_http_websocket) answering GET /channels over the socket with 1,200 channels up."""
         return list(await self._http.get_json("/channels") or [])

@@ -3,6 +3,7 @@ docs/routing.md and docs/bridge.md, with the real routing engine, rows and live 
 milliseconds and without root. The real-call suite (tests/asterisk) covers the same with Asterisk."""
 
 import asyncio
+import json
 from datetime import timedelta
 from decimal import Decimal
 from functools import partial
@@ -14,7 +15,8 @@ from core import names
 from core.db import session_scope
 from core.enums import Status
 from core.models import BlockEntry, Call, Campaign, Number, Rate, Target, Tariff, User
-from pbx_bridge.call_flow import Timing
+from core.pbx_commands import HangupRequest
+from pbx_bridge.call.context import Timing
 from pbx_bridge.events import Source
 from pbx_bridge.whisper import WhisperFiles
 from testkit.audio import whisper
@@ -469,8 +471,8 @@ async def test_a_call_hung_up_from_the_portal() -> None:
         linkedid = b.call()
         await b.dialled(linkedid)
         await b.answered(linkedid)
-        request = {"type": names.HANGUP_REQUESTS, "data": {"linkedid": linkedid, "by": 7}}
-        b.bridge.events.dispatch(names.HANGUP_REQUESTS, request)  # as the API publishes it
+        published = json.dumps(HangupRequest(linkedid=linkedid, by=7))  # as the API publishes it
+        b.bridge.events.dispatch(names.HANGUP_REQUESTS, {"type": names.HANGUP_REQUESTS, "data": published})
         done = await b.ended(linkedid)
     assert (done.disposition, done.hangup_by) == ("ANSWERED", "portal")
     assert last(done) == ("hangup", "stopped", "ANSWERED") and done.trail[-1]["user_id"] == 7
