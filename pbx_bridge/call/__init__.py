@@ -24,7 +24,7 @@ the order Asterisk sent them. Database work runs in a thread so the event loop n
 | `caller.py` | the caller's channel: the call's event queue, Asterisk's times, hanging it up once |
 | `admission.py` | admission taken in (the first row), the IVR |
 | `auction.py` | the targets chosen (again after an IVR) and offered to real-time bidders |
-| `claims.py` | `Claims`: cap slots and the repeat-caller key the call holds, given back when it connects to no one |
+| `claims.py` | `Claims`: the cap slots and repeat-caller key held, given back unless connected |
 | `dialling.py` | the plan sent to the dialplan and each attempt it reports: failover, answer, end |
 | `talk.py` | the connected call: recording, the answered row, credit slices |
 | `ending.py` | who hung up, refusals, the goodbye, the final row and rating |
