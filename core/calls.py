@@ -160,8 +160,9 @@ class CallRow(TypedDict):
 @dataclass
 class CallState:
     """One call's facts. Ids are filled as the call goes (admission, then the target ringing);
-    `disposition` is set once the call is over, and until then the row says what the call counts
-    as should nothing more be heard of it (`provisional`)."""
+    `disposition` is set once the call is over, or decided before (a refused call is what its
+    refusal says, whoever hangs up during the announcement), and until then the row says what the
+    call counts as should nothing more be heard of it (`provisional`)."""
 
     linkedid: str  # Asterisk's: the caller's channel is the call's first, so its uniqueid
     did: str
@@ -177,7 +178,7 @@ class CallState:
     destination: str | None = None  # the number dialled at the target: what the call is rated on
     answered_at: datetime | None = None  # the caller's channel answered (a prompt, the IVR or the target)
     connected_at: datetime | None = None  # the target answered: talk time starts
-    ended_at: datetime | None = None
+    ended_at: datetime | None = None  # the caller's end, by Asterisk's clock when it was heard
     disposition: Disposition | None = None
     hangup_by: HangupBy | None = None
     hangup_cause: int | None = None  # Q.850, of the caller's channel

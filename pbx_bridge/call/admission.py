@@ -39,7 +39,7 @@ def take_in(ctx: Context, call: CallState, admission: Admission) -> None:
 
 async def ivr(ctx: Context, caller: Caller, settings: IvrSettings) -> bool:
     """Answer, ask for the PIN as DTMF, allow `attempts` tries; False when the caller failed them
-    (what the call is, is decided then)."""
+    (the call is refused then)."""
     call = caller.call
     await ctx.ari.answer(caller.id)
     call.answered_at = now()
@@ -57,8 +57,8 @@ async def ivr(ctx: Context, caller: Caller, settings: IvrSettings) -> bool:
         if attempt < settings.attempts:
             call.note(Step.IVR, Result.FAILED, why, now(), attempt=attempt)
             await _play(ctx, caller, "sound:auth-incorrect", ctx.timing.retry_prompt)
-    call.disposition = Disposition.IVR_FAILED
-    call.note(Step.IVR, Result.STOPPED, why, now(), attempt=attempt, disposition=call.disposition.value)
+    failed = Disposition.IVR_FAILED.value
+    call.note(Step.IVR, Result.STOPPED, why, now(), attempt=attempt, disposition=failed)
     call.ivr_result = Result.FAILED.value
     return False
 

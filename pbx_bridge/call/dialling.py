@@ -112,7 +112,6 @@ class Dialling:
         return bool(self.dialled)
 
     async def _stop(self, step: Step, disposition: Disposition, reason: str) -> Disposition:
-        self.call.disposition = disposition
         self.call.note(step, Result.STOPPED, reason, now(), disposition=disposition.value)
         return await refuse(self.ctx, self.caller, disposition)
 

@@ -126,7 +126,6 @@ class CallFlow:
         holder = await self.claims.hold_caller(key, selection.reject_repeats_for)
         if holder is None:
             return False
-        self.call.disposition = Disposition.DUPLICATE
         reason = f"caller {self.call.caller} is being connected on call {holder} of the campaign"
         self.call.note(Step.DUPLICATE, Result.STOPPED, reason, now(), disposition=Disposition.DUPLICATE.value)
         return True
