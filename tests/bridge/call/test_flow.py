@@ -9,6 +9,7 @@ from core.models import Call, Campaign, Target
 from pbx_bridge.call.context import Timing
 from pbx_bridge.events import Source
 from testkit.rows import CALLER, Line, change, customer, save
+from testkit.waiting import eventually_async
 from tests.bridge.call.trail import dialled_line, last, steps
 from tests.bridge.fakes import bridge, now, row
 
@@ -140,6 +141,26 @@ async def test_asterisk_is_asked_only_for_the_events_the_table_reads() -> None:
         names.END_EVENT,
     }
     assert set(b.bridge.events.names(Source.PUBSUB)) == {names.TRUNK_CHANGES, names.HANGUP_REQUESTS}
+
+
+async def test_the_callers_events_no_call_reads_are_dropped_before_they_reach_it() -> None:
+    """ARI's filter allows by type only: once the caller's channel is followed in the dialplan, its
+    every state change, hang-up request and digit comes. Those no call reads never wake its task."""
+    dialled_line("Acme desk")
+    async with bridge() as b:
+        linkedid = b.call()
+        await b.dialled(linkedid)
+        caller = b.ctx.channels[linkedid].caller
+        await eventually_async(lambda: caller.in_dialplan and caller.queue.empty())
+        ringing = {"type": "ChannelStateChange", "channel": {"id": linkedid, "state": "Ringing"}}
+        b.bridge.events.dispatch_ari(ringing)
+        b.caller_hung_up(linkedid, now(), soft=True)
+        b.dtmf(linkedid, "5")
+        assert caller.queue.empty()
+        b.caller_answered(linkedid, now())  # what a call reads still reaches it
+        assert caller.queue.qsize() == 1
+        b.ari.end(linkedid)
+        await b.ended(linkedid)
 
 
 async def test_the_customer_is_never_shown_a_call_of_another() -> None:
