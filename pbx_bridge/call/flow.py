@@ -22,6 +22,9 @@ log = logging.getLogger(__name__)
 
 
 class CallFlow:
+    """One call, followed by its own task (`run`): the caller's channel, the claims it holds, and its
+    ending; the facts are its CallState's."""
+
     def __init__(
         self, ctx: Context, state: CallState, name: str = "", exten: str | None = None, resumed: bool = False
     ) -> None:
