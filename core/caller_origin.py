@@ -20,6 +20,7 @@ import pycountry
 from phonenumbers import PhoneNumberType, carrier, geocoder
 from phonenumbers.geodata import GEOCODE_DATA
 
+from core.calls import Origin
 from core.enums import LineType
 from core.phone import region_for_prefix
 
@@ -57,7 +58,7 @@ class CallerOrigin:
             return UNKNOWN
         return self.country if self.region == UNKNOWN else f"{self.region}, {self.country}"
 
-    def columns(self) -> dict[str, str | None]:
+    def columns(self) -> Origin:
         """The call row's columns (core.calls.CallState.origin)."""
         return {
             "caller_country": self.country,

@@ -10,13 +10,14 @@ Times and durations are computed in one place (`row()`), from the state's moment
 Asterisk's own (docs/billing.md, "Talk time"): milliseconds kept, seconds rounded up.
 """
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 from functools import lru_cache
 from itertools import groupby
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from sqlalchemy import Connection
 from sqlalchemy.dialects.postgresql import Insert, insert
@@ -25,10 +26,15 @@ from sqlmodel import col, select
 from core import q850
 from core.db import autocommit_engine, get_engine, session_scope
 from core.enums import CallSource, Disposition, HangupBy, LiveState, RatingStatus
+from core.live import LiveCall
 from core.models import Call
 
-Row = dict[str, Any]  # a call row as written: column -> value
-Entry = dict[str, Any]  # one trail entry, stored as-is (JSON) in Call.trail
+# A value a trail entry holds besides its step, time, result and reason: JSON (ids, numbers, text,
+# money as text), as it is stored.
+TrailValue = str | int | float | bool | None | Sequence["TrailValue"] | Mapping[str, "TrailValue"]
+# One trail entry, stored as-is (JSON) in Call.trail. Any: the routing engine's entries carry
+# fields of their own (docs/routing.md, "The trail"), read back as whatever they were written as.
+Entry = dict[str, Any]
 
 
 # --- the trail --------------------------------------------------------------------------------
@@ -104,11 +110,59 @@ def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment else None
 
 
+class Origin(TypedDict):
+    """Where the caller's number is from, as routing read it (core.caller_origin): row columns."""
+
+    caller_country: str | None
+    caller_region: str | None
+    caller_line_type: str | None
+
+
+class CallRow(TypedDict):
+    """A call's row as the bridge and the reconciliation write it (`CallState.row()`): columns of
+    `call`, upserted by `save` / `save_many`. The origin's columns only once routing read them."""
+
+    linkedid: str
+    did: str
+    caller: str
+    user_id: int | None
+    campaign_id: int | None
+    number_id: int | None
+    target_id: int | None
+    buyer_id: int | None
+    trunk_id: int | None
+    destination: str | None
+    started_at: datetime
+    answered_at: datetime | None
+    connected_at: datetime | None
+    ended_at: datetime | None
+    duration: int
+    billsec: int
+    billsec_ms: int
+    talk_seconds: int
+    talk_ms: int
+    disposition: str
+    hangup_by: str | None
+    hangup_cause: int | None
+    hangup_cause_text: str | None
+    sip_status: int | None
+    ivr_result: str | None
+    recording: str | None
+    bid: Decimal | None
+    trail: list[Entry]
+    source: str
+    updated_at: datetime
+    caller_country: NotRequired[str | None]
+    caller_region: NotRequired[str | None]
+    caller_line_type: NotRequired[str | None]
+
+
 @dataclass
 class CallState:
     """One call's facts. Ids are filled as the call goes (admission, then the target ringing);
-    `disposition` is set once the call is over, and until then the row says what the call counts
-    as should nothing more be heard of it (`provisional`)."""
+    `disposition` is set once the call is over, or decided before (a refused call is what its
+    refusal says, whoever hangs up during the announcement), and until then the row says what the
+    call counts as should nothing more be heard of it (`provisional`)."""
 
     linkedid: str  # Asterisk's: the caller's channel is the call's first, so its uniqueid
     did: str
@@ -124,7 +178,7 @@ class CallState:
     destination: str | None = None  # the number dialled at the target: what the call is rated on
     answered_at: datetime | None = None  # the caller's channel answered (a prompt, the IVR or the target)
     connected_at: datetime | None = None  # the target answered: talk time starts
-    ended_at: datetime | None = None
+    ended_at: datetime | None = None  # the caller's end, by Asterisk's clock when it was heard
     disposition: Disposition | None = None
     hangup_by: HangupBy | None = None
     hangup_cause: int | None = None  # Q.850, of the caller's channel
@@ -137,7 +191,7 @@ class CallState:
     trail: list[Entry] = field(default_factory=list)
     # The caller's country, region and line type as routing read them (core.caller_origin's
     # `columns()`); None until admission read them.
-    origin: dict[str, str | None] | None = None
+    origin: Origin | None = None
 
     @classmethod
     def of_row(cls, row: Call) -> "CallState":
@@ -170,7 +224,7 @@ class CallState:
             origin=_origin_of(row),
         )
 
-    def note(self, step: Step, result: Result, reason: str, now: datetime, **fields: Any) -> None:
+    def note(self, step: Step, result: Result, reason: str, now: datetime, **fields: TrailValue) -> None:
         self.trail.append(entry(step, result, reason, now, **fields))
 
     def hung_up_by(self, who: HangupBy) -> None:
@@ -183,10 +237,12 @@ class CallState:
         whose bridge died before an end was heard is completed from Asterisk's record)."""
         return Disposition.ANSWERED if self.connected_at else Disposition.FAILED
 
-    def row(self, now: datetime) -> Row:
-        """The call's row as of `now` (`updated_at`); durations count up to `ended_at`."""
-        end = self.ended_at
-        return {
+    def row(self, now: datetime) -> CallRow:
+        """The call's row as of `now` (`updated_at`); durations count up to `ended_at`, which the
+        row shows once the call is over (its disposition set; its end by Asterisk's clock may be
+        heard a moment before), as `of_row` reads it."""
+        end = self.ended_at if self.disposition is not None else None
+        row: CallRow = {
             "linkedid": self.linkedid,
             "did": self.did,
             "caller": self.caller,
@@ -217,17 +273,20 @@ class CallState:
             "trail": self.trail,
             "source": self.source.value,
             "updated_at": now,
-            **(self.origin or {}),
         }
+        if (origin := self.origin) is not None:  # else left as they are (none read, or written before)
+            row["caller_country"], row["caller_region"] = origin["caller_country"], origin["caller_region"]
+            row["caller_line_type"] = origin["caller_line_type"]
+        return row
 
-    def live(self) -> dict[str, Any]:
-        """The call as the live views show it (JSON): who may see it and where it rings."""
+    def live(self) -> LiveCall:
+        """The call as the live views show it (JSON, core.live): who may see it and where it rings."""
         return {
             "linkedid": self.linkedid,
             "did": self.did,
             "caller": self.caller,
             "state": self.live_state.value,
-            "started_at": _iso(self.started_at),
+            "started_at": self.started_at.isoformat(),
             "connected_at": _iso(self.connected_at),
             "user_id": self.user_id,
             "campaign_id": self.campaign_id,
@@ -238,7 +297,7 @@ class CallState:
         }
 
 
-def _origin_of(row: Call) -> dict[str, str | None] | None:
+def _origin_of(row: Call) -> Origin | None:
     if row.caller_country is None:
         return None  # a row written before origins were read, or by a path that never read one
     return {
@@ -263,11 +322,11 @@ def _upsert(columns: tuple[str, ...]) -> Insert:
     return stmt.on_conflict_do_update(index_elements=["linkedid", "started_at"], set_=updates, where=pending)
 
 
-def _columns(row: Row) -> tuple[str, ...]:
+def _columns(row: CallRow) -> tuple[str, ...]:
     return tuple(sorted(row))
 
 
-def save(row: Row, conn: Connection | None = None) -> None:
+def save(row: CallRow, conn: Connection | None = None) -> None:
     """Insert the call, or update the row already there for its linkedid (idempotent); in `conn`'s
     transaction when given, else on its own (autocommit: the one statement is its own transaction)."""
     if conn is not None:
@@ -277,7 +336,7 @@ def save(row: Row, conn: Connection | None = None) -> None:
         own.execute(_upsert(_columns(row)), row)
 
 
-def save_many(rows: list[Row]) -> None:
+def save_many(rows: list[CallRow]) -> None:
     """Several calls' rows (one per linkedid) in one transaction, one statement per column set."""
     with get_engine().begin() as conn:
         for columns, same in groupby(sorted(rows, key=_columns), key=_columns):

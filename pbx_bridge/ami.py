@@ -9,7 +9,6 @@ registered with `on()` see every matching event of every connection.
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any
 
 from panoramisk import Manager
 from panoramisk.ami_protocol import AMIProtocol
@@ -31,11 +30,11 @@ class _Connection(Manager):
 
     pinger: asyncio.TimerHandle | None  # Manager's keep-alive timer
 
-    def __init__(self, lost: asyncio.Event, **config: Any) -> None:
+    def __init__(self, lost: asyncio.Event, **config: object) -> None:  # Manager's settings
         super().__init__(**config)
         self.lost = lost
 
-    def connection_lost(self, exc: Any) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         self.authenticated = False
         if self.pinger is not None:
             self.pinger.cancel()

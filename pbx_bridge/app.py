@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import signal
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 import redis.asyncio as aioredis
 
@@ -27,9 +27,9 @@ from core.webhooks import intake
 from pbx_bridge import commands, trunks
 from pbx_bridge.ami import Ami
 from pbx_bridge.ari import Ari
-from pbx_bridge.call_flow import CallAri, Context
+from pbx_bridge.call.context import CallAri, Context
 from pbx_bridge.commands import Commands
-from pbx_bridge.events import EventTable, Source
+from pbx_bridge.events import Event, EventTable, Source
 from pbx_bridge.flows import Flows
 from pbx_bridge.hook_outbox import HookOutbox
 from pbx_bridge.live_store import LiveStore
@@ -51,7 +51,7 @@ class BridgeAri(CallAri, ChannelAri, trunks.ConfigAri, Protocol):
 
     def events(
         self, on_connect: Callable[[], Awaitable[None]], stop: asyncio.Event
-    ) -> AsyncIterator[dict[str, Any]]: ...
+    ) -> AsyncIterator[Event]: ...
 
 
 class Bridge:

@@ -20,13 +20,14 @@ import contextlib
 import itertools
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any
+from typing import NotRequired, TypedDict
 from urllib.parse import quote
 
 import orjson
 import websockets
 
 from core.ari import REQUEST_TIMEOUT, AriAddress, AriError, AriHttp, query
+from pbx_bridge.events import Channel, Event
 from pbx_bridge.metrics import ARI_CONNECTED, ARI_RECONNECTS
 
 log = logging.getLogger(__name__)
@@ -36,17 +37,34 @@ log = logging.getLogger(__name__)
 # them for seconds (setup p95 8 s, calls connected without audio); spread over a few, they overlap
 # as HTTP requests did, still at a websocket message's cost.
 REQUEST_LANES = 3
-_CLOSED = object()  # the reader's last word to the event stream: the websocket is gone
+# What the websockets carry besides events, as ARI spells it ("ARI REST over WebSocket").
+
+
+class RestRequest(TypedDict):
+    type: str  # "RESTRequest"
+    request_id: str
+    method: str
+    uri: str  # the path and query, without the leading /
+    content_type: NotRequired[str]
+    message_body: NotRequired[str]
+
+
+class RestResponse(TypedDict):
+    type: str  # "RESTResponse"
+    request_id: str
+    status_code: int
+    reason_phrase: str
+    message_body: NotRequired[str]  # JSON, when the answer has a body
 
 
 async def _close_all_when(
-    waits: list[asyncio.Task[Any]], lanes: "list[_Lane]", queue: asyncio.Queue[Any]
+    waits: list[asyncio.Task[object]], lanes: "list[_Lane]", queue: asyncio.Queue[Event | None]
 ) -> None:
     with contextlib.suppress(asyncio.CancelledError):
         await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
     for lane in lanes:
         await lane.ws.close()
-    queue.put_nowait(_CLOSED)
+    queue.put_nowait(None)  # the reader's last word to the event stream: the websocket is gone
 
 
 class _Lane:
@@ -54,10 +72,10 @@ class _Lane:
 
     def __init__(self, ws: websockets.ClientConnection) -> None:
         self.ws = ws
-        self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.pending: dict[str, asyncio.Future[RestResponse]] = {}
 
-    async def send(self, message: dict[str, Any]) -> dict[str, Any]:
-        answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+    async def send(self, message: RestRequest) -> RestResponse:
+        answer: asyncio.Future[RestResponse] = asyncio.get_running_loop().create_future()
         self.pending[message["request_id"]] = answer
         try:
             await self.ws.send(orjson.dumps(message).decode())  # a text frame, as Asterisk reads
@@ -69,7 +87,7 @@ class _Lane:
         finally:
             self.pending.pop(message["request_id"], None)
 
-    async def read(self, events: asyncio.Queue[Any] | None) -> None:
+    async def read(self, events: asyncio.Queue[Event | None] | None) -> None:
         """Answers to their requests, anything else to `events`, until the websocket closes; then
         the requests still waiting fail."""
         try:
@@ -102,15 +120,17 @@ class Ari:
         """Whether the websockets to Asterisk are open now (the bridge's readiness)."""
         return bool(self._lanes)
 
-    async def request(self, method: str, path: str, json_body: Any = None, **params: Any) -> Any:
-        message: dict[str, Any] = {
+    async def request(self, method: str, path: str, json_body: object = None, **params: str) -> object:
+        """ARI's answer's body (JSON), None when it has none; raises AriError for an error status."""
+        message: RestRequest = {
             "type": "RESTRequest",
             "request_id": str(next(self._ids)),
             "method": method,
             "uri": path.lstrip("/") + query(params),
         }
         if json_body is not None:
-            message.update(content_type="application/json", message_body=orjson.dumps(json_body).decode())
+            message["content_type"] = "application/json"
+            message["message_body"] = orjson.dumps(json_body).decode()
         if not self._lanes:
             raise AriError(503, "not connected to ARI")
         lane = min(self._lanes, key=lambda each: len(each.pending))
@@ -132,7 +152,7 @@ class Ari:
 
     async def events(
         self, on_connect: Callable[[], Awaitable[None]], stop: asyncio.Event
-    ) -> AsyncIterator[dict[str, Any]]:
+    ) -> AsyncIterator[Event]:
         """Every event for the app, across reconnections, until `stop` is set."""
         delay = 0.2
         while not stop.is_set():
@@ -164,10 +184,10 @@ class Ari:
         extra: list[_Lane],
         on_connect: Callable[[], Awaitable[None]],
         stop: asyncio.Event,
-    ) -> AsyncIterator[dict[str, Any]]:
+    ) -> AsyncIterator[Event]:
         """One connection's events, until any of its sockets closes or `stop` is set: all are
         closed then, so a reconnection starts from a clean slate."""
-        queue: asyncio.Queue[Any] = asyncio.Queue()
+        queue: asyncio.Queue[Event | None] = asyncio.Queue()
         lanes = [main, *extra]
         readers = [asyncio.create_task(lane.read(queue if lane is main else None)) for lane in lanes]
         ended = asyncio.create_task(stop.wait())
@@ -177,7 +197,7 @@ class Ari:
         ARI_CONNECTED.set(1)
         try:
             await on_connect()
-            while (event := await queue.get()) is not _CLOSED:
+            while (event := await queue.get()) is not None:
                 yield event
         finally:
             self._lanes = []
@@ -222,7 +242,7 @@ class Ari:
     async def play(self, channel: str, media: str, playback_id: str) -> None:
         await self.request("POST", f"/channels/{channel}/play", media=media, playbackId=playback_id)
 
-    async def channels(self) -> list[dict[str, Any]]:
+    async def channels(self) -> list[Channel]:
         """Every channel, over HTTP, not the websocket: Asterisk 22.10 crashed (a stack overflow in
         res_http_websocket) answering GET /channels over the socket with 1,200 channels up."""
         return list(await self._http.get_json("/channels") or [])
@@ -237,8 +257,8 @@ class Ari:
             reply = await self.request("GET", f"/channels/{channel}/variable", variable=name)
         except AriError:
             return None
-        value: str | None = reply["value"]
-        return value
+        value = reply.get("value") if isinstance(reply, dict) else None
+        return value if isinstance(value, str) else None
 
     async def put_config(self, object_type: str, object_id: str, fields: dict[str, str]) -> None:
         """Create or replace a PJSIP sorcery object (ARI dynamic configuration)."""

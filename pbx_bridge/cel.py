@@ -12,13 +12,12 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from sqlalchemy import exists
 from sqlalchemy.orm import aliased
 from sqlmodel import col, select
 
-from core.calls import CallState, Result, Row, Step
+from core.calls import CallRow, CallState, Result, Step
 from core.db import session_scope
 from core.enums import CallSource, Disposition, HangupBy
 from core.models import Call, ChannelEvent
@@ -73,14 +72,14 @@ def ending(
     else:
         by = HangupBy.CALLER if hangups[0].uniqueid == linkedid else HangupBy.TARGET
     try:
-        cause = int((told or _extra(hangups[0])).get("hangupcause", ""))  # "" fails as None would
+        cause = int(str((told or _extra(hangups[0])).get("hangupcause", "")))  # "" fails as None would
     except (TypeError, ValueError):
         cause = None
     reason = f"the {by} hung up (from Asterisk's record of the call)"
     return Ending(_utc(hangups[0].eventtime), by, cause, reason)
 
 
-def _extra(event: ChannelEvent) -> dict[str, Any]:
+def _extra(event: ChannelEvent) -> dict[str, object]:
     try:
         extra = json.loads(event.extra or "{}")
     except ValueError:
@@ -93,7 +92,7 @@ def last_seen(events: list[ChannelEvent], known: datetime | None = None) -> date
     return max([*(_utc(e.eventtime) for e in events), *([known] if known else [])])
 
 
-def _ended(call: CallState, end: Ending, disposition: Disposition, reason: str, now: datetime) -> Row:
+def _ended(call: CallState, end: Ending, disposition: Disposition, reason: str, now: datetime) -> CallRow:
     """The call's row, over as Asterisk's record says."""
     call.ended_at, call.disposition, call.source = end.at, disposition, CallSource.RECONCILED
     call.hangup_by, call.hangup_cause = end.by, end.cause
@@ -101,7 +100,7 @@ def _ended(call: CallState, end: Ending, disposition: Disposition, reason: str, 
     return call.row(now)
 
 
-def completed(row: Call, end: Ending, now: datetime) -> Row:
+def completed(row: Call, end: Ending, now: datetime) -> CallRow:
     """The row's missing end, as the bridge would have written it."""
     if row.connected_at is not None:
         disposition = Disposition.ANSWERED
@@ -112,7 +111,7 @@ def completed(row: Call, end: Ending, now: datetime) -> Row:
     return _ended(CallState.of_row(row), end, disposition, end.reason, now)
 
 
-def completed_rows(ended: list[tuple[Call, bool]], now: datetime) -> list[Row]:
+def completed_rows(ended: list[tuple[Call, bool]], now: datetime) -> list[CallRow]:
     """Rows for open calls that are over, each with whether the bridge ended it just now."""
     events = events_of([row.linkedid for row, _ in ended])
     rows = []
@@ -137,7 +136,7 @@ def events_of(linkedids: list[str]) -> dict[str, list[ChannelEvent]]:
     return found
 
 
-def missed_calls(now: datetime, skip: set[str], linkedid_prefix: str = "") -> list[Row]:
+def missed_calls(now: datetime, skip: set[str], linkedid_prefix: str = "") -> list[CallRow]:
     """Rows for inbound calls Asterisk took and ended with no row written (the bridge was down);
     with a prefix, only those of the node whose linkedids start with it (core.nodes)."""
     since = (now - LOOKBACK).astimezone(UTC).replace(tzinfo=None)
@@ -169,7 +168,7 @@ def missed_calls(now: datetime, skip: set[str], linkedid_prefix: str = "") -> li
 
 def _missed_row(
     linkedid: str, events: list[ChannelEvent], started: datetime, admission: Admission, now: datetime
-) -> Row:
+) -> CallRow:
     end = ending(linkedid, events, last_seen(events), "Asterisk ended the call")
     call = CallState(
         linkedid=linkedid,

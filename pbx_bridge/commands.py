@@ -6,7 +6,6 @@ changed twice is pushed twice in that order.
 """
 
 import asyncio
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -16,8 +15,9 @@ from redis.exceptions import RedisError
 
 from core import names
 from core.nodes import owns
+from core.pbx_commands import changed_trunk, hangup_request
 from core.redis_client import pubsub_channel
-from pbx_bridge.call_flow import Context
+from pbx_bridge.call.context import Context
 from pbx_bridge.events import Event, EventTable, Source
 from pbx_bridge.trunks import TrunkSync
 
@@ -35,16 +35,16 @@ class Commands:
         table.subscribe(Source.PUBSUB, names.HANGUP_REQUESTS, self.hangup_requested)
 
     def trunk_changed(self, event: Event) -> None:
-        self._work.put_nowait(partial(self.trunks.apply, int(event["data"])))
+        self._work.put_nowait(partial(self.trunks.apply, changed_trunk(event.get("data", ""))))
 
     def hangup_requested(self, event: Event) -> None:
         """Hang up a live call (`data`: its linkedid, and the user who asked)."""
-        request = event["data"]
-        linkedid = str(request["linkedid"])
+        request = hangup_request(event.get("data", ""))
+        linkedid = request["linkedid"]
         if not owns(self.ctx.node_id, linkedid):  # every node hears it; the call's own node acts
             return
         if (flow := self.ctx.channels.get(linkedid)) is not None:
-            flow.hung_up_from_portal(request.get("by"))
+            flow.hung_up_from_portal(request["by"])
         # The caller's channel id is the call's linkedid.
         self._work.put_nowait(partial(self.ctx.ari.hangup, linkedid))
 
@@ -59,7 +59,7 @@ class Commands:
 
 
 async def listen(redis: aioredis.Redis, table: EventTable) -> None:
-    """Feed the table the messages of its pub/sub channels (JSON, as `data`), until cancelled;
+    """Feed the table the messages of its pub/sub channels (as published, `data`), until cancelled;
     subscribed again whenever Redis comes back (what was published meanwhile is lost: trunks are
     resynced from PostgreSQL, a hang-up is asked again)."""
     while True:
@@ -82,7 +82,7 @@ async def _listen(redis: aioredis.Redis, table: EventTable) -> None:
                 continue
             name = channels[message["channel"]]
             try:
-                table.dispatch(name, {"type": name, "data": json.loads(message["data"])})
+                table.dispatch(name, {"type": name, "data": str(message["data"])})
             except Exception:
                 log.exception("could not apply %s %s", name, message["data"])
     finally:

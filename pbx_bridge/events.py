@@ -9,9 +9,54 @@ the ARI events in it (`names(Source.ARI)`, ARI's event filter).
 
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import Any
+from typing import TypedDict, cast
 
-Event = dict[str, Any]
+
+class Dialplan(TypedDict, total=False):
+    exten: str  # the extension dialled, as Asterisk received it
+
+
+class Channel(TypedDict, total=False):
+    """The part of ARI's channel snapshot the bridge reads."""
+
+    id: str  # the channel's uniqueid (the caller's: the call's linkedid)
+    name: str  # e.g. PJSIP/carrier-00000001: AMI names channels by name
+    state: str  # "Up" once answered
+    dialplan: Dialplan
+
+
+class Playback(TypedDict, total=False):
+    id: str
+    target_uri: str  # "channel:<id>": what it plays on
+
+
+class Event(TypedDict, total=False):
+    """An event as the table hands it on, whatever its source; only the fields the bridge reads.
+
+    ARI's come as Asterisk sends them (JSON); a dialplan user event's are its AMI headers,
+    lower-cased (`linkedid` ... `recording`, all text); a command from the API has the text it
+    published as `data` (core.pbx_commands reads it)."""
+
+    type: str
+    # ARI
+    timestamp: str  # when Asterisk published it (milliseconds, with a zone)
+    channel: Channel
+    args: list[str]  # StasisStart: the dialplan's arguments (the DID, the caller)
+    playback: Playback
+    digit: str  # ChannelDtmfReceived
+    soft: bool  # ChannelHangupRequest: Asterisk's own (a redirect, ARI), not the caller's BYE
+    # the dialplan's user events (core.names: CallrouteAttempt, CallrouteAnswered, CallrouteEnd)
+    linkedid: str
+    at: str  # Asterisk's clock: epoch seconds to the microsecond
+    cause: str  # Q.850
+    by: str  # CallrouteEnd: "target" or "system" when not the caller
+    status: str  # Dial's status
+    sip: str  # the SIP cause Asterisk reports for a failed attempt
+    recording: str  # CallrouteAnswered: the recording's file, when one started
+    # pub/sub
+    data: str
+
+
 Handler = Callable[[Event], None]
 
 
@@ -40,10 +85,12 @@ class EventTable:
             found[1](event)
 
     def dispatch_ari(self, event: Event) -> None:
-        self.dispatch(str(event.get("type", "")), event)
+        self.dispatch(event.get("type", ""), event)
 
     def dispatch_user_event(self, message: Mapping[str, str]) -> None:
         """An AMI user event, as an event like ARI's: `type` its name, its headers lower-cased."""
         name = message.get("UserEvent", "")
         if name in self._handlers:
-            self.dispatch(name, {"type": name, **{key.lower(): value for key, value in message.items()}})
+            # Every header is text, as Event's user-event fields are; the dialplan names them.
+            headers = {key.lower(): value for key, value in message.items()}
+            self.dispatch(name, cast(Event, {"type": name, **headers}))

@@ -1,17 +1,20 @@
-"""Writes live-call state to Redis (layout in core.live, names in core.names) and publishes every change."""
+"""Writes live-call state to Redis (layout and shapes in core.live, names in core.names) and publishes
+every change."""
 
 import asyncio
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Literal, cast
 
 import orjson
 import redis.asyncio as aioredis
+from pydantic import ValidationError
 from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError, RedisError
 
 from core import live, names
+from core.live import LiveCall, LiveChange
 from core.redis_client import pubsub_channel
 from pbx_bridge.metrics import LIVE_STORE_LAG
 
@@ -88,6 +91,8 @@ class Counted:
 
 log = logging.getLogger(__name__)
 
+Arg = str | int | bytes  # a script's argument, as redis-py sends it
+
 
 class LiveStore:
     def __init__(self, client: aioredis.Redis) -> None:
@@ -100,12 +105,12 @@ class LiveStore:
         self._hold_caller = client.register_script(_HOLD_CALLER)
         self._channel = pubsub_channel(names.LIVE_EVENTS)
         # What this process last wrote per call (None: nothing yet): saves reading it back first.
-        self._written: dict[str, dict[str, Any] | None] = {}
-        self._waiting: list[tuple[AsyncScript, list[Any], list[Any], asyncio.Future[None]]] = []
+        self._written: dict[str, LiveCall | None] = {}
+        self._waiting: list[tuple[AsyncScript, list[str], list[Arg], asyncio.Future[None]]] = []
         self._sender: asyncio.Task[None] | None = None
         self._oldest = 0.0  # when the oldest change waiting to be sent was made (monotonic)
 
-    async def _run(self, script: AsyncScript, keys: list[Any], args: list[Any]) -> None:
+    async def _run(self, script: AsyncScript, keys: list[str], args: list[Arg]) -> None:
         """Run `script` in Redis, in one pipeline with the changes other calls are waiting to send:
         a round trip and redis-py's per-command bookkeeping for each change were a fifth of the
         bridge's work. Returns once Redis has run it, as a lone command would."""
@@ -159,7 +164,7 @@ class LiveStore:
         first write, and a call that ends without being shown costs no Redis work at all."""
         self._written[linkedid] = None
 
-    async def put(self, call: dict[str, Any]) -> None:
+    async def put(self, call: LiveCall) -> None:
         """Create or update a live call; index it for its customer, buyer, target and trunk (a
         failover moves it from the last target's and trunk's sets to the next's). With Redis away
         the call goes on unshown (the live view is not worth a call): the next update, once Redis is
@@ -169,16 +174,15 @@ class LiveStore:
         except RedisError as exc:
             log.warning("live view of call %s not updated (Redis: %s)", call["linkedid"], exc)
 
-    async def _put_call(self, call: dict[str, Any]) -> None:
+    async def _put_call(self, call: LiveCall) -> None:
         linkedid = call["linkedid"]
-        known = linkedid in self._written
-        previous = (self._written[linkedid] if known else await self.get(linkedid)) or {}
+        previous = self._written[linkedid] if linkedid in self._written else await self.get(linkedid)
         leave = [
-            key(previous[field])
+            key(before)
             for key, field in live.INDEXES
-            if previous.get(field) and previous[field] != call.get(field)
+            if previous is not None and (before := previous[field]) and before != call[field]
         ]
-        join = [key(call[field]) for key, field in live.INDEXES if call.get(field)]
+        join = [key(value) for key, field in live.INDEXES if (value := call[field])]
         await self._run(
             self._put,
             keys=[names.live_call_key(linkedid), names.LIVE_CALLS, *leave, *join],
@@ -187,10 +191,10 @@ class LiveStore:
                 linkedid,
                 len(leave),
                 self._channel,
-                orjson.dumps(_scope(call, "update")),
+                orjson.dumps(_change(linkedid, call, "update")),
             ],
         )
-        self._written[linkedid] = dict(call)
+        self._written[linkedid] = call.copy()
 
     async def claim(
         self, linkedid: str, limits: list[tuple[str, int]], counted: list[Counted] | None = None
@@ -203,7 +207,7 @@ class LiveStore:
         if not limits and not counted:
             return None
         keys = [key for key, _ in limits] + [c.key for c in counted]
-        args: list[Any] = [linkedid, len(limits), *(cap for _, cap in limits)]
+        args: list[Arg] = [linkedid, len(limits), *(cap for _, cap in limits)]
         for c in counted:
             args += [c.seed, c.cap, c.ttl]
         full = int(await self._claim(keys=keys, args=args))
@@ -224,9 +228,15 @@ class LiveStore:
         if counted:
             await self._unclaim(keys=[c.key for c in counted], args=[])
 
-    async def get(self, linkedid: str) -> dict[str, Any] | None:
+    async def get(self, linkedid: str) -> LiveCall | None:
         raw = await self.redis.get(names.live_call_key(linkedid))
-        return orjson.loads(raw) if raw else None
+        if not raw:
+            return None
+        try:
+            return live.read_call(raw)
+        except ValidationError as exc:  # not a live call (another version's): as if not shown
+            log.warning("live call %s unreadable: %s", linkedid, exc)
+            return None
 
     async def remove(self, linkedid: str) -> None:
         """The call off the live view; with Redis away it is left to the reconciliation's tidy-up
@@ -243,22 +253,22 @@ class LiveStore:
                 return
         else:
             call = await self.get(linkedid)
-        indexes = [key(call[field]) for key, field in live.INDEXES if call and call.get(field)]
+        indexes = [key(each) for key, field in live.INDEXES if call is not None and (each := call[field])]
         await self._run(
             self._remove,
             keys=[names.live_call_key(linkedid), names.LIVE_CALLS, *indexes],
-            args=[linkedid, self._channel, orjson.dumps(_scope(call or {"linkedid": linkedid}, "end"))],
+            args=[linkedid, self._channel, orjson.dumps(_change(linkedid, call, "end"))],
         )
 
     async def linkedids(self) -> set[str]:
         return cast(set[str], await self.redis.smembers(names.LIVE_CALLS))  # decode_responses
 
 
-def _scope(call: dict[str, Any], event: str) -> dict[str, Any]:
+def _change(linkedid: str, call: LiveCall | None, event: Literal["update", "end"]) -> LiveChange:
     """What subscribers need to know who may see the change."""
     return {
         "event": event,
-        "linkedid": call["linkedid"],
-        "user_id": call.get("user_id"),
-        "buyer_id": call.get("buyer_id"),
+        "linkedid": linkedid,
+        "user_id": call["user_id"] if call else None,
+        "buyer_id": call["buyer_id"] if call else None,
     }

@@ -25,7 +25,7 @@ from core.models import Call
 from core.nodes import linkedid_prefix, node_of
 from core.settings import get_settings
 from pbx_bridge import cel
-from pbx_bridge.call_flow import Context
+from pbx_bridge.call.context import Context
 from pbx_bridge.reconcile import Reconciler
 
 log = logging.getLogger(__name__)

@@ -9,14 +9,16 @@ import contextlib
 import logging
 from datetime import UTC, datetime
 from functools import partial
-from typing import Any, Protocol
+from typing import Protocol
 
 from core import logs
-from core.calls import Row, open_calls
+from core.calls import CallRow, open_calls
 from core.models import Call
 from core.nodes import linkedid_prefix, owns
 from pbx_bridge import cel
-from pbx_bridge.call_flow import CallFlow, Context
+from pbx_bridge.call.context import Context
+from pbx_bridge.call.flow import CallFlow
+from pbx_bridge.events import Channel
 from pbx_bridge.flows import Flows
 from pbx_bridge.metrics import CALLS
 
@@ -32,7 +34,7 @@ LOOK_AGAIN_SECONDS = 5
 class ChannelAri(Protocol):
     """ARI as the reconciliation uses it."""
 
-    async def channels(self) -> list[dict[str, Any]]: ...
+    async def channels(self) -> list[Channel]: ...
 
     async def startup_time(self) -> str: ...
 
@@ -56,7 +58,7 @@ class Reconciler:
             rows += await asyncio.to_thread(cel.missed_calls, now, set(self.ctx.channels), prefix)
             self.complete(rows)
 
-    def complete(self, rows: list[Row]) -> None:
+    def complete(self, rows: list[CallRow]) -> None:
         """Write rows completed from Asterisk's record; each is counted and rated once written."""
         for row in rows:
             with logs.about_call(row["linkedid"]):
@@ -71,8 +73,8 @@ class Reconciler:
     async def _settle_open_calls(self) -> list[tuple[Call, bool]]:
         """Resume open calls still talking; hang up what is left of the others, which are returned
         (with whether we ended them just now)."""
-        following = {linkedid for linkedid, flow in self.ctx.channels.items() if flow.in_dialplan}
-        channels = {c["id"] for c in await self.ari.channels()}
+        following = {linkedid for linkedid, flow in self.ctx.channels.items() if flow.caller.in_dialplan}
+        channels = {c.get("id") for c in await self.ari.channels()}
         started, self.started = self.started, await self.ari.startup_time()
         # Calls we follow in the dialplan whose channel was gone at two sweeps in a row: their end
         # never reached us (AMI was away). Asterisk's record completes them. Once Asterisk has

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from sqlalchemy.exc import DataError, IntegrityError
 
 from core import logs
-from core.calls import Row, save, save_many
+from core.calls import CallRow, save, save_many
 
 log = logging.getLogger(__name__)
 
@@ -30,10 +30,10 @@ class RowWriter:
     def __init__(self) -> None:
         # Per call: its latest row, who waits for it, failed attempts. A newer row replaces an
         # older one not yet written (every row is the whole call as of then).
-        self._pending: dict[str, tuple[Row, list[Then], int]] = {}
+        self._pending: dict[str, tuple[CallRow, list[Then], int]] = {}
         self._flushing = asyncio.Lock()
 
-    def write(self, row: Row, then: Then | None = None) -> None:
+    def write(self, row: CallRow, then: Then | None = None) -> None:
         """Write `row` at the next flush; `then(linkedid)` once it is in the database."""
         linkedid = row["linkedid"]
         _, waiting, failed = self._pending.pop(linkedid, (row, [], 0))
@@ -79,7 +79,7 @@ class RowWriter:
         return bool(written or refused)
 
     @staticmethod
-    async def _save_alone(row: Row) -> bool | None:
+    async def _save_alone(row: CallRow) -> bool | None:
         """True when written, None when the database refused this row (its data), False when it
         could not be asked (it is down)."""
         with logs.about_call(row["linkedid"]):

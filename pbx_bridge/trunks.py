@@ -15,8 +15,8 @@ keeps the reason in Redis (`names.trunk_failure_key`) for the trunk list to show
 
 import asyncio
 import logging
-from collections.abc import Coroutine
-from typing import Any, Protocol
+from collections.abc import Awaitable
+from typing import Protocol
 
 import redis.asyncio as aioredis
 from redis import RedisError
@@ -175,7 +175,7 @@ class TrunkSync:
             # A trunk Asterisk refused is tried again at the next look, not only at the next change.
             self._version = version if complete else None
 
-    async def _attempt(self, step: Coroutine[Any, Any, None], trunk_id: int) -> bool:
+    async def _attempt(self, step: Awaitable[None], trunk_id: int) -> bool:
         try:
             await step
         except Exception as exc:  # one bad trunk must not keep the others out of Asterisk

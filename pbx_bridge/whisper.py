@@ -9,8 +9,8 @@ by the audio's hash, so several nodes, a new Asterisk or a changed whisper need 
 import asyncio
 import logging
 import os
+from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from core import names
 from core.calls import CallState, Result, Step
@@ -76,13 +76,13 @@ def whisper_variables(played: str | None) -> dict[str, str]:
     return {"CR_WHISPER": f"A({played})"} if played else {}
 
 
-def heard(call: CallState, whisper: Whisper, now: Any) -> None:
+def heard(call: CallState, whisper: Whisper, now: datetime) -> None:
     """The target heard the whisper: Asterisk raised the answer only after playing it."""
     seconds = f"{whisper.ms / 1000:.1f} s"
     reason = f"the target heard the whisper ({seconds}) before it was connected; talk time starts after it"
     call.note(Step.WHISPER, Result.PASSED, reason, now, sound=whisper.sound, ms=whisper.ms)
 
 
-def skipped(call: CallState, whisper: Whisper, now: Any) -> None:
+def skipped(call: CallState, whisper: Whisper, now: datetime) -> None:
     reason = "the whisper's audio could not be put where Asterisk plays it; connected without it"
     call.note(Step.WHISPER, Result.FAILED, reason, now, sound=whisper.sound)

@@ -1,11 +1,11 @@
 """Live calls as each caller may see them, read from the bridge's Redis state (core.live, core.names)."""
 
-import json
-from typing import Any, cast
+from typing import cast
 
 import redis.asyncio as aioredis
 
 from core import names
+from core.live import LiveCall, LiveScope, read_call
 from portal_api.auth.principal import Principal
 
 
@@ -17,26 +17,27 @@ def scope_key(principal: Principal) -> str:
     return names.live_user_key(principal.user.id or 0)
 
 
-def concerns(principal: Principal, change: dict[str, Any]) -> bool:
-    """Whether a published change is about a call this caller may see."""
+def concerns(principal: Principal, change: LiveScope) -> bool:
+    """Whether a live call, or a published change (core.live.LiveChange), is about a call this
+    caller may see."""
     if principal.is_admin:
         return True
     if principal.is_buyer:
-        return principal.buyer is not None and change.get("buyer_id") == principal.buyer.id
-    return change.get("user_id") == principal.user.id
+        return principal.buyer is not None and change["buyer_id"] == principal.buyer.id
+    return change["user_id"] == principal.user.id
 
 
-async def calls(client: aioredis.Redis, principal: Principal) -> list[dict[str, Any]]:
+async def calls(client: aioredis.Redis, principal: Principal) -> list[LiveCall]:
     ids = sorted(cast(set[str], await client.smembers(scope_key(principal))))  # decode_responses
     if not ids:
         return []
     raw = await client.mget([names.live_call_key(i) for i in ids])
-    return [json.loads(r) for r in raw if r]
+    return [read_call(r) for r in raw if r]
 
 
-async def visible_call(client: aioredis.Redis, principal: Principal, linkedid: str) -> dict[str, Any] | None:
+async def visible_call(client: aioredis.Redis, principal: Principal, linkedid: str) -> LiveCall | None:
     raw = await client.get(names.live_call_key(linkedid))
     if raw is None:
         return None
-    call = json.loads(raw)
+    call = read_call(raw)
     return call if concerns(principal, call) else None

@@ -13,6 +13,7 @@ from sqlmodel import select
 
 from core import names
 from core.billing.wallet import post
+from core.calls import CallState
 from core.db import session_scope
 from core.enums import TransactionType
 from core.models import (
@@ -153,9 +154,8 @@ def build_world() -> World:
             "delivery": delivery.id,
         }
     client = get_redis()
-    client.set(
-        names.live_call_key(call_linkedid),
-        json.dumps({"linkedid": call_linkedid, "user_id": a.id, "buyer_id": buyer.buyer_id, "caller": MARK}),
-    )
+    live = CallState(call_linkedid, number.number, MARK, datetime.now(UTC), user_id=a.id)
+    live.buyer_id = buyer.buyer_id
+    client.set(names.live_call_key(call_linkedid), json.dumps(live.live()))  # as the bridge writes it
     client.sadd(names.LIVE_CALLS, call_linkedid)
     return w

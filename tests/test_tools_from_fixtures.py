@@ -41,9 +41,9 @@ NEEDED_BY = {
         "tests/api/test_whisper.py::test_another_customers_campaign",
         "tests/api/test_whisper.py::test_the_dry_run",
         "tests/api/test_access_matrix.py::test_spoken_whisper_route_access",
-        "tests/bridge/test_call_flow.py::test_a_whisper",
-        "tests/bridge/test_call_flow.py::test_a_whispered_call",
-        "tests/bridge/test_call_flow.py::test_a_call_that_ends_during_the_whisper",
+        "tests/bridge/call/test_talk.py::test_a_whisper",
+        "tests/bridge/call/test_talk.py::test_a_whispered_call",
+        "tests/bridge/call/test_talk.py::test_a_call_that_ends_during_the_whisper",
         "tests/asterisk/test_whisper.py::",
     ],
 }

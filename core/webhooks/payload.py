@@ -3,15 +3,56 @@
 rating's from the final row. A buyer's webhook never gets the customer's cost."""
 
 from datetime import datetime
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from core.calls import CallState
 from core.enums import WebhookEvent
 from core.models import Call
 from core.money import format_money
 
-Body = dict[str, Any]
-CUSTOMER_ONLY = ("cost",)  # fields a buyer's webhook does not get
+
+class CallAtEvent(TypedDict):
+    """The call in a body, as it stands at the event: which fields depends on the event (the
+    bridge's events tell what it knows then; rating's, the final row)."""
+
+    linkedid: str
+    caller: str
+    did: str
+    campaign_id: int | None
+    started_at: str | None
+    # routed, connected, and rating's
+    buyer_id: NotRequired[int | None]
+    target_id: NotRequired[int | None]
+    target_name: NotRequired[str | None]
+    destination: NotRequired[str | None]
+    attempt: NotRequired[int]  # routed: which target rings (1 the first)
+    connected_at: NotRequired[str | None]
+    # rating's: the final row
+    answered_at: NotRequired[str | None]
+    ended_at: NotRequired[str | None]
+    disposition: NotRequired[str]
+    duration: NotRequired[int]
+    billsec: NotRequired[int]
+    talk_seconds: NotRequired[int]
+    hangup_by: NotRequired[str | None]
+    hangup_cause: NotRequired[int | None]
+    sip_status: NotRequired[int | None]
+    recorded: NotRequired[bool]
+    converted: NotRequired[bool]
+    payout: NotRequired[str]
+    cost: NotRequired[str | None]  # the customer's only (CUSTOMER_ONLY)
+    rating_status: NotRequired[str]
+
+
+class Body(TypedDict):
+    """What a webhook is sent for one call event (stored with its delivery)."""
+
+    event: str
+    occurred_at: str | None
+    call: CallAtEvent
+
+
+CUSTOMER_ONLY: tuple[Literal["cost"], ...] = ("cost",)  # fields a buyer's webhook does not get
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -20,7 +61,7 @@ def _iso(moment: datetime | None) -> str | None:
 
 def live(event: WebhookEvent, state: CallState, at: datetime, attempt: int = 0) -> Body:
     """`incoming`, `routed` or `connected`, from the call as the bridge holds it now."""
-    call: Body = {
+    call: CallAtEvent = {
         "linkedid": state.linkedid,
         "caller": state.caller,
         "did": state.did,
@@ -28,12 +69,8 @@ def live(event: WebhookEvent, state: CallState, at: datetime, attempt: int = 0) 
         "started_at": _iso(state.started_at),
     }
     if event is not WebhookEvent.INCOMING:
-        call |= {
-            "buyer_id": state.buyer_id,
-            "target_id": state.target_id,
-            "target_name": state.target_name,
-            "destination": state.destination,
-        }
+        call["buyer_id"], call["target_id"] = state.buyer_id, state.target_id
+        call["target_name"], call["destination"] = state.target_name, state.destination
     if event is WebhookEvent.ROUTED:
         call["attempt"] = attempt
     if event is WebhookEvent.CONNECTED:
@@ -43,7 +80,7 @@ def live(event: WebhookEvent, state: CallState, at: datetime, attempt: int = 0) 
 
 def final(event: WebhookEvent, row: Call) -> Body:
     """`converted`, `completed` or `rated`, from the call's final (rated) row."""
-    call: Body = {
+    call: CallAtEvent = {
         "linkedid": row.linkedid,
         "caller": row.caller,
         "did": row.did,
@@ -65,17 +102,16 @@ def final(event: WebhookEvent, row: Call) -> Body:
         "recorded": row.recording is not None,
     }
     if event is not WebhookEvent.COMPLETED:
-        call |= {
-            "converted": row.converted,
-            "payout": format_money(row.payout),
-            "cost": None if row.cost is None else format_money(row.cost),
-            "rating_status": row.rating_status,
-        }
+        call["converted"], call["payout"] = row.converted, format_money(row.payout)
+        call["cost"] = None if row.cost is None else format_money(row.cost)
+        call["rating_status"] = row.rating_status
     at = row.ended_at if event is WebhookEvent.COMPLETED else row.rated_at
     return {"event": event.value, "occurred_at": _iso(at), "call": call}
 
 
 def for_buyer(body: Body) -> Body:
     """The body without what only the customer may see."""
-    call = {k: v for k, v in body["call"].items() if k not in CUSTOMER_ONLY}
+    call = body["call"].copy()
+    for field in CUSTOMER_ONLY:
+        call.pop(field, None)
     return {**body, "call": call}

@@ -2,7 +2,6 @@
 live call."""
 
 import asyncio
-import json
 import logging
 from typing import Any
 
@@ -13,6 +12,7 @@ from pydantic import BaseModel, Field
 
 from core import names
 from core.errors import DomainError
+from core.live import LiveCall, read_change
 from core.redis_client import async_redis, pubsub_channel
 from core.settings import get_settings
 from portal_api import live_feed
@@ -112,7 +112,7 @@ class LiveSocket:
                 message = await pubsub.get_message(
                     ignore_subscribe_messages=True, timeout=NOTIFICATION_POLL_SECONDS
                 )
-                if message is not None and live_feed.concerns(self.principal, json.loads(message["data"])):
+                if message is not None and live_feed.concerns(self.principal, read_change(message["data"])):
                     await self.send_calls()
                 if "notifications" in self.wants:
                     await self.send_unread(only_if_changed=True)
@@ -126,7 +126,7 @@ class LiveSocket:
 class LiveOut(BaseModel):
     """The live calls in the caller's scope, as the WebSocket's snapshot has them."""
 
-    livecalls: list[dict[str, Any]]
+    livecalls: list[LiveCall]
     callsCount: dict[str, int]  # the WebSocket's spelling (spec §7)
 
 

@@ -3,6 +3,7 @@
 import asyncio
 import json
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -11,6 +12,9 @@ from websockets.exceptions import ConnectionClosedError
 from websockets.sync.client import connect
 from websockets.typing import Subprotocol
 
+from core.calls import CallState
+from core.enums import LiveState
+from core.live import LiveCall
 from core.names import HANGUP_REQUESTS
 from core.redis_client import async_redis, get_redis, pubsub_channel
 from pbx_bridge.live_store import LiveStore
@@ -61,7 +65,7 @@ class Socket:
         self.connection.__exit__(*exc)
 
 
-def put_live(call: dict) -> None:
+def put_live(call: LiveCall) -> None:
     async def go() -> None:
         client = async_redis()
         await LiveStore(client).put(call)
@@ -70,16 +74,19 @@ def put_live(call: dict) -> None:
     asyncio.run(go())
 
 
-def a_call(customer, buyer, linkedid: str = "1700.1") -> dict:
-    return {
-        "linkedid": linkedid,
-        "user_id": customer.id,
-        "buyer_id": buyer.buyer_id,
-        "target_id": 7,
-        "did": "+442071838750",
-        "caller": "+447911123456",
-        "state": "connected",
-    }
+def a_call(customer, buyer, linkedid: str = "1700.1") -> LiveCall:
+    """A connected call as the bridge shows it live."""
+    call = CallState(
+        linkedid=linkedid,
+        did="+442071838750",
+        caller="+447911123456",
+        started_at=datetime(2026, 11, 27, 12, 0, tzinfo=UTC),
+        user_id=customer.id,
+        buyer_id=buyer.buyer_id,
+        target_id=7,
+        live_state=LiveState.CONNECTED,
+    )
+    return call.live()
 
 
 def test_admin_and_owner_see_the_call_others_do_not(ws_base, admin, customer_a, customer_b, buyer_a) -> None:

@@ -19,7 +19,7 @@ from core.models import Call
 from core.redis_client import async_redis, pubsub_channel
 from pbx_bridge.ami import AmiError
 from pbx_bridge.app import Bridge
-from pbx_bridge.call_flow import Context, Timing
+from pbx_bridge.call.context import Context, Timing
 from pbx_bridge.events import EventTable
 from pbx_bridge.live_store import LiveStore
 from pbx_bridge.routing import EngineRouter

@@ -1,0 +1,80 @@
+"""A call's claims on what every node shares (pbx_bridge.live_store): a slot within the caps of the
+target it rings and its trunk's channel limit, and the repeat-caller key of its campaign. What a
+call that connected to no buyer holds is given back (`release`)."""
+
+import logging
+import math
+from datetime import UTC, datetime
+
+from core.names import cap_count_key, live_target_key, live_trunk_key
+from core.routing import Candidate
+from pbx_bridge.live_store import Counted, LiveStore
+
+log = logging.getLogger(__name__)
+
+_COUNTER_MARGIN = 3600  # a period counter outlives its period by this long (s): clocks differ
+
+
+class Claims:
+    def __init__(self, live: LiveStore, linkedid: str) -> None:
+        self.live, self.linkedid = live, linkedid
+        self.counted: list[Counted] = []  # the period cap slots of the target claimed last
+        self.caller_key: str | None = None  # the repeat-caller key held (names.duplicate_key)
+
+    async def take(self, candidate: Candidate) -> str | None:
+        """A slot in the target's caps and its trunk's channel limit; None when taken, else why the
+        target is full. The period slots are given back unless the call connects to this target
+        (`give_back`)."""
+        limits: list[tuple[str, int]] = []
+        why: list[str] = []
+        if candidate.concurrency_cap is not None:
+            cap = candidate.concurrency_cap
+            limits.append((live_target_key(candidate.target_id), cap))
+            why.append(f"concurrency cap {cap}/{cap}")
+        if candidate.trunk is not None and candidate.trunk.max_channels is not None:
+            most, trunk = candidate.trunk.max_channels, candidate.trunk
+            limits.append((live_trunk_key(trunk.id), most))
+            why.append(f"trunk '{trunk.name}' channels {most}/{most}")
+        now = datetime.now(UTC)
+        counted = [
+            Counted(
+                cap_count_key(candidate.target_id, use.label, use.start.isoformat()),
+                use.used,
+                use.cap,
+                math.ceil((use.end - now).total_seconds()) + _COUNTER_MARGIN,
+            )
+            for use in candidate.period_caps
+        ]
+        why += [f"{use.label} cap {use.cap}/{use.cap}" for use in candidate.period_caps]
+        full = await self.live.claim(self.linkedid, limits, counted)
+        if full is not None:
+            return f"{why[full]}, taken by a parallel call"
+        self.counted = counted
+        return None
+
+    async def give_back(self) -> None:
+        """The claimed target will not take the call: its period slots are free again."""
+        counted, self.counted = self.counted, []
+        try:
+            await self.live.unclaim(counted)
+        except Exception:  # Redis away: the slots stay taken until the period ends (never over a cap)
+            log.exception("could not give back the cap slots of %s", self.linkedid)
+
+    async def hold_caller(self, key: str, seconds: int) -> str | None:
+        """Hold the repeat-caller key for the call; None when held, else the call holding it."""
+        holder = await self.live.hold_caller(key, self.linkedid, seconds)
+        if holder is None:
+            self.caller_key = key
+        return holder
+
+    async def release(self) -> None:
+        """A call that reached no buyer holds nothing: its period slots, and its caller (the next
+        call of the same caller may be connected)."""
+        await self.give_back()
+        key, self.caller_key = self.caller_key, None
+        if key is None:
+            return
+        try:
+            await self.live.release_caller(key, self.linkedid)
+        except Exception:  # Redis away: the caller is held until the window ends
+            log.exception("could not release the caller of %s", self.linkedid)
