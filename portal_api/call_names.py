@@ -11,7 +11,7 @@ from sqlmodel import Session
 
 from core.models import Buyer, Call, Campaign, Number, Target, Trunk, User
 from portal_api.deps import PageParams
-from portal_api.envelope import paginate
+from portal_api.envelope import PageData, paginate
 
 RowT = TypeVar("RowT", bound=BaseModel)
 
@@ -56,8 +56,6 @@ def with_names(
     return rows
 
 
-def named_page(session: Session, stmt: Select[Any], pg: PageParams, schema: type[RowT]) -> dict[str, Any]:
+def named_page(session: Session, stmt: Select[Any], pg: PageParams, schema: type[RowT]) -> PageData[RowT]:
     """One page of `stmt` (rows of calls, targets or numbers) as `schema`, names filled in."""
-    page = paginate(session, stmt, pg.page, pg.perpage)
-    page["data"] = with_names(session, page["data"], schema)
-    return page
+    return paginate(session, stmt, pg.page, pg.perpage, lambda rows: with_names(session, rows, schema))

@@ -9,17 +9,16 @@ and reads whole rows for the page's own calls. The total is the planner's estima
 EXACT_UP_TO + 1 rows read): never a full count per page.
 """
 
-import math
 from typing import Any, cast
 
-from pydantic import BaseModel
 from sqlalchemy import ColumnElement, Select, func, literal, select, text, tuple_
 from sqlmodel import Session
 
 from core.models import Call
 from core.phone import to_e164
-from portal_api.call_names import with_names
+from portal_api.call_names import RowT, with_names
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData, page_data
 from portal_api.services.common import starts_with_text
 
 EXACT_UP_TO = 10_000
@@ -85,8 +84,8 @@ def count(session: Session, stmt: Select[Any]) -> tuple[int, bool]:
 
 
 def page(
-    session: Session, stmt: Select[Any], pg: PageParams, after: int | None, schema: type[BaseModel]
-) -> dict[str, Any]:
+    session: Session, stmt: Select[Any], pg: PageParams, after: int | None, schema: type[RowT]
+) -> PageData[RowT]:
     """One page of calls (`stmt` filtered and scoped, unordered) as `schema`, names filled in."""
     total, estimated = count(session, stmt)
     offset = (pg.page - 1) * pg.perpage
@@ -101,15 +100,11 @@ def page(
         rows = list(
             session.scalars(newest_first(select(Call).where(Call.id.in_([k.id for k in keys]), span)))
         )
-    first = (pg.page - 1) * pg.perpage + 1
-    return {
-        "data": with_names(session, rows, schema),
-        "total": total,
-        "total_estimated": estimated,
-        "next_after": rows[-1].id if len(rows) == pg.perpage else None,
-        "per_page": pg.perpage,
-        "current_page": pg.page,
-        "last_page": max(1, math.ceil(total / pg.perpage)),
-        "from": first if rows else None,
-        "to": first + len(rows) - 1 if rows else None,
-    }
+    return page_data(
+        with_names(session, rows, schema),
+        total,
+        pg.page,
+        pg.perpage,
+        total_estimated=estimated,
+        next_after=rows[-1].id if len(rows) == pg.perpage else None,
+    )

@@ -130,8 +130,8 @@ class LiveOut(BaseModel):
     callsCount: dict[str, int]  # the WebSocket's spelling (spec §7)
 
 
-@router.get("/live", response_model=Envelope[LiveOut], summary="The live calls the caller may see")
-async def live_now(principal: PrincipalDep) -> dict[str, Any]:
+@router.get("/live", summary="The live calls the caller may see")
+async def live_now(principal: PrincipalDep) -> Envelope[LiveOut]:
     """What the WebSocket's snapshot says, for a script that wants no socket."""
     client = async_redis()
     try:
@@ -200,10 +200,8 @@ class HangUpOut(BaseModel):
     ended: bool
 
 
-@router.post(
-    "/report/callHangUp", response_model=Envelope[HangUpOut], summary="Hang up a live call the caller may see"
-)
-async def hang_up(body: HangUpIn, principal: PrincipalDep) -> dict[str, Any]:
+@router.post("/report/callHangUp", summary="Hang up a live call the caller may see")
+async def hang_up(body: HangUpIn, principal: PrincipalDep) -> Envelope[HangUpOut]:
     if await live_calls.hang_up(principal, body.linkedid):
         return ok(HangUpOut(linkedid=body.linkedid, ended=True), "Call hung up.")
     return ok(HangUpOut(linkedid=body.linkedid, ended=False), "Hang-up requested; the call is ending.")

@@ -16,12 +16,13 @@ from core.enums import Role
 from core.models import StatusChange, Tariff, Trunk, User, Vendor
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.envelope import paginate
+from portal_api.envelope import PageData, paginate
 from portal_api.errors import field_error, missing_row
 from portal_api.schemas.common import day_bounds
 from portal_api.tenancy import get_visible
 
 M = TypeVar("M", bound=SQLModel)
+Out = TypeVar("Out", bound=BaseModel)
 
 
 def _literal_like(text: str) -> str:
@@ -75,13 +76,10 @@ def check_name_free(
         raise field_error("name", f"A {label} with this name already exists.", status=409)
 
 
-def page_of(
-    session: Session, stmt: Select[Any], pg: PageParams, out: Callable[[Any], BaseModel]
-) -> dict[str, Any]:
-    """One page of `stmt`, each row turned into its response schema by `out`."""
-    page = paginate(session, stmt, pg.page, pg.perpage)
-    page["data"] = [out(row) for row in page["data"]]
-    return page
+def page_of(session: Session, stmt: Select[Any], pg: PageParams, out: Callable[[Any], Out]) -> PageData[Out]:
+    """One page of `stmt`, each row turned into its response schema by `out` (which takes the ORM
+    object the statement selects: `Any`, as SQLAlchemy types rows per statement)."""
+    return paginate(session, stmt, pg.page, pg.perpage, lambda rows: [out(row) for row in rows])
 
 
 @runtime_checkable

@@ -22,6 +22,7 @@ from core.models import Country, Number, NumberUploadBatch, Vendor
 from core.phone import e164_and_region, filing_problem
 from core.settings import get_settings
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.errors import field_error
 from portal_api.schemas.numbers import UploadBatchOut, UploadLine, parse_fee
 from portal_api.services.common import page_of, text_filter
@@ -185,7 +186,7 @@ def import_csv(
     return batch, skipped
 
 
-def batches_page(session: Session, pg: PageParams) -> dict[str, Any]:
+def batches_page(session: Session, pg: PageParams) -> PageData[UploadBatchOut]:
     """Past uploads with their counts, newest first; `params` matches the file name."""
     stmt = text_filter(select(NumberUploadBatch), pg.params, NumberUploadBatch.filename)
     return page_of(session, stmt.order_by(NumberUploadBatch.id.desc()), pg, UploadBatchOut.model_validate)

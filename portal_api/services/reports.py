@@ -17,6 +17,7 @@ from core.nodes import node_of
 from portal_api import call_pages
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.errors import ApiError
 from portal_api.recordings import stored_recording
 from portal_api.schemas.reports import CSV_COLUMNS, CallReportRow, ReportFilter
@@ -58,7 +59,7 @@ def _calls(session: Session, principal: Principal, f: ReportFilter) -> Select[An
 
 def page(
     session: Session, principal: Principal, pg: PageParams, f: ReportFilter, after: int | None
-) -> dict[str, Any]:
+) -> PageData[CallReportRow]:
     return call_pages.page(session, _calls(session, principal, f), pg, after, CallReportRow)
 
 

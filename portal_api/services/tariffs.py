@@ -9,6 +9,7 @@ from core.enums import Status
 from core.models import Call, Rate, Tariff, User
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.errors import ApiError, field_error, not_found
 from portal_api.schemas.rating import TariffBrief, TariffCreate, TariffOut, TariffUpdate
 from portal_api.services.common import (
@@ -49,7 +50,9 @@ def _in_use(session: Session, tariff_id: int) -> str | None:
     return None
 
 
-def page(session: Session, principal: Principal, pg: PageParams, status: Status | None) -> dict[str, Any]:
+def page(
+    session: Session, principal: Principal, pg: PageParams, status: Status | None
+) -> PageData[TariffOut]:
     stmt = select(Tariff).where(tariff_scope(Tariff.id, principal))
     stmt = text_filter(stmt, pg.params, Tariff.name, Tariff.currency, Tariff.description)
     if status is not None:
