@@ -55,7 +55,12 @@ def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Envel
 @router.get(
     "/{id:int}/pdf",
     response_class=Response,
-    responses={200: {"content": {"application/pdf": {}}, "description": "The invoice as a PDF file"}},
+    responses={
+        200: {
+            "content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}},
+            "description": "The invoice as a PDF file",
+        }
+    },
     summary="Download one invoice as PDF",
 )
 def pdf(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Response:

@@ -36,7 +36,12 @@ def logout(request: Request, principal: PrincipalDep, session: SessionDep) -> En
 @router.post(
     "/register",
     status_code=201,
-    responses={202: {"description": "Mail is set up: the link mailed to the address finishes it"}},
+    responses={
+        202: {
+            "model": Envelope[None],
+            "description": "Mail is set up: the link mailed to the address finishes it",
+        }
+    },
     summary="Create a customer account (role 2) and sign it in, or mail a link that does",
 )
 def register(

@@ -50,7 +50,12 @@ def upload(
 @router.get(
     "/{id:int}/audio",
     response_class=Response,
-    responses={200: {"content": {"audio/wav": {}}, "description": "8 kHz mono WAV"}},
+    responses={
+        200: {
+            "content": {"audio/wav": {"schema": {"type": "string", "format": "binary"}}},
+            "description": "8 kHz mono WAV",
+        }
+    },
     summary="The audio campaign `id`'s targets hear (404 while the whisper is off)",
 )
 def audio(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Response:
