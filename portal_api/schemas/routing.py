@@ -1,6 +1,11 @@
 """The routing dry run: where a call from this caller to this DID would go now, and why."""
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import cast
+
+from pydantic import BaseModel, ConfigDict, Field, with_config
+
+# pydantic reads a TypedDict from typing_extensions before Python 3.12.
+from typing_extensions import TypedDict
 
 from core.calls import Entry
 from core.enums import Disposition
@@ -47,20 +52,21 @@ class DryRunCandidate(BaseModel):
         )
 
 
-class TrailEntry(BaseModel):
-    """One entry of a call's trail (docs/routing.md, "The trail"): what every entry has, and its
-    step's own fields (ids, numbers, strings) beside them, as written."""
-
-    model_config = ConfigDict(extra="allow")
+@with_config(ConfigDict(extra="allow"))
+class TrailEntry(TypedDict, total=False):
+    """One entry of a call's trail (docs/routing.md, "The trail"): what every entry the routing
+    and the bridge write has, and its step's own fields (ids, numbers, strings) beside them. Read
+    as stored: an entry is answered as it was written, whatever it holds."""
 
     step: str
-    at: str = Field(description="ISO 8601 time with offset")
-    result: str = Field(description="passed, stopped, failed, candidate, skipped or flagged")
+    at: str  # ISO 8601 time with offset
+    result: str  # passed, stopped, failed, candidate, skipped or flagged
     reason: str
 
-    @classmethod
-    def all_of(cls, trail: list[Entry]) -> list["TrailEntry"]:
-        return [cls.model_validate(e) for e in trail]
+
+def trail_out(trail: list[Entry]) -> list[TrailEntry]:
+    """A trail as answered (its entries are validated into the answer's schema where it is built)."""
+    return cast(list[TrailEntry], trail)
 
 
 class DryRunExchange(BaseModel):
