@@ -2,7 +2,7 @@
 
 import math
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Select, func, select
@@ -10,6 +10,7 @@ from sqlmodel import Session
 
 T = TypeVar("T")
 R = TypeVar("R")
+E = TypeVar("E")  # the entity a statement selects
 
 
 class Envelope(BaseModel, Generic[T]):
@@ -72,15 +73,12 @@ def page_data(
 
 def paginate(
     session: Session,
-    stmt: Select[Any],
+    stmt: Select[E],
     page: int,
     per_page: int,
-    rows_as: Callable[[list[Any]], list[R]],
+    rows_as: Callable[[list[E]], list[R]],
 ) -> PageData[R]:
-    """Run `stmt` for one page; `rows_as` turns the ORM objects it yields into the page's rows.
-
-    `stmt` is any entity's select: SQLAlchemy types its rows per statement, so here they are `Any`
-    until `rows_as` gives them their response schema."""
+    """Run `stmt` for one page; `rows_as` turns the ORM objects it yields into the page's rows."""
     total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
     rows = list(session.scalars(stmt.limit(per_page).offset((page - 1) * per_page)))
     return page_data(rows_as(rows), total, page, per_page)
