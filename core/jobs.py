@@ -65,6 +65,6 @@ def client() -> Celery:
     return app
 
 
-def enqueue(name: str, *args: Any) -> None:
+def enqueue(name: str, *args: object) -> None:
     """Queue task `name` with JSON-serialisable `args`, e.g. enqueue(names.RATE_CALL, linkedid)."""
     client().send_task(name, args=list(args))

@@ -1,7 +1,7 @@
 """Every failure answers `{"message": ..., "errors": {...}}` with a status that means what happened."""
 
 import logging
-from typing import Any
+from collections.abc import Mapping
 
 import kombu.exceptions
 import redis
@@ -49,11 +49,11 @@ def missing_row(field: str, label: str, row_id: object) -> ApiError:
     return field_error(field, f"{label} {row_id} does not exist.", status=404)
 
 
-def _body(message: str, errors: dict[str, list[str]] | None = None) -> dict[str, Any]:
+def _body(message: str, errors: dict[str, list[str]] | None = None) -> dict[str, object]:
     return {"message": message, "errors": errors} if errors else {"message": message}
 
 
-def _field_name(loc: tuple[Any, ...]) -> str:
+def _field_name(loc: tuple[object, ...]) -> str:
     parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
     return ".".join(parts) or "body"
 
@@ -68,8 +68,9 @@ _VALIDATION_TEXT = {
 }
 
 
-def _validation_message(err: dict[str, Any]) -> str:
-    text = _VALIDATION_TEXT.get(err["type"])
+def _validation_message(err: Mapping[str, object]) -> str:
+    """`err` is one of pydantic's error details (FastAPI hands them over untyped)."""
+    text = _VALIDATION_TEXT.get(str(err["type"]))
     if text:
         return text
     msg = str(err.get("msg", "is invalid"))

@@ -19,6 +19,7 @@ from portal_api.auth.principal import Principal, PrincipalDep
 from portal_api.envelope import Envelope, ok
 from portal_api.errors import ApiError
 from portal_api.schemas.common import StrictBody
+from portal_api.schemas.users import Balance
 from portal_api.services import live as live_calls
 
 router = APIRouter(tags=["live calls"])
@@ -45,11 +46,11 @@ class LiveSocket:
         self.ws, self.token, self.principal, self.redis = ws, token, principal, client
         self.wants: set[str] = set()
         self.unread: int | None = None
-        self.balance: dict[str, Any] | None = None
+        self.balance: Balance | None = None
 
     async def send_calls(self) -> None:
         calls = await live_feed.calls(self.redis, self.principal)
-        message: dict[str, Any] = {}
+        message: dict[str, object] = {}
         if "calls" in self.wants:
             message["livecalls"] = calls
         if "count" in self.wants:
@@ -67,7 +68,7 @@ class LiveSocket:
         balance = await run_in_threadpool(live_calls.balance_for, self.principal)
         if not only_if_changed or balance != self.balance:
             self.balance = balance
-            await self.ws.send_json({"balance": balance})
+            await self.ws.send_json({"balance": balance.model_dump(mode="json")})
 
     async def check_token(self) -> None:
         try:

@@ -2,7 +2,7 @@
 adding, editing and switching numbers. Taking and releasing them is services.number_pool."""
 
 from datetime import date
-from typing import Any
+from typing import TypeVarTuple
 
 from sqlalchemy import Select, select
 from sqlmodel import Session
@@ -27,6 +27,8 @@ from portal_api.schemas.numbers import (
 )
 from portal_api.services.common import change_status, page_of, text_filter
 from portal_api.tenancy import get_visible, scoped, visible_id
+
+Ts = TypeVarTuple("Ts")  # a statement's columns, kept
 
 
 def page(
@@ -177,8 +179,8 @@ def _check_campaign(session: Session, number: Number, campaign_id: int) -> None:
 
 
 def _filtered(
-    stmt: Select[Any], params: str | None, status: NumberStatus | None, country_id: int | None
-) -> Select[Any]:
+    stmt: Select[*Ts], params: str | None, status: NumberStatus | None, country_id: int | None
+) -> Select[*Ts]:
     stmt = text_filter(stmt, params, Number.number)
     if status is not None:
         stmt = stmt.where(Number.status == status.value)

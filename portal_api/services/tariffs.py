@@ -1,8 +1,6 @@
 """Tariffs: the admin manages them; a customer reads only the one assigned to it."""
 
-from typing import Any
-
-from sqlalchemy import ColumnElement, exists, false, select, true
+from sqlalchemy import ColumnElement, SQLColumnExpression, exists, false, select, true
 from sqlmodel import Session
 
 from core.enums import Status
@@ -23,7 +21,7 @@ from portal_api.services.common import (
 from portal_api.tenancy import get_visible
 
 
-def tariff_scope(column: Any, principal: Principal) -> ColumnElement[bool]:
+def tariff_scope(column: SQLColumnExpression[int | None], principal: Principal) -> ColumnElement[bool]:
     """`column` (a tariff id) limited to what the caller may read: all for an admin, else its own tariff."""
     if principal.is_admin:
         return true()
