@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
@@ -150,7 +149,7 @@ class Auction:
         return Outcome(replace(selection, candidates=dialled, trail=trail), exchanges)
 
     def _entry(
-        self, step: Step, result: Result, reason: str, c: Candidate, latency_ms: int | None, **fields: Any
+        self, step: Step, result: Result, reason: str, c: Candidate, latency_ms: int | None, **fields: object
     ) -> Entry:
         ids = {"target_id": c.target_id, "name": c.name, "latency_ms": latency_ms}
         return entry(step, result, reason, self.clock(), **ids, **fields)
