@@ -12,9 +12,10 @@ import io
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import PurePath
-from typing import Any, cast
+from typing import cast
 
 from psycopg import Connection
+from psycopg.rows import TupleRow
 from sqlalchemy import select
 from sqlmodel import Session
 
@@ -178,7 +179,7 @@ def import_csv(
     session.flush()
     if new:
         # The psycopg connection under the session: the COPY is part of the batch's transaction.
-        raw = cast(Connection[Any], session.connection().connection.driver_connection)
+        raw = cast(Connection[TupleRow], session.connection().connection.driver_connection)
         with raw.cursor() as cursor, cursor.copy(_COPY) as copy:
             for row in new:
                 copy.write_row((*row, batch.id))
