@@ -77,7 +77,7 @@ class AriHttp:
         if not self.address.enabled:
             raise AriError(503, f"GET {path}: Asterisk is off or has no ARI credentials here")
 
-    async def get_json(self, path: str) -> Any:
+    async def get_json(self, path: str) -> Any:  # the resource's JSON, as its caller reads it
         self._check_enabled(path)
         try:
             async with httpx.AsyncClient(auth=self.address.auth, timeout=self.timeout) as client:

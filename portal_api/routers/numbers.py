@@ -38,7 +38,7 @@ router = APIRouter(prefix="/number", tags=["numbers"])
 CustomerDep = Annotated[Principal, require_roles(Role.CUSTOMER)]
 CountryQuery = Annotated[int | None, Query(ge=1, le=MAX_ID)]
 VendorQuery = Annotated[int | None, Query(ge=1, le=MAX_ID, description="Supplied by this vendor")]
-_CHARGES: dict[int | str, dict[str, Any]] = {
+_CHARGES: dict[int | str, dict[str, Any]] = {  # FastAPI's type for `responses`
     402: {"model": ErrorBody, "description": "The balance does not cover the setup fees; nothing changed"}
 }
 
