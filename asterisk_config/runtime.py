@@ -203,7 +203,7 @@ def check_ports(settings: AsteriskSettings) -> None:
 
 
 def ari_get(settings: AsteriskSettings, path: str, timeout: float = 5.0) -> Any:
-    """GET an ARI resource with the configured credentials; parsed JSON (`Any`: each resource its own)."""
+    """GET an ARI resource with the configured credentials; parsed JSON (each resource its own shape)."""
     token = base64.b64encode(f"{settings.ari_user}:{settings.ari_password}".encode()).decode()
     request = urllib.request.Request(
         f"{settings.ari_base_url}/{path.lstrip('/')}",

@@ -180,7 +180,7 @@ ORDER BY w.created_at, w.id
 """)
 
 
-# The rows of _CALLS, _FEES and _CREDITS: SQLAlchemy types a text query's rows as `Row[Any]`.
+# The rows of _CALLS, _FEES and _CREDITS: SQLAlchemy can't type a text query's rows.
 def _call_line(row: Row[Any]) -> CallLine:
     minutes = (Decimal(row.seconds) / 60).quantize(MINUTES)
     return {

@@ -72,7 +72,7 @@ def _bounds(period: Period, tz: str, now: datetime) -> tuple[datetime, datetime]
 
 Rollup = type[CallRollup] | type[CallRollupDay]
 # The rows to sum come from calls and from rollups, as statements whose columns SQLAlchemy types
-# each its own way (labels, sums, cases) though they line up by name: `Select[Any]` says "any of them".
+# each its own way (labels, sums, cases) though they line up by name: so they are typed loosely.
 Narrow = Callable[[Select[Any], type[Call] | Rollup], Select[Any]]
 HOUR = timedelta(hours=1)
 DAY = timedelta(days=1)
