@@ -65,7 +65,8 @@ class TrailEntry(TypedDict, total=False):
 
 
 def trail_out(trail: list[Entry]) -> list[TrailEntry]:
-    """A trail as answered (its entries are validated into the answer's schema where it is built)."""
+    """A trail as the answer types it: any entry is one (no key required, every key kept), and
+    the answer's model checks it when built."""
     return cast(list[TrailEntry], trail)
 
 
