@@ -124,6 +124,7 @@ def _rerate_batch(
     return int(rows[-1].id)
 
 
+# Rows of text queries (_CLAIM, _LEDGER): SQLAlchemy can't type their columns.
 def _claim(session: Session, window: dict[str, object]) -> Sequence[Row[Any]]:
     return session.execute(_CLAIM, window).all()
 
