@@ -63,7 +63,7 @@ _children: dict[int, subprocess.Popen[bytes]] = {}
 class AsteriskProcess:
     pid: int
     settings: AsteriskSettings
-    info: dict[str, Any]
+    info: dict[str, Any]  # ARI's /asterisk/info JSON
 
     @property
     def version(self) -> str:
@@ -203,7 +203,7 @@ def check_ports(settings: AsteriskSettings) -> None:
 
 
 def ari_get(settings: AsteriskSettings, path: str, timeout: float = 5.0) -> Any:
-    """GET an ARI resource with the configured credentials; parsed JSON."""
+    """GET an ARI resource with the configured credentials; parsed JSON (each resource its own shape)."""
     token = base64.b64encode(f"{settings.ari_user}:{settings.ari_password}".encode()).decode()
     request = urllib.request.Request(
         f"{settings.ari_base_url}/{path.lstrip('/')}",

@@ -7,7 +7,7 @@ API streams recordings with it. One address, one error type, one query spelling 
 service imports another.
 """
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -27,7 +27,7 @@ class AriError(Exception):
         self.status = status
 
 
-def query(params: dict[str, Any]) -> str:
+def query(params: Mapping[str, object]) -> str:
     """A request's query string as ARI reads it (booleans lower-case, None left out)."""
     clean = {k: (str(v).lower() if isinstance(v, bool) else v) for k, v in params.items() if v is not None}
     return f"?{urlencode(clean)}" if clean else ""
@@ -77,7 +77,7 @@ class AriHttp:
         if not self.address.enabled:
             raise AriError(503, f"GET {path}: Asterisk is off or has no ARI credentials here")
 
-    async def get_json(self, path: str) -> Any:
+    async def get_json(self, path: str) -> Any:  # the resource's JSON, as its caller reads it
         self._check_enabled(path)
         try:
             async with httpx.AsyncClient(auth=self.address.auth, timeout=self.timeout) as client:

@@ -6,7 +6,6 @@ orchestrator sends traffic only to a ready service and restarts one that is not 
 """
 
 from collections.abc import Callable
-from typing import Any
 
 import redis
 from sqlalchemy import text
@@ -53,7 +52,7 @@ def run(checks: dict[str, Check]) -> dict[str, str]:
     return outcome
 
 
-def answer(outcome: dict[str, str]) -> tuple[int, dict[str, Any]]:
+def answer(outcome: dict[str, str]) -> tuple[int, dict[str, str | dict[str, str]]]:
     """The HTTP status and JSON body for `outcome`: 200 when every check is ok, else 503."""
     ok = all(result == "ok" for result in outcome.values())
     return (200 if ok else 503), {"status": "ok" if ok else "unavailable", "checks": outcome}

@@ -5,7 +5,6 @@ from the same function, on the same broker (REDIS_URL).
 """
 
 from functools import lru_cache
-from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from celery import Celery
@@ -27,7 +26,7 @@ def broker_url(redis_url: str) -> str:
     return f"redis+socket://{parts.path}?virtual_host={db}"
 
 
-def celery_config() -> dict[str, Any]:
+def celery_config() -> dict[str, object]:
     return {
         "broker_url": broker_url(get_settings().redis_url),
         # Redis away, at start or later: the worker keeps trying (2, 4, 6 ... up to every 30 s) for
@@ -65,6 +64,6 @@ def client() -> Celery:
     return app
 
 
-def enqueue(name: str, *args: Any) -> None:
+def enqueue(name: str, *args: object) -> None:
     """Queue task `name` with JSON-serialisable `args`, e.g. enqueue(names.RATE_CALL, linkedid)."""
     client().send_task(name, args=list(args))

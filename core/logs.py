@@ -12,7 +12,6 @@ import logging
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from typing import Any
 
 import orjson
 
@@ -72,7 +71,7 @@ class JsonFormatter(logging.Formatter):
     when the line is about one, and the traceback when there is one."""
 
     def format(self, record: logging.LogRecord) -> str:
-        line: dict[str, Any] = {
+        line: dict[str, object] = {
             "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname,
             "logger": record.name,

@@ -80,7 +80,7 @@ def refusal(address: Address, allow: Iterable[Network]) -> str | None:
     return None
 
 
-def _addresses(infos: Iterable[tuple[Any, ...]]) -> list[Address]:
+def _addresses(infos: Iterable[tuple[object, object, object, object, tuple[object, ...]]]) -> list[Address]:
     """The distinct addresses of getaddrinfo's answer, in its order (the scope of a link-local
     IPv6 address dropped: the rules do not depend on it)."""
     found = dict.fromkeys(ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in infos)
@@ -157,7 +157,7 @@ class _GuardedBackend(httpcore.NetworkBackend):
         port: int,
         timeout: float | None = None,
         local_address: str | None = None,
-        socket_options: Iterable[Any] | None = None,
+        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
     ) -> httpcore.NetworkStream:
         try:
             addresses = resolve(host, port, self._allow)
@@ -171,7 +171,10 @@ class _GuardedBackend(httpcore.NetworkBackend):
         return self._inner.connect_tcp(str(addresses[-1]), port, timeout, local_address, socket_options)
 
     def connect_unix_socket(
-        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
+        self,
+        path: str,
+        timeout: float | None = None,
+        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
     ) -> httpcore.NetworkStream:
         raise Blocked("requests to customers' URLs never use a local socket")
 
@@ -192,7 +195,7 @@ class _GuardedAsyncBackend(httpcore.AsyncNetworkBackend):
         port: int,
         timeout: float | None = None,
         local_address: str | None = None,
-        socket_options: Iterable[Any] | None = None,
+        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
     ) -> httpcore.AsyncNetworkStream:
         try:
             addresses = await resolve_async(host, port, self._allow)
@@ -208,7 +211,10 @@ class _GuardedAsyncBackend(httpcore.AsyncNetworkBackend):
         return await self._inner.connect_tcp(str(addresses[-1]), port, timeout, local_address, socket_options)
 
     async def connect_unix_socket(
-        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
+        self,
+        path: str,
+        timeout: float | None = None,
+        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
     ) -> httpcore.AsyncNetworkStream:
         raise Blocked("requests to customers' URLs never use a local socket")
 
@@ -216,7 +222,9 @@ class _GuardedAsyncBackend(httpcore.AsyncNetworkBackend):
         await self._inner.sleep(seconds)
 
 
-def _pool(tls: ssl.SSLContext, limits: httpx.Limits) -> dict[str, Any]:
+def _pool(
+    tls: ssl.SSLContext, limits: httpx.Limits
+) -> dict[str, Any]:  # ** into the pool: its keywords vary in type
     """httpcore's pool options as httpx would set them."""
     return {
         "ssl_context": tls,

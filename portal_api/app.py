@@ -19,6 +19,7 @@ from portal_api.middleware import AccessLog, SecurityHeaders
 
 API_PREFIX = "/api"
 
+# FastAPI's type for `responses` (and for the OpenAPI document below): JSON, untyped.
 _ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorBody, "description": text}
     for status, text in {

@@ -3,7 +3,7 @@ campaign, target, buyer, trunk): one lookup per kind for a whole page, not a joi
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel
 from sqlalchemy import Select, TextClause, text
@@ -11,9 +11,11 @@ from sqlmodel import Session
 
 from core.models import Buyer, Call, Campaign, Number, Target, Trunk, User
 from portal_api.deps import PageParams
-from portal_api.envelope import paginate
+from portal_api.envelope import PageData, paginate
 
 RowT = TypeVar("RowT", bound=BaseModel)
+Named = Call | Target | Number | Campaign  # the rows whose references are named
+NamedT = TypeVar("NamedT", Call, Target, Number, Campaign)
 
 # A `*_name` field of a row: the table holding the name, and the row's column pointing at it.
 NAMED: dict[str, tuple[type[User | Campaign | Target | Buyer | Trunk], str]] = {
@@ -36,9 +38,7 @@ def _lookup(fields: tuple[str, ...]) -> TextClause:
     return text(" UNION ALL ".join(parts))
 
 
-def with_names(
-    session: Session, calls: Iterable[Call | Target | Number | Campaign], schema: type[RowT]
-) -> list[RowT]:
+def with_names(session: Session, calls: Iterable[Named], schema: type[RowT]) -> list[RowT]:
     """Each row as `schema`, with whichever of the `*_name` fields the schema has filled in."""
     calls = list(calls)
     wanted = {field: NAMED[field] for field in schema.model_fields if field in NAMED}
@@ -56,8 +56,6 @@ def with_names(
     return rows
 
 
-def named_page(session: Session, stmt: Select[Any], pg: PageParams, schema: type[RowT]) -> dict[str, Any]:
+def named_page(session: Session, stmt: Select[NamedT], pg: PageParams, schema: type[RowT]) -> PageData[RowT]:
     """One page of `stmt` (rows of calls, targets or numbers) as `schema`, names filled in."""
-    page = paginate(session, stmt, pg.page, pg.perpage)
-    page["data"] = with_names(session, page["data"], schema)
-    return page
+    return paginate(session, stmt, pg.page, pg.perpage, lambda rows: with_names(session, rows, schema))

@@ -9,20 +9,21 @@ and reads whole rows for the page's own calls. The total is the planner's estima
 EXACT_UP_TO + 1 rows read): never a full count per page.
 """
 
-import math
-from typing import Any, cast
+from datetime import datetime
+from typing import TypeVarTuple, cast
 
-from pydantic import BaseModel
 from sqlalchemy import ColumnElement, Select, func, literal, select, text, tuple_
 from sqlmodel import Session
 
 from core.models import Call
 from core.phone import to_e164
-from portal_api.call_names import with_names
+from portal_api.call_names import RowT, with_names
 from portal_api.deps import PageParams
-from portal_api.services.common import starts_with_text
+from portal_api.envelope import PageData, page_data
+from portal_api.services.common import TextColumn, starts_with_text
 
 EXACT_UP_TO = 10_000
+Ts = TypeVarTuple("Ts")  # a statement's columns, kept
 _SEPARATORS = str.maketrans("", "", " -.()/")
 
 
@@ -42,21 +43,21 @@ def stored_number(typed: str, plus: bool) -> tuple[str, bool]:
     return (e164 if plus else e164[1:]), whole
 
 
-def number_filter(column: Any, typed: str, plus: bool = True) -> ColumnElement[bool]:
+def number_filter(column: TextColumn, typed: str, plus: bool = True) -> ColumnElement[bool]:
     """Calls whose number in `column` is the typed number, or starts with it. The value is written
     into the SQL so the planner reads the prefix off the column's pattern index even in a statement
     prepared before; an exact number reads that number's calls in time order (no sort)."""
     number, whole = stored_number(typed, plus)
     if whole:
-        return cast(ColumnElement[bool], column == literal(number, literal_execute=True))
-    return cast(ColumnElement[bool], starts_with_text(column, number))
+        return column == literal(number, literal_execute=True)
+    return starts_with_text(column, number)
 
 
-def newest_first(stmt: Select[Any]) -> Select[Any]:
+def newest_first(stmt: Select[*Ts]) -> Select[*Ts]:
     return stmt.order_by(Call.started_at.desc(), Call.id.desc())
 
 
-def after_call(session: Session, stmt: Select[Any], after: int) -> Select[Any]:
+def after_call(session: Session, stmt: Select[Call], after: int) -> Select[Call]:
     """`stmt` below call `after` in the report's order. The call is looked up among `stmt`'s own
     (scoped, filtered) rows: another tenant's call tells nothing, and the page starts from the top."""
     started = session.scalar(stmt.order_by(None).with_only_columns(Call.started_at).where(Call.id == after))
@@ -65,14 +66,14 @@ def after_call(session: Session, stmt: Select[Any], after: int) -> Select[Any]:
     return stmt.where(tuple_(Call.started_at, Call.id) < tuple_(literal(started), literal(after)))
 
 
-def _estimate(session: Session, stmt: Select[Any]) -> int:
+def _estimate(session: Session, stmt: Select[*Ts]) -> int:
     """The planner's estimate of the rows `stmt` matches: planning alone, no row read."""
     sql = stmt.compile(dialect=session.get_bind().dialect, compile_kwargs={"literal_binds": True})
     plan = session.execute(text(f"EXPLAIN (FORMAT JSON) {sql}")).scalar_one()
     return int(plan[0]["Plan"]["Plan Rows"])
 
 
-def count(session: Session, stmt: Select[Any]) -> tuple[int, bool]:
+def count(session: Session, stmt: Select[Call]) -> tuple[int, bool]:
     """(total, estimated). The planner's estimate when it expects more than EXACT_UP_TO rows;
     otherwise a count, stopped past EXACT_UP_TO (then the estimate, at least that, marked)."""
     keys = stmt.order_by(None).with_only_columns(Call.id)
@@ -85,14 +86,14 @@ def count(session: Session, stmt: Select[Any]) -> tuple[int, bool]:
 
 
 def page(
-    session: Session, stmt: Select[Any], pg: PageParams, after: int | None, schema: type[BaseModel]
-) -> dict[str, Any]:
+    session: Session, stmt: Select[Call], pg: PageParams, after: int | None, schema: type[RowT]
+) -> PageData[RowT]:
     """One page of calls (`stmt` filtered and scoped, unordered) as `schema`, names filled in."""
     total, estimated = count(session, stmt)
     offset = (pg.page - 1) * pg.perpage
     if after is not None:
         stmt, offset = after_call(session, stmt, after), 0
-    picked = cast(Select[Any], stmt.with_only_columns(Call.id, Call.started_at))
+    picked = cast(Select[int, datetime], stmt.with_only_columns(Call.id, Call.started_at))
     keys = session.execute(newest_first(picked).offset(offset).limit(pg.perpage)).all()
     rows = []
     if keys:
@@ -101,15 +102,11 @@ def page(
         rows = list(
             session.scalars(newest_first(select(Call).where(Call.id.in_([k.id for k in keys]), span)))
         )
-    first = (pg.page - 1) * pg.perpage + 1
-    return {
-        "data": with_names(session, rows, schema),
-        "total": total,
-        "total_estimated": estimated,
-        "next_after": rows[-1].id if len(rows) == pg.perpage else None,
-        "per_page": pg.perpage,
-        "current_page": pg.page,
-        "last_page": max(1, math.ceil(total / pg.perpage)),
-        "from": first if rows else None,
-        "to": first + len(rows) - 1 if rows else None,
-    }
+    return page_data(
+        with_names(session, rows, schema),
+        total,
+        pg.page,
+        pg.perpage,
+        total_estimated=estimated,
+        next_after=rows[-1].id if len(rows) == pg.perpage else None,
+    )

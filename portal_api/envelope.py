@@ -1,13 +1,16 @@
 """The response envelope and pagination of api-conventions.md."""
 
 import math
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable
+from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Select, func, select
 from sqlmodel import Session
 
 T = TypeVar("T")
+R = TypeVar("R")
+E = TypeVar("E")  # the entity a statement selects
 
 
 class Envelope(BaseModel, Generic[T]):
@@ -40,21 +43,42 @@ class ErrorBody(BaseModel):
     errors: dict[str, list[str]] | None = None
 
 
-def ok(data: Any = None, message: str = "OK") -> dict[str, Any]:
-    return {"message": message, "data": data}
+def ok(data: T, message: str = "OK") -> Envelope[T]:
+    return Envelope(message=message, data=data)
 
 
-def paginate(session: Session, stmt: Select[Any], page: int, per_page: int) -> dict[str, Any]:
-    """Run `stmt` for one page; rows are returned as the statement yields them (ORM objects)."""
+def page_data(
+    rows: list[T],
+    total: int,
+    page: int,
+    per_page: int,
+    *,
+    total_estimated: bool = False,
+    next_after: int | None = None,
+) -> PageData[T]:
+    """One page's envelope data: its rows and where they stand among `total`."""
+    first = (page - 1) * per_page + 1
+    return PageData(
+        data=rows,
+        total=total,
+        per_page=per_page,
+        current_page=page,
+        last_page=max(1, math.ceil(total / per_page)),
+        from_=first if rows else None,
+        to=first + len(rows) - 1 if rows else None,
+        total_estimated=total_estimated,
+        next_after=next_after,
+    )
+
+
+def paginate(
+    session: Session,
+    stmt: Select[E],
+    page: int,
+    per_page: int,
+    rows_as: Callable[[list[E]], list[R]],
+) -> PageData[R]:
+    """Run `stmt` for one page; `rows_as` turns the ORM objects it yields into the page's rows."""
     total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
     rows = list(session.scalars(stmt.limit(per_page).offset((page - 1) * per_page)))
-    first = (page - 1) * per_page + 1
-    return {
-        "data": rows,
-        "total": total,
-        "per_page": per_page,
-        "current_page": page,
-        "last_page": max(1, math.ceil(total / per_page)),
-        "from": first if rows else None,
-        "to": first + len(rows) - 1 if rows else None,
-    }
+    return page_data(rows_as(rows), total, page, per_page)

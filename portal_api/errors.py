@@ -5,7 +5,7 @@ that says which HTTP status each kind of refusal answers. The rest are the frame
 (validation, unknown paths) and the engines' (the database refusing a value, an engine away)."""
 
 import logging
-from typing import Any
+from collections.abc import Mapping
 
 import kombu.exceptions
 import redis
@@ -23,11 +23,11 @@ from portal_api.middleware import security_headers
 log = logging.getLogger(__name__)
 
 
-def _body(message: str, errors: dict[str, list[str]] | None = None) -> dict[str, Any]:
+def _body(message: str, errors: dict[str, list[str]] | None = None) -> dict[str, object]:
     return {"message": message, "errors": errors} if errors else {"message": message}
 
 
-def _field_name(loc: tuple[Any, ...]) -> str:
+def _field_name(loc: tuple[object, ...]) -> str:
     parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
     return ".".join(parts) or "body"
 
@@ -42,8 +42,9 @@ _VALIDATION_TEXT = {
 }
 
 
-def _validation_message(err: dict[str, Any]) -> str:
-    text = _VALIDATION_TEXT.get(err["type"])
+def _validation_message(err: Mapping[str, object]) -> str:
+    """`err` is one of pydantic's error details (FastAPI hands them over untyped)."""
+    text = _VALIDATION_TEXT.get(str(err["type"]))
     if text:
         return text
     msg = str(err.get("msg", "is invalid"))

@@ -6,7 +6,6 @@ one origin, and no other is configured to call it.
 """
 
 from collections.abc import Sequence
-from typing import Any
 
 from fastapi.routing import iter_route_contexts
 from starlette.routing import BaseRoute, Match
@@ -18,8 +17,8 @@ def allowed_methods(routes: Sequence[BaseRoute], scope: Scope) -> str:
     for a path no route has. A path is often several routes (GET /profile and PUT /profile)."""
     methods: set[str] = set()
     for route in iter_route_contexts(routes):
-        route_methods: Any = getattr(route, "methods", None)
-        if route_methods and route.matches(scope)[0] != Match.NONE:
+        route_methods = getattr(route, "methods", None)  # routes that take methods have them
+        if isinstance(route_methods, set) and route_methods and route.matches(scope)[0] != Match.NONE:
             methods |= set(route_methods)
     if "GET" in methods:
         methods.add("HEAD")

@@ -12,9 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any, BinaryIO, TypeVar, cast
+from typing import BinaryIO, TypeVar, cast
 
 from psycopg import Connection
+from psycopg.rows import TupleRow
 from sqlalchemy import select, text
 from sqlmodel import Session
 
@@ -241,7 +242,7 @@ def _stage(session: Session, tariff_id: int, lines: dict[int, _Line]) -> dict[in
         )
     )
     # The psycopg connection under the session: COPY runs inside the same transaction.
-    raw = cast(Connection[Any], session.connection().connection.driver_connection)
+    raw = cast(Connection[TupleRow], session.connection().connection.driver_connection)
     with raw.cursor() as cursor, cursor.copy(f"COPY rate_import ({_TEMP_COLUMNS}) FROM STDIN") as copy:
         batch: list[str] = []
         for row in lines.values():

@@ -5,7 +5,7 @@ rows of its own buyer record. A row outside the caller's scope answers 404, exac
 that does not exist, so ids leak nothing.
 """
 
-from typing import Annotated, Any, TypeVar, TypeVarTuple
+from typing import Annotated, TypeVar, TypeVarTuple
 
 from fastapi import Depends, Query
 from sqlalchemy import ColumnElement, Select, false, select, true
@@ -21,11 +21,11 @@ M = TypeVar("M", bound=SQLModel)
 Ts = TypeVarTuple("Ts")
 
 
-def _owner_column(model: type[SQLModel]) -> QueryableAttribute[Any] | None:
+def _owner_column(model: type[SQLModel]) -> QueryableAttribute[int | None] | None:
     return model.id if model is User else getattr(model, "user_id", None)
 
 
-def _buyer_column(model: type[SQLModel]) -> QueryableAttribute[Any] | None:
+def _buyer_column(model: type[SQLModel]) -> QueryableAttribute[int | None] | None:
     if model is Buyer:
         return Buyer.id
     return getattr(model, "buyer_id", None)

@@ -3,8 +3,6 @@
 Configuration comes from core.jobs, shared with the services that enqueue tasks by name.
 """
 
-from typing import Any
-
 from celery import Celery, signals
 from celery.schedules import crontab
 from prometheus_client import REGISTRY
@@ -18,13 +16,13 @@ app.conf.update(jobs.celery_config())
 
 
 @signals.setup_logging.connect
-def _logs(loglevel: int | str | None = None, **_: Any) -> None:
+def _logs(loglevel: int | str | None = None, **_: object) -> None:
     """The worker and beat log in the product's format (connected: Celery leaves logging alone)."""
     logs.configure(loglevel or "INFO")
 
 
 @signals.celeryd_after_setup.connect
-def _metrics(**_: Any) -> None:
+def _metrics(**_: object) -> None:
     """The worker's main process serves its metrics and health (beat serves none)."""
     s = get_settings()
     REGISTRY.register(StoreMetrics())
@@ -33,7 +31,7 @@ def _metrics(**_: Any) -> None:
     )
 
 
-def _every(task: str, schedule: float | crontab, expires: float) -> dict[str, Any]:
+def _every(task: str, schedule: float | crontab, expires: float) -> dict[str, object]:
     # `expires`: runs missed while no worker was up are dropped, not piled up.
     return {"task": task, "schedule": schedule, "options": {"expires": expires}}
 

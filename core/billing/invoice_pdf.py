@@ -1,11 +1,11 @@
 """An invoice as a PDF (fpdf2), drawn from the stored invoice alone so it never changes."""
 
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any
 
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
+from core.billing.invoices import CallLine, CreditLine, FeeLine, InvoiceLine
 from core.models import Invoice, User
 
 _KINDS = {
@@ -47,10 +47,17 @@ def render(invoice: Invoice, customer: User) -> bytes:
             ("Closing balance", _money(invoice.closing_balance)),
         ],
     )
-    lines: list[dict[str, Any]] = invoice.lines
-    calls = [ln for ln in lines if ln["kind"] == "calls"]
-    fees = [ln for ln in lines if ln["kind"] in ("number_setup", "number_monthly")]
-    credits = [ln for ln in lines if ln["kind"] in ("topup", "refund", "adjustment")]
+    calls: list[CallLine] = []
+    fees: list[FeeLine] = []
+    credits: list[CreditLine] = []
+    entry: InvoiceLine
+    for entry in invoice.lines:
+        if entry["kind"] == "calls":
+            calls.append(entry)
+        elif entry["kind"] == "number_setup" or entry["kind"] == "number_monthly":
+            fees.append(entry)
+        else:
+            credits.append(entry)
     if calls:
         rows: list[tuple[str, ...]] = [
             (_text(ln["country"]), ln["prefix"], str(ln["calls"]), ln["minutes"], _money(ln["amount"]))

@@ -9,12 +9,15 @@ month again returns it unchanged.
 
 from datetime import date, datetime, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import exists, select, text
+from sqlalchemy import Row, exists, select, text
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import Session
+
+# pydantic (the API answers these) reads a TypedDict from typing_extensions before Python 3.12.
+from typing_extensions import TypedDict
 
 from core.billing import wallet
 from core.billing.errors import MonthNotOver, NoSuchCustomer
@@ -25,6 +28,39 @@ from core.models import Invoice, Tariff, User, WalletTransaction
 from core.money import format_money, round_money
 
 MINUTES = Decimal("0.01")
+
+
+class CallLine(TypedDict):
+    """The calls to one destination prefix, with their re-rating adjustments."""
+
+    kind: Literal["calls"]
+    country: str
+    prefix: str
+    calls: int
+    minutes: str
+    amount: str
+
+
+class FeeLine(TypedDict):
+    """A number's setup or monthly fees."""
+
+    kind: Literal["number_setup", "number_monthly"]
+    number: str
+    count: int
+    amount: str
+
+
+class CreditLine(TypedDict):
+    """One credit: a top-up, a refund or an adjustment that is no call's."""
+
+    kind: Literal["topup", "refund", "adjustment"]
+    date: str
+    description: str
+    amount: str
+
+
+# An invoice's lines as stored (Invoice.lines, JSON) and answered; money as strings with 4 places.
+InvoiceLine = CallLine | FeeLine | CreditLine
 
 
 def invoice_number(user_id: int, month: date) -> str:
@@ -53,7 +89,8 @@ def generate_invoice(session: Session, user_id: int, month: date, now: datetime)
     calls_total = sum((Decimal(line["amount"]) for line in calls), Decimal(0))
     fees_total = sum((Decimal(line["amount"]) for line in fees), Decimal(0))
     currency = session.scalar(select(Tariff.currency).where(Tariff.id == user.tariff_id)) or "USD"
-    values: dict[str, Any] = {
+    lines: list[InvoiceLine] = [*calls, *fees, *credits]
+    values = {
         "user_id": user_id,
         "number": invoice_number(user_id, month),
         "period_start": start.date(),
@@ -65,7 +102,7 @@ def generate_invoice(session: Session, user_id: int, month: date, now: datetime)
         "fees_total": fees_total,
         "topups_total": sum((Decimal(line["amount"]) for line in credits), Decimal(0)),
         "total": calls_total + fees_total,
-        "lines": calls + fees + credits,
+        "lines": lines,
     }
     # Beat and an admin asking at the same moment: the unique (user, period) keeps one.
     created = session.scalar(insert(Invoice).values(values).on_conflict_do_nothing().returning(Invoice.id))
@@ -143,7 +180,8 @@ ORDER BY w.created_at, w.id
 """)
 
 
-def _call_line(row: Any) -> dict[str, Any]:
+# The rows of _CALLS, _FEES and _CREDITS: SQLAlchemy can't type a text query's rows.
+def _call_line(row: Row[Any]) -> CallLine:
     minutes = (Decimal(row.seconds) / 60).quantize(MINUTES)
     return {
         "kind": "calls",
@@ -155,11 +193,13 @@ def _call_line(row: Any) -> dict[str, Any]:
     }
 
 
-def _fee_line(row: Any) -> dict[str, Any]:
-    return {"kind": row.kind, "number": row.number, "count": row.count, "amount": format_money(row.amount)}
+def _fee_line(row: Row[Any]) -> FeeLine:
+    # `count` by name: `row.count` is the tuple's method to the type checker.
+    count: int = row._mapping["count"]
+    return {"kind": row.kind, "number": row.number, "count": count, "amount": format_money(row.amount)}
 
 
-def _credit_line(row: Any, timezone: str) -> dict[str, Any]:
+def _credit_line(row: Row[Any], timezone: str) -> CreditLine:
     return {
         "kind": row.kind,
         "date": row.created_at.astimezone(ZoneInfo(timezone)).date().isoformat(),

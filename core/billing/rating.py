@@ -196,6 +196,7 @@ def rate_batch(
     return len(rows), rows[-1].id
 
 
+# The claimed rows come from a text query (_CLAIM): SQLAlchemy can't type their columns.
 def _claim(session: Session, status: RatingStatus, after: int, limit: int) -> Sequence[Row[Any]]:
     return session.execute(text(_CLAIM.format(status=status.value)), {"after": after, "limit": limit}).all()
 

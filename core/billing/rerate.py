@@ -74,7 +74,7 @@ def rerate_period(
         customers = customers.where(User.id == user_id)
     with session_scope() as session:
         tariffs: dict[int, int] = dict(session.execute(customers).all())
-    window = {"start": start, "end": end, "user_ids": list(tariffs), "limit": batch}
+    window: dict[str, object] = {"start": start, "end": end, "user_ids": list(tariffs), "limit": batch}
     after: int | None
     result, cache, after = Rerated(), TariffCache(), 0
     while after is not None:
@@ -84,7 +84,7 @@ def rerate_period(
 
 
 def _rerate_batch(
-    session: Session, cache: TariffCache, tariffs: dict[int, int], result: Rerated, window: dict[str, Any]
+    session: Session, cache: TariffCache, tariffs: dict[int, int], result: Rerated, window: dict[str, object]
 ) -> int | None:
     """One batch into `result`; returns the id to continue after, None when the period is done."""
     rows = _claim(session, window)
@@ -124,7 +124,8 @@ def _rerate_batch(
     return int(rows[-1].id)
 
 
-def _claim(session: Session, window: dict[str, Any]) -> Sequence[Row[Any]]:
+# Rows of text queries (_CLAIM, _LEDGER): SQLAlchemy can't type their columns.
+def _claim(session: Session, window: dict[str, object]) -> Sequence[Row[Any]]:
     return session.execute(_CLAIM, window).all()
 
 

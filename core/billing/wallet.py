@@ -4,10 +4,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, cast
+from typing import cast
 
 from psycopg import Connection
 from psycopg.errors import UniqueViolation
+from psycopg.rows import TupleRow
 from sqlalchemy import text
 from sqlmodel import Session, select
 
@@ -143,7 +144,9 @@ def post_many(session: Session, entries: Sequence[Entry]) -> int:
             rows.append((e.user_id, e.kind.value, amount, balances[e.user_id], e.description, e.reference))
         try:
             with session.begin_nested():
-                raw = cast(Connection[Any], session.connection().connection.driver_connection)  # psycopg 3
+                raw = cast(
+                    Connection[TupleRow], session.connection().connection.driver_connection
+                )  # psycopg 3
                 with raw.cursor() as cursor, cursor.copy(_COPY) as copy:
                     for row, e in zip(rows, batch, strict=True):
                         copy.write_row((*row, e.call_id, e.number_id, now))

@@ -77,7 +77,7 @@ class Invoice(SQLModel, table=True):
     fees_total: Decimal = money()
     topups_total: Decimal = money()
     total: Decimal = money()
-    # Calls grouped by destination, fees and top-ups, as shown on the PDF.
+    # Calls grouped by destination, fees and top-ups, as shown on the PDF (core.billing.invoices.InvoiceLine).
     lines: list[Any] = jsonb()
     status: str = string(16, default=InvoiceStatus.ISSUED.value)
     created_at: datetime = created_at()

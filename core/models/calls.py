@@ -110,7 +110,8 @@ class Call(SQLModel, table=True):
     rated_at: datetime | None = timestamp()
     # Why rating failed, when rating_status is 'error'.
     rating_error: str | None = string(500, nullable=True)
-    # Routing trail: each decision (candidate taken/skipped and why, dial attempts, trunk used).
+    # Routing trail: each decision (candidate taken/skipped and why, dial attempts, trunk used);
+    # entries as core.calls.entry writes them.
     trail: list[Any] = jsonb()
     recording: str | None = string(255, nullable=True)
     # "bridge" when the bridge wrote it, "reconciled" when rebuilt from Asterisk's own records.

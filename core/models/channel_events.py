@@ -14,7 +14,7 @@ from sqlmodel import Field, SQLModel
 from core.models.columns import big_pk
 
 
-def _text(nullable: bool = True) -> Any:
+def _text(nullable: bool = True) -> Any:  # SQLModel's Field(), as in core/models/columns.py
     # Text, not varchar: cel_pgsql drops the whole event when a value is too long for its column.
     return Field(default=None, sa_column=Column(Text, nullable=nullable))
 

@@ -1,4 +1,8 @@
-"""Column factories, so every table stores money, times and JSON the same way."""
+"""Column factories, so every table stores money, times and JSON the same way.
+
+Each returns SQLModel's `Field(...)`, left untyped by SQLModel so it fits as the default of a field
+of any type; the field's own annotation is what the type checker reads. JSON columns (`jsonb`) are
+untyped inside: what they hold is each table's to say (its field's annotation)."""
 
 from datetime import UTC, datetime
 from decimal import Decimal

@@ -48,7 +48,7 @@ class NumberUploadBatch(SQLModel, table=True):
     total: int = 0
     imported: int = 0
     skipped: int = 0
-    lines: list[Any] = jsonb()
+    lines: list[Any] = jsonb()  # the skipped lines and why (portal_api/services/number_upload.py)
     created_at: datetime = created_at()
 
 

@@ -13,6 +13,7 @@ from core.models.columns import MONEY, big_pk, string
 
 
 # Columns by type (sa_type, not sa_column): each table of the two levels gets columns of its own.
+# `Any`: SQLModel's Field(), as in core/models/columns.py.
 def _count(kind: type[Integer] = Integer) -> Any:
     return Field(default=0, sa_type=kind, nullable=False, sa_column_kwargs={"server_default": "0"})
 

@@ -60,7 +60,7 @@ class WebhookDelivery(SQLModel, table=True):
     linkedid: str = string(64)
     event: str = string(16)
     seq: int = 0
-    body: dict[str, Any] = jsonb(dict)
+    body: dict[str, Any] = jsonb(dict)  # the event's JSON (core/webhooks/payload.py)
     status: str = string(16, default=DeliveryStatus.PENDING.value)
     attempts: int = 0
     next_attempt_at: datetime = timestamp(nullable=False)

@@ -2,13 +2,12 @@
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from core.caller_origin import CallerOrigin, caller_origin
-from core.calls import Result, Step, entry, stopped_at
+from core.calls import Entry, Result, Step, entry, stopped_at
 from core.enums import Disposition, NumberStatus, Status, UserStatus
 from core.models import Campaign, Number
 from core.money import format_money
@@ -70,7 +69,7 @@ class Admission:
     record: bool = False  # the campaign records its answered calls
     origin: CallerOrigin | None = None  # where the caller's number is from (write it on the row)
     whisper: Whisper | None = None  # what the campaign's targets hear before they are connected
-    trail: list[dict[str, Any]] = field(default_factory=list)
+    trail: list[Entry] = field(default_factory=list)
 
     @property
     def admitted(self) -> bool:
@@ -103,7 +102,7 @@ def admit(
     admission.origin = caller_origin(admission.caller)
     trail = admission.trail
 
-    def stop(disposition: Disposition, step: Step, reason: str, **fields: Any) -> Admission:
+    def stop(disposition: Disposition, step: Step, reason: str, **fields: object) -> Admission:
         trail.append(entry(step, Result.STOPPED, reason, now, disposition=disposition.value, **fields))
         admission.disposition = disposition
         return admission

@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
@@ -23,7 +22,16 @@ from core.calls import Entry, Result, Step, entry
 from core.enums import Disposition
 from core.money import format_money
 from core.outbound import Blocked, GuardedAsyncTransport, allowed_networks
-from core.routing.bids import CallFacts, NotABid, dial_number, ping_body, post_body, read_bid
+from core.routing.bids import (
+    CallFacts,
+    NotABid,
+    PingBody,
+    PostBody,
+    dial_number,
+    ping_body,
+    post_body,
+    read_bid,
+)
 from core.routing.ranking import BidResult, dial_list, rank
 from core.routing.selection import Candidate, Selection
 from core.settings import Network
@@ -40,7 +48,7 @@ class Exchange:
     name: str
     phase: str  # "ping" or "post"
     url: str
-    request: dict[str, Any]
+    request: PingBody | PostBody
     result: str  # the trail entry's result
     reason: str
     latency_ms: int | None  # None: not sent (a dry run's post)
@@ -141,7 +149,7 @@ class Auction:
         return Outcome(replace(selection, candidates=dialled, trail=trail), exchanges)
 
     def _entry(
-        self, step: Step, result: Result, reason: str, c: Candidate, latency_ms: int | None, **fields: Any
+        self, step: Step, result: Result, reason: str, c: Candidate, latency_ms: int | None, **fields: object
     ) -> Entry:
         ids = {"target_id": c.target_id, "name": c.name, "latency_ms": latency_ms}
         return entry(step, result, reason, self.clock(), **ids, **fields)
@@ -221,7 +229,7 @@ class Auction:
         trail.append(self._entry(Step.POST, result, f"{reason} ({latency} ms)", c, latency))
         return accepted
 
-    async def _send(self, phase: str, url: str, body: dict[str, Any], deadline: float) -> httpx.Response:
+    async def _send(self, phase: str, url: str, body: PingBody | PostBody, deadline: float) -> httpx.Response:
         """`body` posted to `url` within `deadline` seconds: its answer when a success; NotABid
         for an error status or a failed connection; a timeout as raised (each phase words it)."""
         try:
@@ -238,7 +246,7 @@ class Auction:
         return response
 
 
-def _json(response: httpx.Response) -> Any:
+def _json(response: httpx.Response) -> object:
     try:
         return response.json()
     except ValueError:

@@ -7,7 +7,10 @@ and which campaign the call is for, never the caller's number: only the winner's
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Literal
+
+# pydantic (the API answers these) reads a TypedDict from typing_extensions before Python 3.12.
+from typing_extensions import TypedDict
 
 from core.caller_origin import UNKNOWN, caller_origin
 from core.models import Target
@@ -15,7 +18,8 @@ from core.money import MAX_PAYOUT, format_money, round_money, to_money
 from core.phone import to_e164
 
 DEFAULT_DEADLINE_MS = 300
-PING, POST = "ping", "post"
+PING: Literal["ping"] = "ping"
+POST: Literal["post"] = "post"
 
 
 @dataclass(frozen=True)
@@ -50,18 +54,65 @@ class CallFacts:
     test: bool = False  # a dry run: the buyer may answer as it would, nothing is dialled
 
 
-def caller_area(caller: str) -> dict[str, str | None]:
+class CallerArea(TypedDict):
+    """Where the caller is, as a ping tells it (nulls for what the number does not tell)."""
+
+    country: str | None
+    region: str | None
+    line_type: str | None
+
+
+class CallerWithNumber(CallerArea):
+    number: str
+
+
+class CampaignRef(TypedDict):
+    id: int
+    name: str
+
+
+class CallBody(TypedDict):
+    """What the ping and the post both tell: which call, target and campaign."""
+
+    test: bool
+    call_id: str
+    target_id: int
+    campaign: CampaignRef
+
+
+class PingBody(CallBody):
+    """The JSON a bidder is pinged with (docs/bidding.md)."""
+
+    phase: Literal["ping"]
+    caller: CallerArea
+    deadline_ms: int
+
+
+class PostBody(CallBody):
+    """The JSON the winner is posted (docs/bidding.md): the ping's facts, the bid, the number."""
+
+    phase: Literal["post"]
+    caller: CallerWithNumber
+    bid: str
+
+
+def caller_area(caller: str) -> CallerArea:
     """The caller's country (ISO alpha-2), region and line type as routing reads them
     (core.caller_origin, docs/regions.md), nulls for what the number does not tell."""
     origin = caller_origin(caller)
-    known = {"country": origin.country, "region": origin.region, "line_type": origin.line_type.value}
-    return {key: None if value == UNKNOWN else value for key, value in known.items()}
 
+    def known(value: str) -> str | None:
+        return None if value == UNKNOWN else value
 
-def _the_call(phase: str, call: CallFacts, target_id: int) -> dict[str, Any]:
-    """What the ping and the post both tell: which phase, which call, target and campaign."""
     return {
-        "phase": phase,
+        "country": known(origin.country),
+        "region": known(origin.region),
+        "line_type": known(origin.line_type.value),
+    }
+
+
+def _the_call(call: CallFacts, target_id: int) -> CallBody:
+    return {
         "test": call.test,
         "call_id": call.call_id,
         "target_id": target_id,
@@ -69,19 +120,21 @@ def _the_call(phase: str, call: CallFacts, target_id: int) -> dict[str, Any]:
     }
 
 
-def ping_body(call: CallFacts, target_id: int, bidder: Bidder) -> dict[str, Any]:
+def ping_body(call: CallFacts, target_id: int, bidder: Bidder) -> PingBody:
     """The ping: the caller's area and the campaign, never the caller's number."""
     return {
-        **_the_call(PING, call, target_id),
+        "phase": PING,
+        **_the_call(call, target_id),
         "caller": caller_area(call.caller),
         "deadline_ms": bidder.deadline_ms,
     }
 
 
-def post_body(call: CallFacts, target_id: int, bid: Decimal) -> dict[str, Any]:
+def post_body(call: CallFacts, target_id: int, bid: Decimal) -> PostBody:
     """The post to the winner: the ping's facts, the bid it won with, and the caller's number."""
     return {
-        **_the_call(POST, call, target_id),
+        "phase": POST,
+        **_the_call(call, target_id),
         "caller": {"number": call.caller, **caller_area(call.caller)},
         "bid": format_money(bid),
     }
@@ -91,7 +144,7 @@ class NotABid(ValueError):
     """An answer that is no usable bid; the message says why, for the trail."""
 
 
-def read_bid(answer: Any, bidder: Bidder) -> tuple[Decimal, str | None]:
+def read_bid(answer: object, bidder: Bidder) -> tuple[Decimal, str | None]:
     """The amount a ping's JSON answer bids and the number it asks to be dialled at (None: the
     target's own). Raises NotABid for a declined, malformed or too low bid."""
     if not isinstance(answer, dict):
@@ -111,7 +164,7 @@ def read_bid(answer: Any, bidder: Bidder) -> tuple[Decimal, str | None]:
     return amount, dial_number(answer.get("number"))
 
 
-def dial_number(raw: Any) -> str | None:
+def dial_number(raw: object) -> str | None:
     """The E.164 number a bid or post answer asks the call to go to (None when it names none)."""
     if raw is None or raw == "":
         return None

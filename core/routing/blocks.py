@@ -1,7 +1,6 @@
 """Blocked callers: an active global entry or one of the customer's, exact number or prefix."""
 
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import ARRAY, String, and_, any_, bindparam, func, or_, select
 
@@ -46,6 +45,6 @@ BLOCK = (
 )
 
 
-def block_params(caller: str) -> dict[str, Any]:
+def block_params(caller: str) -> dict[str, str | list[str]]:
     """BLOCK's parameters for `caller` (canonical, see caller.py), but for `user_id`."""
     return {"caller": caller, "prefixes": digit_prefixes(caller)}

@@ -11,7 +11,7 @@ with no cache attached (the API's dry run) reads everything, once per session.
 
 import threading
 from collections.abc import Callable, Hashable
-from typing import Any, TypeVar, cast
+from typing import TypeVar, cast
 
 from sqlalchemy import text
 from sqlmodel import Session
@@ -33,7 +33,7 @@ class CatalogueCache:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._version = -1
-        self._entries: dict[Hashable, Any] = {}
+        self._entries: dict[Hashable, object] = {}
 
     def decide(self, session: Session, decision: Callable[[], T]) -> T:
         """`decision()` in `session` with this cache, as of the catalogue's current version: made
@@ -95,7 +95,7 @@ def cached(session: Session, key: Hashable, load: Callable[[], T]) -> T:
     if attached is not None:
         cache, version = attached
         return cache._get(key, version, load)
-    memo: dict[Hashable, Any] = session.info.setdefault(_MEMO, {})
+    memo: dict[Hashable, object] = session.info.setdefault(_MEMO, {})
     if key not in memo:
         memo[key] = load()
     return cast(T, memo[key])  # what `load` returned for this key

@@ -15,7 +15,6 @@ is listed matches that country, and it never matches a region place.
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from core.caller_origin import NOWHERE, UNKNOWN, CallerOrigin
 from core.calls import Entry, Result, Step, entry
@@ -42,8 +41,13 @@ def matches(places: Iterable[str], origin: CallerOrigin) -> str | None:
     return None
 
 
-def _line_types(values: Any) -> frozenset[LineType]:
-    return frozenset(LineType(v) for v in values or () if v in LineType._value2member_map_)
+# The rules are read from JSON (`stored`), so each value is checked for what it holds.
+def _line_types(values: object) -> frozenset[LineType]:
+    return frozenset(LineType(v) for v in _listed(values) if v in LineType._value2member_map_)
+
+
+def _listed(values: object) -> tuple[str, ...]:
+    return tuple(values) if isinstance(values, list | tuple) else ()
 
 
 @dataclass(frozen=True)
@@ -56,12 +60,12 @@ class TargetRule:
     accept_unknown: bool = True
 
     @classmethod
-    def of(cls, stored: Mapping[str, Any] | None) -> "TargetRule":
+    def of(cls, stored: Mapping[str, object] | None) -> "TargetRule":
         stored = stored or {}
         mode = stored.get("mode", RegionMode.ALL)
         return cls(
-            RegionMode(mode) if mode in RegionMode._value2member_map_ else RegionMode.ALL,
-            tuple(stored.get("regions") or ()),
+            RegionMode(str(mode)) if mode in RegionMode._value2member_map_ else RegionMode.ALL,
+            _listed(stored.get("regions")),
             _line_types(stored.get("excluded_line_types")),
             bool(stored.get("accept_unknown", True)),
         )
@@ -100,10 +104,10 @@ class CampaignRule:
     accept_unknown: bool = True
 
     @classmethod
-    def of(cls, stored: Mapping[str, Any] | None) -> "CampaignRule":
+    def of(cls, stored: Mapping[str, object] | None) -> "CampaignRule":
         stored = stored or {}
         return cls(
-            tuple(stored.get("blocked_regions") or ()),
+            _listed(stored.get("blocked_regions")),
             _line_types(stored.get("blocked_line_types")),
             bool(stored.get("accept_unknown", True)),
         )
@@ -127,7 +131,7 @@ def described(origin: CallerOrigin) -> str:
     return f"{origin.place} ({line}{network})"
 
 
-def trail_fields(origin: CallerOrigin) -> dict[str, Any]:
+def trail_fields(origin: CallerOrigin) -> dict[str, str]:
     """The `region` entry's fields (docs/routing.md, "The trail")."""
     return {"country": origin.country, "region": origin.region, "line_type": origin.line_type.value}
 

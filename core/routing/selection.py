@@ -5,14 +5,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 from itertools import groupby
-from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import update
 from sqlmodel import Session
 
 from core.caller_origin import CallerOrigin
-from core.calls import Result, Step, entry, stopped_at
+from core.calls import Entry, Result, Step, entry, stopped_at
 from core.enums import Disposition, DuplicateAction, RoutingStrategy, Status, TrunkDirection
 from core.models import Buyer, Campaign, Trunk
 from core.routing.admission import Admission
@@ -92,7 +91,7 @@ class Selection:
 
     disposition: Disposition | None
     candidates: list[Candidate]
-    trail: list[dict[str, Any]]
+    trail: list[Entry]
     # Seconds the campaign rejects a caller who reached a buyer (0: it does not). The database
     # knows only connected calls: the bridge also holds the caller for the call it dials, on
     # every node, so two calls of one caller can't both pass at once (names.duplicate_key).
@@ -125,9 +124,9 @@ def select_targets(
     campaign_id = admission.campaign_id
     campaign = cached(session, ("campaign", campaign_id), lambda: session.get(Campaign, campaign_id))
     assert campaign is not None and campaign.id is not None
-    trail: list[dict[str, Any]] = []
+    trail: list[Entry] = []
 
-    def stop(disposition: Disposition, step: Step, reason: str, **fields: Any) -> Selection:
+    def stop(disposition: Disposition, step: Step, reason: str, **fields: object) -> Selection:
         trail.append(entry(step, Result.STOPPED, reason, now, disposition=disposition.value, **fields))
         return Selection(disposition, [], trail)
 

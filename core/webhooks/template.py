@@ -2,7 +2,7 @@
 `https://example.com/pixel?c={caller}&p={payout}` for receivers that only read query strings."""
 
 import re
-from typing import Any
+from collections.abc import Mapping
 from urllib.parse import quote
 
 # Token -> where its value is in the body ("call" fields, or the body's own).
@@ -30,8 +30,8 @@ def unknown_tokens(url: str) -> list[str]:
     return [name for name in _TOKEN.findall(url) if name not in TOKENS]
 
 
-def _value(body: dict[str, Any], path: tuple[str, ...]) -> str:
-    found: Any = body
+def _value(body: Mapping[str, object], path: tuple[str, ...]) -> str:
+    found: object = body
     for key in path:
         found = found.get(key) if isinstance(found, dict) else None
     if found is None:
@@ -41,6 +41,6 @@ def _value(body: dict[str, Any], path: tuple[str, ...]) -> str:
     return str(found)
 
 
-def render(url: str, body: dict[str, Any]) -> str:
+def render(url: str, body: Mapping[str, object]) -> str:
     """`url` with each token replaced by the event's value, URL-encoded."""
     return _TOKEN.sub(lambda m: quote(_value(body, TOKENS[m.group(1)]), safe=""), url)

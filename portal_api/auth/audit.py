@@ -98,7 +98,7 @@ def _bulk(state: ORMExecuteState) -> None:
         _touched(state.session).append(("update" if state.is_update else "delete", name))
 
 
-def _describe(verb: str, row: Any) -> str:
+def _describe(verb: str, row: object) -> str:
     if isinstance(row, SQLModel):
         return f"{verb} {row.__tablename__} {getattr(row, 'id', '')}".rstrip()
     return f"{verb} {row} (bulk)"

@@ -1,7 +1,6 @@
 """The signed-in user's own account: profile, password, balance, server time."""
 
 from datetime import UTC, datetime
-from typing import Any
 
 from fastapi import APIRouter, Request
 
@@ -14,32 +13,31 @@ from portal_api.services import accounts
 router = APIRouter(tags=["account"])
 
 
-@router.get("/server-time", response_model=Envelope[ServerTime], summary="The server clock, in UTC")
-def server_time(principal: PrincipalDep) -> dict[str, Any]:
+@router.get("/server-time", summary="The server clock, in UTC")
+def server_time(principal: PrincipalDep) -> Envelope[ServerTime]:
     now = datetime.now(UTC)
     return ok(ServerTime(server_time=now.strftime("%Y-%m-%d %H:%M:%S"), timezone="UTC"))
 
 
-@router.get("/profile", response_model=Envelope[UserOut], summary="The signed-in user's profile")
-def profile(principal: PrincipalDep) -> dict[str, Any]:
+@router.get("/profile", summary="The signed-in user's profile")
+def profile(principal: PrincipalDep) -> Envelope[UserOut]:
     return ok(UserOut.of(principal.user))
 
 
-@router.put("/profile", response_model=Envelope[UserOut], summary="Update the signed-in user's profile")
-def update_profile(body: ProfileUpdate, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
+@router.put("/profile", summary="Update the signed-in user's profile")
+def update_profile(body: ProfileUpdate, principal: PrincipalDep, session: SessionDep) -> Envelope[UserOut]:
     user = accounts.update_profile(session, principal.user, body.model_dump(exclude_unset=True))
     return ok(UserOut.of(user), "Profile saved.")
 
 
 @router.post(
     "/change-password",
-    response_model=Envelope[None],
     summary="Change the password: the user's other sessions and impersonations end; the API token "
     "too with revoke_api_token",
 )
 def change_password(
     body: PasswordChange, request: Request, principal: PrincipalDep, session: SessionDep
-) -> dict[str, Any]:
+) -> Envelope[None]:
     accounts.change_password(
         session,
         principal,
@@ -53,8 +51,7 @@ def change_password(
 
 @router.get(
     "/user/balance/{user_id:int}",
-    response_model=Envelope[list[Balance]],
     summary="Wallet balance of a user (a customer may read only its own)",
 )
-def balance(user_id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+def balance(user_id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[list[Balance]]:
     return ok([accounts.balance(session, principal, user_id)])

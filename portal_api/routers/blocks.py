@@ -1,7 +1,5 @@
 """Blocked callers (spec §7 Blocks): global entries by an admin, or a customer's own."""
 
-from typing import Any
-
 from fastapi import APIRouter
 
 from core.models import BlockEntry
@@ -18,7 +16,6 @@ router = APIRouter(prefix="/block", tags=["blocks"])
 
 @router.get(
     "/details",
-    response_model=Envelope[PageData[BlockOut]],
     summary="Block entries: a customer sees its own and the global ones",
 )
 def details(
@@ -26,35 +23,39 @@ def details(
     session: SessionDep,
     pg: PageDep,
     user_id: UserFilter,
-) -> dict[str, Any]:
+) -> Envelope[PageData[BlockOut]]:
     return ok(blocks.page(session, principal, pg, user_id))
 
 
-@router.post("/add", response_model=Envelope[BlockOut], status_code=201, summary="Block a caller or prefix")
-def add(body: BlockIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+@router.post("/add", status_code=201, summary="Block a caller or prefix")
+def add(body: BlockIn, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[BlockOut]:
     return ok(BlockOut.model_validate(blocks.create(session, principal, body)), "Caller blocked.")
 
 
-@router.put("/{id:int}", response_model=Envelope[BlockOut], summary="Update a block entry")
+@router.put("/{id:int}", summary="Update a block entry")
 def update(
     id: IdPath, body: BlockUpdate, principal: AdminOrCustomerDep, session: SessionDep
-) -> dict[str, Any]:
+) -> Envelope[BlockOut]:
     return ok(BlockOut.model_validate(blocks.update(session, principal, id, body)), "Block entry saved.")
 
 
-@router.patch("/status/{id:int}", response_model=Envelope[BlockOut], summary="Activate or deactivate")
-def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+@router.patch("/status/{id:int}", summary="Activate or deactivate")
+def status(
+    id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep
+) -> Envelope[BlockOut]:
     entry = common.set_status(session, BlockEntry, id, body.status.value, principal, "Block entry")
     return ok(BlockOut.model_validate(entry), f"Block entry is now {body.status.value}.")
 
 
-@router.delete("/{id:int}", response_model=Envelope[None], summary="Unblock")
-def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+@router.delete("/{id:int}", summary="Unblock")
+def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[None]:
     blocks.delete(session, principal, id)
     return ok(None, "Block entry deleted.")
 
 
-@router.post("/cdr", response_model=Envelope[BlockedCallers], summary="Block the callers of the given calls")
-def from_calls(body: BlockFromCalls, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+@router.post("/cdr", summary="Block the callers of the given calls")
+def from_calls(
+    body: BlockFromCalls, principal: AdminOrCustomerDep, session: SessionDep
+) -> Envelope[BlockedCallers]:
     result = blocks.block_callers(session, principal, body)
     return ok(result, f"{result.created} caller(s) blocked.")

@@ -1,7 +1,5 @@
 """Buyers (spec §7 Buyers): a customer's clients, each with its own role-3 login."""
 
-from typing import Any
-
 from fastapi import APIRouter, Request
 
 from core.enums import Role
@@ -27,48 +25,42 @@ BuyerOnly = require_roles(Role.BUYER)
 
 @router.get(
     "/details",
-    response_model=Envelope[PageData[BuyerOut]],
     summary="Buyers, paginated (a buyer sees only itself)",
 )
-def details(principal: PrincipalDep, session: SessionDep, pg: PageDep) -> dict[str, Any]:
+def details(principal: PrincipalDep, session: SessionDep, pg: PageDep) -> Envelope[PageData[BuyerOut]]:
     return ok(buyers.page(session, principal, pg))
 
 
-@router.get(
-    "/buyer-userId/{id:int}", response_model=Envelope[list[BuyerBrief]], summary="The buyers of customer `id`"
-)
-def of_user(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+@router.get("/buyer-userId/{id:int}", summary="The buyers of customer `id`")
+def of_user(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[list[BuyerBrief]]:
     return ok(buyers.of_user(session, principal, id))
 
 
 @router.get(
     "/target",
-    response_model=Envelope[list[BuyerTarget]],
     summary="The signed-in buyer's own targets, with this hour's, today's and this month's calls",
     dependencies=[BuyerOnly],
 )
-def own_targets(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
+def own_targets(principal: PrincipalDep, session: SessionDep) -> Envelope[list[BuyerTarget]]:
     return ok(buyers.own_targets(session, principal))
 
 
 @router.post(
     "/buyer-report",
-    response_model=Envelope[PageData[BuyerCallRow]],
     summary="Calls delivered to buyers (a buyer sees its own)",
 )
 def report(
     body: BuyerReportFilter, principal: PrincipalDep, session: SessionDep, pg: PageDep, after: AfterDep = None
-) -> dict[str, Any]:
+) -> Envelope[PageData[BuyerCallRow]]:
     return ok(buyers.report(session, principal, body, pg, after))
 
 
 @router.post(
     "/add",
-    response_model=Envelope[BuyerOut],
     status_code=201,
     summary="Create a buyer and its sign-in (role 3)",
 )
-def add(body: BuyerIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+def add(body: BuyerIn, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[BuyerOut]:
     buyer = buyers.create(session, principal, body)
     # The same answer whether or not the address already has an account (docs/security.md).
     return ok(
@@ -78,31 +70,29 @@ def add(body: BuyerIn, principal: AdminOrCustomerDep, session: SessionDep) -> di
     )
 
 
-@router.put("/{id:int}", response_model=Envelope[BuyerOut], summary="Update a buyer (and its sign-in)")
+@router.put("/{id:int}", summary="Update a buyer (and its sign-in)")
 def update(
     id: IdPath, body: BuyerUpdate, request: Request, principal: AdminOrCustomerDep, session: SessionDep
-) -> dict[str, Any]:
+) -> Envelope[BuyerOut]:
     buyer = buyers.update(session, principal, id, body, client_of(request))
     return ok(BuyerOut.model_validate(buyer), "Buyer saved.")
 
 
 @router.patch(
     "/status/{id:int}",
-    response_model=Envelope[BuyerOut],
     summary="Activate or deactivate a buyer; its sign-in follows",
 )
 def status(
     id: IdPath, body: StatusIn, request: Request, principal: AdminOrCustomerDep, session: SessionDep
-) -> dict[str, Any]:
+) -> Envelope[BuyerOut]:
     buyer = buyers.change_status(session, principal, id, body.status, client_of(request))
     return ok(BuyerOut.model_validate(buyer), f"Buyer is now {body.status.value}.")
 
 
 @router.delete(
     "/{id:int}",
-    response_model=Envelope[None],
     summary="Delete a buyer, its targets and its sign-in (refused while calls reference them)",
 )
-def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[None]:
     buyers.delete(session, principal, id)
     return ok(None, "Buyer deleted.")

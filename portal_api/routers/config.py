@@ -1,7 +1,5 @@
 """The business constants the portal shows money with (spec §9), so the UI hard-codes none."""
 
-from typing import Any
-
 from fastapi import APIRouter
 
 from portal_api.auth.principal import PrincipalDep
@@ -15,8 +13,7 @@ router = APIRouter(tags=["account"])
 
 @router.get(
     "/config",
-    response_model=Envelope[PortalConfig],
     summary="The caller's currency and the low-balance threshold, for showing money",
 )
-def config(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
+def config(principal: PrincipalDep, session: SessionDep) -> Envelope[PortalConfig]:
     return ok(accounts.portal_config(session, principal.user))

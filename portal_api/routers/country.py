@@ -1,7 +1,5 @@
 """The country list behind every country picker."""
 
-from typing import Any
-
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict
 
@@ -23,6 +21,6 @@ class CountryOut(BaseModel):
     dial_code: str
 
 
-@router.get("/country", response_model=Envelope[list[CountryOut]], summary="All countries, by name")
-def countries(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
+@router.get("/country", summary="All countries, by name")
+def countries(principal: PrincipalDep, session: SessionDep) -> Envelope[list[CountryOut]]:
     return ok([CountryOut.model_validate(c) for c in country.by_name(session)])

@@ -2,8 +2,6 @@
 time zone, and where the calls went. Admins see all calls, customers theirs, buyers the calls sent
 to them (with their payout, never the customer's spend)."""
 
-from typing import Any
-
 from fastapi import APIRouter
 
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
@@ -17,46 +15,45 @@ router = APIRouter(prefix="/dashboard", tags=["dashboard"])
 
 @router.get(
     "/call",
-    response_model=Envelope[DashboardCalls],
     summary="Call counts for a period (today, yesterday, week, month), with an hourly or daily series",
 )
-def calls(principal: PrincipalDep, session: SessionDep, type: Period = Period.TODAY) -> dict[str, Any]:
+def calls(
+    principal: PrincipalDep, session: SessionDep, type: Period = Period.TODAY
+) -> Envelope[DashboardCalls]:
     return ok(dashboard.calls(session, principal, type))
 
 
 @router.get(
     "/call-detail",
-    response_model=Envelope[CallDetail],
     summary="Where the period's calls went: by disposition, the busiest campaigns and targets",
 )
-def call_detail(principal: PrincipalDep, session: SessionDep, type: Period = Period.TODAY) -> dict[str, Any]:
+def call_detail(
+    principal: PrincipalDep, session: SessionDep, type: Period = Period.TODAY
+) -> Envelope[CallDetail]:
     return ok(dashboard.call_detail(session, principal, type))
 
 
 @router.get(
     "/BuyerCounts/{id:int}",
-    response_model=Envelope[PartyCounts],
     summary="A buyer's calls today and this month, and live now (its customer, the admin, the buyer)",
 )
-def buyer_counts(id: IdPath, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
+def buyer_counts(id: IdPath, principal: PrincipalDep, session: SessionDep) -> Envelope[PartyCounts]:
     return ok(dashboard.buyer_counts(session, principal, id))
 
 
 @router.get(
     "/CustomerCounts",
-    response_model=Envelope[list[PartyCounts]],
     summary="Per customer: calls today and this month, live now (admin: all customers; a customer: itself)",
 )
-def customer_counts(principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+def customer_counts(principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[list[PartyCounts]]:
     return ok(dashboard.customer_counts(session, principal))
 
 
 @router.get(
     "/call-region",
-    response_model=Envelope[CallRegions],
     summary="Where the period's callers were from: by region, country and line type (admins, customers)",
 )
 def call_regions(
     principal: AdminOrCustomerDep, session: SessionDep, type: Period = Period.TODAY
-) -> dict[str, Any]:
+) -> Envelope[CallRegions]:
     return ok(dashboard.call_regions(session, principal, type))

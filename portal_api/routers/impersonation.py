@@ -1,6 +1,6 @@
 """An admin acting as another user: start, stop, return to admin; every step audited."""
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 
@@ -17,32 +17,29 @@ router = APIRouter(tags=["impersonation"])
 
 @router.post(
     "/user/impersonate/{id:int}",
-    response_model=Envelope[Impersonating],
     summary="Start acting as a customer or buyer (admin only, never another admin)",
 )
-def start(id: IdPath, request: Request, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+def start(id: IdPath, request: Request, principal: AdminDep, session: SessionDep) -> Envelope[Impersonating]:
     started = impersonation.start(session, principal, id, client_of(request))
     return ok(started, f"You are now acting as {started.user.name}.")
 
 
 @router.post(
     "/impersonate/stop",
-    response_model=Envelope[StoredUser],
     summary="Stop impersonating: the impersonation token is revoked",
 )
-def stop(request: Request, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
+def stop(request: Request, principal: PrincipalDep, session: SessionDep) -> Envelope[StoredUser]:
     admin = impersonation.stop(session, principal, client_of(request))
     return ok(StoredUser.of(admin), "Impersonation stopped.")
 
 
 @router.post(
     "/impersonate/return",
-    response_model=Envelope[ReturnedToAdmin],
     summary="Back To Admin: stop impersonating and get the admin's record back",
 )
 def return_to_admin(
     body: ReturnToAdminIn, request: Request, principal: PrincipalDep, session: SessionDep
-) -> dict[str, Any]:
+) -> Envelope[ReturnedToAdmin]:
     admin = impersonation.return_to_admin(session, principal, body.impersonator_id, client_of(request))
     # The UI restores the admin's own saved token; none is issued here.
     return ok(ReturnedToAdmin(user=StoredUser.of(admin)), "Welcome back.")
@@ -50,7 +47,6 @@ def return_to_admin(
 
 @router.get(
     "/impersonate/audit",
-    response_model=Envelope[PageData[AuditRow]],
     summary="The impersonation audit (admin): starts, stops and every change made while impersonating",
 )
 def audit(
@@ -60,5 +56,5 @@ def audit(
     user_id: UserFilter,
     admin_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
     action: ImpersonationAction | None = None,
-) -> dict[str, Any]:
+) -> Envelope[PageData[AuditRow]]:
     return ok(impersonation.history(session, principal, pg, admin_id, user_id, action))

@@ -5,7 +5,6 @@ one for any finished month. Either way a month is invoiced once.
 """
 
 from datetime import date
-from typing import Any
 
 from fastapi import APIRouter, Response
 
@@ -21,7 +20,6 @@ router = APIRouter(prefix="/invoice", tags=["billing"])
 
 @router.get(
     "/details",
-    response_model=Envelope[PageData[InvoiceSummary]],
     summary="Invoices, newest period first; `params` matches the invoice number",
 )
 def details(
@@ -29,20 +27,19 @@ def details(
     session: SessionDep,
     pg: PageDep,
     user_id: UserFilter,
-) -> dict[str, Any]:
+) -> Envelope[PageData[InvoiceSummary]]:
     return ok(invoices.page(session, principal, pg, user_id))
 
 
 @router.post(
     "/generate",
-    response_model=Envelope[InvoiceDetail],
     status_code=201,
     responses={200: {"model": Envelope[InvoiceDetail], "description": "Already invoiced: that invoice"}},
     summary="Make a customer's invoice for a finished month (admin); an invoiced month is returned as is",
 )
 def generate(
     body: InvoiceGenerateIn, principal: AdminDep, session: SessionDep, response: Response
-) -> dict[str, Any]:
+) -> Envelope[InvoiceDetail]:
     invoice, created = invoices.generate(session, body.user_id, date.fromisoformat(f"{body.month}-01"))
     if not created:
         response.status_code = 200
@@ -50,15 +47,20 @@ def generate(
     return ok(InvoiceDetail.model_validate(invoice), f"Invoice {invoice.number} issued.")
 
 
-@router.get("/{id:int}", response_model=Envelope[InvoiceDetail], summary="One invoice with its lines")
-def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+@router.get("/{id:int}", summary="One invoice with its lines")
+def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[InvoiceDetail]:
     return ok(InvoiceDetail.model_validate(invoices.one(session, id, principal)))
 
 
 @router.get(
     "/{id:int}/pdf",
     response_class=Response,
-    responses={200: {"content": {"application/pdf": {}}, "description": "The invoice as a PDF file"}},
+    responses={
+        200: {
+            "content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}},
+            "description": "The invoice as a PDF file",
+        }
+    },
     summary="Download one invoice as PDF",
 )
 def pdf(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Response:

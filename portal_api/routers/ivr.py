@@ -1,7 +1,5 @@
 """The IVR Auth screens (admin `ivr`, customer `user_ivr`): campaigns with their IVR settings."""
 
-from typing import Any
-
 from fastapi import APIRouter
 
 from portal_api.auth.principal import AdminOrCustomerDep
@@ -16,7 +14,6 @@ router = APIRouter(prefix="/ivr", tags=["campaigns"])
 
 @router.get(
     "/details",
-    response_model=Envelope[PageData[IvrRow]],
     summary="IVR settings of the caller's campaigns, named with their customer (admin: all, or one's)",
 )
 def details(
@@ -25,5 +22,5 @@ def details(
     pg: PageDep,
     user_id: UserFilter,
     enabled: bool | None = None,
-) -> dict[str, Any]:
+) -> Envelope[PageData[IvrRow]]:
     return ok(campaigns.ivr_page(session, principal, pg, user_id, enabled))

@@ -1,7 +1,5 @@
 """Campaign-target links (spec §7 `/camp/*`): which targets take a campaign's calls, in what order."""
 
-from typing import Any
-
 from fastapi import APIRouter
 
 from portal_api.auth.principal import AdminOrCustomerDep
@@ -15,27 +13,25 @@ router = APIRouter(prefix="/camp", tags=["campaign targets"])
 
 @router.post(
     "/add",
-    response_model=Envelope[int],
     summary="Assign targets to a campaign with priority and weight (re-assigning updates them)",
 )
-def add(body: LinkAdd, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+def add(body: LinkAdd, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[int]:
     count = links.assign(session, principal, body)
     return ok(count, f"{count} target(s) assigned.")
 
 
-@router.post("/rc", response_model=Envelope[None], summary="Remove a target from a campaign")
-def remove(body: LinkRemove, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+@router.post("/rc", summary="Remove a target from a campaign")
+def remove(body: LinkRemove, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[None]:
     links.unassign(session, principal, body)
     return ok(None, "Target removed from the campaign.")
 
 
 @router.patch(
     "/priority/{target_id:int}",
-    response_model=Envelope[None],
     summary="Change a target's priority (and weight) within a campaign",
 )
 def priority(
     target_id: IdPath, body: LinkPriority, principal: AdminOrCustomerDep, session: SessionDep
-) -> dict[str, Any]:
+) -> Envelope[None]:
     links.set_priority(session, principal, target_id, body)
     return ok(None, "Priority saved.")

@@ -3,7 +3,6 @@ live call."""
 
 import asyncio
 import logging
-from typing import Any
 
 import redis.asyncio as aioredis
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -19,6 +18,7 @@ from portal_api import live_feed
 from portal_api.auth.principal import Principal, PrincipalDep
 from portal_api.envelope import Envelope, ok
 from portal_api.schemas.common import StrictBody
+from portal_api.schemas.users import Balance
 from portal_api.services import live as live_calls
 
 router = APIRouter(tags=["live calls"])
@@ -45,11 +45,11 @@ class LiveSocket:
         self.ws, self.token, self.principal, self.redis = ws, token, principal, client
         self.wants: set[str] = set()
         self.unread: int | None = None
-        self.balance: dict[str, Any] | None = None
+        self.balance: Balance | None = None
 
     async def send_calls(self) -> None:
         calls = await live_feed.calls(self.redis, self.principal)
-        message: dict[str, Any] = {}
+        message: dict[str, object] = {}
         if "calls" in self.wants:
             message["livecalls"] = calls
         if "count" in self.wants:
@@ -67,7 +67,7 @@ class LiveSocket:
         balance = await run_in_threadpool(live_calls.balance_for, self.principal)
         if not only_if_changed or balance != self.balance:
             self.balance = balance
-            await self.ws.send_json({"balance": balance})
+            await self.ws.send_json({"balance": balance.model_dump(mode="json")})
 
     async def check_token(self) -> None:
         try:
@@ -130,8 +130,8 @@ class LiveOut(BaseModel):
     callsCount: dict[str, int]  # the WebSocket's spelling (spec §7)
 
 
-@router.get("/live", response_model=Envelope[LiveOut], summary="The live calls the caller may see")
-async def live_now(principal: PrincipalDep) -> dict[str, Any]:
+@router.get("/live", summary="The live calls the caller may see")
+async def live_now(principal: PrincipalDep) -> Envelope[LiveOut]:
     """What the WebSocket's snapshot says, for a script that wants no socket."""
     client = async_redis()
     try:
@@ -200,10 +200,8 @@ class HangUpOut(BaseModel):
     ended: bool
 
 
-@router.post(
-    "/report/callHangUp", response_model=Envelope[HangUpOut], summary="Hang up a live call the caller may see"
-)
-async def hang_up(body: HangUpIn, principal: PrincipalDep) -> dict[str, Any]:
+@router.post("/report/callHangUp", summary="Hang up a live call the caller may see")
+async def hang_up(body: HangUpIn, principal: PrincipalDep) -> Envelope[HangUpOut]:
     if await live_calls.hang_up(principal, body.linkedid):
         return ok(HangUpOut(linkedid=body.linkedid, ended=True), "Call hung up.")
     return ok(HangUpOut(linkedid=body.linkedid, ended=False), "Hang-up requested; the call is ending.")

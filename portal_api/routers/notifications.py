@@ -1,7 +1,5 @@
 """The header bell: the caller's own notifications."""
 
-from typing import Any
-
 from fastapi import APIRouter
 
 from portal_api.auth.principal import PrincipalDep
@@ -15,26 +13,25 @@ router = APIRouter(prefix="/notification", tags=["notifications"])
 
 @router.get(
     "/notification",
-    response_model=Envelope[PageData[NotificationOut]],
     summary="The caller's notifications, newest first",
 )
-def listing(principal: PrincipalDep, session: SessionDep, pg: PageDep) -> dict[str, Any]:
+def listing(principal: PrincipalDep, session: SessionDep, pg: PageDep) -> Envelope[PageData[NotificationOut]]:
     return ok(notifications.page(session, principal.user.id or 0, pg))
 
 
-@router.get("/unread-count", response_model=Envelope[UnreadCount], summary="How many are unread")
-def unread(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
+@router.get("/unread-count", summary="How many are unread")
+def unread(principal: PrincipalDep, session: SessionDep) -> Envelope[UnreadCount]:
     count = notifications.unread_count(session, principal.user.id or 0)
     return ok(UnreadCount(unread_notification_count=count))
 
 
-@router.patch("/read/{id:int}", response_model=Envelope[NotificationOut], summary="Mark one as read")
-def mark_read(id: IdPath, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
+@router.patch("/read/{id:int}", summary="Mark one as read")
+def mark_read(id: IdPath, principal: PrincipalDep, session: SessionDep) -> Envelope[NotificationOut]:
     row = notifications.mark_read(session, principal.user.id or 0, id)
     return ok(NotificationOut.model_validate(row), "Marked as read.")
 
 
-@router.post("/read-all", response_model=Envelope[UnreadCount], summary="Mark all as read")
-def mark_all_read(principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
+@router.post("/read-all", summary="Mark all as read")
+def mark_all_read(principal: PrincipalDep, session: SessionDep) -> Envelope[UnreadCount]:
     notifications.mark_all_read(session, principal.user.id or 0)
     return ok(UnreadCount(unread_notification_count=0), "All marked as read.")

@@ -38,7 +38,7 @@ router = APIRouter(prefix="/number", tags=["numbers"])
 CustomerDep = Annotated[Principal, require_roles(Role.CUSTOMER)]
 CountryQuery = Annotated[int | None, Query(ge=1, le=MAX_ID)]
 VendorQuery = Annotated[int | None, Query(ge=1, le=MAX_ID, description="Supplied by this vendor")]
-_CHARGES: dict[int | str, dict[str, Any]] = {
+_CHARGES: dict[int | str, dict[str, Any]] = {  # FastAPI's type for `responses`
     402: {"model": ErrorBody, "description": "The balance does not cover the setup fees; nothing changed"}
 }
 
@@ -49,7 +49,6 @@ def _out(rows: list[Number]) -> list[NumberOut]:
 
 @router.get(
     "/details",
-    response_model=Envelope[PageData[NumberRow]],
     summary="Numbers, paginated, with customer and campaign names (admin: all; customer: its own); "
     "`params` matches the number",
 )
@@ -61,24 +60,22 @@ def details(
     status: NumberStatus | None = None,
     country_id: CountryQuery = None,
     vendor_id: VendorQuery = None,
-) -> dict[str, Any]:
+) -> Envelope[PageData[NumberRow]]:
     return ok(numbers.page(session, principal, pg, user_id, status, country_id, vendor_id))
 
 
 @router.get(
     "/zero",
-    response_model=Envelope[PageData[NumberOut]],
     summary="The unassigned pool, paginated (customers see the active numbers they can take)",
 )
 def pool(
     principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, country_id: CountryQuery = None
-) -> dict[str, Any]:
+) -> Envelope[PageData[NumberOut]]:
     return ok(numbers.pool_page(session, principal, pg, country_id))
 
 
 @router.get(
     "/ct",
-    response_model=Envelope[PageData[NumberPaymentOut]],
     summary="Number payment report: setup and monthly fees charged, newest first",
 )
 def payments(
@@ -91,7 +88,7 @@ def payments(
     ] = None,
     to_date: Annotated[Day | None, Query(alias="toDate", description="yyyy-mm-dd, inclusive")] = None,
     payment_type: PaymentType | None = None,
-) -> dict[str, Any]:
+) -> Envelope[PageData[NumberPaymentOut]]:
     page = numbers.payments_page(
         session,
         principal,
@@ -106,7 +103,6 @@ def payments(
 
 @router.post(
     "/vcr",
-    response_model=Envelope[UploadReport],
     status_code=201,
     summary="Upload numbers as CSV (number,country,vendor,setup_fee,monthly_fee); counts and skipped lines",
     openapi_extra=upload_part("text/csv"),
@@ -120,7 +116,7 @@ def upload(
             description="CSV, UTF-8, with a header line; at most 10 MB and MAX_UPLOAD_ROWS (100,000) numbers"
         ),
     ],
-) -> dict[str, Any]:
+) -> Envelope[UploadReport]:
     batch, lines = number_upload.import_csv(
         session, file.filename or "", file.content_type, file.file.read(), principal.user.id
     )
@@ -130,25 +126,23 @@ def upload(
 
 @router.get(
     "/vcrs",
-    response_model=Envelope[PageData[UploadBatchOut]],
     summary="Past CSV uploads with their counts; `params` matches the file name",
 )
-def uploads(principal: AdminDep, session: SessionDep, pg: PageDep) -> dict[str, Any]:
+def uploads(principal: AdminDep, session: SessionDep, pg: PageDep) -> Envelope[PageData[UploadBatchOut]]:
     return ok(number_upload.batches_page(session, pg))
 
 
-@router.post("/add", response_model=Envelope[NumberOut], status_code=201, summary="Add a number to the pool")
-def add(body: NumberCreate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+@router.post("/add", status_code=201, summary="Add a number to the pool")
+def add(body: NumberCreate, principal: AdminDep, session: SessionDep) -> Envelope[NumberOut]:
     return ok(NumberOut.model_validate(numbers.add(session, body)), "Number added to the pool.")
 
 
 @router.post(
     "/give",
-    response_model=Envelope[list[NumberOut]],
     responses=_CHARGES,
     summary="Assign pool numbers to a customer, charging their setup fees (all or nothing)",
 )
-def give(body: GiveIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+def give(body: GiveIn, principal: AdminDep, session: SessionDep) -> Envelope[list[NumberOut]]:
     bought = number_pool.give(session, body.user_id, body.number_ids, principal.user.id)
     return ok(
         _out(bought.numbers),
@@ -159,11 +153,10 @@ def give(body: GiveIn, principal: AdminDep, session: SessionDep) -> dict[str, An
 
 @router.post(
     "/new",
-    response_model=Envelope[list[NumberOut]],
     responses=_CHARGES,
     summary="Take numbers from the pool, paying their setup fees (all or nothing)",
 )
-def take(body: TakeIn, principal: CustomerDep, session: SessionDep) -> dict[str, Any]:
+def take(body: TakeIn, principal: CustomerDep, session: SessionDep) -> Envelope[list[NumberOut]]:
     bought = number_pool.take(session, body, principal.user)
     return ok(
         _out(bought.numbers),
@@ -173,33 +166,31 @@ def take(body: TakeIn, principal: CustomerDep, session: SessionDep) -> dict[str,
 
 @router.delete(
     "",
-    response_model=Envelope[list[NumberOut]],
     summary="Release numbers to the pool (customer: its own; admin: any); payments stay in the ledger",
 )
-def release(body: ReleaseIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+def release(body: ReleaseIn, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[list[NumberOut]]:
     released = number_pool.release(session, body.ids, principal)
     return ok(_out(released), f"{len(released)} number(s) released to the pool.")
 
 
-@router.patch(
-    "/status/{id:int}", response_model=Envelope[NumberOut], summary="Activate, deactivate or suspend"
-)
-def set_status(id: IdPath, body: NumberStatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+@router.patch("/status/{id:int}", summary="Activate, deactivate or suspend")
+def set_status(
+    id: IdPath, body: NumberStatusIn, principal: AdminDep, session: SessionDep
+) -> Envelope[NumberOut]:
     number = numbers.set_status(session, id, body.status, principal)
     return ok(NumberOut.model_validate(number), f"Number is now {body.status.value}.")
 
 
-@router.get("/{id:int}", response_model=Envelope[NumberOut], summary="One number (a customer: its own)")
-def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+@router.get("/{id:int}", summary="One number (a customer: its own)")
+def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[NumberOut]:
     return ok(NumberOut.model_validate(numbers.one(session, id, principal)))
 
 
 @router.put(
     "/{id:int}",
-    response_model=Envelope[NumberOut],
     summary="Update a number (admin: fees, vendor, country, campaign; customer: only campaign_id)",
 )
 def update(
     id: IdPath, body: NumberUpdate, principal: AdminOrCustomerDep, session: SessionDep
-) -> dict[str, Any]:
+) -> Envelope[NumberOut]:
     return ok(NumberOut.model_validate(numbers.update(session, id, body, principal)), "Number saved.")

@@ -2,7 +2,7 @@
 `/report/save` downloads the same rows as CSV. Admins see all calls (`user_id` narrows to one
 customer); customers their own. Buyers have their own report (`/buyer/buyer-report`)."""
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import StreamingResponse
@@ -19,12 +19,11 @@ FilterDep = Annotated[ReportFilter, Depends(report_filter)]
 
 @router.get(
     "",
-    response_model=Envelope[PageData[CallReportRow]],
     summary="Calls, newest first, with the routing trail; filters as in the spec",
 )
 def report(
     principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, f: FilterDep, after: AfterDep = None
-) -> dict[str, Any]:
+) -> Envelope[PageData[CallReportRow]]:
     return ok(reports.page(session, principal, pg, f, after))
 
 

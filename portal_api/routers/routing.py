@@ -1,7 +1,5 @@
 """The routing dry run (domain.md, "Seeing why"): the engine's answer for a call not yet made."""
 
-from typing import Any
-
 from fastapi import APIRouter
 
 from portal_api.auth.principal import AdminOrCustomerDep
@@ -16,10 +14,9 @@ router = APIRouter(prefix="/routing", tags=["routing"])
 
 @router.post(
     "/dry-run",
-    response_model=Envelope[DryRunOut],
     summary="Where a call from `caller` to `did` would go right now, and why (writes nothing)",
 )
-def dry_run(body: DryRunIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+def dry_run(body: DryRunIn, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[DryRunOut]:
     out = routing.dry_run(session, principal, body.did, body.caller)
     if out.disposition is not None:
         return ok(out, f"The call would stop at {out.stopped_at}: {out.disposition}.")
@@ -28,11 +25,10 @@ def dry_run(body: DryRunIn, principal: AdminOrCustomerDep, session: SessionDep) 
 
 @router.get(
     "/regions",
-    response_model=Envelope[Regions],
     summary="The regions a country's numbering data names: what region settings pick from (docs/regions.md)",
 )
 def regions_of_country(
     country: CountryQuery,
     principal: AdminOrCustomerDep,
-) -> dict[str, Any]:
+) -> Envelope[Regions]:
     return ok(regions.of_country(country))

@@ -1,7 +1,5 @@
 """Sign-in, sign-out and sign-up."""
 
-from typing import Any
-
 from fastapi import APIRouter, Request, Response
 
 from portal_api.auth.principal import PrincipalDep, client_ip, client_of
@@ -21,29 +19,34 @@ from portal_api.services import session as sessions
 router = APIRouter(tags=["auth"])
 
 
-@router.post("/login", response_model=Envelope[SignedIn], summary="Sign in with email and password")
-def login(body: LoginIn, request: Request, session: SessionDep) -> dict[str, Any]:
+@router.post("/login", summary="Sign in with email and password")
+def login(body: LoginIn, request: Request, session: SessionDep) -> Envelope[SignedIn]:
     return ok(sessions.sign_in(session, body.email, body.password, client_ip(request)), "Signed in.")
 
 
 @router.post(
     "/logout",
-    response_model=Envelope[None],
     summary="Revoke the token used for this call and the impersonations started from it",
 )
-def logout(request: Request, principal: PrincipalDep, session: SessionDep) -> dict[str, Any]:
+def logout(request: Request, principal: PrincipalDep, session: SessionDep) -> Envelope[None]:
     sessions.sign_out(session, principal.token, client_of(request))
     return ok(None, "Signed out.")
 
 
 @router.post(
     "/register",
-    response_model=Envelope[SignedIn | None],
     status_code=201,
-    responses={202: {"description": "Mail is set up: the link mailed to the address finishes it"}},
+    responses={
+        202: {
+            "model": Envelope[None],
+            "description": "Mail is set up: the link mailed to the address finishes it",
+        }
+    },
     summary="Create a customer account (role 2) and sign it in, or mail a link that does",
 )
-def register(body: RegisterIn, request: Request, response: Response, session: SessionDep) -> dict[str, Any]:
+def register(
+    body: RegisterIn, request: Request, response: Response, session: SessionDep
+) -> Envelope[SignedIn | None]:
     result = signup.register(session, body, client_ip(request))
     if isinstance(result, str):
         response.status_code = 202
@@ -53,26 +56,22 @@ def register(body: RegisterIn, request: Request, response: Response, session: Se
 
 @router.post(
     "/register/confirm",
-    response_model=Envelope[SignedIn],
     status_code=201,
     summary="Create the account a mailed sign-up link asked for, and sign it in",
 )
-def confirm_registration(body: SignUpConfirmIn, request: Request, session: SessionDep) -> dict[str, Any]:
+def confirm_registration(body: SignUpConfirmIn, request: Request, session: SessionDep) -> Envelope[SignedIn]:
     return ok(signup.confirm(session, body.token, client_ip(request)), "Account created.")
 
 
 @router.post(
     "/forgot-password",
-    response_model=Envelope[None],
     summary="Mail a one-time reset link (or, without mail, tell the administrators)",
 )
-def forgot_password(body: ForgotPasswordIn, session: SessionDep) -> dict[str, Any]:
+def forgot_password(body: ForgotPasswordIn, session: SessionDep) -> Envelope[None]:
     return ok(None, password_reset.request_reset(session, body.email))
 
 
-@router.post(
-    "/reset-password", response_model=Envelope[None], summary="Set a new password with a reset token"
-)
-def reset_password(body: ResetPasswordIn, session: SessionDep) -> dict[str, Any]:
+@router.post("/reset-password", summary="Set a new password with a reset token")
+def reset_password(body: ResetPasswordIn, session: SessionDep) -> Envelope[None]:
     password_reset.reset(session, body.token, body.new_password)
     return ok(None, "Password changed: sign in with the new one.")

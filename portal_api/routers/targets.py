@@ -1,6 +1,6 @@
 """Targets (spec §7 Targets): where a buyer takes calls."""
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query
 
@@ -25,7 +25,6 @@ router = APIRouter(prefix="/target", tags=["targets"])
 
 @router.get(
     "/details",
-    response_model=Envelope[PageData[TargetRow]],
     summary="Targets, paginated, with their buyer's and trunk's names (a buyer sees its own)",
 )
 def details(
@@ -34,52 +33,51 @@ def details(
     pg: PageDep,
     user_id: UserFilter,
     buyer_id: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
-) -> dict[str, Any]:
+) -> Envelope[PageData[TargetRow]]:
     return ok(targets.page(session, principal, pg, user_id, buyer_id))
 
 
-@router.post(
-    "/add", response_model=Envelope[TargetOut], status_code=201, summary="Create a target for a buyer"
-)
-def add(body: TargetIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+@router.post("/add", status_code=201, summary="Create a target for a buyer")
+def add(body: TargetIn, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[TargetOut]:
     return ok(TargetOut.model_validate(targets.create(session, principal, body)), "Target created.")
 
 
-@router.put("/{id:int}", response_model=Envelope[TargetOut], summary="Update a target")
+@router.put("/{id:int}", summary="Update a target")
 def update(
     id: IdPath, body: TargetUpdate, principal: AdminOrCustomerDep, session: SessionDep
-) -> dict[str, Any]:
+) -> Envelope[TargetOut]:
     return ok(TargetOut.model_validate(targets.update(session, principal, id, body)), "Target saved.")
 
 
-@router.patch("/status/{id:int}", response_model=Envelope[TargetOut], summary="Activate or deactivate")
-def status(id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+@router.patch("/status/{id:int}", summary="Activate or deactivate")
+def status(
+    id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep
+) -> Envelope[TargetOut]:
     target = common.set_status(session, Target, id, body.status.value, principal, "Target")
     return ok(TargetOut.model_validate(target), f"Target is now {body.status.value}.")
 
 
 @router.delete(
     "/{id:int}",
-    response_model=Envelope[None],
     summary="Delete a target without calls (with calls: 409, deactivate it)",
 )
-def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+def remove(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[None]:
     targets.delete(session, principal, id)
     return ok(None, "Target deleted.")
 
 
 @router.post(
     "/getTargetsForCampaign",
-    response_model=Envelope[list[TargetOut]],
     summary="Active targets of the campaign's customer not yet assigned to it",
 )
-def assignable(body: CampaignRef, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+def assignable(
+    body: CampaignRef, principal: AdminOrCustomerDep, session: SessionDep
+) -> Envelope[list[TargetOut]]:
     return ok(targets.assignable(session, principal, body.campaign_id))
 
 
 @router.get(
     "/getAssignedTargetsForCampaign",
-    response_model=Envelope[list[AssignedTarget]],
     summary="Targets assigned to a campaign, in dialling order",
 )
 def assigned(
@@ -87,5 +85,5 @@ def assigned(
     session: SessionDep,
     campaign_id: Annotated[int, Query(ge=1, le=MAX_ID)],
     user_id: UserFilter,
-) -> dict[str, Any]:
+) -> Envelope[list[AssignedTarget]]:
     return ok(targets.assigned(session, principal, campaign_id, user_id))

@@ -1,7 +1,5 @@
 """Tariffs (spec §7 Tariffs): the admin manages them; a customer reads only the one assigned to it."""
 
-from typing import Any
-
 from fastapi import APIRouter
 
 from core.enums import Status
@@ -18,49 +16,45 @@ router = APIRouter(prefix="/tariff", tags=["tariffs"])
 
 @router.get(
     "/details",
-    response_model=Envelope[PageData[TariffOut]],
     summary="Tariffs, paginated; `params` matches name, currency or description. A customer sees its own",
 )
 def details(
     principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, status: Status | None = None
-) -> dict[str, Any]:
+) -> Envelope[PageData[TariffOut]]:
     return ok(tariffs.page(session, principal, pg, status))
 
 
-@router.get("/on", response_model=Envelope[list[TariffBrief]], summary="Active tariffs, for pickers")
-def active(principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+@router.get("/on", summary="Active tariffs, for pickers")
+def active(principal: AdminDep, session: SessionDep) -> Envelope[list[TariffBrief]]:
     return ok(tariffs.active(session))
 
 
-@router.post("/add", response_model=Envelope[TariffOut], status_code=201, summary="Create a tariff")
-def add(body: TariffCreate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+@router.post("/add", status_code=201, summary="Create a tariff")
+def add(body: TariffCreate, principal: AdminDep, session: SessionDep) -> Envelope[TariffOut]:
     return ok(TariffOut.of(tariffs.create(session, body)), "Tariff created.")
 
 
 @router.patch(
     "/status/{id:int}",
-    response_model=Envelope[TariffOut],
     summary="Activate or deactivate a tariff (recorded)",
 )
-def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> Envelope[TariffOut]:
     tariff = common.set_status(session, Tariff, id, body.status.value, principal, "Tariff")
     return ok(TariffOut.of(tariff), f"Tariff is now {body.status.value}.")
 
 
 @router.patch(
     "/{id:int}",
-    response_model=Envelope[TariffOut],
     summary="Update a tariff; its currency is fixed once customers or calls use it",
 )
-def update(id: IdPath, body: TariffUpdate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+def update(id: IdPath, body: TariffUpdate, principal: AdminDep, session: SessionDep) -> Envelope[TariffOut]:
     return ok(TariffOut.of(tariffs.update(session, id, body, principal)), "Tariff saved.")
 
 
 @router.delete(
     "/{id:int}",
-    response_model=Envelope[None],
     summary="Delete a tariff and its rates; refused (409) while customers or calls use it",
 )
-def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> Envelope[None]:
     tariffs.delete(session, id, principal)
     return ok(None, "Tariff deleted.")

@@ -1,7 +1,5 @@
 """Wallet top-ups by an admin (screen `topup`): a ledger credit with a note (core.billing.topups)."""
 
-from typing import Any
-
 from fastapi import APIRouter, Request
 
 from core.money import format_money
@@ -18,11 +16,12 @@ router = APIRouter(prefix="/topup", tags=["billing"])
 
 @router.post(
     "/add",
-    response_model=Envelope[WalletTransactionOut],
     status_code=201,
     summary="Credit a customer's wallet; shows in /user/wall",
 )
-def add(body: TopupIn, request: Request, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+def add(
+    body: TopupIn, request: Request, principal: AdminDep, session: SessionDep
+) -> Envelope[WalletTransactionOut]:
     done = topups.add(session, body, principal, client_of(request))
     if not done.credited:
         # The same idempotency key again: the credit already made, nothing changed.
@@ -33,7 +32,6 @@ def add(body: TopupIn, request: Request, principal: AdminDep, session: SessionDe
 
 @router.get(
     "/details",
-    response_model=Envelope[PageData[WalletTransactionOut]],
     summary="Top-ups, newest first; `params` matches the note",
 )
 def details(
@@ -41,5 +39,5 @@ def details(
     session: SessionDep,
     pg: PageDep,
     user_id: UserFilter,
-) -> dict[str, Any]:
+) -> Envelope[PageData[WalletTransactionOut]]:
     return ok(topups.page(session, pg, user_id))

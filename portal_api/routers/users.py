@@ -1,6 +1,6 @@
 """The admin's user management (spec §7 Users) and the wallet history."""
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 
@@ -27,7 +27,6 @@ router = APIRouter(prefix="/user", tags=["users"])
 
 @router.get(
     "/details",
-    response_model=Envelope[PageData[UserOut]],
     summary="Users, paginated; `params` matches name, email or company",
 )
 def details(
@@ -35,43 +34,42 @@ def details(
     session: SessionDep,
     pg: PageDep,
     role: Annotated[int | None, Query(ge=1, le=3)] = None,
-) -> dict[str, Any]:
+) -> Envelope[PageData[UserOut]]:
     return ok(users.page(session, pg, role))
 
 
-@router.get("/on", response_model=Envelope[list[UserBrief]], summary="Active customers, for pickers")
-def active_customers(principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+@router.get("/on", summary="Active customers, for pickers")
+def active_customers(principal: AdminDep, session: SessionDep) -> Envelope[list[UserBrief]]:
     return ok(users.active_customers(session))
 
 
-@router.post("/add", response_model=Envelope[UserOut], status_code=201, summary="Create a customer")
-def add(body: UserCreate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+@router.post("/add", status_code=201, summary="Create a customer")
+def add(body: UserCreate, principal: AdminDep, session: SessionDep) -> Envelope[UserOut]:
     return ok(UserOut.of(users.create(session, principal, body, Role.CUSTOMER)), "User created.")
 
 
 @router.post(
     "/admin-user",
-    response_model=Envelope[UserOut],
     status_code=201,
     summary="Create another administrator account",
 )
-def add_admin(body: UserCreate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+def add_admin(body: UserCreate, principal: AdminDep, session: SessionDep) -> Envelope[UserOut]:
     return ok(UserOut.of(users.create(session, principal, body, Role.ADMIN)), "Administrator created.")
 
 
 @router.post(
     "/admin/{user_id:int}",
-    response_model=Envelope[UserOut],
     summary="Make an existing customer an administrator",
 )
-def make_admin(user_id: IdPath, request: Request, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+def make_admin(
+    user_id: IdPath, request: Request, principal: AdminDep, session: SessionDep
+) -> Envelope[UserOut]:
     user = users.make_admin(session, principal, user_id, client_of(request))
     return ok(UserOut.of(user), "User is now an administrator.")
 
 
 @router.get(
     "/wall",
-    response_model=Envelope[PageData[WalletTransactionOut]],
     summary="Wallet transactions (payment history), newest first",
 )
 def wall(
@@ -85,7 +83,7 @@ def wall(
     ] = None,
     to_date: Annotated[Day | None, Query(alias="toDate", description="yyyy-mm-dd, inclusive")] = None,
     description: Annotated[str | None, Query(max_length=100)] = None,
-) -> dict[str, Any]:
+) -> Envelope[PageData[WalletTransactionOut]]:
     return ok(
         users.wallet_history(
             session, principal, pg, user_id, transaction_type, from_date, to_date, description
@@ -95,7 +93,6 @@ def wall(
 
 @router.get(
     "/audit",
-    response_model=Envelope[PageData[AdminAuditRow]],
     summary="The admin audit: every administrator action that changed an account, newest first",
 )
 def audit(
@@ -109,47 +106,45 @@ def audit(
         Day | None, Query(alias="fromDate", description="yyyy-mm-dd, your time zone")
     ] = None,
     to_date: Annotated[Day | None, Query(alias="toDate", description="yyyy-mm-dd, inclusive")] = None,
-) -> dict[str, Any]:
+) -> Envelope[PageData[AdminAuditRow]]:
     return ok(admin_audit.history(session, principal, pg, admin_id, user_id, action, from_date, to_date))
 
 
-@router.get("/id/{id:int}", response_model=Envelope[UserOut], summary="One user (a customer may read itself)")
-def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+@router.get("/id/{id:int}", summary="One user (a customer may read itself)")
+def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[UserOut]:
     return ok(UserOut.of(users.visible(session, principal, id)))
 
 
 @router.put(
     "/token/{user_id:int}",
-    response_model=Envelope[ApiToken],
     summary="Issue a new API token for a user; the previous one stops working",
 )
 def new_api_token(
     user_id: IdPath, request: Request, principal: AdminDep, session: SessionDep
-) -> dict[str, Any]:
+) -> Envelope[ApiToken]:
     token = users.new_api_token(session, principal, user_id, client_of(request))
     return ok(token, "New API token issued; it is shown only once.")
 
 
-@router.patch("/status/{id:int}", response_model=Envelope[UserOut], summary="Activate, deactivate or suspend")
+@router.patch("/status/{id:int}", summary="Activate, deactivate or suspend")
 def change_status(
     id: IdPath, body: UserStatusIn, request: Request, principal: AdminDep, session: SessionDep
-) -> dict[str, Any]:
+) -> Envelope[UserOut]:
     user = users.change_status(session, principal, id, body.status, client_of(request))
     return ok(UserOut.of(user), f"User is now {body.status.value}.")
 
 
-@router.put("/{id:int}", response_model=Envelope[UserOut], summary="Update a user")
+@router.put("/{id:int}", summary="Update a user")
 def update(
     id: IdPath, body: UserUpdate, request: Request, principal: AdminDep, session: SessionDep
-) -> dict[str, Any]:
+) -> Envelope[UserOut]:
     return ok(UserOut.of(users.update(session, principal, id, body, client_of(request))), "User saved.")
 
 
 @router.delete(
     "/{id:int}",
-    response_model=Envelope[None],
     summary="Delete a user with no history; one with numbers, calls or payments is refused (409)",
 )
-def remove(id: IdPath, request: Request, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+def remove(id: IdPath, request: Request, principal: AdminDep, session: SessionDep) -> Envelope[None]:
     users.delete(session, principal, id, client_of(request))
     return ok(None, "User deleted.")

@@ -1,7 +1,5 @@
 """The admin's vendors: the carriers that supply numbers and inbound trunks."""
 
-from typing import Any
-
 from fastapi import APIRouter
 
 from core.models import Vendor
@@ -17,39 +15,37 @@ router = APIRouter(prefix="/vendor", tags=["vendors"])
 
 @router.get(
     "/details",
-    response_model=Envelope[PageData[VendorOut]],
     summary="Vendors, paginated; `params` matches name, contact or email",
 )
-def details(principal: AdminDep, session: SessionDep, pg: PageDep) -> dict[str, Any]:
+def details(principal: AdminDep, session: SessionDep, pg: PageDep) -> Envelope[PageData[VendorOut]]:
     return ok(vendors.page(session, pg))
 
 
-@router.get("/on", response_model=Envelope[list[VendorBrief]], summary="Active vendors, for pickers")
-def active(principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+@router.get("/on", summary="Active vendors, for pickers")
+def active(principal: AdminDep, session: SessionDep) -> Envelope[list[VendorBrief]]:
     return ok(vendors.active(session))
 
 
-@router.post("/add", response_model=Envelope[VendorOut], status_code=201, summary="Create a vendor")
-def add(body: VendorCreate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+@router.post("/add", status_code=201, summary="Create a vendor")
+def add(body: VendorCreate, principal: AdminDep, session: SessionDep) -> Envelope[VendorOut]:
     return ok(VendorOut.model_validate(vendors.create(session, body)), "Vendor created.")
 
 
-@router.patch("/status/{id:int}", response_model=Envelope[VendorOut], summary="Activate or deactivate")
-def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+@router.patch("/status/{id:int}", summary="Activate or deactivate")
+def set_status(id: IdPath, body: StatusIn, principal: AdminDep, session: SessionDep) -> Envelope[VendorOut]:
     vendor = common.set_status(session, Vendor, id, body.status.value, principal, "Vendor")
     return ok(VendorOut.model_validate(vendor), f"Vendor is now {body.status.value}.")
 
 
-@router.put("/{id:int}", response_model=Envelope[VendorOut], summary="Update a vendor")
-def update(id: IdPath, body: VendorUpdate, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+@router.put("/{id:int}", summary="Update a vendor")
+def update(id: IdPath, body: VendorUpdate, principal: AdminDep, session: SessionDep) -> Envelope[VendorOut]:
     return ok(VendorOut.model_validate(vendors.update(session, id, body, principal)), "Vendor saved.")
 
 
 @router.delete(
     "/{id:int}",
-    response_model=Envelope[None],
     summary="Delete a vendor; one that numbers or trunks still reference is refused (409)",
 )
-def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> dict[str, Any]:
+def remove(id: IdPath, principal: AdminDep, session: SessionDep) -> Envelope[None]:
     vendors.delete(session, id, principal)
     return ok(None, "Vendor deleted.")

@@ -1,6 +1,6 @@
 """A campaign's whisper: the message its targets hear when they answer, before they are connected."""
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, File, UploadFile
 from fastapi.responses import Response
@@ -16,23 +16,23 @@ from portal_api.services import whisper
 router = APIRouter(prefix="/campaign/whisper", tags=["campaigns"])
 
 
-@router.get("/{id:int}", response_model=Envelope[WhisperOut], summary="Campaign `id`'s whisper")
-def show(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+@router.get("/{id:int}", summary="Campaign `id`'s whisper")
+def show(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[WhisperOut]:
     return ok(whisper.out(whisper.visible(session, principal, id)))
 
 
 @router.put(
     "/{id:int}",
-    response_model=Envelope[WhisperOut],
     summary="Turn the whisper off, or make it typed text (spoken now, by espeak-ng)",
 )
-def edit(id: IdPath, body: WhisperEdit, principal: AdminOrCustomerDep, session: SessionDep) -> dict[str, Any]:
+def edit(
+    id: IdPath, body: WhisperEdit, principal: AdminOrCustomerDep, session: SessionDep
+) -> Envelope[WhisperOut]:
     return ok(whisper.out(whisper.edit(session, principal, id, body)), "Whisper saved.")
 
 
 @router.post(
     "/{id:int}/recording",
-    response_model=Envelope[WhisperOut],
     summary="Make the whisper an uploaded recording",
     description=f"A PCM WAV file (8 or 16-bit, mono or stereo, 8 to 48 kHz), at most {MAX_UPLOAD_BYTES} "
     f"bytes and {MAX_MS // 1000} s; converted to 8 kHz mono for the phone line.",
@@ -43,14 +43,19 @@ def upload(
     principal: AdminOrCustomerDep,
     session: SessionDep,
     file: Annotated[UploadFile, File(description="WAV file")],
-) -> dict[str, Any]:
+) -> Envelope[WhisperOut]:
     return ok(whisper.out(whisper.upload(session, principal, id, file.file)), "Whisper recording saved.")
 
 
 @router.get(
     "/{id:int}/audio",
     response_class=Response,
-    responses={200: {"content": {"audio/wav": {}}, "description": "8 kHz mono WAV"}},
+    responses={
+        200: {
+            "content": {"audio/wav": {"schema": {"type": "string", "format": "binary"}}},
+            "description": "8 kHz mono WAV",
+        }
+    },
     summary="The audio campaign `id`'s targets hear (404 while the whisper is off)",
 )
 def audio(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Response:

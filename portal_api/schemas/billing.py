@@ -2,10 +2,11 @@
 
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from core.billing.invoices import InvoiceLine
 from core.enums import InvoiceStatus
 from core.money import MAX_TOPUP
 from portal_api.deps import MAX_ID
@@ -67,4 +68,4 @@ class InvoiceSummary(BaseModel):
 
 
 class InvoiceDetail(InvoiceSummary):
-    lines: list[dict[str, Any]]
+    lines: list[InvoiceLine]

@@ -94,6 +94,8 @@ PUBLIC_URL_FORMAT = "public-url"
 PUBLIC_URL_SCHEMA = Field(json_schema_extra={"format": PUBLIC_URL_FORMAT, "pattern": r"^https?://\S+$"})
 
 
+# JSON Schema fragments below are `dict[str, Any]`: the type FastAPI (openapi_extra) and pydantic
+# (json_schema_extra) take them as.
 def upload_part(content_type: str) -> dict[str, Any]:
     """An upload operation's `openapi_extra`: the media type of its `file` part (`encoding`), so a
     client (and the contract test) knows what file the operation reads."""
@@ -139,7 +141,7 @@ def money_parser(limit: Decimal, *, positive: bool = False) -> BeforeValidator:
     """An amount a person enters, from 0 (or above it, `positive`) to `limit` with at most 4 places,
     as a decimal string or a JSON number (core.money.bounded)."""
 
-    def parse(value: Any) -> Decimal:
+    def parse(value: object) -> Decimal:
         amount = bounded(value, limit)
         if positive and amount == 0:
             raise ValueError("must be more than 0")
@@ -203,7 +205,7 @@ Phone = Annotated[
 ]
 
 
-def _takes_bool(annotation: Any) -> bool:
+def _takes_bool(annotation: object) -> bool:
     if annotation is bool or annotation is Any:
         return True
     if get_origin(annotation) in (Union, types.UnionType, Annotated):
@@ -211,7 +213,7 @@ def _takes_bool(annotation: Any) -> bool:
     return False
 
 
-def _only_bool(annotation: Any) -> bool:
+def _only_bool(annotation: object) -> bool:
     """`bool` or `bool | None`: a field nothing but true or false may fill."""
     if annotation is bool:
         return True
@@ -223,7 +225,7 @@ def _only_bool(annotation: Any) -> bool:
     return False
 
 
-def _items_take_bool(annotation: Any) -> bool:
+def _items_take_bool(annotation: object) -> bool:
     """Whether a list given for `annotation` may hold booleans."""
     origin = get_origin(annotation)
     if origin in (list, set, tuple, frozenset):
@@ -258,7 +260,7 @@ class StrictBody(BaseModel):
 
     @field_validator("*", mode="before")
     @classmethod
-    def _no_bool_for_numbers(cls, value: Any, info: ValidationInfo) -> Any:
+    def _no_bool_for_numbers(cls, value: object, info: ValidationInfo) -> object:
         if info.field_name is None:
             return value
         if value is None and info.field_name in cls.not_null:

@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated
 
 import pycountry
 from pydantic import (
@@ -24,15 +24,15 @@ from portal_api.schemas.common import NO_CONTROLS, NO_CONTROLS_PATTERN, Name, St
 # Each rule below raises ValueError with a text that reads after the field's name ("rate must be ...").
 
 
-def rate_per_minute(value: Any) -> Decimal:
+def rate_per_minute(value: object) -> Decimal:
     return bounded(value, MAX_RATE_PER_MINUTE)
 
 
-def connection_fee(value: Any) -> Decimal:
+def connection_fee(value: object) -> Decimal:
     return bounded(value, MAX_CONNECTION_FEE)
 
 
-def prefix(value: Any) -> str:
+def prefix(value: object) -> str:
     """Destination prefix as E.164 digits: a leading '+' is dropped, nothing else but digits."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)  # 4420.0 is the number 4420, as JSON readers take it

@@ -1,7 +1,7 @@
 """The call report (spec §7 Reports): its filters and its rows."""
 
 from datetime import date, datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, Query
 from pydantic import BaseModel, ConfigDict, Field
@@ -11,6 +11,7 @@ from core.errors import DomainError, ErrorId
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import Day, MoneyOut
 from portal_api.schemas.regions import OriginFilter
+from portal_api.schemas.routing import TrailEntry
 
 _Part = Annotated[str | None, Query(max_length=64, description="Matches anywhere in the value")]
 _Number = Annotated[
@@ -123,7 +124,7 @@ class CallReportRow(BaseModel):
         default=None, description='Region of the caller, "unknown" (null: old row)'
     )
     caller_line_type: str | None = Field(default=None, description="mobile, fixed, other, unknown")
-    trail: list[dict[str, Any]]
+    trail: list[TrailEntry]
 
 
 CSV_COLUMNS = (

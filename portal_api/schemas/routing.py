@@ -1,12 +1,17 @@
 """The routing dry run: where a call from this caller to this DID would go now, and why."""
 
-from typing import Any
+from typing import cast
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, with_config
 
+# pydantic reads a TypedDict from typing_extensions before Python 3.12.
+from typing_extensions import TypedDict
+
+from core.calls import Entry
 from core.enums import Disposition
 from core.routing import Candidate
 from core.routing.auction import Exchange
+from core.routing.bids import PingBody, PostBody
 from portal_api.schemas.common import MoneyOut, StrictBody
 
 
@@ -47,6 +52,24 @@ class DryRunCandidate(BaseModel):
         )
 
 
+@with_config(ConfigDict(extra="allow"))
+class TrailEntry(TypedDict, total=False):
+    """One entry of a call's trail (docs/routing.md, "The trail"): what every entry the routing
+    and the bridge write has, and its step's own fields (ids, numbers, strings) beside them. Read
+    as stored: an entry is answered as it was written, whatever it holds."""
+
+    step: str
+    at: str  # ISO 8601 time with offset
+    result: str  # passed, stopped, failed, candidate, skipped or flagged
+    reason: str
+
+
+def trail_out(trail: list[Entry]) -> list[TrailEntry]:
+    """A trail as the answer types it: any entry is one (no key required, every key kept), and
+    the answer's model checks it when built."""
+    return cast(list[TrailEntry], trail)
+
+
 class DryRunExchange(BaseModel):
     """A request of the auction: a ping sent (flagged `test`), or the post the winner would get."""
 
@@ -54,7 +77,7 @@ class DryRunExchange(BaseModel):
     name: str
     phase: str = Field(description="ping or post")
     url: str
-    request: dict[str, Any] = Field(description="The JSON body sent (ping) or that would be sent (post)")
+    request: PingBody | PostBody = Field(description="The JSON body sent (ping) or that would be sent (post)")
     result: str = Field(description="candidate / skipped for a ping; passed for the post")
     reason: str
     latency_ms: int | None = Field(description="null: not sent (the post, in a dry run)")
@@ -80,7 +103,7 @@ class DryRunOut(BaseModel):
     stopped_at: str | None = Field(description="The step that would stop it (route, block, credit, ...)")
     ivr: bool = Field(description="Whether the caller would be asked for a PIN first")
     candidates: list[DryRunCandidate] = Field(description="Targets in the order they would be dialled")
-    trail: list[dict[str, Any]] = Field(description="Every decision and its reason (docs/routing.md)")
+    trail: list[TrailEntry] = Field(description="Every decision and its reason (docs/routing.md)")
     bids: list[DryRunExchange] = Field(
         default_factory=list, description="Bidders pinged (flagged test) and the post the winner would get"
     )

@@ -1,7 +1,6 @@
 """The admin audit as the portal lists it (written by portal_api/auth/admin_audit.py)."""
 
 from datetime import date
-from typing import Any
 
 from sqlalchemy import select
 from sqlmodel import Session
@@ -10,6 +9,7 @@ from core.enums import AdminAction
 from core.models import AdminAudit, User
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.schemas.users import AdminAuditRow
 from portal_api.services.common import contains_text, page_of, within_days
 from portal_api.tenancy import visible_id
@@ -24,7 +24,7 @@ def history(
     action: AdminAction | None,
     from_date: date | None,
     to_date: date | None,
-) -> dict[str, Any]:
+) -> PageData[AdminAuditRow]:
     """Newest first; `params` matches either side's email. An `admin_id` or `user_id` naming no
     account is a 404, like any id naming no row (rows of deleted accounts keep their emails)."""
     stmt = select(AdminAudit)

@@ -1,7 +1,5 @@
 """Blocked callers: global entries (an admin's) or a customer's own, each pattern once per list."""
 
-from typing import Any
-
 from sqlalchemy import or_, select
 from sqlmodel import Session
 
@@ -10,6 +8,7 @@ from core.errors import DomainError, ErrorId, missing_row
 from core.models import BlockEntry, Call
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.schemas.blocks import (
     BlockedCallers,
     BlockFromCalls,
@@ -59,7 +58,7 @@ def _exists(
     return session.scalar(stmt) is not None
 
 
-def page(session: Session, principal: Principal, pg: PageParams, user_id: int | None) -> dict[str, Any]:
+def page(session: Session, principal: Principal, pg: PageParams, user_id: int | None) -> PageData[BlockOut]:
     if principal.is_admin:
         stmt = scoped(select(BlockEntry), BlockEntry, principal, user_id)
     else:

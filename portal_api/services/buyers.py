@@ -2,7 +2,6 @@
 email, phone and status, and goes with it."""
 
 from datetime import UTC, datetime
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
@@ -18,6 +17,7 @@ from portal_api.auth import admin_audit
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.schemas.buyers import (
     BuyerBrief,
     BuyerCallRow,
@@ -47,7 +47,7 @@ def _login(session: Session, buyer: Buyer) -> User | None:
     return session.get(User, buyer.login_user_id) if buyer.login_user_id else None
 
 
-def page(session: Session, principal: Principal, pg: PageParams) -> dict[str, Any]:
+def page(session: Session, principal: Principal, pg: PageParams) -> PageData[BuyerOut]:
     stmt = text_filter(scoped(select(Buyer), Buyer, principal), pg.params, Buyer.name, Buyer.email)
     return page_of(session, stmt.order_by(Buyer.id.desc()), pg, BuyerOut.model_validate)
 
@@ -80,7 +80,7 @@ def own_targets(session: Session, principal: Principal) -> list[BuyerTarget]:
 
 def report(
     session: Session, principal: Principal, body: BuyerReportFilter, pg: PageParams, after: int | None
-) -> dict[str, Any]:
+) -> PageData[BuyerCallRow]:
     """Calls delivered to buyers (a buyer: its own), newest first."""
     stmt = scoped(select(Call), Call, principal)
     if visible_id(session, Buyer, body.buyer_id, principal, "buyer_id", "Buyer") is not None:

@@ -1,7 +1,5 @@
 """Campaigns and their IVR authentication settings, scoped to the caller's tenant."""
 
-from typing import Any
-
 from sqlalchemy import select
 from sqlmodel import Session
 
@@ -11,6 +9,7 @@ from core.models import Campaign, User
 from portal_api.auth.principal import Principal
 from portal_api.call_names import named_page
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.schemas.campaigns import (
     CampaignBrief,
     CampaignIn,
@@ -41,7 +40,7 @@ def _check_name_free(session: Session, user_id: int, name: str, except_id: int |
 
 def page(
     session: Session, principal: Principal, pg: PageParams, user_id: int | None, status: Status | None
-) -> dict[str, Any]:
+) -> PageData[CampaignOut]:
     stmt = text_filter(scoped(select(Campaign), Campaign, principal, user_id), pg.params, Campaign.name)
     if status is not None:
         stmt = stmt.where(Campaign.status == status.value)
@@ -50,7 +49,7 @@ def page(
 
 def ivr_page(
     session: Session, principal: Principal, pg: PageParams, user_id: int | None, enabled: bool | None
-) -> dict[str, Any]:
+) -> PageData[IvrRow]:
     """The IVR Auth screens: the caller's campaigns with their IVR settings."""
     stmt = text_filter(scoped(select(Campaign), Campaign, principal, user_id), pg.params, Campaign.name)
     if enabled is not None:

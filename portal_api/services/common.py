@@ -6,10 +6,10 @@ share, so an update, a status change or a delete behaves alike on every screen.
 
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, date, datetime
-from typing import Any, Protocol, TypeVar, cast, runtime_checkable
+from typing import Protocol, TypeVar, TypeVarTuple, cast, runtime_checkable
 
 from pydantic import BaseModel
-from sqlalchemy import Select, func, literal, or_, select
+from sqlalchemy import ColumnElement, Select, SQLColumnExpression, func, literal, or_, select
 from sqlmodel import Session, SQLModel
 
 from core.enums import Role
@@ -17,31 +17,36 @@ from core.errors import DomainError, ErrorId, missing_row
 from core.models import StatusChange, Tariff, Trunk, User, Vendor
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.envelope import paginate
+from portal_api.envelope import PageData, paginate
 from portal_api.schemas.common import day_bounds
 from portal_api.tenancy import get_visible
 
 M = TypeVar("M", bound=SQLModel)
+Out = TypeVar("Out", bound=BaseModel)
+E = TypeVar("E")  # the entity a statement selects
+Ts = TypeVarTuple("Ts")  # a statement's columns: the helpers below keep them
+# A text column a search reads (nullable or not).
+TextColumn = SQLColumnExpression[str] | SQLColumnExpression[str | None]
 
 
 def _literal_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def contains_text(column: Any, text: str) -> Any:
+def contains_text(column: TextColumn, text: str) -> ColumnElement[bool]:
     """`column` contains `text`, case-insensitively and literally: `%`, `_` and `\\` match
     themselves, never any run of characters. Every search that matches a substring goes through here."""
     return column.ilike(f"%{_literal_like(text)}%", escape="\\")
 
 
-def starts_with_text(column: Any, text: str) -> Any:
+def starts_with_text(column: TextColumn, text: str) -> ColumnElement[bool]:
     """`column` starts with `text`, literally and case-sensitively, the pattern written into the SQL:
     the planner then reads the prefix off the column's pattern index, even in a prepared statement
     (no ESCAPE clause: PostgreSQL's default escape is the backslash already)."""
     return column.like(literal(_literal_like(text) + "%", literal_execute=True))
 
 
-def text_filter(stmt: Select[Any], params: str | None, *columns: Any) -> Select[Any]:
+def text_filter(stmt: Select[*Ts], params: str | None, *columns: TextColumn) -> Select[*Ts]:
     """The spec's `params`: a case-insensitive substring over the entity's main text columns."""
     if not params:
         return stmt
@@ -49,8 +54,12 @@ def text_filter(stmt: Select[Any], params: str | None, *columns: Any) -> Select[
 
 
 def within_days(
-    stmt: Select[Any], column: Any, from_date: date | None, to_date: date | None, tz: str
-) -> Select[Any]:
+    stmt: Select[*Ts],
+    column: SQLColumnExpression[datetime],
+    from_date: date | None,
+    to_date: date | None,
+    tz: str,
+) -> Select[*Ts]:
     """`fromDate` / `toDate` filters: whole days in the caller's time zone, both inclusive."""
     start, end = day_bounds(from_date, to_date, tz)
     if start is not None:
@@ -75,13 +84,9 @@ def check_name_free(
         raise DomainError(ErrorId.ROW_NAME_TAKEN, f"A {label} with this name already exists.", "name")
 
 
-def page_of(
-    session: Session, stmt: Select[Any], pg: PageParams, out: Callable[[Any], BaseModel]
-) -> dict[str, Any]:
+def page_of(session: Session, stmt: Select[E], pg: PageParams, out: Callable[[E], Out]) -> PageData[Out]:
     """One page of `stmt`, each row turned into its response schema by `out`."""
-    page = paginate(session, stmt, pg.page, pg.perpage)
-    page["data"] = [out(row) for row in page["data"]]
-    return page
+    return paginate(session, stmt, pg.page, pg.perpage, lambda rows: [out(row) for row in rows])
 
 
 @runtime_checkable
@@ -95,7 +100,7 @@ def touch(row: SQLModel) -> None:
         row.updated_at = datetime.now(UTC)
 
 
-def reject_nulls(changes: Mapping[str, Any], required: Iterable[str] | None = None) -> None:
+def reject_nulls(changes: Mapping[str, object], required: Iterable[str] | None = None) -> None:
     """A partial update may leave a field out but not blank a required one (`None`: every field)."""
     for field in changes if required is None else required:
         if field in changes and changes[field] is None:
@@ -105,7 +110,7 @@ def reject_nulls(changes: Mapping[str, Any], required: Iterable[str] | None = No
 def update_row(
     session: Session,
     row: M,
-    changes: Mapping[str, Any],
+    changes: Mapping[str, object],
     *,
     required: Iterable[str] | None = None,
     check: Callable[[], None] | None = None,

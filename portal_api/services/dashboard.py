@@ -4,16 +4,18 @@ to them (with their payout, never the customer's spend). Whole UTC days are read
 rollups, whole hours from the hourly ones (core/rollups.py), the rest from the call rows
 (docs/reports.md)."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, time, timedelta
 from decimal import Decimal
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import (
+    ColumnElement,
     Integer,
     Select,
+    SQLColumnExpression,
     Subquery,
     case,
     column,
@@ -25,6 +27,7 @@ from sqlalchemy import (
     union_all,
     values,
 )
+from sqlalchemy.orm import QueryableAttribute
 from sqlmodel import Session
 
 from core.enums import Disposition, RatingStatus, Role
@@ -48,6 +51,8 @@ from portal_api.schemas.dashboard import (
 )
 from portal_api.tenancy import get_visible, scoped
 
+N = TypeVar("N", int, Decimal)  # a sum: of counts and seconds, or of money
+TopRow = tuple[int | None, int, int, int]  # id, calls, answered, talk seconds
 MISSED = [d.value for d in (Disposition.NO_ANSWER, Disposition.BUSY, Disposition.FAILED)]
 TOP = 10
 
@@ -66,6 +71,8 @@ def _bounds(period: Period, tz: str, now: datetime) -> tuple[datetime, datetime]
 
 
 Rollup = type[CallRollup] | type[CallRollupDay]
+# The rows to sum come from calls and from rollups, as statements whose columns SQLAlchemy types
+# each its own way (labels, sums, cases) though they line up by name: so they are typed loosely.
 Narrow = Callable[[Select[Any], type[Call] | Rollup], Select[Any]]
 HOUR = timedelta(hours=1)
 DAY = timedelta(days=1)
@@ -83,7 +90,7 @@ def _ceil(at: datetime, step: timedelta) -> datetime:
     return floor + step if floor < at else floor
 
 
-def _raw(narrow: Narrow, *where: Any) -> Select[Any]:
+def _raw(narrow: Narrow, *where: ColumnElement[bool]) -> Select[Any]:
     """Call rows as rollup rows of one call each."""
     counts = [case((Call.disposition == d, 1), else_=0).label(c) for d, c in DISPOSITION_COLUMNS.items()]
     stmt = select(
@@ -102,7 +109,9 @@ def _raw(narrow: Narrow, *where: Any) -> Select[Any]:
     return narrow(stmt.where(*where), Call)
 
 
-def _rolled(model: Rollup, at: Any, sign: Any = None) -> Select[Any]:
+def _rolled(
+    model: Rollup, at: SQLColumnExpression[datetime], sign: SQLColumnExpression[int] | None = None
+) -> Select[Any]:
     """Rollup rows as rows to sum, `at` the instant they count at, their sums times `sign`."""
     return select(
         at.label("at"),
@@ -188,11 +197,11 @@ def _scope(principal: Principal) -> Narrow:
     return lambda stmt, model: scoped(stmt, model, principal)
 
 
-def _sum(column: Any) -> Any:
+def _sum(column: SQLColumnExpression[N]) -> ColumnElement[N]:
     return func.coalesce(func.sum(column), 0)
 
 
-def _count_columns(calls: Subquery) -> list[Any]:
+def _count_columns(calls: Subquery) -> list[ColumnElement[int]]:
     missed = sum((calls.c[DISPOSITION_COLUMNS[d]] for d in MISSED), start=literal(0))
     return [
         _sum(calls.c.calls),
@@ -203,7 +212,7 @@ def _count_columns(calls: Subquery) -> list[Any]:
     ]
 
 
-def _counts(row: Any) -> Counts:
+def _counts(row: Sequence[int | Decimal]) -> Counts:
     calls, answered, missed, talk, converted = (int(v) for v in row)
     return Counts(
         calls=calls,
@@ -254,7 +263,7 @@ def calls(session: Session, principal: Principal, period: Period) -> DashboardCa
     )
 
 
-def _top(session: Session, rows: list[Any], model: Any) -> list[Slice]:
+def _top(session: Session, rows: list[TopRow], model: type[Campaign] | type[Target]) -> list[Slice]:
     """The TOP busiest of `rows` (id, calls, answered, talk seconds), with their names."""
     top = sorted(rows, key=lambda r: (-r[1], r[0] is None, r[0] or 0))[:TOP]
     ids = [r[0] for r in top if r[0] is not None]
@@ -303,7 +312,11 @@ ZERO = Counts(calls=0, answered=0, missed=0, refused=0, talk_seconds=0, converte
 
 
 def _parties(
-    session: Session, column: Any, named: list[tuple[int, str]], tz: str, live_key: Callable[[int], str]
+    session: Session,
+    column: QueryableAttribute[int | None],
+    named: list[tuple[int, str]],
+    tz: str,
+    live_key: Callable[[int], str],
 ) -> list[PartyCounts]:
     """Per customer or buyer (`column` is the call's user_id or buyer_id): its calls today and this
     month (one query each, whatever the number of parties) and its live calls now."""
@@ -358,7 +371,7 @@ def customer_counts(session: Session, principal: Principal) -> list[PartyCounts]
 OriginNarrow = Callable[[Select[Any], type[Call] | type[CallRegionRollup]], Select[Any]]
 
 
-def _raw_origins(narrow: OriginNarrow, *where: Any) -> Select[Any]:
+def _raw_origins(narrow: OriginNarrow, *where: ColumnElement[bool]) -> Select[Any]:
     """Call rows as region rollup rows of one call each."""
     stmt = select(
         Call.started_at.label("at"),

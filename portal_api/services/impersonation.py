@@ -1,8 +1,6 @@
 """An admin acting as another user: start, stop, return to admin; every step audited
 (auth/audit.py; the token's rules are in docs/security.md)."""
 
-from typing import Any
-
 from sqlalchemy import select
 from sqlmodel import Session
 
@@ -14,6 +12,7 @@ from portal_api.auth import admin_audit, audit, revocation, tokens
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.schemas.users import AuditRow, Impersonating, StoredUser
 from portal_api.services.common import page_of
 from portal_api.tenancy import visible_id
@@ -77,7 +76,7 @@ def history(
     admin_id: int | None,
     user_id: int | None,
     action: ImpersonationAction | None,
-) -> dict[str, Any]:
+) -> PageData[AuditRow]:
     """The impersonation audit, newest first: starts, stops (with why) and the changes made."""
     visible_id(session, User, admin_id, principal, "admin_id", "User")
     stmt = select(ImpersonationAudit)

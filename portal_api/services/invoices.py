@@ -1,7 +1,6 @@
 """Invoices for the `invoice` screen: the list, one invoice with its PDF, and making one on demand."""
 
 from datetime import UTC, date, datetime
-from typing import Any
 
 from sqlalchemy import select
 from sqlmodel import Session
@@ -11,12 +10,15 @@ from core.billing.invoices import generate_invoice
 from core.models import Invoice, User
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.schemas.billing import InvoiceSummary
 from portal_api.services.common import page_of, text_filter
 from portal_api.tenancy import get_visible, scoped
 
 
-def page(session: Session, principal: Principal, pg: PageParams, user_id: int | None) -> dict[str, Any]:
+def page(
+    session: Session, principal: Principal, pg: PageParams, user_id: int | None
+) -> PageData[InvoiceSummary]:
     """The invoices the principal may see, newest period first; `params` matches the number."""
     stmt = text_filter(scoped(select(Invoice), Invoice, principal, user_id), pg.params, Invoice.number)
     stmt = stmt.order_by(Invoice.period_start.desc(), Invoice.id.desc())

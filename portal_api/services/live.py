@@ -2,7 +2,6 @@
 hanging up a live call the caller may see (the PBX bridge does the hanging up)."""
 
 import asyncio
-from typing import Any
 
 from fastapi.concurrency import run_in_threadpool
 from sqlmodel import Session
@@ -14,6 +13,7 @@ from core.pbx_commands import request_hangup
 from core.redis_client import async_redis
 from portal_api import live_feed
 from portal_api.auth.principal import Principal, resolve
+from portal_api.schemas.users import Balance
 from portal_api.services import accounts
 from portal_api.services.notifications import unread_count
 
@@ -33,10 +33,10 @@ def unread_for(user_id: int) -> int:
         return unread_count(session, user_id)
 
 
-def balance_for(principal: Principal) -> dict[str, Any]:
+def balance_for(principal: Principal) -> Balance:
     """The caller's own wallet balance as the feed pushes it (the shape of GET /user/balance)."""
     with Session(get_engine()) as session:
-        return accounts.balance(session, principal, principal.user.id or 0).model_dump(mode="json")
+        return accounts.balance(session, principal, principal.user.id or 0)
 
 
 async def hang_up(principal: Principal, linkedid: str) -> bool:

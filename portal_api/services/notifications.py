@@ -1,7 +1,6 @@
 """The header bell: each user's own notifications and how many are unread."""
 
 from datetime import UTC, datetime
-from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlmodel import Session
@@ -9,11 +8,12 @@ from sqlmodel import Session
 from core.errors import not_found
 from core.models import Notification
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.schemas.notifications import NotificationOut
 from portal_api.services.common import page_of, text_filter
 
 
-def page(session: Session, user_id: int, pg: PageParams) -> dict[str, Any]:
+def page(session: Session, user_id: int, pg: PageParams) -> PageData[NotificationOut]:
     stmt = (
         select(Notification)
         .where(Notification.user_id == user_id)

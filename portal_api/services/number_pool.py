@@ -7,7 +7,6 @@ core.billing.purchases; a release refunds nothing (the ledger keeps what was pai
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from sqlalchemy import Select, select
 from sqlmodel import Session
@@ -91,7 +90,7 @@ def _buy(session: Session, owner: User, numbers: list[Number], by: int | None) -
     return Purchase(owner, numbers, total)
 
 
-def _lock(session: Session, stmt: Select[Any], skip_locked: bool = False) -> list[Number]:
+def _lock(session: Session, stmt: Select[Number], skip_locked: bool = False) -> list[Number]:
     stmt = stmt.order_by(Number.id).with_for_update(skip_locked=skip_locked)
     return list(session.scalars(stmt.execution_options(populate_existing=True)))
 

@@ -12,9 +12,10 @@ import io
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import PurePath
-from typing import Any, cast
+from typing import cast
 
 from psycopg import Connection
+from psycopg.rows import TupleRow
 from sqlalchemy import select
 from sqlmodel import Session
 
@@ -23,6 +24,7 @@ from core.models import Country, Number, NumberUploadBatch, Vendor
 from core.phone import e164_and_region, filing_problem
 from core.settings import get_settings
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.schemas.numbers import UploadBatchOut, UploadLine, parse_fee
 from portal_api.services.common import page_of, text_filter
 
@@ -182,7 +184,7 @@ def import_csv(
     session.flush()
     if new:
         # The psycopg connection under the session: the COPY is part of the batch's transaction.
-        raw = cast(Connection[Any], session.connection().connection.driver_connection)
+        raw = cast(Connection[TupleRow], session.connection().connection.driver_connection)
         with raw.cursor() as cursor, cursor.copy(_COPY) as copy:
             for row in new:
                 copy.write_row((*row, batch.id))
@@ -190,7 +192,7 @@ def import_csv(
     return batch, skipped
 
 
-def batches_page(session: Session, pg: PageParams) -> dict[str, Any]:
+def batches_page(session: Session, pg: PageParams) -> PageData[UploadBatchOut]:
     """Past uploads with their counts, newest first; `params` matches the file name."""
     stmt = text_filter(select(NumberUploadBatch), pg.params, NumberUploadBatch.filename)
     return page_of(session, stmt.order_by(NumberUploadBatch.id.desc()), pg, UploadBatchOut.model_validate)

@@ -2,7 +2,7 @@
 adding, editing and switching numbers. Taking and releasing them is services.number_pool."""
 
 from datetime import date
-from typing import Any
+from typing import TypeVarTuple
 
 from sqlalchemy import Select, select
 from sqlmodel import Session
@@ -14,7 +14,7 @@ from core.phone import region_of, region_problem
 from portal_api.auth.principal import Principal
 from portal_api.call_names import named_page
 from portal_api.deps import PageParams
-from portal_api.envelope import paginate
+from portal_api.envelope import PageData, paginate
 from portal_api.schemas.common import day_bounds
 from portal_api.schemas.numbers import (
     PAYMENT_KINDS,
@@ -28,6 +28,8 @@ from portal_api.schemas.numbers import (
 from portal_api.services.common import change_status, page_of, text_filter
 from portal_api.tenancy import get_visible, scoped, visible_id
 
+Ts = TypeVarTuple("Ts")  # a statement's columns, kept
+
 
 def page(
     session: Session,
@@ -37,7 +39,7 @@ def page(
     status: NumberStatus | None,
     country_id: int | None,
     vendor_id: int | None,
-) -> dict[str, Any]:
+) -> PageData[NumberRow]:
     """Numbers with customer and campaign names (admin: all; customer: its own), newest first."""
     visible_id(session, Country, country_id, principal, "country_id", "Country", shared=True)
     visible_id(session, Vendor, vendor_id, principal, "vendor_id", "Vendor")
@@ -49,7 +51,7 @@ def page(
 
 def pool_page(
     session: Session, principal: Principal, pg: PageParams, country_id: int | None
-) -> dict[str, Any]:
+) -> PageData[NumberOut]:
     """The unassigned pool by number (customers see only the active numbers they can take)."""
     visible_id(session, Country, country_id, principal, "country_id", "Country", shared=True)
     stmt = select(Number).where(Number.user_id.is_(None))
@@ -67,7 +69,7 @@ def payments_page(
     from_date: date | None,
     to_date: date | None,
     payment_type: PaymentType | None,
-) -> dict[str, Any]:
+) -> PageData[NumberPaymentOut]:
     """Setup and monthly fees charged, newest first, between two days of the caller's time zone."""
     kinds = [PAYMENT_KINDS[payment_type]] if payment_type else list(PAYMENT_KINDS.values())
     stmt = select(WalletTransaction).outerjoin(Number, Number.id == WalletTransaction.number_id)
@@ -80,13 +82,15 @@ def payments_page(
         stmt = stmt.where(WalletTransaction.created_at <= end)
     stmt = text_filter(stmt, pg.params, Number.number, WalletTransaction.description)
     stmt = stmt.order_by(WalletTransaction.created_at.desc(), WalletTransaction.id.desc())
-    page = paginate(session, stmt, pg.page, pg.perpage)
-    # The page's numbers in one query; paginate yields ledger rows only.
-    ids = {row.number_id for row in page["data"]}
-    found = session.execute(select(Number.id, Number.number).where(Number.id.in_(ids)))
-    numbers = {number_id: number for number_id, number in found}
-    page["data"] = [NumberPaymentOut.of(row, numbers.get(row.number_id)) for row in page["data"]]
-    return page
+
+    def with_numbers(rows: list[WalletTransaction]) -> list[NumberPaymentOut]:
+        # The page's numbers in one query; the statement yields ledger rows only.
+        ids = {row.number_id for row in rows}
+        found = session.execute(select(Number.id, Number.number).where(Number.id.in_(ids)))
+        numbers = {number_id: number for number_id, number in found}
+        return [NumberPaymentOut.of(row, numbers.get(row.number_id)) for row in rows]
+
+    return paginate(session, stmt, pg.page, pg.perpage, with_numbers)
 
 
 def one(session: Session, number_id: int, principal: Principal) -> Number:
@@ -177,8 +181,8 @@ def _check_campaign(session: Session, number: Number, campaign_id: int) -> None:
 
 
 def _filtered(
-    stmt: Select[Any], params: str | None, status: NumberStatus | None, country_id: int | None
-) -> Select[Any]:
+    stmt: Select[*Ts], params: str | None, status: NumberStatus | None, country_id: int | None
+) -> Select[*Ts]:
     stmt = text_filter(stmt, params, Number.number)
     if status is not None:
         stmt = stmt.where(Number.status == status.value)

@@ -2,7 +2,7 @@
 tariff's. A rate calls were rated at keeps its price: history must keep meaning what it said."""
 
 from datetime import UTC, datetime
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from sqlalchemy import exists, select
 from sqlmodel import Session
@@ -14,6 +14,7 @@ from core.phone import region_for_prefix
 from core.settings import get_settings
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.rate_import import import_rates
 from portal_api.schemas.rating import RateCreate, RateImportOut, RateOut, RateUpdate
 from portal_api.services.accounts import check_tariff
@@ -44,7 +45,7 @@ def _iso2_by_id(session: Session) -> dict[int, str]:
 
 def page(
     session: Session, principal: Principal, pg: PageParams, tariff_id: int | None, status: Status | None
-) -> dict[str, Any]:
+) -> PageData[RateOut]:
     stmt = (
         select(Rate)
         .outerjoin(Country, Country.id == Rate.country_id)
@@ -63,7 +64,7 @@ def page(
 
 def page_of_tariff(
     session: Session, principal: Principal, pg: PageParams, tariff_id: int, status: Status | None
-) -> dict[str, Any]:
+) -> PageData[RateOut]:
     """The rates of one tariff the caller may read (404 for any other)."""
     visible_tariff(session, tariff_id, principal)
     return page(session, principal, pg, tariff_id, status)

@@ -5,10 +5,9 @@ own, buyers only the recordings of calls sent to them."""
 import csv
 import io
 from collections.abc import Iterator
-from typing import Any
 
 from fastapi.responses import StreamingResponse
-from sqlalchemy import Select, Text, case, cast, func, literal, select
+from sqlalchemy import ColumnElement, Select, SQLColumnExpression, Text, case, cast, func, literal, select
 from sqlmodel import Session
 
 from core.db import get_engine
@@ -18,6 +17,7 @@ from core.nodes import node_of
 from portal_api import call_pages
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.recordings import stored_recording
 from portal_api.schemas.reports import CSV_COLUMNS, CallReportRow, ReportFilter
 from portal_api.services.common import contains_text, within_days
@@ -33,7 +33,7 @@ def _campaigns(session: Session, principal: Principal, f: ReportFilter, name: st
     return list(session.scalars(stmt.where(contains_text(Campaign.name, name))))
 
 
-def _calls(session: Session, principal: Principal, f: ReportFilter) -> Select[Any]:
+def _calls(session: Session, principal: Principal, f: ReportFilter) -> Select[Call]:
     """The caller's calls under the filters, unordered (call_pages orders and pages them)."""
     visible_id(session, User, f.user_id, principal, "user_id", "User")
     stmt = scoped(select(Call), Call, principal, f.user_id)
@@ -58,7 +58,7 @@ def _calls(session: Session, principal: Principal, f: ReportFilter) -> Select[An
 
 def page(
     session: Session, principal: Principal, pg: PageParams, f: ReportFilter, after: int | None
-) -> dict[str, Any]:
+) -> PageData[CallReportRow]:
     return call_pages.page(session, _calls(session, principal, f), pg, after, CallReportRow)
 
 
@@ -67,15 +67,15 @@ def page(
 _FORMULA = "^([=@\t\r]|[+-](?![0-9]+$))"
 
 
-def _text_cell(column: Any) -> Any:
+def _text_cell(column: SQLColumnExpression[object]) -> ColumnElement[object]:
     return case((column.op("~")(_FORMULA), literal("'") + column), else_=column)
 
 
-def _time_cell(column: Any) -> Any:
+def _time_cell(column: SQLColumnExpression[object]) -> ColumnElement[str]:
     return func.to_char(func.timezone("UTC", column), 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"')
 
 
-def _csv_cells() -> list[Any]:
+def _csv_cells() -> list[SQLColumnExpression[object]]:
     """The CSV's columns as SQL, each already its cell's text (or a number): the database formats
     them, the names joined from their tables; never the trail."""
     named = {
@@ -85,9 +85,9 @@ def _csv_cells() -> list[Any]:
         "buyer_name": Buyer.name,
         "trunk_name": Trunk.name,
     }
-    cells = []
+    cells: list[SQLColumnExpression[object]] = []
     for c in CSV_COLUMNS:
-        column = named[c] if c in named else getattr(Call, c)
+        column: SQLColumnExpression[object] = named[c] if c in named else getattr(Call, c)
         if c in ("started_at", "ended_at"):
             cells.append(_time_cell(column))
         elif c in ("cost", "payout"):

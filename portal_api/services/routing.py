@@ -11,7 +11,7 @@ from core.routing import RedisLiveCounts, Selection, admit, select_targets
 from core.routing.auction import Auction, Outcome
 from core.routing.bids import CallFacts
 from portal_api.auth.principal import Principal
-from portal_api.schemas.routing import DryRunCandidate, DryRunExchange, DryRunOut
+from portal_api.schemas.routing import DryRunCandidate, DryRunExchange, DryRunOut, trail_out
 
 
 def dry_run(session: Session, principal: Principal, did: str, caller: str) -> DryRunOut:
@@ -25,7 +25,7 @@ def dry_run(session: Session, principal: Principal, did: str, caller: str) -> Dr
             stopped_at=admission.stopped_at,
             ivr=False,
             candidates=[],
-            trail=admission.trail,
+            trail=trail_out(admission.trail),
         )
     # Live counts as the bridge sees them; the round-robin cursor is read, never moved. The IVR
     # can't be answered in a dry run, so selection runs as if the PIN was right.
@@ -45,7 +45,7 @@ def dry_run(session: Session, principal: Principal, did: str, caller: str) -> Dr
         stopped_at=selection.stopped_at,
         ivr=admission.ivr_to_pass is not None,
         candidates=[DryRunCandidate.of(c) for c in selection.candidates],
-        trail=trail,
+        trail=trail_out(trail),
         bids=[DryRunExchange.of(x) for x in outcome.exchanges],
     )
 

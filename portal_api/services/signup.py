@@ -83,6 +83,7 @@ def confirm(session: Session, token: str, ip: str) -> SignedIn:
     return _create(session, pending, pending.pop("password_hash"), ip)
 
 
+# `fields`: create_user's keywords, as the sign-up stored them (JSON, read back in confirm).
 def _create(session: Session, fields: dict[str, Any], password_hash: str, ip: str) -> SignedIn:
     user = create_user(session, role=Role.CUSTOMER, password_hash=password_hash, **fields)
     token, _ = tokens.issue(session, user.id or 0, TokenKind.SESSION, get_settings().session_hours, ip=ip)

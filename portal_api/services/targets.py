@@ -1,7 +1,5 @@
 """Targets: where a buyer takes calls, dialled through an outbound trunk."""
 
-from typing import Any
-
 from sqlalchemy import select
 from sqlmodel import Session
 
@@ -12,6 +10,7 @@ from core.models import Buyer, Campaign, CampaignTarget, Target, Trunk
 from portal_api.auth.principal import Principal
 from portal_api.call_names import named_page
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.schemas.targets import AssignedTarget, TargetIn, TargetOut, TargetRow, TargetUpdate
 from portal_api.services.common import create_row, delete_row, owned, text_filter, update_row
 from portal_api.tenancy import get_visible, scoped, visible_id
@@ -47,7 +46,7 @@ def _check_bidding(ping_url: str | None, post_url: str | None, min_bid: object) 
 
 def page(
     session: Session, principal: Principal, pg: PageParams, user_id: int | None, buyer_id: int | None
-) -> dict[str, Any]:
+) -> PageData[TargetRow]:
     stmt = scoped(select(Target), Target, principal, user_id)
     stmt = text_filter(stmt, pg.params, Target.name, Target.destination)
     if visible_id(session, Buyer, buyer_id, principal, "buyer_id", "Buyer") is not None:

@@ -1,8 +1,6 @@
 """Tariffs: the admin manages them; a customer reads only the one assigned to it."""
 
-from typing import Any
-
-from sqlalchemy import ColumnElement, exists, false, select, true
+from sqlalchemy import ColumnElement, SQLColumnExpression, exists, false, select, true
 from sqlmodel import Session
 
 from core.enums import Status
@@ -10,6 +8,7 @@ from core.errors import DomainError, ErrorId, not_found
 from core.models import Call, Rate, Tariff, User
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.schemas.rating import TariffBrief, TariffCreate, TariffOut, TariffUpdate
 from portal_api.services.common import (
     check_name_free,
@@ -22,7 +21,7 @@ from portal_api.services.common import (
 from portal_api.tenancy import get_visible
 
 
-def tariff_scope(column: Any, principal: Principal) -> ColumnElement[bool]:
+def tariff_scope(column: SQLColumnExpression[int | None], principal: Principal) -> ColumnElement[bool]:
     """`column` (a tariff id) limited to what the caller may read: all for an admin, else its own tariff."""
     if principal.is_admin:
         return true()
@@ -49,7 +48,9 @@ def _in_use(session: Session, tariff_id: int) -> str | None:
     return None
 
 
-def page(session: Session, principal: Principal, pg: PageParams, status: Status | None) -> dict[str, Any]:
+def page(
+    session: Session, principal: Principal, pg: PageParams, status: Status | None
+) -> PageData[TariffOut]:
     stmt = select(Tariff).where(tariff_scope(Tariff.id, principal))
     stmt = text_filter(stmt, pg.params, Tariff.name, Tariff.currency, Tariff.description)
     if status is not None:

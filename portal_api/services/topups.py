@@ -1,7 +1,6 @@
 """Top-ups for the `topup` screen: the credit (core.billing.topups) committed, and the list."""
 
 from datetime import UTC, datetime
-from typing import Any
 
 from sqlalchemy import select
 from sqlmodel import Session
@@ -14,6 +13,7 @@ from portal_api.auth import admin_audit
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.schemas.billing import TopupIn
 from portal_api.schemas.users import WalletTransactionOut
 from portal_api.services.common import page_of, text_filter
@@ -36,7 +36,7 @@ def add(session: Session, body: TopupIn, principal: Principal, client: Client) -
     return done
 
 
-def page(session: Session, pg: PageParams, user_id: int | None) -> dict[str, Any]:
+def page(session: Session, pg: PageParams, user_id: int | None) -> PageData[WalletTransactionOut]:
     """Top-ups, newest first, of one customer or all; `params` matches the note."""
     stmt = select(WalletTransaction).where(WalletTransaction.transaction_type == TransactionType.TOPUP.value)
     if user_id is not None:

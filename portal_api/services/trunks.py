@@ -2,7 +2,7 @@
 PBX bridge told of every change, so Asterisk picks it up without a restart."""
 
 import logging
-from typing import Any, cast
+from typing import cast
 
 import redis
 from sqlalchemy import exists, select
@@ -16,6 +16,7 @@ from core.pbx_commands import announce_trunk_change
 from core.redis_client import get_redis
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.schemas.trunks import TrunkBrief, TrunkCreate, TrunkOut, TrunkUpdate
 from portal_api.services.common import (
     check_name_free,
@@ -95,7 +96,7 @@ def page(
     direction: TrunkDirection | None,
     status: Status | None,
     vendor_id: int | None,
-) -> dict[str, Any]:
+) -> PageData[TrunkOut]:
     _check_vendor(session, vendor_id)
     stmt = text_filter(select(Trunk), pg.params, Trunk.name, Trunk.host, Trunk.username)
     if vendor_id is not None:
@@ -106,8 +107,8 @@ def page(
         stmt = stmt.where(Trunk.status == status.value)
     stmt = stmt.order_by(Trunk.failover_order, Trunk.name)
     found = page_of(session, stmt, pg, lambda row: TrunkOut.of(row, None))
-    statuses = _endpoint_statuses([t.id for t in found["data"]])
-    for trunk in found["data"]:
+    statuses = _endpoint_statuses([t.id for t in found.data])
+    for trunk in found.data:
         trunk.endpoint_status = statuses[trunk.id]
     return found
 

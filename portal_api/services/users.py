@@ -1,7 +1,6 @@
 """The admin's user management and the wallet history (payments, top-ups, charges) it shows."""
 
 from datetime import date
-from typing import Any
 
 from sqlalchemy import delete as delete_rows
 from sqlalchemy import select
@@ -14,6 +13,7 @@ from portal_api.auth import admin_audit, tokens
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.schemas.users import (
     ApiToken,
     UserBrief,
@@ -41,7 +41,7 @@ from portal_api.services.common import (
 from portal_api.tenancy import get_visible, scoped
 
 
-def page(session: Session, pg: PageParams, role: int | None) -> dict[str, Any]:
+def page(session: Session, pg: PageParams, role: int | None) -> PageData[UserOut]:
     stmt = text_filter(select(User), pg.params, User.name, User.email, User.company)
     if role is not None:
         stmt = stmt.where(User.role == role)
@@ -86,7 +86,7 @@ def wallet_history(
     from_date: date | None,
     to_date: date | None,
     description: str | None,
-) -> dict[str, Any]:
+) -> PageData[WalletTransactionOut]:
     """Wallet transactions, newest first; `description` (else `params`) matches their text."""
     stmt = scoped(select(WalletTransaction), WalletTransaction, principal, user_id)
     if transaction_type is not None:

@@ -1,7 +1,5 @@
 """Vendors: the carriers that supply numbers and inbound trunks (admin only)."""
 
-from typing import Any
-
 from sqlalchemy import func, select
 from sqlmodel import Session
 
@@ -10,6 +8,7 @@ from core.errors import DomainError, ErrorId
 from core.models import Number, Trunk, Vendor
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.schemas.vendors import VendorBrief, VendorCreate, VendorOut, VendorUpdate
 from portal_api.services.common import (
     check_name_free,
@@ -22,7 +21,7 @@ from portal_api.services.common import (
 from portal_api.tenancy import get_visible
 
 
-def page(session: Session, pg: PageParams) -> dict[str, Any]:
+def page(session: Session, pg: PageParams) -> PageData[VendorOut]:
     stmt = text_filter(select(Vendor), pg.params, Vendor.name, Vendor.contact_name, Vendor.email)
     return page_of(session, stmt.order_by(Vendor.id.desc()), pg, VendorOut.model_validate)
 

@@ -2,7 +2,6 @@
 them by `user_id` and `buyer_id`); each call's delivery log and "send again"."""
 
 from datetime import UTC, datetime
-from typing import Any
 
 from sqlalchemy import select
 from sqlmodel import Session
@@ -15,6 +14,7 @@ from core.webhooks import intake, signing, template
 from core.webhooks.backoff import RETRY_FOR
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
+from portal_api.envelope import PageData
 from portal_api.schemas.webhooks import DeliveryOut, WebhookIn, WebhookOut, WebhookUpdate
 from portal_api.services.common import create_row, delete_row, page_of, set_status, text_filter, update_row
 from portal_api.tenancy import get_visible, scope_clause, scoped, visible_id
@@ -24,7 +24,7 @@ _NO_INCOMING = "A buyer's webhook can't take 'incoming': the buyer is known only
 
 def page(
     session: Session, principal: Principal, pg: PageParams, campaign_id: int | None, buyer_id: int | None
-) -> dict[str, Any]:
+) -> PageData[WebhookOut]:
     stmt = text_filter(scoped(select(Webhook), Webhook, principal), pg.params, Webhook.url)
     if visible_id(session, Campaign, campaign_id, principal, "campaign_id", "Campaign") is not None:
         stmt = stmt.where(Webhook.campaign_id == campaign_id)

@@ -53,6 +53,17 @@ def test_topup_bad_amounts_change_nothing(client, admin, customer_a) -> None:
     )
 
 
+# A line as core/billing/invoices.py writes it (the answer's schema, InvoiceLine).
+LINE = {
+    "kind": "calls",
+    "country": "United Kingdom",
+    "prefix": "44",
+    "calls": 3,
+    "minutes": "4.50",
+    "amount": "12.3400",
+}
+
+
 def test_invoices_are_listed_per_tenant(client, admin, customer_a, customer_b, buyer_a) -> None:
     with session_scope() as s:
         inv = Invoice(
@@ -61,7 +72,7 @@ def test_invoices_are_listed_per_tenant(client, admin, customer_a, customer_b, b
             period_start=date(2026, 10, 1),
             period_end=date(2026, 10, 31),
             total="12.3400",
-            lines=[{"kind": "calls", "amount": "12.34"}],
+            lines=[LINE],
         )
         s.add(inv)
         s.flush()
@@ -69,7 +80,7 @@ def test_invoices_are_listed_per_tenant(client, admin, customer_a, customer_b, b
     own = client.get("/api/invoice/details", headers=customer_a.headers).json()["data"]
     assert own["total"] == 1 and own["data"][0]["total"] == "12.3400"
     detail = client.get(f"/api/invoice/{iid}", headers=customer_a.headers).json()["data"]
-    assert detail["lines"] == [{"kind": "calls", "amount": "12.34"}]
+    assert detail["lines"] == [LINE]
     assert client.get(f"/api/invoice/{iid}", headers=customer_b.headers).status_code == 404
     assert client.get("/api/invoice/details", headers=customer_b.headers).json()["data"]["total"] == 0
     assert client.get(f"/api/invoice/{iid}", headers=admin.headers).status_code == 200
