@@ -59,7 +59,7 @@ lock:
 	$(PY) deploy/lock-requirements.py
 
 # Every shipped dependency's license, checked against ours (AGPL-3.0-or-later); fails on one that is
-# incompatible or unreviewed (testkit/licenses.py; tests/test_licenses.py runs it in `make test`).
+# incompatible or unreviewed (testkit/licenses.py; tests/packaging/test_licenses.py runs it in `make test`).
 licenses: install
 	$(PY) -m testkit.licenses
 

@@ -24,7 +24,7 @@ from asterisk_config.errors import ProvisionError, Unavailable
 from asterisk_config.settings import AsteriskSettings
 
 READY_MARKER = ".callroute-chroot-ready"
-# espeak-ng speaks campaigns' whispers (core.whisper) where the host has none of its own.
+# espeak-ng speaks campaigns' whispers (core.calls.whisper) where the host has none of its own.
 PACKAGES = ("asterisk", "asterisk-modules", "espeak-ng")
 _FIRST_PACKAGES = ("asterisk", "asterisk-modules")  # what a chroot whose marker lists none was built with
 APT_SOURCES = (Path("/etc/apt/sources.list"), Path("/etc/apt/sources.list.d"))

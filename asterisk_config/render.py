@@ -15,7 +15,7 @@ from pathlib import Path
 
 from asterisk_config.errors import ConfigError
 from asterisk_config.settings import AsteriskSettings
-from core import names
+from core.infra import names
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 PG_TEMPLATE_DIR = TEMPLATE_DIR / "pgsql"
@@ -43,9 +43,9 @@ def template_values(settings: AsteriskSettings) -> dict[str, str]:
         "AMI_USER": settings.ami_user,
         "AMI_SECRET": settings.ami_secret,
         "STASIS_APP": settings.stasis_app,
-        # The node's id starts every uniqueid, so every linkedid names its node (core.nodes).
+        # The node's id starts every uniqueid, so every linkedid names its node (core.pbx.nodes).
         "SYSTEM_NAME": f"systemname = {settings.node_id}" if settings.node_id else "; the only node",
-        # What the bridge and the dialplan both spell (core.names).
+        # What the bridge and the dialplan both spell (core.infra.names).
         "DIAL_CONTEXT": names.DIAL_CONTEXT,
         "GOODBYE_CONTEXT": names.GOODBYE_CONTEXT,
         "REFUSE_CONTEXT": names.REFUSE_CONTEXT,

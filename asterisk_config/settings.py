@@ -1,4 +1,4 @@
-"""Settings for the project's Asterisk, as the product's one settings reader (core.settings) reads
+"""Settings for the project's Asterisk, as the product's one settings reader (core.infra.settings) reads
 them: the same variables and the same defaults as the bridge and the portal.
 
 Secrets (ARI/AMI credentials, database password) only ever come from the
@@ -19,7 +19,7 @@ from psycopg.conninfo import conninfo_to_dict
 from pydantic import ValidationError
 
 from asterisk_config.errors import ConfigError
-from core.settings import Settings, settings_from
+from core.infra.settings import Settings, settings_from
 
 DEFAULT_INSTANCE = Settings.model_fields["asterisk_instance"].default
 
@@ -64,7 +64,7 @@ class AsteriskSettings:
     stasis_app: str
     pg: PgSettings | None = field(repr=False)
     ari_timeout: float
-    node_id: str  # starts every uniqueid (core.nodes); '' for the only node
+    node_id: str  # starts every uniqueid (core.pbx.nodes); '' for the only node
 
     # -- construction -----------------------------------------------------
 

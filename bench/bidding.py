@@ -27,10 +27,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run as a plain script too
 
+from core.infra.settings import parse_networks  # noqa: E402
 from core.routing.auction import Auction, Outcome  # noqa: E402
 from core.routing.bids import Bidder, CallFacts  # noqa: E402
 from core.routing.selection import Candidate, Selection  # noqa: E402
-from core.settings import parse_networks  # noqa: E402
 from testkit.processes import LOOPBACK  # noqa: E402
 
 

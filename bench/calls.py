@@ -230,7 +230,7 @@ def sipp_target(sipp: str, workdir: Path) -> Iterator[tuple[subprocess.Popen[byt
 
 def add_plain_route(ast: AsteriskUnderTest, target_id: int) -> None:
     """The dialplan twin of the bridge's dial: same trunk endpoint, same number, no Stasis."""
-    from core.db import session_scope
+    from core.infra.db import session_scope
     from core.models import Target
     from pbx_bridge.trunks import endpoint_name
 

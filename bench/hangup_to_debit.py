@@ -6,7 +6,7 @@ with the broker on BENCH_REDIS_URL, and a worker started as `make run` starts it
     .venv/bin/python -m bench.hangup_to_debit        (or: .venv/bin/python bench/hangup_to_debit.py)
 
 Each call is written as the bridge writes it at hangup (the call row, committed) and its rating
-task enqueued through core.jobs; the latency is from that hangup to the commit that debits the
+task enqueued through core.infra.jobs; the latency is from that hangup to the commit that debits the
 wallet and marks the call rated (its rated_at). Prints p50, p95 and max.
 """
 
@@ -37,8 +37,8 @@ def main() -> None:
 
 def hang_up(user_id: int, campaign_id: int, target_id: int, n: int, talk: int) -> tuple[int, datetime]:
     """Write one ended call as the bridge does and enqueue its rating; (call id, hangup time)."""
-    from core import jobs, names
-    from core.db import session_scope
+    from core.infra import jobs, names
+    from core.infra.db import session_scope
     from core.models import Call
 
     ended = datetime.now(UTC)
@@ -71,7 +71,7 @@ def hang_up(user_id: int, campaign_id: int, target_id: int, n: int, talk: int) -
 def run() -> None:
     from sqlalchemy import select
 
-    from core.db import session_scope
+    from core.infra.db import session_scope
     from core.models import Buyer, Call, Campaign, Rate, Target, Tariff, User
 
     with session_scope() as session:
@@ -160,7 +160,7 @@ def run() -> None:
 
 
 def rated_at(call_id: int) -> datetime | None:
-    from core.db import session_scope
+    from core.infra.db import session_scope
     from core.models import Call
 
     with session_scope() as session:

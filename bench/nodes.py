@@ -98,7 +98,7 @@ def row_counts(since_id: int) -> tuple[int, int]:
     """(complete rows, answered rows) written after row `since_id`."""
     from sqlalchemy import func, select
 
-    from core.db import session_scope
+    from core.infra.db import session_scope
     from core.models import Call
 
     with session_scope() as s:
@@ -114,7 +114,7 @@ def row_counts(since_id: int) -> tuple[int, int]:
 def last_row_id() -> int:
     from sqlalchemy import func, select
 
-    from core.db import session_scope
+    from core.infra.db import session_scope
     from core.models import Call
 
     with session_scope() as s:
@@ -185,9 +185,9 @@ def run_step(
 def rig(sipp: str, workdir: Path) -> Iterator[tuple[dict[str, int], str, dict[str, int]]]:
     """Two nodes behind Kamailio, a second Kamailio before the first node, the plan: the SIP port of
     each setup, the DID, and the processes to measure."""
-    from core.db import session_scope
+    from core.infra.db import session_scope
     from core.models import Trunk
-    from core.pbx_commands import announce_trunk_change
+    from core.pbx.pbx_commands import announce_trunk_change
     from testkit.asterisk import seed_plan, trunk_pushed
     from testkit.nodes import let_carrier_in, running_cluster, running_proxy
     from testkit.waiting import eventually

@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run as a plain script too
 
 from bench import DATABASE_SERVER  # noqa: E402
-from core.settings import get_settings  # noqa: E402
+from core.infra.settings import get_settings  # noqa: E402
 from testkit.databases import throwaway_database  # noqa: E402
 
 ROWS = int(os.environ.get("BENCH_ROWS") or get_settings().max_upload_rows)
@@ -55,10 +55,10 @@ def run() -> None:
     from fastapi.testclient import TestClient
     from sqlalchemy import func, select
 
-    from core.db import session_scope
-    from core.enums import Role
+    from core.infra.db import session_scope
     from core.models import Number
-    from core.seed import seed_countries
+    from core.operations.seed import seed_countries
+    from core.values.enums import Role
     from portal_api.app import create_app
     from testkit.actors import make_actor
 

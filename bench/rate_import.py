@@ -52,10 +52,10 @@ def run() -> None:
     from fastapi.testclient import TestClient
     from sqlalchemy import func, select
 
-    from core.db import session_scope
-    from core.enums import Role
+    from core.infra.db import session_scope
     from core.models import Rate, Tariff
-    from core.seed import seed_countries
+    from core.operations.seed import seed_countries
+    from core.values.enums import Role
     from portal_api.app import create_app
     from testkit.actors import make_actor
 

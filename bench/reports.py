@@ -69,7 +69,7 @@ def customer_weights() -> list[float]:
 
 def seed_catalogue(rng: random.Random) -> tuple[str, list[Tenant], list[int]]:
     """An admin, the customers with campaigns, buyers (with sign-ins) and targets, three trunks."""
-    from core.db import session_scope
+    from core.infra.db import session_scope
     from core.models import Campaign, Target, Trunk
     from testkit.actors import make_actor
 
@@ -282,16 +282,16 @@ def seed_calls(
 
 
 def seed(url: str, calls: int) -> None:
-    from core.db import session_scope
-    from core.seed import seed_countries
+    from core.infra.db import session_scope
+    from core.operations.seed import seed_countries
 
     rng = random.Random(24)
     with session_scope() as s:
         seed_countries(s)
     _admin, tenants, trunks = seed_catalogue(rng)
     # The year's monthly partitions, as the workers' beat would have made them month by month.
-    from core.call_partitions import add_months, create_month, month_start
-    from core.db import get_engine
+    from core.calls.call_partitions import add_months, create_month, month_start
+    from core.infra.db import get_engine
 
     with get_engine().begin() as conn:
         for n in range(-13, 1):
@@ -310,8 +310,8 @@ def seed(url: str, calls: int) -> None:
 
 def after_seed(url: str) -> None:
     """The dashboard's rollups, as the nightly job writes them (COPY skipped rating's hand-off)."""
-    from core import rollups
-    from core.db import session_scope
+    from core.infra.db import session_scope
+    from core.reporting import rollups
 
     started = time.perf_counter()
     with session_scope() as s:
@@ -514,9 +514,9 @@ def session_tokens(url: str) -> dict[str, str]:
     """A fresh session token per signed-in user (admin, customers by id, buyers by login id)."""
     from sqlalchemy import select
 
-    from core.db import session_scope
-    from core.enums import TokenKind
+    from core.infra.db import session_scope
     from core.models import User
+    from core.values.enums import TokenKind
     from portal_api.auth import tokens
 
     out = {}
@@ -536,8 +536,8 @@ def main() -> None:
     ap.add_argument("--keep", metavar="NAME", help="seed database NAME once and keep it (reused when seeded)")
     args = ap.parse_args()
 
-    from core.migrate import upgrade
-    from core.settings import get_settings
+    from core.infra.migrate import upgrade
+    from core.infra.settings import get_settings
     from testkit.processes import api_server
 
     name = args.keep or f"callroute_bench_reports_{os.getpid()}"
@@ -573,7 +573,7 @@ def main() -> None:
                 )
                 concurrent(base, requests, args.clients, args.seconds)
         finally:
-            from core.db import get_engine
+            from core.infra.db import get_engine
 
             get_engine().dispose()
             if not args.keep:

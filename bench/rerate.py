@@ -63,7 +63,7 @@ RATE_PARTS = [
     ("call rows", "core.billing.rating", "_save"),
     ("credit holds", "core.billing.credit", "release_many"),
     ("no-rate notices", "core.billing.rating", "flag_unrated"),
-    ("rollups", "core.rollups", "refresh_hours"),
+    ("rollups", "core.reporting.rollups", "refresh_hours"),
     ("webhook events", "core.webhooks.intake", "rated"),
     ("commit", "sqlmodel", "Session.commit"),
 ]
@@ -72,7 +72,7 @@ RERATE_PARTS = [
     ("ledger read", "core.billing.rerate", "_charged"),
     ("ledger", "core.billing.wallet", "post_many"),
     ("call rows", "core.billing.rerate", "_save"),
-    ("rollups", "core.rollups", "refresh_hours"),
+    ("rollups", "core.reporting.rollups", "refresh_hours"),
     ("commit", "sqlmodel", "Session.commit"),
 ]
 
@@ -133,7 +133,7 @@ def copy_rows(cursor: psycopg.Cursor, statement: str, rows: list[tuple]) -> None
 def populate(rng: random.Random) -> tuple[int, list[str]]:
     """A tariff of PREFIXES rates, CUSTOMERS customers on it, CALLS ended calls (a fifth
     unanswered, one in a hundred to a destination no rate covers). Returns (tariff id, prefixes)."""
-    from core.db import session_scope
+    from core.infra.db import session_scope
     from core.models import Tariff
 
     with session_scope() as session:
@@ -198,8 +198,8 @@ def populate(rng: random.Random) -> tuple[int, list[str]]:
 def hook_calls(conn_url: str, user_id: int) -> None:
     """Every 1/HOOKED-th call on a campaign with an active webhook for every event, connected to
     its target (converted when it talked 30 s)."""
-    from core.enums import WebhookEvent
     from core.models import Target, Webhook
+    from core.values.enums import WebhookEvent
     from testkit.rows import campaign_with_target, get, save
 
     campaign_id, target_id = campaign_with_target(user_id, buffer_seconds=30)
@@ -246,8 +246,8 @@ def run() -> None:
 
     from core.billing.rating import rate_pending
     from core.billing.rerate import rerate_period
-    from core.db import session_scope
-    from core.seed import seed_countries
+    from core.infra.db import session_scope
+    from core.operations.seed import seed_countries
 
     with session_scope() as session:
         seed_countries(session)

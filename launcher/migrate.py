@@ -2,10 +2,10 @@
 servers DATABASE_URL names, then exit. `make run` does the same before starting its services; a
 container deployment runs it once, as its own service, before the new portal starts."""
 
-from core.db import session_scope
-from core.migrate import upgrade
-from core.seed import seed_admin, seed_countries
-from core.settings import get_settings
+from core.infra.db import session_scope
+from core.infra.migrate import upgrade
+from core.infra.settings import get_settings
+from core.operations.seed import seed_admin, seed_countries
 
 
 def migrate_and_seed() -> tuple[str, str] | None:

@@ -8,7 +8,7 @@ import sys
 from asterisk_config import chroot
 from asterisk_config.errors import Unavailable
 from asterisk_config.kamailio.config import module_dir
-from core.settings import Settings
+from core.infra.settings import Settings
 from launcher.supervisor import Child
 
 PORT_STEP = 10  # node i's ports: the single node's + PORT_STEP * i

@@ -16,7 +16,7 @@ from pathlib import Path
 from threading import Event
 from types import FrameType
 
-from core.settings import Settings, get_settings
+from core.infra.settings import Settings, get_settings
 from launcher.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, start_postgres, start_redis
 from launcher.lock import holding
 from launcher.migrate import announce, migrate_and_seed

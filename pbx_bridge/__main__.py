@@ -2,7 +2,7 @@
 
 import asyncio
 
-from core import logs
+from core.infra import logs
 from pbx_bridge.app import main
 
 logs.configure()

@@ -19,10 +19,11 @@ from typing import Protocol
 
 import redis.asyncio as aioredis
 
-from core import health, jobs, metrics, names, node_registry
-from core.ari import AriAddress
-from core.redis_client import async_redis
-from core.settings import get_settings
+from core.infra import health, jobs, metrics, names
+from core.infra.redis_client import async_redis
+from core.infra.settings import get_settings
+from core.pbx import node_registry
+from core.pbx.ari import AriAddress
 from core.webhooks import intake
 from pbx_bridge import commands, trunks
 from pbx_bridge.ami import Ami

@@ -1,7 +1,7 @@
-"""The bridge's gateway to Asterisk's REST Interface, built on core.ari (the address, the errors,
+"""The bridge's gateway to Asterisk's REST Interface, built on core.pbx.ari (the address, the errors,
 the query spelling, HTTP): websockets carry the app's events and, since Asterisk 22.4, its REST
 requests and their answers too ("ARI REST over WebSocket"); only the rare whole-list reads go over
-HTTP (`core.ari.AriHttp`).
+HTTP (`core.pbx.ari.AriHttp`).
 
 Why not HTTP: at tens of calls a second the bridge spent about half its time in the HTTP client
 (a request per ARI call, each with connection-pool bookkeeping); a websocket message costs a
@@ -26,7 +26,7 @@ from urllib.parse import quote
 import orjson
 import websockets
 
-from core.ari import REQUEST_TIMEOUT, AriAddress, AriError, AriHttp, query
+from core.pbx.ari import REQUEST_TIMEOUT, AriAddress, AriError, AriHttp, query
 from pbx_bridge.events import Channel, Event
 from pbx_bridge.metrics import ARI_CONNECTED, ARI_RECONNECTS
 

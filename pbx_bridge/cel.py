@@ -3,7 +3,7 @@
 The bridge writes a call's row as the call goes; when it was down or restarting as a call ended,
 the row stays open (no end), and a call that arrived while it was down has no row at all (Asterisk
 refused it). Asterisk wrote both into `cel` itself, so the rows are completed or created from there:
-the first hang-up says when and by whom the call ended. Rows are `core.calls.CallState` views,
+the first hang-up says when and by whom the call ended. Rows are `core.calls.record.CallState` views,
 upserted like the bridge's own, so doing this twice changes nothing and a rated row is never touched.
 The bridge's reconciliation (pbx_bridge.reconcile) decides which calls need it.
 """
@@ -17,11 +17,11 @@ from sqlalchemy import exists
 from sqlalchemy.orm import aliased
 from sqlmodel import col, select
 
-from core.calls import CallRow, CallState, Result, Step
-from core.db import session_scope
-from core.enums import CallSource, Disposition, HangupBy
+from core.calls.record import CallRow, CallState, Result, Step
+from core.infra.db import session_scope
 from core.models import Call, ChannelEvent
 from core.routing import Admission, admit
+from core.values.enums import CallSource, Disposition, HangupBy
 
 # The application inbound calls are handed to (asterisk_config/templates/extensions.conf).
 HANDOFF_APP = "Stasis"
@@ -138,7 +138,7 @@ def events_of(linkedids: list[str]) -> dict[str, list[ChannelEvent]]:
 
 def missed_calls(now: datetime, skip: set[str], linkedid_prefix: str = "") -> list[CallRow]:
     """Rows for inbound calls Asterisk took and ended with no row written (the bridge was down);
-    with a prefix, only those of the node whose linkedids start with it (core.nodes)."""
+    with a prefix, only those of the node whose linkedids start with it (core.pbx.nodes)."""
     since = (now - LOOKBACK).astimezone(UTC).replace(tzinfo=None)
     with session_scope() as session:
         no_row = ~exists().where(Call.linkedid == ChannelEvent.linkedid)

@@ -1,4 +1,4 @@
-"""What the API asks of the bridge while calls run (core.pbx_commands, over Redis pub/sub): a trunk
+"""What the API asks of the bridge while calls run (core.pbx.pbx_commands, over Redis pub/sub): a trunk
 changed (pushed into Asterisk again, or removed), a live call to hang up. No restart needed.
 
 Commands are applied one after another, in the order they came, by one worker (`run`): a trunk
@@ -13,10 +13,10 @@ from functools import partial
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from core import names
-from core.nodes import owns
-from core.pbx_commands import changed_trunk, hangup_request
-from core.redis_client import pubsub_channel
+from core.infra import names
+from core.infra.redis_client import pubsub_channel
+from core.pbx.nodes import owns
+from core.pbx.pbx_commands import changed_trunk, hangup_request
 from pbx_bridge.call.context import Context
 from pbx_bridge.events import Event, EventTable, Source
 from pbx_bridge.trunks import TrunkSync

@@ -12,7 +12,7 @@ from sqlmodel import Session
 
 from core.billing import credit
 from core.billing.pricing import Price, find_rate
-from core.db import session_scope
+from core.infra.db import session_scope
 
 
 class CreditHold:

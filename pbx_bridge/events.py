@@ -35,7 +35,7 @@ class Event(TypedDict, total=False):
 
     ARI's come as Asterisk sends them (JSON); a dialplan user event's are its AMI headers,
     lower-cased (`linkedid` ... `recording`, all text); a command from the API has the text it
-    published as `data` (core.pbx_commands reads it)."""
+    published as `data` (core.pbx.pbx_commands reads it)."""
 
     type: str
     # ARI
@@ -45,7 +45,7 @@ class Event(TypedDict, total=False):
     playback: Playback
     digit: str  # ChannelDtmfReceived
     soft: bool  # ChannelHangupRequest: Asterisk's own (a redirect, ARI), not the caller's BYE
-    # the dialplan's user events (core.names: CallrouteAttempt, CallrouteAnswered, CallrouteEnd)
+    # the dialplan's user events (core.infra.names: CallrouteAttempt, CallrouteAnswered, CallrouteEnd)
     linkedid: str
     at: str  # Asterisk's clock: epoch seconds to the microsecond
     cause: str  # Q.850
@@ -63,7 +63,7 @@ Handler = Callable[[Event], None]
 class Source(StrEnum):
     ARI = "ari"  # the Stasis app's websocket; the event's name is its `type`
     AMI = "ami"  # a user event the dialplan raises; its name is the `UserEvent` header
-    PUBSUB = "pubsub"  # a command from the API; its name is the channel (core.names)
+    PUBSUB = "pubsub"  # a command from the API; its name is the channel (core.infra.names)
 
 
 class EventTable:

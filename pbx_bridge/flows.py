@@ -9,7 +9,7 @@ request (Asterisk's own), a digit of a call already in the dialplan (the IVR is 
 
 import asyncio
 
-from core import names
+from core.infra import names
 from pbx_bridge.call.caller import channel_of
 from pbx_bridge.call.context import Context
 from pbx_bridge.call.flow import CallFlow

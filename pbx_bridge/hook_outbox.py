@@ -12,8 +12,8 @@ import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from core.calls import CallState, Result, Step
-from core.enums import WebhookEvent
+from core.calls.record import CallState, Result, Step
+from core.values.enums import WebhookEvent
 from core.webhooks import payload
 from core.webhooks.intake import Event
 

@@ -1,5 +1,5 @@
-"""Writes live-call state to Redis (layout and shapes in core.live, names in core.names) and publishes
-every change."""
+"""Writes live-call state to Redis (layout and shapes in core.calls.live, names in core.infra.names)
+and publishes every change."""
 
 import asyncio
 import logging
@@ -13,9 +13,10 @@ from pydantic import ValidationError
 from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError, RedisError
 
-from core import live, names
-from core.live import LiveCall, LiveChange
-from core.redis_client import pubsub_channel
+from core.calls import live
+from core.calls.live import LiveCall, LiveChange
+from core.infra import names
+from core.infra.redis_client import pubsub_channel
 from pbx_bridge.metrics import LIVE_STORE_LAG
 
 # Each change is one script run in Redis (one command: the call, its index sets and the publish),

@@ -1,5 +1,5 @@
 """A node gone for good (docs/scale.md): its machine died and never came back, so no bridge of its
-own will ever complete its calls. Every other bridge says it is up (core.node_registry) and looks,
+own will ever complete its calls. Every other bridge says it is up (core.pbx.node_registry) and looks,
 each beat, for nodes that hold open call rows but have not been heard of for NODE_GONE_SECONDS; it
 completes their rows from Asterisk's record (CEL, written to the shared database as the calls went)
 and takes their calls off the live view, freeing the cap slots they held.
@@ -18,12 +18,12 @@ import redis.asyncio as aioredis
 from sqlalchemy import func
 from sqlmodel import col, select
 
-from core import node_registry
-from core.calls import open_calls
-from core.db import session_scope
+from core.calls.record import open_calls
+from core.infra.db import session_scope
+from core.infra.settings import get_settings
 from core.models import Call
-from core.nodes import linkedid_prefix, node_of
-from core.settings import get_settings
+from core.pbx import node_registry
+from core.pbx.nodes import linkedid_prefix, node_of
 from pbx_bridge import cel
 from pbx_bridge.call.context import Context
 from pbx_bridge.reconcile import Reconciler

@@ -1,9 +1,9 @@
-"""The bridge's metrics (served by core.metrics on BRIDGE_METRICS_PORT): its calls, its routing
+"""The bridge's metrics (served by core.infra.metrics on BRIDGE_METRICS_PORT): its calls, its routing
 decisions, its connections to Asterisk and how far the live view trails the calls."""
 
 from prometheus_client import Counter, Gauge, Histogram
 
-from core.metrics import PREFIX
+from core.infra.metrics import PREFIX
 
 CALLS_IN_PROGRESS = Gauge(f"{PREFIX}calls_in_progress", "Calls this bridge is following now")
 CALLS = Counter(

@@ -1,4 +1,4 @@
-"""Reconciliation: this node's open call rows (core.nodes) matched to what its Asterisk has, at each
+"""Reconciliation: this node's open call rows (core.pbx.nodes) matched to what its Asterisk has, at each
 (re)connection and every minute. Calls still talking are taken back, the rest ended and completed
 from Asterisk's record (pbx_bridge.cel), and calls that never reached the bridge get a row.
 Calls a flow of ours is handling (`ctx.channels`) are left to it.
@@ -11,10 +11,10 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Protocol
 
-from core import logs
-from core.calls import CallRow, open_calls
+from core.calls.record import CallRow, open_calls
+from core.infra import logs
 from core.models import Call
-from core.nodes import linkedid_prefix, owns
+from core.pbx.nodes import linkedid_prefix, owns
 from pbx_bridge import cel
 from pbx_bridge.call.context import Context
 from pbx_bridge.call.flow import CallFlow

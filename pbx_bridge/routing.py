@@ -18,8 +18,8 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlmodel import Session
 
-from core.db import autocommit_engine
-from core.redis_client import get_redis
+from core.infra.db import autocommit_engine
+from core.infra.redis_client import get_redis
 from core.routing import Admission, RedisLiveCounts, Selection, admit, select_targets
 from core.routing.catalogue import CatalogueCache
 from pbx_bridge.metrics import ROUTING_DECISION

@@ -1,4 +1,4 @@
-"""The bridge's call rows, written in batches (the row and its upsert: core.calls).
+"""The bridge's call rows, written in batches (the row and its upsert: core.calls.record).
 
 The bridge writes each call's row several times (as routed, answered, ended) through a `RowWriter`:
 what all calls wrote in the last FLUSH_SECONDS goes to the database as one statement per column
@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 from sqlalchemy.exc import DataError, IntegrityError
 
-from core import logs
-from core.calls import CallRow, save, save_many
+from core.calls.record import CallRow, save, save_many
+from core.infra import logs
 
 log = logging.getLogger(__name__)
 

@@ -33,7 +33,7 @@ from functools import partial
 import redis.asyncio as aioredis
 from panoramisk.message import Message
 
-from core.names import TRUNK_STATUS_PREFIX, trunk_status_key
+from core.infra.names import TRUNK_STATUS_PREFIX, trunk_status_key
 from pbx_bridge import trunks
 from pbx_bridge.ami import Ami, AmiError
 

@@ -23,11 +23,11 @@ from redis import RedisError
 from sqlalchemy import text
 from sqlmodel import select
 
-from core.db import session_scope
-from core.enums import Status, TrunkAuth, TrunkDirection
+from core.infra.db import session_scope
+from core.infra.names import trunk_failure_key
+from core.infra.settings import get_settings
 from core.models import Trunk
-from core.names import trunk_failure_key
-from core.settings import get_settings
+from core.values.enums import Status, TrunkAuth, TrunkDirection
 
 log = logging.getLogger(__name__)
 # A failure's key outlives a few resyncs only: when the bridge stops, nobody claims it any more.

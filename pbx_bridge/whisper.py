@@ -12,12 +12,12 @@ import os
 from datetime import datetime
 from pathlib import Path
 
-from core import names
-from core.calls import CallState, Result, Step
-from core.db import session_scope
+from core.calls.record import CallState, Result, Step
+from core.calls.whisper import Whisper
+from core.infra import names
+from core.infra.db import session_scope
+from core.infra.settings import get_settings
 from core.models import WhisperAudio
-from core.settings import get_settings
-from core.whisper import Whisper
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,8 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 
-from core import logs
-from core.settings import get_settings
+from core.infra import logs
+from core.infra.settings import get_settings
 from portal_api import errors, observability, routers, web
 from portal_api.body_limit import BodyLimit
 from portal_api.envelope import ErrorBody

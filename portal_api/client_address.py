@@ -12,7 +12,7 @@ from ipaddress import ip_address
 from starlette.datastructures import Headers
 from starlette.types import Scope
 
-from core.settings import Network, get_settings
+from core.infra.settings import Network, get_settings
 
 UNKNOWN = "unknown"
 

@@ -7,7 +7,7 @@ from fastapi import Depends, Path, Query
 from pydantic import BaseModel
 from sqlmodel import Session
 
-from core.db import get_engine
+from core.infra.db import get_engine
 
 
 def get_session() -> Iterator[Session]:

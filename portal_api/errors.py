@@ -1,6 +1,6 @@
 """Every failure answers `{"message": ..., "errors": {...}}` with a status that means what happened.
 
-Rules refuse by raising core.errors.DomainError (services, auth, core alike); this is the one place
+Rules refuse by raising core.values.errors.DomainError (services, auth, core alike); this is the one place
 that says which HTTP status each kind of refusal answers. The rest are the framework's own errors
 (validation, unknown paths) and the engines' (the database refusing a value, an engine away)."""
 
@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DataError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from core.errors import DomainError, Kind
+from core.values.errors import DomainError, Kind
 from portal_api.methods import allowed_methods
 from portal_api.middleware import security_headers
 

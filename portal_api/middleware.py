@@ -17,8 +17,8 @@ from prometheus_client import Histogram
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from core import logs
-from core.metrics import PREFIX
+from core.infra import logs
+from core.infra.metrics import PREFIX
 from portal_api.client_address import client_address, client_scheme
 
 log = logging.getLogger("portal_api.access")

@@ -7,8 +7,8 @@ from fastapi import APIRouter, Response
 from fastapi.responses import JSONResponse
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from core import health
-from core.metrics import exposition
+from core.infra import health
+from core.infra.metrics import exposition
 
 router = APIRouter(include_in_schema=False)
 

@@ -25,16 +25,16 @@ class Actor:
 @functools.cache
 def _password_hash() -> str:
     # Argon2 is slow on purpose; hash the shared test password once per run.
-    from core.passwords import hash_password
+    from core.values.passwords import hash_password
 
     return hash_password(PASSWORD)
 
 
 def make_actor(role: int, name: str, owner: Actor | None = None, **extra: Any) -> Actor:
     """Create a user (and for buyers, its buyer record under `owner`) with a live session token."""
-    from core.db import session_scope
-    from core.enums import TokenKind
+    from core.infra.db import session_scope
     from core.models import Buyer, User
+    from core.values.enums import TokenKind
     from portal_api.auth import tokens
 
     email = f"{name.lower().replace(' ', '.')}@example.com"

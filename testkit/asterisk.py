@@ -31,14 +31,14 @@ from sqlmodel import select
 from asterisk_config import chroot, runtime
 from asterisk_config.chroot import Log
 from asterisk_config.settings import AsteriskSettings
-from core import names
 from core.billing.wallet import post
-from core.db import session_scope
-from core.enums import TransactionType
+from core.infra import names
+from core.infra.db import session_scope
+from core.infra.redis_client import get_redis
 from core.models import Buyer, Call, Campaign, CampaignTarget, Number, Target, Trunk, User
-from core.passwords import hash_password
-from core.pbx_commands import announce_trunk_change
-from core.redis_client import get_redis
+from core.pbx.pbx_commands import announce_trunk_change
+from core.values.enums import TransactionType
+from core.values.passwords import hash_password
 from testkit.processes import RECEIVERS_ENV, REPO, free_port, stop
 from testkit.waiting import eventually, eventually_async
 

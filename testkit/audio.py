@@ -5,10 +5,10 @@ import io
 import math
 import wave
 
-from core.db import session_scope
-from core.enums import WhisperMode
+from core.calls.whisper import Sound, apply, speak
+from core.infra.db import session_scope
 from core.models import Campaign
-from core.whisper import Sound, apply, speak
+from core.values.enums import WhisperMode
 
 
 def wav(seconds: float = 1.0, rate: int = 16000, channels: int = 1, width: int = 2, hz: float = 440) -> bytes:

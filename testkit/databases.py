@@ -62,8 +62,8 @@ def drop_database(server_url: str, name: str) -> None:
 def throwaway_database(server_url: str, prefix: str, **extra_env: str) -> Iterator[str]:
     """Point this process (DATABASE_URL and `extra_env`) at a fresh, migrated database named for
     `prefix` and this process until exit; its URL."""
-    from core.migrate import upgrade
-    from core.settings import get_settings
+    from core.infra.migrate import upgrade
+    from core.infra.settings import get_settings
 
     name = f"{prefix}_{os.getpid()}"
     os.environ.update(DATABASE_URL=fresh_database(server_url, name), **extra_env)
@@ -72,7 +72,7 @@ def throwaway_database(server_url: str, prefix: str, **extra_env: str) -> Iterat
     try:
         yield os.environ["DATABASE_URL"]
     finally:
-        from core.db import get_engine
+        from core.infra.db import get_engine
 
         get_engine().dispose()
         drop_database(server_url, name)
@@ -102,8 +102,8 @@ def reset_state(quick: bool = False) -> None:
     from sqlalchemy import text
     from sqlmodel import SQLModel
 
-    from core.db import get_engine
-    from core.redis_client import get_redis
+    from core.infra.db import get_engine
+    from core.infra.redis_client import get_redis
 
     tables = [
         f'"{t.name}"'

@@ -5,7 +5,7 @@ of deploy/requirements.lock). npm: web/'s production packages (web/package-lock.
 out: they build the UI but are not shipped in it). Each license is read from the package's own
 metadata as an SPDX expression; one whose metadata says nothing clear must be in REVIEWED, with what
 a person found and where. `python -m testkit.licenses` (`make licenses`) prints the table and exits 1
-on anything incompatible or unreviewed; tests/test_licenses.py runs the same check in `make test`.
+on anything incompatible or unreviewed; tests/packaging/test_licenses.py runs the same check in `make test`.
 """
 
 import json

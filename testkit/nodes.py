@@ -20,9 +20,9 @@ from asterisk_config import chroot, runtime
 from asterisk_config.kamailio import carriers
 from asterisk_config.kamailio.config import KamailioSettings
 from asterisk_config.kamailio.runtime import answers
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Trunk
-from core.pbx_commands import announce_trunk_change
+from core.pbx.pbx_commands import announce_trunk_change
 from testkit.asterisk import AsteriskUnderTest, make_test_settings, running_bridge
 from testkit.processes import REPO, free_port, stop
 from testkit.waiting import eventually

@@ -18,7 +18,7 @@ from testkit.waiting import eventually
 REPO = Path(__file__).resolve().parent.parent
 
 # The tests' webhook receivers and bidders listen on loopback, which customers' URLs may not reach
-# in production (core.outbound): every process a test starts, and the test process itself
+# in production (core.infra.outbound): every process a test starts, and the test process itself
 # (tests/conftest.py), is told it may.
 LOOPBACK = "127.0.0.0/8"
 RECEIVERS_ENV = {"OUTBOUND_ALLOW_NETWORKS": LOOPBACK}

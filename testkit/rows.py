@@ -14,8 +14,7 @@ from sqlalchemy import func
 from sqlmodel import Session, SQLModel, select
 
 from core.billing.wallet import post
-from core.db import get_engine, session_scope
-from core.enums import Disposition, Role, TransactionType
+from core.infra.db import get_engine, session_scope
 from core.models import (
     Buyer,
     Call,
@@ -32,6 +31,7 @@ from core.models import (
 )
 from core.routing import Admission, LiveCounts, Selection, admit, select_targets
 from core.routing.customer import read_customer
+from core.values.enums import Disposition, Role, TransactionType
 from testkit.actors import Actor
 
 M = TypeVar("M", bound=SQLModel)

@@ -11,11 +11,11 @@ from decimal import Decimal
 
 from sqlmodel import select
 
-from core import names
 from core.billing.wallet import post
-from core.calls import CallState
-from core.db import session_scope
-from core.enums import TransactionType
+from core.calls.record import CallState
+from core.infra import names
+from core.infra.db import session_scope
+from core.infra.redis_client import get_redis
 from core.models import (
     BlockEntry,
     Call,
@@ -35,7 +35,7 @@ from core.models import (
     Webhook,
     WebhookDelivery,
 )
-from core.redis_client import get_redis
+from core.values.enums import TransactionType
 from testkit.actors import Actor, make_actor
 from testkit.databases import reset_state
 

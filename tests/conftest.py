@@ -36,8 +36,8 @@ def pytest_configure(config: pytest.Config) -> None:
             server_url, "callroute_test", REDIS_URL=redis_url, ENVIRONMENT="development", **RECEIVERS_ENV
         )
     )
-    from core.db import session_scope
-    from core.seed import seed_countries
+    from core.infra.db import session_scope
+    from core.operations.seed import seed_countries
 
     with session_scope() as session:
         seed_countries(session)
@@ -63,7 +63,7 @@ def _fail(what: str, reason: str) -> NoReturn:
 
 
 # Every program a test needs that a machine may lack comes from one of these fixtures (the test asks
-# for it), never from a test that happened to run before: tests/test_tools_from_fixtures.py checks.
+# for it), never from a test that happened to run before: tests/testkit/test_tools_from_fixtures.py checks.
 @pytest.fixture(scope="session")
 def sipp_binary() -> str:
     """sipp on the host (Debian's sip-tester, installed when missing): callers and targets."""
@@ -79,7 +79,7 @@ def kamailio_binary() -> str:
 @pytest.fixture(scope="session")
 def espeak_ng() -> str:
     """espeak-ng on the host (installed when missing): a whisper typed as text is spoken with it
-    (core.whisper; without it, only the Asterisk chroot's, which a fresh machine has not built yet)."""
+    (core.calls.whisper; without it, only the Asterisk chroot's, which a fresh machine has not built yet)."""
     return _host_tool("espeak-ng")
 
 
@@ -126,7 +126,7 @@ def _clean_state(request: pytest.FixtureRequest) -> Iterator[None]:
     if use.used or {"asterisk", "cluster"} & set(request.fixturenames):
         reset_state()
     else:  # pure logic: the tables are as the last reset left them
-        from core.redis_client import get_redis
+        from core.infra.redis_client import get_redis
 
         get_redis().flushdb()
 

@@ -1,14 +1,14 @@
 """The Celery app (`celery -A workers.app worker` / `beat`) and its schedule, kept in code.
 
-Configuration comes from core.jobs, shared with the services that enqueue tasks by name.
+Configuration comes from core.infra.jobs, shared with the services that enqueue tasks by name.
 """
 
 from celery import Celery, signals
 from celery.schedules import crontab
 from prometheus_client import REGISTRY
 
-from core import health, jobs, logs, metrics, names
-from core.settings import get_settings
+from core.infra import health, jobs, logs, metrics, names
+from core.infra.settings import get_settings
 from workers.metrics import StoreMetrics
 
 app = Celery("callroute", include=["workers.tasks"])

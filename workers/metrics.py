@@ -1,4 +1,4 @@
-"""The worker's metrics (served by core.metrics on WORKER_METRICS_PORT from the worker's main
+"""The worker's metrics (served by core.infra.metrics on WORKER_METRICS_PORT from the worker's main
 process): what the database and Redis say at each scrape, so they hold whichever process did the
 work and survive restarts. The alert rules (deploy/prometheus/alerts.yml) read them.
 
@@ -16,11 +16,11 @@ from prometheus_client.registry import Collector
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.pool import NullPool
 
-from core import names
-from core.enums import NumberStatus, RatingStatus, Role
-from core.metrics import PREFIX
-from core.redis_client import get_redis
-from core.settings import get_settings
+from core.infra import names
+from core.infra.metrics import PREFIX
+from core.infra.redis_client import get_redis
+from core.infra.settings import get_settings
+from core.values.enums import NumberStatus, RatingStatus, Role
 
 log = logging.getLogger(__name__)
 

@@ -5,9 +5,12 @@ from typing import TypedDict
 
 from sqlalchemy.exc import OperationalError
 
-from core import call_archive, call_partitions, mail, names, retention, rollups
 from core.billing import credit, fees, invoices, rating, reconcile, rerate
-from core.db import get_engine, session_scope
+from core.calls import call_partitions
+from core.infra import mail, names
+from core.infra.db import get_engine, session_scope
+from core.operations import call_archive, retention
+from core.reporting import rollups
 from core.webhooks import sender
 from workers.app import app
 
@@ -95,7 +98,7 @@ def rerate_period(start: str, end: str, tariff_id: int | None = None, user_id: i
 
 
 # A retry further off than this waits for the periodic sweep: a Redis broker redelivers a message
-# held longer than its visibility timeout (core.jobs), so long countdowns would run twice.
+# held longer than its visibility timeout (core.infra.jobs), so long countdowns would run twice.
 LONGEST_COUNTDOWN = 300
 
 

@@ -13,7 +13,7 @@ import sys
 from asterisk_config.errors import ProvisionError
 from asterisk_config.kamailio import carriers, runtime
 from asterisk_config.kamailio.config import KamailioSettings, render, write
-from core.settings import get_settings
+from core.infra.settings import get_settings
 
 
 async def _run(settings: KamailioSettings) -> None:

@@ -14,11 +14,11 @@ import time
 from sqlmodel import select
 
 from asterisk_config.kamailio.config import KamailioSettings, write
-from core import names
-from core.db import session_scope
-from core.enums import Status, TrunkDirection
+from core.infra import names
+from core.infra.db import session_scope
+from core.infra.redis_client import async_redis, pubsub_channel
 from core.models import Trunk
-from core.redis_client import async_redis, pubsub_channel
+from core.values.enums import Status, TrunkDirection
 
 log = logging.getLogger(__name__)
 KAMCMD = "kamcmd"

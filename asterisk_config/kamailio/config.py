@@ -1,4 +1,4 @@
-"""Kamailio's configuration, rendered from `kamailio.cfg` with the product's settings (core.settings):
+"""Kamailio's configuration, rendered from `kamailio.cfg` with the product's settings (core.infra.settings):
 where it listens, the nodes it dispatches to, how often it probes them, its flood limits."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from asterisk_config.errors import ConfigError, Unavailable
 from asterisk_config.render import render_text
-from core.settings import Settings
+from core.infra.settings import Settings
 
 TEMPLATE = Path(__file__).resolve().parent / "kamailio.cfg"
 # A node is out after this many unanswered probes (each waits for the transaction's timeout).

@@ -1,10 +1,10 @@
-"""The rules of money that refuse a request, as domain errors (core.errors)."""
+"""The rules of money that refuse a request, as domain errors (core.values.errors)."""
 
 from datetime import date
 from decimal import Decimal
 
-from core.errors import DomainError, ErrorId
-from core.money import format_money
+from core.values.errors import DomainError, ErrorId
+from core.values.money import format_money
 
 
 class InsufficientFunds(DomainError):

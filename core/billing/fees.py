@@ -14,10 +14,10 @@ from sqlmodel import Session
 from core.billing import notices, wallet
 from core.billing.errors import InsufficientFunds
 from core.billing.periods import next_anniversary
-from core.db import session_scope
-from core.enums import NumberStatus, TransactionType
+from core.infra.db import session_scope
 from core.models import Number, User
-from core.money import format_money
+from core.values.enums import NumberStatus, TransactionType
+from core.values.money import format_money
 
 
 def charge_number(session: Session, number_id: int, now: datetime) -> None:

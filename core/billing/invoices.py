@@ -22,10 +22,10 @@ from typing_extensions import TypedDict
 from core.billing import wallet
 from core.billing.errors import MonthNotOver, NoSuchCustomer
 from core.billing.periods import month_bounds, previous_month
-from core.db import session_scope
-from core.enums import Role
+from core.infra.db import session_scope
 from core.models import Invoice, Tariff, User, WalletTransaction
-from core.money import format_money, round_money
+from core.values.enums import Role
+from core.values.money import format_money, round_money
 
 MINUTES = Decimal("0.01")
 

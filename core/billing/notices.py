@@ -1,13 +1,13 @@
 """The notices money rules leave under the header bell (kind `billing`); the bell itself, shared
-with webhooks and the portal, is core.notices."""
+with webhooks and the portal, is core.notices.bell."""
 
 from datetime import datetime
 from decimal import Decimal
 
 from sqlmodel import Session
 
-from core import notices as bell
-from core.money import format_money
+from core.notices import bell
+from core.values.money import format_money
 
 
 def notify(session: Session, user_ids: list[int], text: str, dedupe_key: str) -> None:

@@ -8,9 +8,9 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from core.billing.pricing import Price
-from core.enums import Status
 from core.models import Rate
-from core.phone import digits
+from core.values.enums import Status
+from core.values.phone import digits
 
 MAX_PREFIX = 15  # as Rate.prefix and find_rate
 

@@ -12,10 +12,10 @@ from decimal import Decimal
 from sqlalchemy import bindparam, func, select
 from sqlmodel import Session
 
-from core.enums import Status
 from core.models import Rate
-from core.money import round_money
-from core.phone import digit_prefixes
+from core.values.enums import Status
+from core.values.money import round_money
+from core.values.phone import digit_prefixes
 
 
 @dataclass(frozen=True)

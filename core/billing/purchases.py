@@ -14,8 +14,8 @@ from sqlmodel import Session
 from core.billing import credit, wallet
 from core.billing.errors import InsufficientFunds
 from core.billing.periods import add_months
-from core.enums import TransactionType
 from core.models import Number, User
+from core.values.enums import TransactionType
 
 
 def buy(session: Session, numbers: list[Number], owner_id: int, by: int | None) -> Decimal:

@@ -22,15 +22,16 @@ from sqlalchemy import Row, select, text
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from sqlmodel import Session
 
-from core import notices, rollups
 from core.billing import credit, wallet
 from core.billing.prefixes import TariffCache
 from core.billing.pricing import Price, call_cost, find_rate
-from core.db import session_scope
-from core.enums import RatingStatus, TransactionType
+from core.infra.db import session_scope
 from core.models import Call, Campaign, Target, User
 from core.models.columns import utcnow
-from core.money import round_money
+from core.notices import bell as notices
+from core.reporting import rollups
+from core.values.enums import RatingStatus, TransactionType
+from core.values.money import round_money
 from core.webhooks import intake as call_hooks
 
 BATCH = 2000

@@ -13,12 +13,12 @@ from datetime import datetime
 from sqlalchemy import text
 from sqlmodel import Session
 
-from core import notices
 from core.billing.rating import rate_pending
-from core.calls import Result, Step, entry
-from core.db import session_scope
-from core.enums import RatingStatus
-from core.money import format_money
+from core.calls.record import Result, Step, entry
+from core.infra.db import session_scope
+from core.notices import bell as notices
+from core.values.enums import RatingStatus
+from core.values.money import format_money
 
 
 @dataclass(frozen=True)

@@ -13,15 +13,15 @@ from typing import Any
 from sqlalchemy import Row, select, text
 from sqlmodel import Session
 
-from core import rollups
 from core.billing import wallet
 from core.billing.prefixes import TariffCache
 from core.billing.pricing import call_cost
-from core.db import session_scope
-from core.enums import TransactionType
+from core.infra.db import session_scope
 from core.models import User
 from core.models.columns import utcnow
-from core.money import format_money
+from core.reporting import rollups
+from core.values.enums import TransactionType
+from core.values.money import format_money
 
 BATCH = 2000
 

@@ -14,8 +14,8 @@ from sqlmodel import Session
 
 from core.billing import fees, wallet
 from core.billing.errors import NoSuchCustomer, ReferenceTaken
-from core.enums import TransactionType
 from core.models import User, WalletTransaction
+from core.values.enums import TransactionType
 
 
 @dataclass(frozen=True)

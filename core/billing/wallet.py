@@ -14,11 +14,11 @@ from sqlmodel import Session, select
 
 from core.billing import notices
 from core.billing.errors import InsufficientFunds
-from core.enums import Role, TransactionType
+from core.infra.settings import get_settings
 from core.models import User, WalletTransaction
 from core.models.columns import utcnow
-from core.money import round_money
-from core.settings import get_settings
+from core.values.enums import Role, TransactionType
+from core.values.money import round_money
 
 
 def customer(session: Session, user_id: int) -> User | None:

@@ -5,8 +5,8 @@ from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
 import core.models  # noqa: F401  (registers every table on SQLModel.metadata)
-from core.call_partitions import not_a_partition
-from core.settings import get_settings
+from core.calls.call_partitions import not_a_partition
+from core.infra.settings import get_settings
 
 target_metadata = SQLModel.metadata
 
@@ -19,7 +19,7 @@ def run_migrations_online() -> None:
             connection=connection,
             target_metadata=target_metadata,
             compare_type=True,
-            include_name=not_a_partition,  # the call table's months: core.call_partitions makes them
+            include_name=not_a_partition,  # the call table's months: core.calls.call_partitions makes them
         )
         with context.begin_transaction():
             context.run_migrations()

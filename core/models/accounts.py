@@ -6,8 +6,8 @@ from decimal import Decimal
 from sqlalchemy import CheckConstraint, Column, Index, SmallInteger
 from sqlmodel import Field, SQLModel
 
-from core.enums import AdminAction, ImpersonationAction, TokenKind, UserStatus, sql_in
 from core.models.columns import created_at, fk, money, string, timestamp
+from core.values.enums import AdminAction, ImpersonationAction, TokenKind, UserStatus, sql_in
 
 
 class User(SQLModel, table=True):

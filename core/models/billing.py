@@ -7,8 +7,8 @@ from typing import Any
 from sqlalchemy import BigInteger, CheckConstraint, Column, Date, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from core.enums import InvoiceStatus, TransactionType, sql_in
 from core.models.columns import big_pk, created_at, fk, jsonb, money, string, timestamp
+from core.values.enums import InvoiceStatus, TransactionType, sql_in
 
 
 class WalletTransaction(SQLModel, table=True):

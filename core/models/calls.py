@@ -1,6 +1,6 @@
 """The call record (CDR), one row per call keyed by Asterisk's linkedid.
 
-The table is partitioned by month on `started_at` (core/call_partitions.py, docs/reports.md): its
+The table is partitioned by month on `started_at` (core/calls/call_partitions.py, docs/reports.md): its
 keys include `started_at`, which a call keeps from its first write; `id` stays unique from its
 sequence and is what the ORM and the API address a call by."""
 
@@ -11,8 +11,8 @@ from typing import Any
 from sqlalchemy import BigInteger, CheckConstraint, Column, DateTime, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from core.enums import Disposition, LineType, RatingStatus, sql_in
 from core.models.columns import big_pk, created_at, fk, jsonb, money, string, timestamp
+from core.values.enums import Disposition, LineType, RatingStatus, sql_in
 
 
 class Call(SQLModel, table=True):
@@ -111,12 +111,12 @@ class Call(SQLModel, table=True):
     # Why rating failed, when rating_status is 'error'.
     rating_error: str | None = string(500, nullable=True)
     # Routing trail: each decision (candidate taken/skipped and why, dial attempts, trunk used);
-    # entries as core.calls.entry writes them.
+    # entries as core.calls.record.entry writes them.
     trail: list[Any] = jsonb()
     recording: str | None = string(255, nullable=True)
     # "bridge" when the bridge wrote it, "reconciled" when rebuilt from Asterisk's own records.
     source: str = string(16, default="bridge")
-    # Where the caller's number is from, as routing read it (core.caller_origin): ISO country or
+    # Where the caller's number is from, as routing read it (core.calls.caller_origin): ISO country or
     # "unknown", the region's name or "unknown", the line type. Null on rows from before.
     caller_country: str | None = string(8, nullable=True)
     caller_region: str | None = string(500, nullable=True)

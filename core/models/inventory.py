@@ -7,8 +7,8 @@ from typing import Any
 from sqlalchemy import CheckConstraint
 from sqlmodel import Field, SQLModel
 
-from core.enums import NumberStatus, Status, sql_in
 from core.models.columns import created_at, fk, jsonb, money, string, timestamp
+from core.values.enums import NumberStatus, Status, sql_in
 
 
 class Country(SQLModel, table=True):

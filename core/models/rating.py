@@ -6,8 +6,8 @@ from decimal import Decimal
 from sqlalchemy import CheckConstraint, Column, DateTime, Index, UniqueConstraint, func
 from sqlmodel import Field, SQLModel
 
-from core.enums import Status, sql_in
 from core.models.columns import created_at, fk, money, string
+from core.values.enums import Status, sql_in
 
 
 class Tariff(SQLModel, table=True):

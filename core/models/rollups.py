@@ -1,5 +1,5 @@
 """The dashboard's rollups: the call rows of one hour (UTC) summed per customer, campaign, target
-and buyer, and the hours of one UTC day summed again, kept as calls are rated (core/rollups.py) so
+and buyer, and the hours of one UTC day summed again, kept as calls are rated (core/reporting/rollups.py) so
 the dashboard never scans call rows."""
 
 from datetime import datetime
@@ -33,7 +33,7 @@ class RollupSums(SQLModel):
     target_id: int | None = None
     buyer_id: int | None = None
     calls: int = _count()
-    # One count per disposition (core.enums.Disposition), named as its member in lower case.
+    # One count per disposition (core.values.enums.Disposition), named as its member in lower case.
     answered: int = _count()
     no_answer: int = _count()
     busy: int = _count()
@@ -78,8 +78,8 @@ class CallRollupDay(RollupSums, table=True):
 
 class CallRegionRollup(SQLModel, table=True):
     """The rated calls of one UTC hour summed per customer, campaign and caller origin (country,
-    region, line type: core.caller_origin), for the dashboard's breakdown by region (docs/regions.md).
-    Kept beside `call_rollup`, in the same refresh and rebuild (core/region_rollups.py)."""
+    region, line type: core.calls.caller_origin), for the dashboard's breakdown by region (docs/regions.md).
+    Kept beside `call_rollup`, in the same refresh and rebuild (core/reporting/region_rollups.py)."""
 
     __tablename__ = "call_region_rollup"
     __table_args__ = (

@@ -8,7 +8,8 @@ from sqlalchemy import ARRAY, BigInteger, CheckConstraint, Column, Integer, Stri
 from sqlalchemy import text as sql_text
 from sqlmodel import Field, SQLModel
 
-from core.enums import (
+from core.models.columns import created_at, fk, jsonb, money, string, timestamp
+from core.values.enums import (
     BlockMatch,
     DuplicateAction,
     RoutingStrategy,
@@ -19,7 +20,6 @@ from core.enums import (
     WhisperMode,
     sql_in,
 )
-from core.models.columns import created_at, fk, jsonb, money, string, timestamp
 
 
 class Campaign(SQLModel, table=True):
@@ -56,7 +56,7 @@ class Campaign(SQLModel, table=True):
     )
     ivr_digits: int = 4
     ivr_attempts: int = 3
-    # The whisper the target hears before it is connected (core.whisper): off, text or recording;
+    # The whisper the target hears before it is connected (core.calls.whisper): off, text or recording;
     # the text as typed, and the audio played (core.models.WhisperAudio, by its hash) and its length.
     whisper_mode: str = string(16, default=WhisperMode.OFF.value)
     whisper_text: str | None = string(200, nullable=True)

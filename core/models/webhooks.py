@@ -7,8 +7,8 @@ from sqlalchemy import ARRAY, CheckConstraint, Column, Index, String, UniqueCons
 from sqlalchemy import text as sql_text
 from sqlmodel import Field, SQLModel
 
-from core.enums import DeliveryStatus, WebhookStatus, sql_in
 from core.models.columns import big_pk, created_at, fk, jsonb, string, timestamp
+from core.values.enums import DeliveryStatus, WebhookStatus, sql_in
 
 
 class Webhook(SQLModel, table=True):

@@ -2,7 +2,7 @@
 
 The bridge calls `admit` when a call arrives, runs the IVR when `admission.ivr_to_pass`, then
 calls `select_targets` (in the same session when there is no IVR) and dials the candidates in
-order, appending its own trail entries (the trail's vocabulary: core.calls).
+order, appending its own trail entries (the trail's vocabulary: core.calls.record).
 """
 
 from core.routing.admission import Admission, IvrSettings, admit

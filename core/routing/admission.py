@@ -6,18 +6,18 @@ from datetime import datetime
 from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
-from core.caller_origin import CallerOrigin, caller_origin
-from core.calls import Entry, Result, Step, entry, stopped_at
-from core.enums import Disposition, NumberStatus, Status, UserStatus
+from core.calls.caller_origin import CallerOrigin, caller_origin
+from core.calls.record import Entry, Result, Step, entry, stopped_at
+from core.calls.whisper import Whisper
 from core.models import Campaign, Number
-from core.money import format_money
-from core.phone import to_e164
 from core.routing.caller import canonical_caller
 from core.routing.catalogue import cached
 from core.routing.credit import dearest_first_block
 from core.routing.customer import read_customer
 from core.routing.region import region_step
-from core.whisper import Whisper
+from core.values.enums import Disposition, NumberStatus, Status, UserStatus
+from core.values.money import format_money
+from core.values.phone import to_e164
 
 # Number and campaign in one query: this runs for every call, so it is built once (the hot routing
 # queries are module-level statements with bound parameters: building a statement and its cache key

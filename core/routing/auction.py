@@ -18,10 +18,9 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from core.calls import Entry, Result, Step, entry
-from core.enums import Disposition
-from core.money import format_money
-from core.outbound import Blocked, GuardedAsyncTransport, allowed_networks
+from core.calls.record import Entry, Result, Step, entry
+from core.infra.outbound import Blocked, GuardedAsyncTransport, allowed_networks
+from core.infra.settings import Network
 from core.routing.bids import (
     CallFacts,
     NotABid,
@@ -34,7 +33,8 @@ from core.routing.bids import (
 )
 from core.routing.ranking import BidResult, dial_list, rank
 from core.routing.selection import Candidate, Selection
-from core.settings import Network
+from core.values.enums import Disposition
+from core.values.money import format_money
 
 # Pings of many calls to one buyer share its pool; waiting for a connection would eat the deadline.
 _LIMITS = httpx.Limits(max_connections=200, max_keepalive_connections=50)
@@ -93,7 +93,7 @@ class Auction:
         if client is None:
             # No proxies from the environment: a bid is due in milliseconds, straight to the buyer.
             self._tls = self._tls or httpx.create_ssl_context()
-            # Guarded: a buyer's URL never reaches an internal address (core.outbound).
+            # Guarded: a buyer's URL never reaches an internal address (core.infra.outbound).
             transport = GuardedAsyncTransport(self._allow, verify=self._tls, limits=_LIMITS)
             client = self._clients[origin] = httpx.AsyncClient(
                 transport=transport, trust_env=False, headers={"User-Agent": "callroute-bidding"}
@@ -237,7 +237,7 @@ class Auction:
                 response = await self.client(url).post(url, json=body, timeout=deadline)
         except httpx.TimeoutException:
             raise
-        except Blocked as exc:  # an internal address (core.outbound): never connected
+        except Blocked as exc:  # an internal address (core.infra.outbound): never connected
             raise NotABid(f"{phase} not sent: {exc}") from None
         except (httpx.HTTPError, httpx.InvalidURL) as exc:
             raise NotABid(f"{phase} failed: {_why(exc)}") from None

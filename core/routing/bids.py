@@ -1,7 +1,7 @@
 """Real-time bidding on the wire (docs/bidding.md): a bidder's settings, what its ping and post say,
 and what its answer means.
 
-A ping tells the buyer where the caller is (country, region and line type, core.caller_origin)
+A ping tells the buyer where the caller is (country, region and line type, core.calls.caller_origin)
 and which campaign the call is for, never the caller's number: only the winner's post carries it.
 """
 
@@ -12,10 +12,10 @@ from typing import Literal
 # pydantic (the API answers these) reads a TypedDict from typing_extensions before Python 3.12.
 from typing_extensions import TypedDict
 
-from core.caller_origin import UNKNOWN, caller_origin
+from core.calls.caller_origin import UNKNOWN, caller_origin
 from core.models import Target
-from core.money import MAX_PAYOUT, format_money, round_money, to_money
-from core.phone import to_e164
+from core.values.money import MAX_PAYOUT, format_money, round_money, to_money
+from core.values.phone import to_e164
 
 DEFAULT_DEADLINE_MS = 300
 PING: Literal["ping"] = "ping"
@@ -98,7 +98,7 @@ class PostBody(CallBody):
 
 def caller_area(caller: str) -> CallerArea:
     """The caller's country (ISO alpha-2), region and line type as routing reads them
-    (core.caller_origin, docs/regions.md), nulls for what the number does not tell."""
+    (core.calls.caller_origin, docs/regions.md), nulls for what the number does not tell."""
     origin = caller_origin(caller)
 
     def known(value: str) -> str | None:

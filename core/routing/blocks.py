@@ -4,9 +4,9 @@ from dataclasses import dataclass
 
 from sqlalchemy import ARRAY, String, and_, any_, bindparam, func, or_, select
 
-from core.enums import BlockMatch, Status
 from core.models import BlockEntry
-from core.phone import digit_prefixes
+from core.values.enums import BlockMatch, Status
+from core.values.phone import digit_prefixes
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Caller ids as the engine compares them with block entries and earlier calls."""
 
-from core.phone import to_e164
+from core.values.phone import to_e164
 
 
 def canonical_caller(raw: str) -> str:

@@ -7,8 +7,8 @@ from decimal import Decimal
 from sqlmodel import Session
 
 from core.billing.pricing import Price, find_rate, minimum_charge
-from core.enums import Status
 from core.routing.links import campaign_links
+from core.values.enums import Status
 
 
 @dataclass(frozen=True)

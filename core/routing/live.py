@@ -4,7 +4,7 @@ from typing import Protocol
 
 import redis
 
-from core.live import target_count, trunk_count
+from core.calls.live import target_count, trunk_count
 
 
 class LiveCounts(Protocol):
@@ -18,7 +18,7 @@ class LiveCounts(Protocol):
 
 
 class RedisLiveCounts:
-    """The live counts the bridge maintains (core.live's `live:target:{id}`, `live:trunk:{id}` sets)."""
+    """The live counts the bridge maintains (core.calls.live's `live:target:{id}`, `live:trunk:{id}` sets)."""
 
     def __init__(self, client: redis.Redis) -> None:
         self.client = client

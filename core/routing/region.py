@@ -1,12 +1,12 @@
 """Caller-region rules: which callers a target takes, and which a campaign blocks, by where the
-caller's number is from and its line type (core.caller_origin, docs/regions.md).
+caller's number is from and its line type (core.calls.caller_origin, docs/regions.md).
 
 A place is a country ("US") or a region of one ("US:California"). A country place matches every
 caller of that country; a region place the callers whose region the data names as that one.
 The rules are stored as JSON on the target (`Target.region_rules`) and the campaign
 (`Campaign.region_rules`); an empty object is the default: every caller taken.
 
-"Unknown" is the region of a caller whose number names none (module core.caller_origin). With
+"Unknown" is the region of a caller whose number names none (module core.calls.caller_origin). With
 `accept_unknown` off, such a caller is skipped (a target) or blocked (a campaign) outright. With it
 on (the default), what is known still counts: a caller whose region is unknown but whose country
 is listed matches that country, and it never matches a region place.
@@ -16,10 +16,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from core.caller_origin import NOWHERE, UNKNOWN, CallerOrigin
-from core.calls import Entry, Result, Step, entry
-from core.enums import Disposition, LineType, RegionMode
+from core.calls.caller_origin import NOWHERE, UNKNOWN, CallerOrigin
+from core.calls.record import Entry, Result, Step, entry
 from core.models import Campaign, Target
+from core.values.enums import Disposition, LineType, RegionMode
 
 SEPARATOR = ":"
 

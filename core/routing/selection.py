@@ -10,9 +10,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlalchemy import update
 from sqlmodel import Session
 
-from core.caller_origin import CallerOrigin
-from core.calls import Entry, Result, Step, entry, stopped_at
-from core.enums import Disposition, DuplicateAction, RoutingStrategy, Status, TrunkDirection
+from core.calls.caller_origin import CallerOrigin
+from core.calls.record import Entry, Result, Step, entry, stopped_at
 from core.models import Buyer, Campaign, Trunk
 from core.routing.admission import Admission
 from core.routing.bids import Bidder
@@ -24,6 +23,7 @@ from core.routing.live import LiveCounts
 from core.routing.ordering import rotated, weighted_order
 from core.routing.region import target_refusal
 from core.routing.schedule import is_open
+from core.values.enums import Disposition, DuplicateAction, RoutingStrategy, Status, TrunkDirection
 
 # rr_cursor is a PostgreSQL integer: wrap before it overflows (years of calls on one campaign).
 _CURSOR_WRAP = 2**31 - 1

@@ -16,10 +16,10 @@ from sqlalchemy import ARRAY, BigInteger, any_, cast, or_, select, text
 from sqlalchemy import event as sa_event
 from sqlmodel import Session, col
 
-from core import jobs, names
-from core.db import json_text, session_scope
-from core.enums import DeliveryStatus, RatingStatus, WebhookEvent, WebhookStatus
+from core.infra import jobs, names
+from core.infra.db import json_text, session_scope
 from core.models import Call, Webhook
+from core.values.enums import DeliveryStatus, RatingStatus, WebhookEvent, WebhookStatus
 from core.webhooks import payload
 from core.webhooks.backoff import RETRY_FOR
 

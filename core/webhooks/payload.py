@@ -5,10 +5,10 @@ rating's from the final row. A buyer's webhook never gets the customer's cost.""
 from datetime import datetime
 from typing import Literal, NotRequired, TypedDict
 
-from core.calls import CallState
-from core.enums import WebhookEvent
+from core.calls.record import CallState
 from core.models import Call
-from core.money import format_money
+from core.values.enums import WebhookEvent
+from core.values.money import format_money
 
 
 class CallAtEvent(TypedDict):

@@ -18,12 +18,12 @@ import orjson
 from sqlalchemy import text
 from sqlmodel import Session
 
-from core import notices
-from core.db import session_scope
-from core.enums import DeliveryStatus, WebhookStatus
+from core.infra.db import session_scope
+from core.infra.outbound import Blocked, GuardedTransport
+from core.infra.settings import Network
 from core.models import Buyer, Webhook, WebhookDelivery
-from core.outbound import Blocked, GuardedTransport
-from core.settings import Network
+from core.notices import bell as notices
+from core.values.enums import DeliveryStatus, WebhookStatus
 from core.webhooks import backoff, signing, template
 
 TIMEOUT = httpx.Timeout(10.0, connect=5.0)  # a receiver's answer may take this long
@@ -80,7 +80,7 @@ def _clean(text: str, limit: int) -> str:
 
 def client(allow: Iterable[Network] | None = None) -> httpx.Client:
     """The client deliveries are sent with: it connects only where customers' URLs may go
-    (core.outbound; `allow`: OUTBOUND_ALLOW_NETWORKS unless given), follows no redirect, and takes
+    (core.infra.outbound; `allow`: OUTBOUND_ALLOW_NETWORKS unless given), follows no redirect, and takes
     no proxy from the environment (one would connect in the guard's place)."""
     return httpx.Client(timeout=TIMEOUT, transport=GuardedTransport(allow), trust_env=False)
 

@@ -13,7 +13,7 @@ and the subscription to the caller's channel, whose answer and hang-up bill it),
 by Asterisk with nobody asking, and a talking call goes on if the bridge stops (the next one takes
 it back, `resume`).
 
-The call's facts are one `core.calls.CallState`: the row and the live view are its views. Each
+The call's facts are one `core.calls.record.CallState`: the row and the live view are its views. Each
 call has its own event queue consumed by its own task, so the events of one call are handled in
 the order Asterisk sent them. Database work runs in a thread so the event loop never blocks.
 

@@ -3,9 +3,9 @@ is written at once), and the PIN a campaign's IVR asks the caller for."""
 
 import uuid
 
-from core.calls import CallState, Result, Step
-from core.enums import Disposition, LiveState, WebhookEvent
+from core.calls.record import CallState, Result, Step
 from core.routing import Admission, IvrSettings
+from core.values.enums import Disposition, LiveState, WebhookEvent
 from pbx_bridge.call.caller import Caller, channel_of, now
 from pbx_bridge.call.context import Context
 from pbx_bridge.events import Event

@@ -4,7 +4,7 @@ docs/bidding.md) on the call's event loop."""
 
 import asyncio
 
-from core.calls import CallState
+from core.calls.record import CallState
 from core.routing import Admission, Selection
 from core.routing.bids import CallFacts
 from pbx_bridge.call.caller import now

@@ -8,10 +8,11 @@ import logging
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from core import names, q850
-from core.ari import AriError
-from core.calls import CallState
-from core.enums import HangupBy
+from core.calls import q850
+from core.calls.record import CallState
+from core.infra import names
+from core.pbx.ari import AriError
+from core.values.enums import HangupBy
 from pbx_bridge.call.context import CallAri, CallerGone, LetGo
 from pbx_bridge.events import Event
 

@@ -6,7 +6,7 @@ import logging
 import math
 from datetime import UTC, datetime
 
-from core.names import cap_count_key, live_target_key, live_trunk_key
+from core.infra.names import cap_count_key, live_target_key, live_trunk_key
 from core.routing import Candidate
 from pbx_bridge.live_store import Counted, LiveStore
 

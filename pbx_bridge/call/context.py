@@ -5,10 +5,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from core.calls import CallState
-from core.enums import WebhookEvent
+from core.calls.record import CallState
 from core.routing import Admission, Selection
 from core.routing.auction import Auction
+from core.values.enums import WebhookEvent
 from pbx_bridge.live_store import LiveStore
 from pbx_bridge.row_writer import RowWriter
 from pbx_bridge.whisper import WhisperFiles
@@ -82,7 +82,7 @@ class Context:
     after_hangup: Callable[[str], None]  # told each call whose final row is in (rating)
     timing: Timing = field(default_factory=Timing)
     channels: "dict[str, CallFlow]" = field(default_factory=dict)
-    node_id: str = ""  # this node's (core.nodes): the calls it answers for
+    node_id: str = ""  # this node's (core.pbx.nodes): the calls it answers for
     hooks: Callable[[WebhookEvent, CallState], None] = lambda kind, state: None  # webhooks' events
     auction: Auction = field(default_factory=Auction)  # asks bidding targets for bids (docs/bidding.md)
     whispers: WhisperFiles = field(default_factory=WhisperFiles.from_settings)  # where Asterisk plays them

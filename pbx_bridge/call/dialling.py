@@ -8,11 +8,12 @@ import logging
 import re
 from typing import TypedDict
 
-from core import names, q850
-from core.ari import AriError
-from core.calls import Result, Step, TrailValue
-from core.enums import Disposition, HangupBy, WebhookEvent
+from core.calls import q850
+from core.calls.record import Result, Step, TrailValue
+from core.infra import names
+from core.pbx.ari import AriError
 from core.routing import Admission, Candidate
+from core.values.enums import Disposition, HangupBy, WebhookEvent
 from pbx_bridge.ami import AmiError
 from pbx_bridge.call.caller import CANCELLED, Caller, cause_of, is_dialplan_event, now
 from pbx_bridge.call.claims import Claims

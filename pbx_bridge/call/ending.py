@@ -5,10 +5,11 @@ import asyncio
 import logging
 import re
 
-from core import logs, names, q850
-from core.ari import AriError
-from core.calls import CallState, Entry, Result, Step, TrailValue, stopped_at
-from core.enums import Disposition, HangupBy
+from core.calls import q850
+from core.calls.record import CallState, Entry, Result, Step, TrailValue, stopped_at
+from core.infra import logs, names
+from core.pbx.ari import AriError
+from core.values.enums import Disposition, HangupBy
 from pbx_bridge.ami import AmiError
 from pbx_bridge.call.caller import CANCELLED, Caller, is_end, now
 from pbx_bridge.call.claims import Claims

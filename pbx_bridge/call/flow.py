@@ -4,12 +4,12 @@ whatever happens on the way (the caller hanging up, the bridge stopping, a failu
 import asyncio
 import logging
 
-from core import logs
-from core.calls import CallState, Result, Step
-from core.enums import Disposition, HangupBy
+from core.calls.record import CallState, Result, Step
+from core.infra import logs
+from core.infra.names import duplicate_key
 from core.models import Call
-from core.names import duplicate_key
 from core.routing import Admission, Selection
+from core.values.enums import Disposition, HangupBy
 from pbx_bridge.call import admission, auction, talk
 from pbx_bridge.call.caller import Caller, now
 from pbx_bridge.call.claims import Claims

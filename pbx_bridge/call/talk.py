@@ -6,9 +6,9 @@ import asyncio
 import contextlib
 import math
 
-from core import names
-from core.calls import Result, Step
-from core.enums import Disposition, HangupBy, LiveState, WebhookEvent
+from core.calls.record import Result, Step
+from core.infra import names
+from core.values.enums import Disposition, HangupBy, LiveState, WebhookEvent
 from pbx_bridge.call.caller import Caller, asterisk_time, is_end, now
 from pbx_bridge.call.context import Context
 from pbx_bridge.call.ending import ended_by, goodbye

@@ -6,8 +6,8 @@ committed one always has its row.
 
 from sqlmodel import Session
 
-from core.enums import AdminAction
 from core.models import AdminAudit, User
+from core.values.enums import AdminAction
 from portal_api.auth.audit import Client
 
 

@@ -16,8 +16,8 @@ from sqlalchemy import event
 from sqlalchemy.orm import ORMExecuteState, Session, UOWTransaction
 from sqlmodel import SQLModel
 
-from core.enums import ImpersonationAction, TokenKind
 from core.models import AuthToken, ImpersonationAudit, User
+from core.values.enums import ImpersonationAction, TokenKind
 
 _ACTING = "impersonation_token"  # Session.info: the impersonation token of the request
 _TOUCHED = "impersonation_touched"  # Session.info: what the request wrote, for the change row

@@ -8,10 +8,10 @@ from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlmodel import Session, select
 
-from core.enums import Role, UserStatus
-from core.errors import DomainError, ErrorId
+from core.infra.settings import get_settings
 from core.models import AuthToken, Buyer, User
-from core.settings import get_settings
+from core.values.enums import Role, UserStatus
+from core.values.errors import DomainError, ErrorId
 from portal_api.auth import audit, tokens
 from portal_api.client_address import client_address
 from portal_api.deps import SessionDep

@@ -12,8 +12,8 @@ Each impersonation ended so gets its stop record.
 from sqlalchemy import or_, select
 from sqlmodel import Session
 
-from core.enums import Role, TokenKind
 from core.models import AuthToken, Buyer, User
+from core.values.enums import Role, TokenKind
 from portal_api.auth import audit, tokens
 
 

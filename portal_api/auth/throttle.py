@@ -17,10 +17,10 @@ counted per address the same way, successful or not, and a refused one gives its
 The address is portal_api.client_address's.
 """
 
-from core import names
-from core.errors import DomainError, ErrorId
-from core.redis_client import get_redis
-from core.settings import get_settings
+from core.infra import names
+from core.infra.redis_client import get_redis
+from core.infra.settings import get_settings
+from core.values.errors import DomainError, ErrorId
 
 # An address the account signed in from within this time is known-good.
 KNOWN_FOR_SECONDS = 30 * 24 * 3600

@@ -9,9 +9,9 @@ from sqlalchemy import ColumnElement, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, select
 
-from core.db import get_engine
-from core.enums import TokenKind
+from core.infra.db import get_engine
 from core.models import AuthToken
+from core.values.enums import TokenKind
 
 # A token renewed while used is written at most this often, not on every request.
 RENEW_STEP = timedelta(minutes=1)

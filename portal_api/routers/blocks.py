@@ -9,7 +9,7 @@ from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.blocks import BlockedCallers, BlockFromCalls, BlockIn, BlockOut, BlockUpdate
 from portal_api.schemas.common import StatusIn
 from portal_api.services import blocks, common
-from portal_api.tenancy import UserFilter
+from portal_api.services.tenancy import UserFilter
 
 router = APIRouter(prefix="/block", tags=["blocks"])
 

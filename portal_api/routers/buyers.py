@@ -2,7 +2,7 @@
 
 from fastapi import APIRouter, Request
 
-from core.enums import Role
+from core.values.enums import Role
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep, client_of, require_roles
 from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok

@@ -2,8 +2,8 @@
 
 from fastapi import APIRouter
 
-from core.enums import Status
 from core.models import Campaign
+from core.values.enums import Status
 from portal_api.auth.principal import AdminOrCustomerDep
 from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
@@ -18,7 +18,7 @@ from portal_api.schemas.campaigns import (
 )
 from portal_api.schemas.common import StatusIn
 from portal_api.services import campaigns, common
-from portal_api.tenancy import UserFilter
+from portal_api.services.tenancy import UserFilter
 
 router = APIRouter(prefix="/campaign", tags=["campaigns"])
 

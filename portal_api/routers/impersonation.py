@@ -4,13 +4,13 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 
-from core.enums import ImpersonationAction
+from core.values.enums import ImpersonationAction
 from portal_api.auth.principal import AdminDep, PrincipalDep, client_of
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.users import AuditRow, Impersonating, ReturnedToAdmin, ReturnToAdminIn, StoredUser
 from portal_api.services import impersonation
-from portal_api.tenancy import UserFilter
+from portal_api.services.tenancy import UserFilter
 
 router = APIRouter(tags=["impersonation"])
 

@@ -13,7 +13,7 @@ from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.billing import InvoiceDetail, InvoiceGenerateIn, InvoiceSummary
 from portal_api.services import invoices
-from portal_api.tenancy import UserFilter
+from portal_api.services.tenancy import UserFilter
 
 router = APIRouter(prefix="/invoice", tags=["billing"])
 

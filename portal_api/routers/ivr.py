@@ -7,7 +7,7 @@ from portal_api.deps import PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.campaigns import IvrRow
 from portal_api.services import campaigns
-from portal_api.tenancy import UserFilter
+from portal_api.services.tenancy import UserFilter
 
 router = APIRouter(prefix="/ivr", tags=["campaigns"])
 

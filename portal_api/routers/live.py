@@ -9,17 +9,17 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
-from core import names
-from core.errors import DomainError
-from core.live import LiveCall, read_change
-from core.redis_client import async_redis, pubsub_channel
-from core.settings import get_settings
-from portal_api import live_feed
+from core.calls.live import LiveCall, read_change
+from core.infra import names
+from core.infra.redis_client import async_redis, pubsub_channel
+from core.infra.settings import get_settings
+from core.values.errors import DomainError
 from portal_api.auth.principal import Principal, PrincipalDep
 from portal_api.envelope import Envelope, ok
 from portal_api.schemas.common import StrictBody
 from portal_api.schemas.users import Balance
 from portal_api.services import live as live_calls
+from portal_api.services import live_feed
 
 router = APIRouter(tags=["live calls"])
 log = logging.getLogger(__name__)

@@ -9,9 +9,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Query, UploadFile
 
-from core.enums import NumberStatus, Role
 from core.models import Number
-from core.money import format_money
+from core.values.enums import NumberStatus, Role
+from core.values.money import format_money
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep, Principal, require_roles
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, ErrorBody, PageData, ok
@@ -31,7 +31,7 @@ from portal_api.schemas.numbers import (
     UploadReport,
 )
 from portal_api.services import number_pool, number_upload, numbers
-from portal_api.tenancy import UserFilter
+from portal_api.services.tenancy import UserFilter
 
 router = APIRouter(prefix="/number", tags=["numbers"])
 

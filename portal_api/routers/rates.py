@@ -4,8 +4,8 @@ from typing import Annotated
 
 from fastapi import APIRouter, File, Query, UploadFile
 
-from core.enums import Status
 from core.models import Rate
+from core.values.enums import Status
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok

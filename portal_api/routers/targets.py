@@ -18,7 +18,7 @@ from portal_api.schemas.targets import (
     TargetUpdate,
 )
 from portal_api.services import common, targets
-from portal_api.tenancy import UserFilter
+from portal_api.services.tenancy import UserFilter
 
 router = APIRouter(prefix="/target", tags=["targets"])
 

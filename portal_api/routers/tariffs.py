@@ -2,8 +2,8 @@
 
 from fastapi import APIRouter
 
-from core.enums import Status
 from core.models import Tariff
+from core.values.enums import Status
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep
 from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok

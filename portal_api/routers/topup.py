@@ -2,14 +2,14 @@
 
 from fastapi import APIRouter, Request
 
-from core.money import format_money
+from core.values.money import format_money
 from portal_api.auth.principal import AdminDep, client_of
 from portal_api.deps import PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
 from portal_api.schemas.billing import TopupIn
 from portal_api.schemas.users import WalletTransactionOut
 from portal_api.services import topups
-from portal_api.tenancy import UserFilter
+from portal_api.services.tenancy import UserFilter
 
 router = APIRouter(prefix="/topup", tags=["billing"])
 

@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from core.enums import Status, TrunkDirection
+from core.values.enums import Status, TrunkDirection
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok

@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 
-from core.enums import AdminAction, Role, TransactionType
+from core.values.enums import AdminAction, Role, TransactionType
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep, client_of
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
@@ -20,7 +20,7 @@ from portal_api.schemas.users import (
     WalletTransactionOut,
 )
 from portal_api.services import admin_audit, users
-from portal_api.tenancy import UserFilter
+from portal_api.services.tenancy import UserFilter
 
 router = APIRouter(prefix="/user", tags=["users"])
 

@@ -5,7 +5,7 @@ from typing import Annotated
 from fastapi import APIRouter, File, UploadFile
 from fastapi.responses import Response
 
-from core.whisper import MAX_MS, MAX_UPLOAD_BYTES
+from core.calls.whisper import MAX_MS, MAX_UPLOAD_BYTES
 from portal_api.auth.principal import AdminOrCustomerDep
 from portal_api.deps import IdPath, SessionDep
 from portal_api.envelope import Envelope, ok

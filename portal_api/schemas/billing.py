@@ -7,8 +7,8 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from core.billing.invoices import InvoiceLine
-from core.enums import InvoiceStatus
-from core.money import MAX_TOPUP
+from core.values.enums import InvoiceStatus
+from core.values.money import MAX_TOPUP
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import (
     NO_CONTROLS,

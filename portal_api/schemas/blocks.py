@@ -6,8 +6,8 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
-from core.enums import BlockMatch, Status
-from core.phone import digits, to_e164
+from core.values.enums import BlockMatch, Status
+from core.values.phone import digits, to_e164
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import PHONE_FORMAT, PlainText, StrictBody
 

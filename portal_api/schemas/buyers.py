@@ -4,7 +4,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.enums import Disposition, Status
+from core.values.enums import Disposition, Status
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import Day, Email, MoneyOut, Name, Password, Phone, StrictBody
 

@@ -5,7 +5,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from core.enums import DuplicateAction, RoutingStrategy, Status
+from core.values.enums import DuplicateAction, RoutingStrategy, Status
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import NO_CONTROLS, NO_CONTROLS_PATTERN, Name, StrictBody
 from portal_api.schemas.regions import CampaignRegionRules, CampaignRegionRulesOut

@@ -25,9 +25,9 @@ from pydantic import (
     field_validator,
 )
 
-from core.enums import Status
-from core.money import PLACES, bounded, format_money
-from core.passwords import MIN_LENGTH, password_problem
+from core.values.enums import Status
+from core.values.money import PLACES, bounded, format_money
+from core.values.passwords import MIN_LENGTH, password_problem
 
 
 @lru_cache
@@ -87,7 +87,7 @@ Email = Annotated[
 # as this format (a client with its own phone library checks it; the contract test generates it).
 PHONE_FORMAT = "phone"
 # A URL the platform requests for a customer (a webhook, a bidder's ping or post), whose host must
-# be a public address, also once resolved (core.outbound): no pattern can say what a name resolves
+# be a public address, also once resolved (core.infra.outbound): no pattern can say what a name resolves
 # to, so the OpenAPI names the rule as this format (the contract test generates public URLs).
 PUBLIC_URL_FORMAT = "public-url"
 # Its shape is a pattern too (http or https, then no blank), as the validators check it.
@@ -139,7 +139,7 @@ def outbound_url(value: str, example: str) -> SplitResult:
 
 def money_parser(limit: Decimal, *, positive: bool = False) -> BeforeValidator:
     """An amount a person enters, from 0 (or above it, `positive`) to `limit` with at most 4 places,
-    as a decimal string or a JSON number (core.money.bounded)."""
+    as a decimal string or a JSON number (core.values.money.bounded)."""
 
     def parse(value: object) -> Decimal:
         amount = bounded(value, limit)

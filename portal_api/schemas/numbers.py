@@ -7,10 +7,10 @@ from typing import Annotated, Literal, Self
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from core.enums import NumberStatus, TransactionType
 from core.models import WalletTransaction
-from core.money import MAX_NUMBER_FEE, bounded
-from core.phone import to_e164
+from core.values.enums import NumberStatus, TransactionType
+from core.values.money import MAX_NUMBER_FEE, bounded
+from core.values.phone import to_e164
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import PHONE_FORMAT, StrictBody, money_schema
 

@@ -17,7 +17,13 @@ from pydantic import (
 from pydantic import StringConstraints as Str
 
 from core.models import Rate, Tariff
-from core.money import MAX_CONNECTION_FEE, MAX_INCREMENT_SECONDS, MAX_RATE_PER_MINUTE, bounded, format_money
+from core.values.money import (
+    MAX_CONNECTION_FEE,
+    MAX_INCREMENT_SECONDS,
+    MAX_RATE_PER_MINUTE,
+    bounded,
+    format_money,
+)
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import NO_CONTROLS, NO_CONTROLS_PATTERN, Name, StrictBody, money_schema
 

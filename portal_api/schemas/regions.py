@@ -7,10 +7,10 @@ import pycountry
 from fastapi import Query
 from pydantic import AfterValidator, BaseModel, Field, WithJsonSchema, model_validator
 
-from core.caller_origin import UNKNOWN, regions_of
-from core.enums import LineType, RegionMode
-from core.errors import DomainError, ErrorId
+from core.calls.caller_origin import UNKNOWN, regions_of
 from core.routing.region import SEPARATOR
+from core.values.enums import LineType, RegionMode
+from core.values.errors import DomainError, ErrorId
 from portal_api.schemas.common import StrictBody
 
 MAX_PLACES = 500

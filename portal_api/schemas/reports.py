@@ -6,8 +6,8 @@ from typing import Annotated
 from fastapi import Depends, Query
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.enums import Disposition
-from core.errors import DomainError, ErrorId
+from core.values.enums import Disposition
+from core.values.errors import DomainError, ErrorId
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import Day, MoneyOut
 from portal_api.schemas.regions import OriginFilter

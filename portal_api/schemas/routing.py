@@ -7,11 +7,11 @@ from pydantic import BaseModel, ConfigDict, Field, with_config
 # pydantic reads a TypedDict from typing_extensions before Python 3.12.
 from typing_extensions import TypedDict
 
-from core.calls import Entry
-from core.enums import Disposition
+from core.calls.record import Entry
 from core.routing import Candidate
 from core.routing.auction import Exchange
 from core.routing.bids import PingBody, PostBody
+from core.values.enums import Disposition
 from portal_api.schemas.common import MoneyOut, StrictBody
 
 

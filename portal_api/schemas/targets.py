@@ -8,9 +8,9 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
-from core.enums import Status
-from core.money import MAX_PAYOUT
-from core.phone import to_e164
+from core.values.enums import Status
+from core.values.money import MAX_PAYOUT
+from core.values.phone import to_e164
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import (
     PHONE_FORMAT,

@@ -6,8 +6,8 @@ from typing import Annotated
 from pydantic import AfterValidator, BaseModel, Field, SecretStr, WithJsonSchema
 from pydantic import StringConstraints as Str
 
-from core.enums import TrunkAuth, TrunkDirection, TrunkTransport
 from core.models import Trunk
+from core.values.enums import TrunkAuth, TrunkDirection, TrunkTransport
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import NO_CONTROLS, NO_CONTROLS_PATTERN, StrictBody, host_name
 

@@ -4,8 +4,8 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.enums import AdminAction, ImpersonationAction, Role, TransactionType, UserStatus
 from core.models import User, WalletTransaction
+from core.values.enums import AdminAction, ImpersonationAction, Role, TransactionType, UserStatus
 from portal_api.schemas.common import Email, MoneyOut, Name, Password, Phone, ShortText, StrictBody, Timezone
 
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-from core.enums import DeliveryStatus, WebhookEvent, WebhookStatus
+from core.values.enums import DeliveryStatus, WebhookEvent, WebhookStatus
 from core.webhooks import template
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import PUBLIC_URL_SCHEMA, StrictBody, outbound_url

@@ -4,8 +4,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StringConstraints, model_validator
 
-from core.enums import WhisperMode
-from core.whisper import MAX_TEXT
+from core.calls.whisper import MAX_TEXT
+from core.values.enums import WhisperMode
 from portal_api.schemas.common import StrictBody
 
 # Something to say: one visible character at least.

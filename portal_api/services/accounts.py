@@ -4,18 +4,18 @@ user's own account (profile, password, balance)."""
 from sqlalchemy import exists, select
 from sqlmodel import Session
 
-from core.enums import Role, UserStatus
-from core.errors import DomainError, ErrorId, missing_row
+from core.infra.settings import get_settings
 from core.models import Call, Number, Tariff, User, WalletTransaction
-from core.money import to_money
-from core.passwords import hash_password, verify_password
-from core.settings import get_settings
+from core.values.enums import Role, UserStatus
+from core.values.errors import DomainError, ErrorId, missing_row
+from core.values.money import to_money
+from core.values.passwords import hash_password, verify_password
 from portal_api.auth import revocation, throttle
 from portal_api.auth.principal import Principal
 from portal_api.schemas.billing import PortalConfig
 from portal_api.schemas.users import Balance
 from portal_api.services.common import record_status, touch, update_row
-from portal_api.tenancy import get_visible
+from portal_api.services.tenancy import get_visible
 
 
 def email_taken(session: Session, email: str, except_id: int | None = None) -> bool:

@@ -5,14 +5,14 @@ from datetime import date
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core.enums import AdminAction
 from core.models import AdminAudit, User
+from core.values.enums import AdminAction
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData
 from portal_api.schemas.users import AdminAuditRow
 from portal_api.services.common import contains_text, page_of, within_days
-from portal_api.tenancy import visible_id
+from portal_api.services.tenancy import visible_id
 
 
 def history(

@@ -3,9 +3,9 @@
 from sqlalchemy import or_, select
 from sqlmodel import Session
 
-from core.enums import BlockMatch, Status
-from core.errors import DomainError, ErrorId, missing_row
 from core.models import BlockEntry, Call
+from core.values.enums import BlockMatch, Status
+from core.values.errors import DomainError, ErrorId, missing_row
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData
@@ -25,7 +25,7 @@ from portal_api.services.common import (
     text_filter,
     update_row,
 )
-from portal_api.tenancy import get_visible, scoped
+from portal_api.services.tenancy import get_visible, scoped
 
 
 def _owner(principal: Principal, user_id: int | None) -> int | None:

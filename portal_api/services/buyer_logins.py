@@ -9,13 +9,13 @@ address's owner is told by mail. An administrator, who sees every account anyway
 
 from sqlmodel import Session
 
-from core import mail, names
-from core.enums import Role
-from core.errors import DomainError, ErrorId
-from core.jobs import enqueue
+from core.infra import mail, names
+from core.infra.jobs import enqueue
+from core.infra.redis_client import get_redis
 from core.models import User
-from core.passwords import hash_password
-from core.redis_client import get_redis
+from core.values.enums import Role
+from core.values.errors import DomainError, ErrorId
+from core.values.passwords import hash_password
 from portal_api.auth.principal import Principal
 from portal_api.services.accounts import create_user, email_taken
 

@@ -7,12 +7,11 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core.enums import AdminAction, Status, UserStatus
-from core.errors import DomainError, ErrorId
 from core.models import Buyer, Call, Target, User
 from core.routing.caps import connected_since, period_starts
 from core.routing.schedule import is_open
-from portal_api import call_pages
+from core.values.enums import AdminAction, Status, UserStatus
+from core.values.errors import DomainError, ErrorId
 from portal_api.auth import admin_audit
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
@@ -27,7 +26,7 @@ from portal_api.schemas.buyers import (
     BuyerUpdate,
 )
 from portal_api.schemas.targets import BuyerTarget, TargetOut
-from portal_api.services import buyer_logins
+from portal_api.services import buyer_logins, call_pages
 from portal_api.services.accounts import set_password, set_user_status
 from portal_api.services.common import (
     create_row,
@@ -40,7 +39,7 @@ from portal_api.services.common import (
     update_row,
     within_days,
 )
-from portal_api.tenancy import get_visible, scoped, visible_id
+from portal_api.services.tenancy import get_visible, scoped, visible_id
 
 
 def _login(session: Session, buyer: Buyer) -> User | None:

@@ -3,11 +3,10 @@
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core.enums import Status
-from core.errors import DomainError, ErrorId
 from core.models import Campaign, User
+from core.values.enums import Status
+from core.values.errors import DomainError, ErrorId
 from portal_api.auth.principal import Principal
-from portal_api.call_names import named_page
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData
 from portal_api.schemas.campaigns import (
@@ -19,6 +18,7 @@ from portal_api.schemas.campaigns import (
     IvrEdit,
     IvrRow,
 )
+from portal_api.services.call_names import named_page
 from portal_api.services.common import (
     create_row,
     delete_row,
@@ -27,7 +27,7 @@ from portal_api.services.common import (
     text_filter,
     update_row,
 )
-from portal_api.tenancy import get_visible, scoped
+from portal_api.services.tenancy import get_visible, scoped
 
 
 def _check_name_free(session: Session, user_id: int, name: str, except_id: int | None = None) -> None:

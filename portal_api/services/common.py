@@ -12,14 +12,14 @@ from pydantic import BaseModel
 from sqlalchemy import ColumnElement, Select, SQLColumnExpression, func, literal, or_, select
 from sqlmodel import Session, SQLModel
 
-from core.enums import Role
-from core.errors import DomainError, ErrorId, missing_row
 from core.models import StatusChange, Tariff, Trunk, User, Vendor
+from core.values.enums import Role
+from core.values.errors import DomainError, ErrorId, missing_row
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData, paginate
 from portal_api.schemas.common import day_bounds
-from portal_api.tenancy import get_visible
+from portal_api.services.tenancy import get_visible
 
 M = TypeVar("M", bound=SQLModel)
 Out = TypeVar("Out", bound=BaseModel)

@@ -1,7 +1,7 @@
 """The dashboard: how many calls, how many answered, talk time, spend, over a period in the caller's
 time zone, and where the calls went. Admins see all calls, customers theirs, buyers the calls sent
 to them (with their payout, never the customer's spend). Whole UTC days are read from the daily
-rollups, whole hours from the hourly ones (core/rollups.py), the rest from the call rows
+rollups, whole hours from the hourly ones (core/reporting/rollups.py), the rest from the call rows
 (docs/reports.md)."""
 
 from collections.abc import Callable, Sequence
@@ -30,12 +30,11 @@ from sqlalchemy import (
 from sqlalchemy.orm import QueryableAttribute
 from sqlmodel import Session
 
-from core.enums import Disposition, RatingStatus, Role
+from core.infra.names import live_buyer_key, live_user_key
+from core.infra.redis_client import get_redis
 from core.models import Buyer, Call, CallRegionRollup, CallRollup, CallRollupDay, Campaign, Target, User
-from core.names import live_buyer_key, live_user_key
-from core.redis_client import get_redis
-from core.rollups import DISPOSITION_COLUMNS, MEASURES
-from portal_api import live_feed
+from core.reporting.rollups import DISPOSITION_COLUMNS, MEASURES
+from core.values.enums import Disposition, RatingStatus, Role
 from portal_api.auth.principal import Principal
 from portal_api.schemas.dashboard import (
     Bucket,
@@ -49,7 +48,8 @@ from portal_api.schemas.dashboard import (
     Period,
     Slice,
 )
-from portal_api.tenancy import get_visible, scoped
+from portal_api.services import live_feed
+from portal_api.services.tenancy import get_visible, scoped
 
 N = TypeVar("N", int, Decimal)  # a sum: of counts and seconds, or of money
 TopRow = tuple[int | None, int, int, int]  # id, calls, answered, talk seconds
@@ -387,7 +387,7 @@ def _raw_origins(narrow: OriginNarrow, *where: ColumnElement[bool]) -> Select[An
 
 
 def _origins_in(narrow: OriginNarrow, start: datetime, end: datetime) -> Subquery:
-    """As `_calls_in`, from the rollups by region (core/region_rollups.py) and the call rows."""
+    """As `_calls_in`, from the rollups by region (core/reporting/region_rollups.py) and the call rows."""
     first, last = _ceil(start, HOUR), _floor(end, HOUR)
     if first >= last:
         return _raw_origins(narrow, Call.started_at >= start, Call.started_at < end).subquery()

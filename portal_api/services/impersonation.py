@@ -4,10 +4,10 @@
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core.enums import AdminAction, ImpersonationAction, Role, TokenKind, UserStatus
-from core.errors import DomainError, ErrorId, not_found
+from core.infra.settings import get_settings
 from core.models import ImpersonationAudit, User
-from core.settings import get_settings
+from core.values.enums import AdminAction, ImpersonationAction, Role, TokenKind, UserStatus
+from core.values.errors import DomainError, ErrorId, not_found
 from portal_api.auth import admin_audit, audit, revocation, tokens
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
@@ -15,7 +15,7 @@ from portal_api.deps import PageParams
 from portal_api.envelope import PageData
 from portal_api.schemas.users import AuditRow, Impersonating, StoredUser
 from portal_api.services.common import page_of
-from portal_api.tenancy import visible_id
+from portal_api.services.tenancy import visible_id
 
 
 def start(session: Session, principal: Principal, user_id: int, client: Client) -> Impersonating:

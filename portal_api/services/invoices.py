@@ -13,7 +13,7 @@ from portal_api.deps import PageParams
 from portal_api.envelope import PageData
 from portal_api.schemas.billing import InvoiceSummary
 from portal_api.services.common import page_of, text_filter
-from portal_api.tenancy import get_visible, scoped
+from portal_api.services.tenancy import get_visible, scoped
 
 
 def page(

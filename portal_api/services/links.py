@@ -3,12 +3,12 @@
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core.errors import DomainError, ErrorId
 from core.models import Campaign, CampaignTarget, Target
+from core.values.errors import DomainError, ErrorId
 from portal_api.auth.principal import Principal
 from portal_api.schemas.targets import LinkAdd, LinkPriority, LinkRemove
 from portal_api.services.common import owned
-from portal_api.tenancy import get_visible
+from portal_api.services.tenancy import get_visible
 
 
 def _link(session: Session, campaign_id: int, target_id: int) -> CampaignTarget | None:

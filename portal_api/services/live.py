@@ -6,15 +6,14 @@ import asyncio
 from fastapi.concurrency import run_in_threadpool
 from sqlmodel import Session
 
-from core import names
-from core.db import get_engine
-from core.errors import not_found
-from core.pbx_commands import request_hangup
-from core.redis_client import async_redis
-from portal_api import live_feed
+from core.infra import names
+from core.infra.db import get_engine
+from core.infra.redis_client import async_redis
+from core.pbx.pbx_commands import request_hangup
+from core.values.errors import not_found
 from portal_api.auth.principal import Principal, resolve
 from portal_api.schemas.users import Balance
-from portal_api.services import accounts
+from portal_api.services import accounts, live_feed
 from portal_api.services.notifications import unread_count
 
 HANGUP_WAIT_STEPS = 50  # of 0.1 s: the bridge usually ends a call within a few hundred milliseconds

@@ -5,8 +5,8 @@ from datetime import UTC, datetime
 from sqlalchemy import func, select, update
 from sqlmodel import Session
 
-from core.errors import not_found
 from core.models import Notification
+from core.values.errors import not_found
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData
 from portal_api.schemas.notifications import NotificationOut

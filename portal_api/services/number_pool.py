@@ -13,12 +13,12 @@ from sqlmodel import Session
 
 from core.billing import purchases, wallet
 from core.billing.errors import NotACustomer
-from core.enums import NumberStatus
-from core.errors import DomainError, ErrorId, missing_row
 from core.models import Country, Number, User
+from core.values.enums import NumberStatus
+from core.values.errors import DomainError, ErrorId, missing_row
 from portal_api.auth.principal import Principal
 from portal_api.schemas.numbers import TakeIn
-from portal_api.tenancy import scoped
+from portal_api.services.tenancy import scoped
 
 
 @dataclass(frozen=True)

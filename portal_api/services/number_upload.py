@@ -19,10 +19,10 @@ from psycopg.rows import TupleRow
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core.errors import DomainError, ErrorId
+from core.infra.settings import get_settings
 from core.models import Country, Number, NumberUploadBatch, Vendor
-from core.phone import e164_and_region, filing_problem
-from core.settings import get_settings
+from core.values.errors import DomainError, ErrorId
+from core.values.phone import e164_and_region, filing_problem
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData
 from portal_api.schemas.numbers import UploadBatchOut, UploadLine, parse_fee

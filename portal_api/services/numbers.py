@@ -7,12 +7,11 @@ from typing import TypeVarTuple
 from sqlalchemy import Select, select
 from sqlmodel import Session
 
-from core.enums import NumberStatus
-from core.errors import DomainError, ErrorId, missing_row
 from core.models import Campaign, Country, Number, Vendor, WalletTransaction
-from core.phone import region_of, region_problem
+from core.values.enums import NumberStatus
+from core.values.errors import DomainError, ErrorId, missing_row
+from core.values.phone import region_of, region_problem
 from portal_api.auth.principal import Principal
-from portal_api.call_names import named_page
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData, paginate
 from portal_api.schemas.common import day_bounds
@@ -25,8 +24,9 @@ from portal_api.schemas.numbers import (
     NumberUpdate,
     PaymentType,
 )
+from portal_api.services.call_names import named_page
 from portal_api.services.common import change_status, page_of, text_filter
-from portal_api.tenancy import get_visible, scoped, visible_id
+from portal_api.services.tenancy import get_visible, scoped, visible_id
 
 Ts = TypeVarTuple("Ts")  # a statement's columns, kept
 

@@ -9,14 +9,14 @@ from datetime import UTC, datetime
 
 from sqlmodel import Session, select
 
-from core import mail, names
-from core.enums import UserStatus
-from core.errors import DomainError, ErrorId
-from core.jobs import enqueue
+from core.infra import mail, names
+from core.infra.jobs import enqueue
+from core.infra.redis_client import get_redis
+from core.infra.settings import get_settings
 from core.models import User
-from core.notices import notify_admins
-from core.redis_client import get_redis
-from core.settings import get_settings
+from core.notices.bell import notify_admins
+from core.values.enums import UserStatus
+from core.values.errors import DomainError, ErrorId
 from portal_api.auth.tokens import token_hash
 from portal_api.services.accounts import set_password
 

@@ -7,20 +7,20 @@ from typing import BinaryIO
 from sqlalchemy import exists, select
 from sqlmodel import Session
 
-from core.enums import Status
-from core.errors import DomainError, ErrorId, missing_row
+from core.infra.settings import get_settings
 from core.models import Call, Country, Rate
-from core.phone import region_for_prefix
-from core.settings import get_settings
+from core.values.enums import Status
+from core.values.errors import DomainError, ErrorId, missing_row
+from core.values.phone import region_for_prefix
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData
-from portal_api.rate_import import import_rates
 from portal_api.schemas.rating import RateCreate, RateImportOut, RateOut, RateUpdate
 from portal_api.services.accounts import check_tariff
 from portal_api.services.common import create_row, delete_row, page_of, text_filter, update_row
+from portal_api.services.rate_import import import_rates
 from portal_api.services.tariffs import tariff_scope, visible_tariff
-from portal_api.tenancy import get_visible
+from portal_api.services.tenancy import get_visible
 
 # What a call was rated on: frozen once a call used the rate.
 _PRICED = (

@@ -2,7 +2,7 @@
 
 import pycountry
 
-from core.caller_origin import regions_of
+from core.calls.caller_origin import regions_of
 from portal_api.schemas.regions import Regions
 
 

@@ -10,18 +10,18 @@ from fastapi.responses import StreamingResponse
 from sqlalchemy import ColumnElement, Select, SQLColumnExpression, Text, case, cast, func, literal, select
 from sqlmodel import Session
 
-from core.db import get_engine
-from core.errors import DomainError, ErrorId
+from core.infra.db import get_engine
 from core.models import Buyer, Call, Campaign, Target, Trunk, User
-from core.nodes import node_of
-from portal_api import call_pages
+from core.pbx.nodes import node_of
+from core.values.errors import DomainError, ErrorId
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData
-from portal_api.recordings import stored_recording
 from portal_api.schemas.reports import CSV_COLUMNS, CallReportRow, ReportFilter
+from portal_api.services import call_pages
 from portal_api.services.common import contains_text, within_days
-from portal_api.tenancy import get_visible, scoped, visible_id
+from portal_api.services.recordings import stored_recording
+from portal_api.services.tenancy import get_visible, scoped, visible_id
 
 CSV_BATCH = 2000  # rows fetched at a time while the download streams
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from sqlmodel import Session
 
-from core.redis_client import get_redis
+from core.infra.redis_client import get_redis
 from core.routing import RedisLiveCounts, Selection, admit, select_targets
 from core.routing.auction import Auction, Outcome
 from core.routing.bids import CallFacts

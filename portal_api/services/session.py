@@ -2,11 +2,11 @@
 
 from sqlmodel import Session, select
 
-from core.enums import TokenKind
-from core.errors import DomainError, ErrorId
+from core.infra.settings import get_settings
 from core.models import AuthToken, User
-from core.passwords import verify_password
-from core.settings import get_settings
+from core.values.enums import TokenKind
+from core.values.errors import DomainError, ErrorId
+from core.values.passwords import verify_password
 from portal_api.auth import revocation, throttle, tokens
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import refusal

@@ -14,13 +14,13 @@ from typing import Any
 
 from sqlmodel import Session
 
-from core import names
-from core.enums import Role, TokenKind
-from core.errors import DomainError, ErrorId
-from core.jobs import enqueue
-from core.passwords import hash_password
-from core.redis_client import get_redis
-from core.settings import get_settings
+from core.infra import names
+from core.infra.jobs import enqueue
+from core.infra.redis_client import get_redis
+from core.infra.settings import get_settings
+from core.values.enums import Role, TokenKind
+from core.values.errors import DomainError, ErrorId
+from core.values.passwords import hash_password
 from portal_api.auth import throttle, tokens
 from portal_api.schemas.users import RegisterIn, SignedIn, StoredUser
 from portal_api.services.accounts import create_user, email_taken

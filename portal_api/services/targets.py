@@ -3,17 +3,17 @@
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core import outbound
-from core.enums import Status, TrunkDirection
-from core.errors import DomainError, ErrorId, missing_row
+from core.infra import outbound
 from core.models import Buyer, Campaign, CampaignTarget, Target, Trunk
+from core.values.enums import Status, TrunkDirection
+from core.values.errors import DomainError, ErrorId, missing_row
 from portal_api.auth.principal import Principal
-from portal_api.call_names import named_page
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData
 from portal_api.schemas.targets import AssignedTarget, TargetIn, TargetOut, TargetRow, TargetUpdate
+from portal_api.services.call_names import named_page
 from portal_api.services.common import create_row, delete_row, owned, text_filter, update_row
-from portal_api.tenancy import get_visible, scoped, visible_id
+from portal_api.services.tenancy import get_visible, scoped, visible_id
 
 
 def _check_trunk(session: Session, trunk_id: int | None) -> None:

@@ -3,9 +3,9 @@
 from sqlalchemy import ColumnElement, SQLColumnExpression, exists, false, select, true
 from sqlmodel import Session
 
-from core.enums import Status
-from core.errors import DomainError, ErrorId, not_found
 from core.models import Call, Rate, Tariff, User
+from core.values.enums import Status
+from core.values.errors import DomainError, ErrorId, not_found
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData
@@ -18,7 +18,7 @@ from portal_api.services.common import (
     text_filter,
     update_row,
 )
-from portal_api.tenancy import get_visible
+from portal_api.services.tenancy import get_visible
 
 
 def tariff_scope(column: SQLColumnExpression[int | None], principal: Principal) -> ColumnElement[bool]:

@@ -6,9 +6,9 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from core.billing.topups import TopUp, top_up
-from core.enums import AdminAction, TransactionType
 from core.models import WalletTransaction
-from core.money import format_money
+from core.values.enums import AdminAction, TransactionType
+from core.values.money import format_money
 from portal_api.auth import admin_audit
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal

@@ -8,12 +8,12 @@ import redis
 from sqlalchemy import exists, select
 from sqlmodel import Session
 
-from core import names
-from core.enums import Status, TrunkAuth, TrunkDirection
-from core.errors import DomainError, ErrorId, missing_row
+from core.infra import names
+from core.infra.redis_client import get_redis
 from core.models import Call, Target, Trunk, Vendor
-from core.pbx_commands import announce_trunk_change
-from core.redis_client import get_redis
+from core.pbx.pbx_commands import announce_trunk_change
+from core.values.enums import Status, TrunkAuth, TrunkDirection
+from core.values.errors import DomainError, ErrorId, missing_row
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData
@@ -27,7 +27,7 @@ from portal_api.services.common import (
     text_filter,
     update_row,
 )
-from portal_api.tenancy import get_visible
+from portal_api.services.tenancy import get_visible
 
 log = logging.getLogger(__name__)
 

@@ -6,9 +6,9 @@ from sqlalchemy import delete as delete_rows
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core.enums import AdminAction, Role, TokenKind, TransactionType, UserStatus
-from core.errors import DomainError, ErrorId
 from core.models import Buyer, User, WalletTransaction
+from core.values.enums import AdminAction, Role, TokenKind, TransactionType, UserStatus
+from core.values.errors import DomainError, ErrorId
 from portal_api.auth import admin_audit, tokens
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
@@ -38,7 +38,7 @@ from portal_api.services.common import (
     update_row,
     within_days,
 )
-from portal_api.tenancy import get_visible, scoped
+from portal_api.services.tenancy import get_visible, scoped
 
 
 def page(session: Session, pg: PageParams, role: int | None) -> PageData[UserOut]:

@@ -6,10 +6,10 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 from sqlmodel import Session
 
-from core import outbound
-from core.enums import DeliveryStatus, WebhookEvent, WebhookStatus
-from core.errors import DomainError, ErrorId, missing_row, not_found
+from core.infra import outbound
 from core.models import Buyer, Call, Campaign, Webhook, WebhookDelivery
+from core.values.enums import DeliveryStatus, WebhookEvent, WebhookStatus
+from core.values.errors import DomainError, ErrorId, missing_row, not_found
 from core.webhooks import intake, signing, template
 from core.webhooks.backoff import RETRY_FOR
 from portal_api.auth.principal import Principal
@@ -17,7 +17,7 @@ from portal_api.deps import PageParams
 from portal_api.envelope import PageData
 from portal_api.schemas.webhooks import DeliveryOut, WebhookIn, WebhookOut, WebhookUpdate
 from portal_api.services.common import create_row, delete_row, page_of, set_status, text_filter, update_row
-from portal_api.tenancy import get_visible, scope_clause, scoped, visible_id
+from portal_api.services.tenancy import get_visible, scope_clause, scoped, visible_id
 
 _NO_INCOMING = "A buyer's webhook can't take 'incoming': the buyer is known only once the call is routed."
 

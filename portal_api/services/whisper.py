@@ -1,19 +1,27 @@
 """A campaign's whisper set in the portal: typed text spoken when saved, or a recording uploaded,
-checked and converted (core.whisper); the audio served back for a preview."""
+checked and converted (core.calls.whisper); the audio served back for a preview."""
 
 from typing import BinaryIO
 
 from fastapi.responses import Response
 from sqlmodel import Session
 
-from core.enums import WhisperMode
-from core.errors import DomainError, ErrorId
+from core.calls.whisper import (
+    MAX_UPLOAD_BYTES,
+    Sound,
+    SpeechUnavailable,
+    WhisperAudioError,
+    apply,
+    convert,
+    speak,
+)
 from core.models import Campaign, WhisperAudio
-from core.whisper import MAX_UPLOAD_BYTES, Sound, SpeechUnavailable, WhisperAudioError, apply, convert, speak
+from core.values.enums import WhisperMode
+from core.values.errors import DomainError, ErrorId
 from portal_api.auth.principal import Principal
 from portal_api.schemas.whisper import WhisperEdit, WhisperOut
 from portal_api.services.common import touch
-from portal_api.tenancy import get_visible
+from portal_api.services.tenancy import get_visible
 
 
 def visible(session: Session, principal: Principal, campaign_id: int) -> Campaign:

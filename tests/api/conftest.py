@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.settings import get_settings
+from core.infra.settings import get_settings
 from portal_api.services import buyer_logins, password_reset, signup
 
 

@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 from fastapi.routing import iter_route_contexts
 
-from core import names
-from core.db import session_scope
-from core.enums import WhisperMode
+from core.calls.whisper import apply, convert
+from core.infra import names
+from core.infra.db import session_scope
+from core.infra.redis_client import get_redis
+from core.infra.settings import get_settings
 from core.models import Campaign
-from core.redis_client import get_redis
-from core.settings import get_settings
-from core.whisper import apply, convert
+from core.values.enums import WhisperMode
 from portal_api.app import create_app
 from portal_api.auth.tokens import token_hash
 from testkit.actors import PASSWORD

@@ -4,9 +4,9 @@ tenant (docs/security.md, "Sign-up" and "Adding a buyer")."""
 import pytest
 from sqlmodel import select
 
-from core.db import session_scope
+from core.infra.db import session_scope
+from core.infra.settings import Settings, get_settings
 from core.models import Buyer, User
-from core.settings import Settings, get_settings
 from portal_api.services import signup
 from testkit.actors import Actor
 from tests.api.test_buyers_targets import BUYER, make_buyer

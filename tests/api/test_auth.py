@@ -5,7 +5,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from fastapi.testclient import TestClient
 
-from core.settings import get_settings
+from core.infra.settings import get_settings
 from testkit.actors import Actor, make_actor
 
 

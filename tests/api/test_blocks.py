@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 from sqlmodel import select
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import BlockEntry, Call
 
 

@@ -4,7 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlmodel import select
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Buyer, Call, CampaignTarget, Target, Trunk, User
 from core.routing.schedule import DAYS
 from tests.api.test_campaigns import make_campaign

@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 from sqlmodel import select
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Call, Campaign, StatusChange
 
 CAMPAIGN = {"name": "Plumbing leads", "ring_timeout": 25, "buffer_seconds": 90, "duplicate_action": "reject"}

@@ -7,7 +7,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from core.settings import get_settings
+from core.infra.settings import get_settings
 from testkit.actors import Actor
 from testkit.processes import api_server
 from testkit.waiting import eventually
@@ -70,7 +70,7 @@ def test_behind_a_trusted_proxy_the_client_is_the_rightmost_untrusted_forwarded_
 
 
 def test_a_malformed_trusted_proxies_entry_stops_the_start_with_the_entry_named() -> None:
-    from core.settings import settings_from
+    from core.infra.settings import settings_from
 
     with pytest.raises(ValueError, match=r"TRUSTED_PROXIES: 'proxy\.internal' is no network"):
         settings_from({"TRUSTED_PROXIES": "10.0.0.2, proxy.internal"})

@@ -10,9 +10,10 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import text
 
-from core import names, rollups
-from core.db import get_engine, session_scope
-from core.redis_client import get_redis
+from core.infra import names
+from core.infra.db import get_engine, session_scope
+from core.infra.redis_client import get_redis
+from core.reporting import rollups
 from testkit.actors import Actor, make_actor
 from testkit.rows import seed_calls
 

@@ -6,10 +6,10 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, select
 from sqlmodel import SQLModel
 
-from core.db import session_scope
+from core.infra.db import session_scope
+from core.infra.names import live_target_key
+from core.infra.redis_client import get_redis
 from core.models import BlockEntry, Campaign, Target, User
-from core.names import live_target_key
-from core.redis_client import get_redis
 from testkit.rows import CALLER, DID, Line, change, desk, earlier_call, line, top_up, trunk
 
 URL = "/api/routing/dry-run"

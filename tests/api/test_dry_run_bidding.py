@@ -1,7 +1,7 @@
 """The dry run with bidders (docs/bidding.md, "Dry run"): each bidder really pinged with `test: true`,
 its bid ranked, the post the winner would get shown and not sent."""
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import User
 from testkit.bidders import Behaviour, bidding_endpoints
 from testkit.rows import CALLER, DID, desk, line, top_up

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from core.db import autocommit_engine, get_engine, session_scope
+from core.infra.db import autocommit_engine, get_engine, session_scope
+from core.infra.redis_client import get_redis
+from core.infra.settings import get_settings
 from core.models import Trunk
-from core.redis_client import get_redis
-from core.settings import get_settings
 from testkit.processes import RedisServer, free_port, redis_server
 
 TRUNK = {"name": "Carrier One", "direction": "outbound", "host": "sip.carrier-one.example"}

@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from core.errors import ErrorId, Kind
+from core.values.errors import ErrorId, Kind
 from portal_api.errors import STATUS_OF_KIND
 
 API_DOC = Path(__file__).resolve().parents[2] / "docs" / "api.md"

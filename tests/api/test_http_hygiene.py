@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from core.settings import get_settings
+from core.infra.settings import get_settings
 from portal_api.app import create_app
 from portal_api.middleware import CSP, DOCS_CSP
 

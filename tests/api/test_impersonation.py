@@ -2,7 +2,7 @@
 
 from sqlmodel import select
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import AuthToken, ImpersonationAudit
 
 

@@ -12,11 +12,11 @@ from websockets.exceptions import ConnectionClosedError
 from websockets.sync.client import connect
 from websockets.typing import Subprotocol
 
-from core.calls import CallState
-from core.enums import LiveState
-from core.live import LiveCall
-from core.names import HANGUP_REQUESTS
-from core.redis_client import async_redis, get_redis, pubsub_channel
+from core.calls.live import LiveCall
+from core.calls.record import CallState
+from core.infra.names import HANGUP_REQUESTS
+from core.infra.redis_client import async_redis, get_redis, pubsub_channel
+from core.values.enums import LiveState
 from pbx_bridge.live_store import LiveStore
 from testkit.actors import Actor
 from testkit.processes import api_server

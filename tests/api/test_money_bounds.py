@@ -1,11 +1,11 @@
-"""Every amount a person enters has an upper bound (core.money): one past it is a clear 422 that
+"""Every amount a person enters has an upper bound (core.values.money): one past it is a clear 422 that
 changes nothing, on the API and in the rate-card import alike; the bound itself is accepted."""
 
 from decimal import Decimal
 
 from sqlalchemy import func, select
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Number, Rate, Target, Tariff, User
 from tests.api.test_buyers_targets import make_buyer, make_target
 from tests.api.test_rate_import import _csv, _upload

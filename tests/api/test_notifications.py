@@ -1,6 +1,6 @@
 """The header bell: own notifications only, paged as the spec reads them, unread count, mark read."""
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Notification
 
 

@@ -6,10 +6,10 @@ from decimal import Decimal
 import pytest
 from sqlmodel import func, select
 
-from core.db import session_scope
-from core.enums import NumberStatus
+from core.infra.db import session_scope
+from core.infra.settings import Settings, get_settings
 from core.models import Country, Number, NumberUploadBatch, Vendor
-from core.settings import Settings, get_settings
+from core.values.enums import NumberStatus
 
 HEADER = "number,country,vendor,setup_fee,monthly_fee\n"
 
@@ -74,7 +74,7 @@ def test_upload_imports_good_lines_and_reports_the_skipped_ones(client, admin, a
         8,
         admin.id,
     )
-    # The parser's own wording follows "invalid E.164: " (core.phone owns it).
+    # The parser's own wording follows "invalid E.164: " (core.values.phone owns it).
     assert report["lines"][0]["reason"].startswith("invalid E.164: '12345' is not")
     report["lines"][0]["reason"] = "invalid E.164"
     # Imported lines are only counted: the answer explains the lines that need it.

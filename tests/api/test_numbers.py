@@ -14,8 +14,7 @@ from sqlmodel import func, select
 
 from core.billing import wallet
 from core.billing.periods import add_months
-from core.db import get_engine, session_scope
-from core.enums import TransactionType
+from core.infra.db import get_engine, session_scope
 from core.models import (
     Campaign,
     Country,
@@ -25,6 +24,7 @@ from core.models import (
     Vendor,
     WalletTransaction,
 )
+from core.values.enums import TransactionType
 from testkit.rows import balance, ledger, top_up
 from testkit.waiting import eventually
 

@@ -1,10 +1,10 @@
-"""Customers' URLs naming an internal address (core.outbound, docs/security.md) are refused when
+"""Customers' URLs naming an internal address (core.infra.outbound, docs/security.md) are refused when
 saved: a 422 naming the field and the address, nothing changed. The tests allow loopback only
 (testkit.processes.RECEIVERS_ENV), so every other internal address is refused here as in production."""
 
 import pytest
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Target, Webhook
 from testkit.rows import count
 from tests.api.test_buyers_targets import make_buyer, make_target

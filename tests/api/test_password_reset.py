@@ -2,8 +2,8 @@
 
 from typing import Any
 
-from core import names
-from core.settings import get_settings
+from core.infra import names
+from core.infra.settings import get_settings
 from portal_api.services import password_reset
 from testkit.actors import PASSWORD
 

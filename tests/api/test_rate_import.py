@@ -8,10 +8,10 @@ import pytest
 from sqlalchemy import func, select
 from sqlmodel import Session
 
-from core.db import get_engine, session_scope
-from core.errors import DomainError, ErrorId
+from core.infra.db import get_engine, session_scope
 from core.models import Call, Country, Rate, Tariff
-from portal_api.rate_import import import_rates
+from core.values.errors import DomainError, ErrorId
+from portal_api.services.rate_import import import_rates
 
 HEADER = "prefix,country,rate,connection_fee,initial_increment,billing_increment,min_duration,effective_from"
 

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import func, select
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Call, Country, Rate, StatusChange, Tariff, User
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from core.settings import get_settings
+from core.infra.settings import get_settings
 from testkit.actors import Actor
 from testkit.rows import seed_calls
 

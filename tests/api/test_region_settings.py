@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy import text
 
-from core.db import get_engine, session_scope
+from core.infra.db import get_engine, session_scope
 from core.models import Campaign, Target
 from testkit.rows import MAR
 from testkit.rows import call as ended_call

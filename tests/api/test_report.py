@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
+from core.infra.settings import get_settings
 from core.models import Call
-from core.settings import get_settings
 from portal_api.schemas.reports import CSV_COLUMNS
 from testkit.actors import Actor
 from testkit.rows import save, seed_calls

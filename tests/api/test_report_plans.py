@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 from sqlalchemy import event, text
 
-from core import call_partitions, rollups
-from core.db import get_engine, session_scope
+from core.calls import call_partitions
+from core.infra.db import get_engine, session_scope
 from core.models import Campaign
-from portal_api.call_pages import EXACT_UP_TO
+from core.reporting import rollups
+from portal_api.services.call_pages import EXACT_UP_TO
 from testkit.actors import Actor
 from testkit.rows import save
 

@@ -5,7 +5,7 @@ import ast
 
 import pytest
 
-from core.settings import REPO_ROOT
+from core.infra.settings import REPO_ROOT
 from testkit.actors import Actor
 from testkit.rows import seed_calls
 

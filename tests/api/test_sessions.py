@@ -6,10 +6,10 @@ from decimal import Decimal
 
 from sqlmodel import select
 
-from core.db import session_scope
-from core.enums import TokenKind
+from core.infra.db import session_scope
+from core.infra.settings import get_settings
 from core.models import AuthToken, Country, ImpersonationAudit, Number, StatusChange, User, WalletTransaction
-from core.settings import get_settings
+from core.values.enums import TokenKind
 from portal_api.services import signup
 from testkit.actors import Actor
 from testkit.rows import change, get, save, top_up

@@ -3,7 +3,7 @@ input refused with a 422 naming the field, changing nothing."""
 
 import pytest
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Target
 from testkit.rows import count
 from tests.api.test_buyers_targets import make_buyer, make_target

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import func, select
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Call, Rate, StatusChange, Tariff, User
 
 STANDARD = {"name": "Standard", "currency": "eur", "description": "Retail rates"}

@@ -2,7 +2,7 @@
 
 from datetime import date
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Invoice
 
 

@@ -6,10 +6,10 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import func, select
 
-from core import names
-from core.db import session_scope
+from core.infra import names
+from core.infra.db import session_scope
+from core.infra.redis_client import get_redis
 from core.models import Call, StatusChange, Target, Trunk, Vendor
-from core.redis_client import get_redis
 
 SECRET = "Sup3r-S3cret-Passw0rd!"
 CARRIER = {

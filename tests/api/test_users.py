@@ -5,9 +5,9 @@ from decimal import Decimal
 import pytest
 from sqlmodel import select
 
-from core.db import session_scope
-from core.enums import TransactionType
+from core.infra.db import session_scope
 from core.models import Country, Number, StatusChange, User, WalletTransaction
+from core.values.enums import TransactionType
 
 NEW_USER = {
     "name": "Dan Dealer",

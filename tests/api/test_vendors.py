@@ -3,7 +3,7 @@
 import pytest
 from sqlmodel import func, select
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Number, StatusChange, Trunk, Vendor
 
 ACME = {"name": "Acme Telecom", "contact_name": "Ann Acme", "email": "Noc@Acme.example", "phone": "+441234"}

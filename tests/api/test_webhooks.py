@@ -3,9 +3,9 @@ log and "send again"."""
 
 from sqlmodel import select
 
-from core.db import session_scope
-from core.enums import WebhookEvent
+from core.infra.db import session_scope
 from core.models import Webhook, WebhookDelivery
+from core.values.enums import WebhookEvent
 from core.webhooks import intake
 from testkit.rows import call, count
 from tests.api.test_buyers_targets import make_buyer

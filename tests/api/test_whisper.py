@@ -5,9 +5,9 @@ import io
 import wave
 from pathlib import Path
 
-from core.db import session_scope
+from core.calls.whisper import MAX_UPLOAD_BYTES
+from core.infra.db import session_scope
 from core.models import Campaign, WhisperAudio
-from core.whisper import MAX_UPLOAD_BYTES
 from testkit.audio import wav
 from testkit.rows import count
 from tests.api.test_dry_run import alices_line, dry_run
@@ -130,8 +130,8 @@ def test_the_dry_run_says_the_target_hears_the_whisper(client, customer_a, espea
 def test_without_espeak_ng_text_is_refused_as_unavailable_and_a_recording_still_works(
     client, customer_a, monkeypatch
 ) -> None:
-    monkeypatch.setattr("core.whisper._ESPEAK", "no-such-espeak-ng")
-    monkeypatch.setattr("core.whisper._ESPEAK_IN_CHROOT", Path("no/such/espeak-ng"))
+    monkeypatch.setattr("core.calls.whisper._ESPEAK", "no-such-espeak-ng")
+    monkeypatch.setattr("core.calls.whisper._ESPEAK_IN_CHROOT", Path("no/such/espeak-ng"))
     cid = campaign_of(client, customer_a)
     r = client.put(url(cid), json={"mode": "text", "text": TEXT}, headers=customer_a.headers)
     assert r.status_code == 503 and "upload a recording" in r.json()["message"]

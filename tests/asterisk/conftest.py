@@ -18,7 +18,7 @@ import pytest
 from sqlmodel import select
 
 from asterisk_config.errors import Unavailable
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Call
 from testkit.asterisk import AsteriskUnderTest, running_bridge, running_test_instance
 from testkit.nodes import Cluster, running_cluster

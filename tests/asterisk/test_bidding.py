@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import CampaignTarget, Target
 from testkit.asterisk import AsteriskUnderTest, Plan, calls, seed_plan
 from testkit.bidders import Behaviour, bidding_endpoints

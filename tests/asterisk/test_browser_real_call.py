@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import select
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Call, Trunk, User, WalletTransaction
 from testkit.actors import PASSWORD, make_actor
 from testkit.asterisk import AsteriskUnderTest, calls, trunk_pushed

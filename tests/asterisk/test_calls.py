@@ -15,8 +15,7 @@ import httpx
 import pytest
 from sqlmodel import select
 
-from core.db import session_scope
-from core.enums import TokenKind
+from core.infra.db import session_scope
 from core.models import (
     BlockEntry,
     CampaignTarget,
@@ -25,6 +24,7 @@ from core.models import (
     User,
     WalletTransaction,
 )
+from core.values.enums import TokenKind
 from portal_api.auth import tokens
 from testkit.actors import PASSWORD, make_actor
 from testkit.asterisk import AsteriskUnderTest, calls, live_calls, seed_plan, trunk_pushed, wait_live

@@ -32,13 +32,13 @@ from sqlalchemy import func, select
 
 from asterisk_config import runtime
 from asterisk_config.errors import ProvisionError
-from core import names
 from core.billing.rating import rate_pending
-from core.db import autocommit_engine, get_engine, session_scope
-from core.migrate import upgrade
+from core.infra import names
+from core.infra.db import autocommit_engine, get_engine, session_scope
+from core.infra.migrate import upgrade
+from core.infra.redis_client import get_redis
+from core.infra.settings import get_settings
 from core.models import Call, CreditReservation, Rate, Tariff, User, WalletTransaction
-from core.redis_client import get_redis
-from core.settings import get_settings
 from launcher.portal import portal_argv
 from launcher.supervisor import Child, Supervisor
 from testkit.actors import make_actor

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from sqlmodel import select
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Call, CampaignTarget, Target
 from testkit.asterisk import AsteriskUnderTest, Plan, calls, seed_plan
 from testkit.rows import CALLER

@@ -17,7 +17,7 @@ import httpx
 from sqlmodel import select
 
 from asterisk_config import runtime
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Call, CreditReservation, Target, User, WalletTransaction
 from testkit.actors import make_actor
 from testkit.asterisk import Plan, calls, live_calls, seed_plan, trunk_pushed, wait_live

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from core.db import session_scope
-from core.enums import Status
+from core.infra.db import session_scope
 from core.models import BlockEntry, Campaign, Number, Target
+from core.values.enums import Status
 from testkit.asterisk import AsteriskUnderTest, Plan, calls, seed_plan
 from testkit.rows import CALLER
 from testkit.sipp import call, sipp_target

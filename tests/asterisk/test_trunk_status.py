@@ -11,11 +11,11 @@ import pytest
 from sqlalchemy import text
 
 from asterisk_config import runtime
-from core import names
-from core.db import session_scope
+from core.infra import names
+from core.infra.db import session_scope
+from core.infra.redis_client import get_redis
 from core.models import Trunk
-from core.pbx_commands import announce_trunk_change
-from core.redis_client import get_redis
+from core.pbx.pbx_commands import announce_trunk_change
 from pbx_bridge.trunk_status import contact_status_text
 from pbx_bridge.trunks import trunk_of
 from testkit.asterisk import AsteriskUnderTest, calls, running_bridge, seed_plan, wait_registered

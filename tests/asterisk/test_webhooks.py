@@ -9,9 +9,9 @@ import orjson
 import pytest
 from sqlmodel import select
 
-from core.db import session_scope
-from core.enums import WebhookEvent
+from core.infra.db import session_scope
 from core.models import User, Webhook, WebhookDelivery
+from core.values.enums import WebhookEvent
 from core.webhooks import signing
 from testkit.asterisk import AsteriskUnderTest, calls, seed_plan
 from testkit.processes import start_worker

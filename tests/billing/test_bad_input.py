@@ -7,7 +7,7 @@ import psycopg.errors
 import pytest
 from sqlalchemy.exc import IntegrityError
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Rate
 from testkit.rows import balance, count, ledger, tariff
 

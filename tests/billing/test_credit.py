@@ -9,7 +9,7 @@ from sqlalchemy import func, select, update
 
 from core.billing import credit
 from core.billing.pricing import Price
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import CreditReservation
 from testkit.rows import available, customer_id
 

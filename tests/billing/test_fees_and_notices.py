@@ -6,8 +6,8 @@ from decimal import Decimal
 
 from core.billing import fees
 from core.billing.rating import rate_pending
-from core.enums import NumberStatus, TransactionType
 from core.models import Number, User
+from core.values.enums import NumberStatus, TransactionType
 from testkit.rows import balance, call, customer_id, get, ledger, notices, save, tariff, top_up
 
 BOUGHT = datetime(2026, 1, 31, 10, 0, tzinfo=UTC)

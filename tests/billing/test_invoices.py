@@ -11,7 +11,7 @@ from core.billing import fees, invoices
 from core.billing.periods import add_months, month_bounds, previous_month
 from core.billing.rating import rate_pending
 from core.billing.rerate import rerate_period
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Country, Invoice, Number, User
 from testkit.actors import make_actor
 from testkit.rows import JAN, balance, call, count, customer_id, get, rate, save, tariff, top_up

@@ -7,9 +7,9 @@ from decimal import Decimal
 from typing import Any
 
 from core.billing import wallet
-from core.db import get_engine, session_scope
-from core.enums import TransactionType
+from core.infra.db import get_engine, session_scope
 from core.models import User
+from core.values.enums import TransactionType
 from testkit.rows import balance, customer_id, ledger, top_up
 
 PROCESSES, OPERATIONS = 4, 400

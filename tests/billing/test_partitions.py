@@ -13,11 +13,12 @@ from alembic import command
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, create_engine, text
 
-from core import call_archive, call_partitions
-from core.calls import save
-from core.db import get_engine
-from core.migrate import alembic_config, upgrade
-from core.settings import get_settings
+from core.calls import call_partitions
+from core.calls.record import save
+from core.infra.db import get_engine
+from core.infra.migrate import alembic_config, upgrade
+from core.infra.settings import get_settings
+from core.operations import call_archive
 from testkit.databases import drop_database, fresh_database
 
 # Calls over five months of 2025-2026, some a microsecond before a month starts, some right on it.

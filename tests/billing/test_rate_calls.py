@@ -10,9 +10,9 @@ from core.billing import credit
 from core.billing.pricing import Price
 from core.billing.rating import rate_call, rate_hangup, rate_pending
 from core.billing.reconcile import reconcile
-from core.db import session_scope
-from core.enums import RatingStatus, TransactionType
+from core.infra.db import session_scope
 from core.models import Call, CreditReservation, WalletTransaction
+from core.values.enums import RatingStatus, TransactionType
 from testkit.rows import (
     MAR,
     admin,

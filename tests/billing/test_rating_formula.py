@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from core.billing.prefixes import PrefixMap
 from core.billing.pricing import Price, call_cost, find_rate
-from core.db import session_scope
+from core.infra.db import session_scope
 from testkit.rows import JAN, rate, tariff
 
 

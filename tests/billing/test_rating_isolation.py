@@ -7,10 +7,10 @@ from sqlalchemy import update
 
 from core.billing.rating import rate_pending
 from core.billing.reconcile import reconcile
-from core.db import session_scope
-from core.enums import TransactionType
+from core.infra.db import session_scope
 from core.models import Call, Rate
-from core.money import LONGEST_CALL_SECONDS, MAX_CALL_COST, MAX_CONNECTION_FEE, MAX_RATE_PER_MINUTE
+from core.values.enums import TransactionType
+from core.values.money import LONGEST_CALL_SECONDS, MAX_CALL_COST, MAX_CONNECTION_FEE, MAX_RATE_PER_MINUTE
 from testkit.rows import MAR, admin, balance, call, customer_id, get, ledger, notices, rate, tariff
 
 

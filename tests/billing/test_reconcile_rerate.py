@@ -9,9 +9,9 @@ from sqlalchemy import update
 from core.billing.rating import rate_pending
 from core.billing.reconcile import reconcile
 from core.billing.rerate import rerate_period
-from core.db import session_scope
-from core.enums import TransactionType
+from core.infra.db import session_scope
 from core.models import Call
+from core.values.enums import TransactionType
 from testkit.rows import JAN, MAR, admin, balance, call, customer_id, get, ledger, notices, rate, tariff
 
 DAY = timedelta(days=1)

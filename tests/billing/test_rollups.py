@@ -10,19 +10,19 @@ from typing import Any
 from sqlalchemy import text
 from sqlmodel import Session
 
-from core import rollups
 from core.billing import rating
 from core.billing.rerate import rerate_period
-from core.db import get_engine, session_scope
-from core.enums import Disposition
+from core.infra.db import get_engine, session_scope
 from core.models import Call, Target
+from core.reporting import rollups
+from core.values.enums import Disposition
 from testkit.actors import Actor
 from testkit.rows import call as ended_call
 from testkit.rows import campaign_with_target, change, customer_id, get, rate, tariff
 from testkit.waiting import eventually
 
 # The rollups as a fresh aggregate of the call rows would write them: each written independently
-# of core/rollups.py, so a mistake there shows here. {unit} is hour or day.
+# of core/reporting/rollups.py, so a mistake there shows here. {unit} is hour or day.
 FRESH = """
 SELECT date_trunc('{unit}', started_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', user_id, campaign_id,
        target_id, buyer_id, count(*), count(*) FILTER (WHERE disposition = 'ANSWERED'),
@@ -35,7 +35,7 @@ SELECT {unit}, user_id, campaign_id, target_id, buyer_id, sum(calls), sum(answer
        sum(no_answer), sum(talk_seconds), sum(converted), sum(spend), sum(payout)
 FROM {table} GROUP BY 1, 2, 3, 4, 5
 """
-# The same for the rollup by caller origin, written independently of core/region_rollups.py.
+# The same for the rollup by caller origin, written independently of core/reporting/region_rollups.py.
 REGION_FRESH = """
 SELECT date_trunc('hour', started_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', user_id, campaign_id,
        caller_country, caller_region, caller_line_type, count(*),

@@ -8,10 +8,10 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import func, insert, select
 
-from core import jobs, names
-from core.db import session_scope
-from core.enums import Disposition, TransactionType
+from core.infra import jobs, names
+from core.infra.db import session_scope
 from core.models import Call, WalletTransaction
+from core.values.enums import Disposition, TransactionType
 from testkit.processes import start_worker
 from testkit.rows import MAR, balance, customer_id, tariff
 from testkit.waiting import eventually

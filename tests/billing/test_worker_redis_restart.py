@@ -8,10 +8,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from core import jobs, names
-from core.db import session_scope
+from core.infra import jobs, names
+from core.infra.db import session_scope
+from core.infra.settings import get_settings
 from core.models import Call
-from core.settings import get_settings
 from testkit import rows
 from testkit.processes import free_port, redis_server, start_worker
 from testkit.waiting import eventually

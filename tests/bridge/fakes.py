@@ -13,10 +13,10 @@ from typing import Any
 
 from sqlmodel import select
 
-from core import names
-from core.db import session_scope
+from core.infra import names
+from core.infra.db import session_scope
+from core.infra.redis_client import async_redis, pubsub_channel
 from core.models import Call
-from core.redis_client import async_redis, pubsub_channel
 from pbx_bridge.ami import AmiError
 from pbx_bridge.app import Bridge
 from pbx_bridge.call.context import Context, Timing

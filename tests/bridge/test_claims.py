@@ -3,8 +3,8 @@ script: every node's bridge shares the sets, so no two calls can both take the l
 
 import asyncio
 
-from core.names import live_target_key, live_trunk_key
-from core.redis_client import async_redis
+from core.infra.names import live_target_key, live_trunk_key
+from core.infra.redis_client import async_redis
 from pbx_bridge.live_store import LiveStore
 
 

@@ -5,10 +5,10 @@ tests/asterisk/test_nodes.py."""
 
 from datetime import timedelta
 
-from core import node_registry
-from core.calls import CallState
+from core.calls.record import CallState
+from core.infra.settings import get_settings
 from core.models import Call
-from core.settings import get_settings
+from core.pbx import node_registry
 from pbx_bridge.lost_nodes import LostNodes, nodes_with_open_calls
 from testkit.rows import Line, line, save
 from tests.bridge.fakes import bridge, now, row

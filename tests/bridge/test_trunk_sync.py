@@ -3,10 +3,10 @@ when the API saved them): each resync pushes what changed since it last looked, 
 
 import logging
 
-from core.ari import AriError
-from core.db import session_scope
+from core.infra.db import session_scope
+from core.infra.names import trunk_failure_key
 from core.models import Trunk
-from core.names import trunk_failure_key
+from core.pbx.ari import AriError
 from pbx_bridge.trunks import TrunkSync
 from testkit.rows import change, trunk
 from tests.bridge.fakes import FakeAri
@@ -56,7 +56,7 @@ class RefusingAri(FakeAri):
 
 
 async def test_a_refused_trunk_is_logged_once_per_change_and_shown_in_the_trunk_list(caplog) -> None:
-    from core.redis_client import async_redis, get_redis
+    from core.infra.redis_client import async_redis, get_redis
     from portal_api.services.trunks import out
 
     redis = async_redis()

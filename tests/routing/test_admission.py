@@ -5,9 +5,9 @@ from decimal import Decimal
 
 import pytest
 
-from core.enums import Disposition
 from core.models import BlockEntry, Campaign, CreditReservation, Number, Rate, Target, Tariff, User
 from core.routing import IvrSettings
+from core.values.enums import Disposition
 from testkit.rows import (
     CALLER,
     DID,

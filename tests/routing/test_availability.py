@@ -3,8 +3,8 @@ each skip recorded in the trail with its reason."""
 
 from datetime import UTC, datetime
 
-from core.enums import Disposition
 from core.models import Buyer, Target
+from core.values.enums import Disposition
 from testkit.rows import (
     Live,
     buyer,

@@ -4,10 +4,10 @@ each visible in the trail; on the real database where the engine reads the rules
 
 import pytest
 
-from core.caller_origin import NOWHERE, UNKNOWN, CallerOrigin, caller_origin, region_name, regions_of
-from core.enums import Disposition, LineType, RegionMode
+from core.calls.caller_origin import NOWHERE, UNKNOWN, CallerOrigin, caller_origin, region_name, regions_of
 from core.models import Call
 from core.routing.region import CampaignRule, TargetRule
+from core.values.enums import Disposition, LineType, RegionMode
 from testkit.rows import admit_call, desk, get, line, route, target_reasons
 from testkit.rows import call as ended_call
 

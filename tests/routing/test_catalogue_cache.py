@@ -8,11 +8,11 @@ import pytest
 from sqlalchemy import event, text
 from sqlmodel import Session
 
-from core.db import get_engine
-from core.enums import Disposition, RoutingStrategy
+from core.infra.db import get_engine
 from core.models import Campaign, Number, Target
 from core.routing import Selection, admit, select_targets
 from core.routing.catalogue import CatalogueCache, cached
+from core.values.enums import Disposition, RoutingStrategy
 from testkit.rows import CALLER, DID, NOW, Live, change, desk, line, order
 
 

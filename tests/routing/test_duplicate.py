@@ -2,7 +2,7 @@
 
 from datetime import timedelta
 
-from core.enums import Disposition
+from core.values.enums import Disposition
 from testkit.rows import NOW, buyer, desk, earlier_call, line, order, route, target_reasons
 
 

@@ -1,7 +1,7 @@
 """The Redis live counts the bridge maintains, read through RedisLiveCounts."""
 
-from core.names import live_target_key
-from core.redis_client import get_redis
+from core.infra.names import live_target_key
+from core.infra.redis_client import get_redis
 from core.routing import RedisLiveCounts
 from testkit.rows import desk, line, order, route, target_reasons
 

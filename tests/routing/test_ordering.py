@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from sqlmodel import Session
 
-from core.db import get_engine, session_scope
+from core.infra.db import get_engine, session_scope
 from core.models import Campaign
 from core.routing import admit, select_targets
 from testkit.rows import CALLER, DID, NOW, Live, desk, line, order, route, trunk

@@ -8,10 +8,11 @@ from datetime import UTC, datetime, timedelta
 
 from sqlmodel import select
 
-from core import calls, retention
-from core.db import session_scope
+from core.calls import record as calls
+from core.infra.db import session_scope
 from core.models import Call, ChannelEvent
-from core.nodes import linkedid_prefix, owns
+from core.operations import retention
+from core.pbx.nodes import linkedid_prefix, owns
 from pbx_bridge import cel
 from testkit.rows import CALLER, DID, NOW, change, get, line, save
 
@@ -155,7 +156,7 @@ def test_only_recent_calls_handed_to_the_bridge_and_not_handled_by_it_get_rows()
 
 
 def test_each_node_reconciles_only_its_own_calls() -> None:
-    """Linkedids start with their node's id (core.nodes): `n1_b` is not `n1`, `_` is no wildcard."""
+    """Linkedids start with their node's id (core.pbx.nodes): `n1_b` is not `n1`, `_` is no wildcard."""
     for node in ("n1", "n1_b", "n11"):
         missed = f"{node}-1763000000.1"  # refused while its bridge was down: only in Asterisk's record
         for kind in ("CHAN_START", "APP_START", "LINKEDID_END"):

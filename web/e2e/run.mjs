@@ -4,7 +4,7 @@
 //   BASE_URL=http://127.0.0.1:8000 ADMIN_EMAIL=... ADMIN_PASSWORD=... CUSTOMER_EMAIL=... \
 //   CUSTOMER_PASSWORD=... CUSTOMER_NAME=... BUYER_EMAIL=... BUYER_PASSWORD=... node e2e/run.mjs
 //
-// BASE_URL is the real API serving the built UI (tests/test_web_e2e.py starts one); there is no
+// BASE_URL is the real API serving the built UI (tests/web/test_e2e.py starts one); there is no
 // stand-in server. Screenshots go to web/test-artifacts/.
 // This file is the runner: the browser, fresh pages, signing in, the order of the scenarios (one
 // module per screen or group of screens in e2e/screens/, the real-call journeys in e2e/journeys/),

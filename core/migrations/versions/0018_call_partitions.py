@@ -20,7 +20,7 @@ from typing import Any
 from alembic import op
 from sqlalchemy import Connection, text
 
-from core.call_partitions import (
+from core.calls.call_partitions import (
     add_months,
     attached_months,
     copied_columns,

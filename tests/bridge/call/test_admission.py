@@ -3,9 +3,9 @@ a refused call hears why, unanswered, and is released with a cause that says it.
 
 from datetime import timedelta
 
-from core import names
-from core.enums import Status
+from core.infra import names
 from core.models import BlockEntry, Campaign, Number, Target
+from core.values.enums import Status
 from pbx_bridge.call.context import Timing
 from testkit.rows import CALLER, change, customer, desk, earlier_call, line, save, trunk
 from tests.bridge.call.trail import dialled_line, last, refused, steps

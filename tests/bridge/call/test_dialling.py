@@ -3,8 +3,8 @@ dialplan, failover, claims on caps and the repeat caller, busy, no answer, aband
 
 from functools import partial
 
-from core import names
-from core.db import session_scope
+from core.infra import names
+from core.infra.db import session_scope
 from core.models import Target
 from testkit.rows import desk, line, trunk
 from testkit.waiting import eventually_async

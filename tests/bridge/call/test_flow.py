@@ -4,7 +4,7 @@ fake Asterisk: restarts taken back or ended, stopping, the event table, who is s
 import asyncio
 from datetime import timedelta
 
-from core import names
+from core.infra import names
 from core.models import Call, Campaign, Target
 from pbx_bridge.call.context import Timing
 from pbx_bridge.events import Source

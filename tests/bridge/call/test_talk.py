@@ -5,9 +5,9 @@ import json
 from datetime import timedelta
 from decimal import Decimal
 
-from core import names
+from core.infra import names
 from core.models import Rate, Tariff, User
-from core.pbx_commands import HangupRequest
+from core.pbx.pbx_commands import HangupRequest
 from pbx_bridge.call.context import Timing
 from pbx_bridge.whisper import WhisperFiles
 from testkit.audio import whisper

@@ -4,7 +4,7 @@ from typing import Any
 
 from sqlmodel import select
 
-from core.db import session_scope
+from core.infra.db import session_scope
 from core.models import Call, Target
 from testkit.rows import Line, desk, line, trunk
 

@@ -1,0 +1,1 @@
+"""The dashboard's rollups of the call rows: by hour and day, and by caller origin."""

@@ -1,0 +1,1 @@
+"""Tests of the rendered PBX configuration (asterisk_config) without a PBX."""

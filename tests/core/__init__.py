@@ -1,0 +1,1 @@
+"""Tests of core/'s infrastructure: settings, migrations, outbound requests, health and metrics."""

@@ -1,0 +1,1 @@
+"""Tests of `make run` (launcher): its processes, nodes and data folder."""

@@ -1,0 +1,1 @@
+"""Tests of call webhooks (core/webhooks): their logic and their delivery."""
