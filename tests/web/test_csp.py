@@ -20,7 +20,7 @@ def test_the_portal_runs_under_its_content_security_policy(chromium_binary: str)
     admin = make_actor(1, "Ada Admin")
     with api_server(WEB_DIST=str(dist)) as base:
         run = subprocess.run(
-            ["node", str(REPO / "tests" / "csp_check.mjs"), base, admin.email, PASSWORD],
+            ["node", str(REPO / "tests" / "web" / "csp_check.mjs"), base, admin.email, PASSWORD],
             env={**os.environ, "CHROMIUM_PATH": chromium_binary},
             capture_output=True,
             text=True,
