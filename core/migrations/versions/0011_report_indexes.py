@@ -1,7 +1,7 @@
 """indexes for the report's order and filters (issue 24)
 
 Revision ID: 0013_report_indexes
-Revises: 0009
+Revises: 0010_sessions
 """
 
 from collections.abc import Sequence

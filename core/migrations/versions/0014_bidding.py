@@ -1,7 +1,7 @@
 """real-time bidding: a target may be a bidder (ping/post URLs, deadline, minimum bid); a call keeps its winning bid
 
 Revision ID: 0014
-Revises: 0014_rollups
+Revises: 0013
 """
 
 from collections.abc import Sequence

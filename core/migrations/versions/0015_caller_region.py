@@ -2,7 +2,7 @@
 dashboard's rollup by region (issue 22, part 3)
 
 Revision ID: 0015
-Revises: 0014_rollups
+Revises: 0014
 """
 
 from collections.abc import Sequence

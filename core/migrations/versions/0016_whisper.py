@@ -1,7 +1,7 @@
 """campaign whisper: what the target hears before it is connected, and its audio (issue 22)
 
 Revision ID: 0016
-Revises: 0014_rollups
+Revises: 0015
 """
 
 from collections.abc import Sequence

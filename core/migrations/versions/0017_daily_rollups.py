@@ -1,7 +1,7 @@
 """daily call rollups for the dashboard (issue 24): the hourly ones of each UTC day summed
 
 Revision ID: 0017
-Revises: 0014_rollups
+Revises: 0016
 """
 
 from collections.abc import Sequence

@@ -1,7 +1,7 @@
 """the call table partitioned by month on started_at (issue 24)
 
 Revision ID: 0018
-Revises: 0014_rollups
+Revises: 0017
 
 The table is rebuilt as it is when this runs, whatever columns earlier migrations added: its
 columns, defaults, checks, indexes, extended statistics and foreign keys are read from the
