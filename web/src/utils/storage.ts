@@ -22,7 +22,10 @@ export type SessionUser = Nullable<Pick<StoredUser, 'user_id' | 'role_name' | 'n
 };
 
 /** A user record as a server answer carries it (sign-in, impersonation, a listed user). */
-export type ServerUser = Partial<Omit<StoredUser, 'role'>> & { id?: number | null; role?: number | string | null };
+export type ServerUser = Partial<Nullable<Omit<StoredUser, 'role'>>> & {
+  id?: number | null;
+  role?: number | string | null;
+};
 
 function safeStorage(): Storage | null {
   try {

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../utils/navigation', () => ({ hardNavigate: vi.fn(), reloadPage: vi.fn() }));
 
 import { hardNavigate, reloadPage } from '../utils/navigation';
-import client from '../api/client';
+import { http } from '../api/client';
 import { RETURN_MESSAGES, confirmRegistration, impersonate, login, logout, register, returnToAdmin } from '../api/auth';
-import { mockAdapter } from './helpers';
+import { mockAdapter, nth, sentJson, storedJson } from './helpers';
 
 const ADMIN = { user_id: 1, role: 1, role_name: 'Admin', name: 'Ada', balance: '0.0000', timezone: 'UTC' };
 const CUSTOMER = {
@@ -33,23 +33,23 @@ function impersonating() {
 }
 
 describe('session calls', () => {
-  let original;
+  let original: typeof http.defaults.adapter;
   beforeEach(() => {
-    original = client.defaults.adapter;
-    hardNavigate.mockClear();
-    reloadPage.mockClear();
+    original = http.defaults.adapter;
+    vi.mocked(hardNavigate).mockClear();
+    vi.mocked(reloadPage).mockClear();
   });
   afterEach(() => {
-    client.defaults.adapter = original;
+    http.defaults.adapter = original;
   });
 
   it('login stores token and user', async () => {
-    const calls = mockAdapter(client, () => ({ data: { message: 'ok', data: { token: 't1', user: CUSTOMER } } }));
+    const calls = mockAdapter(http, () => ({ data: { message: 'ok', data: { token: 't1', user: CUSTOMER } } }));
     await login({ email: ' c@x.io ', password: 'pw' });
-    expect(calls[0].url).toBe('/login');
-    expect(JSON.parse(calls[0].data)).toEqual({ email: 'c@x.io', password: 'pw' });
+    expect(nth(calls).url).toBe('/api/login');
+    expect(sentJson(nth(calls))).toEqual({ email: 'c@x.io', password: 'pw' });
     expect(localStorage.getItem('token')).toBe('t1');
-    expect(JSON.parse(localStorage.getItem('user'))).toEqual({
+    expect(storedJson('user')).toEqual({
       user_id: 2,
       role: 2,
       role_name: 'Customer',
@@ -60,18 +60,14 @@ describe('session calls', () => {
   });
 
   it('register posts name, email, password, timezone and stores the session', async () => {
-    const calls = mockAdapter(client, () => ({
+    const calls = mockAdapter(http, () => ({
       status: 201,
       data: { message: 'ok', data: { token: 't2', user: CUSTOMER } }
     }));
-    await register({
-      name: 'Carla',
-      email: 'c@x.io',
-      password: 'abcd1234',
-      confirm: 'abcd1234',
-      timezone: 'Asia/Tokyo'
-    });
-    expect(JSON.parse(calls[0].data)).toEqual({
+    // The sign-up form's values, confirmation included: only the API's fields are sent.
+    const form = { name: 'Carla', email: 'c@x.io', password: 'abcd1234', confirm: 'abcd1234', timezone: 'Asia/Tokyo' };
+    await register(form);
+    expect(sentJson(nth(calls))).toEqual({
       name: 'Carla',
       email: 'c@x.io',
       password: 'abcd1234',
@@ -81,36 +77,36 @@ describe('session calls', () => {
   });
 
   it('register with a mailed link to finish stores no session and resolves to the message', async () => {
-    mockAdapter(client, () => ({ status: 202, data: { message: 'Check your inbox.', data: null } }));
+    mockAdapter(http, () => ({ status: 202, data: { message: 'Check your inbox.', data: null } }));
     const result = await register({ name: 'Carla', email: 'c@x.io', password: 'abcd1234', timezone: 'UTC' });
     expect(result).toEqual({ pending: true, message: 'Check your inbox.' });
     expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('confirmRegistration posts the mailed token and stores the new session', async () => {
-    const calls = mockAdapter(client, () => ({
+    const calls = mockAdapter(http, () => ({
       status: 201,
       data: { message: 'ok', data: { token: 't3', user: CUSTOMER } }
     }));
     await confirmRegistration('mailed-token');
-    expect(calls[0].url).toBe('/register/confirm');
-    expect(JSON.parse(calls[0].data)).toEqual({ token: 'mailed-token' });
+    expect(nth(calls).url).toBe('/api/register/confirm');
+    expect(sentJson(nth(calls))).toEqual({ token: 'mailed-token' });
     expect(localStorage.getItem('token')).toBe('t3');
   });
 
   it('logout calls POST /logout, clears storage and reloads', async () => {
     signedInAsAdmin();
-    const calls = mockAdapter(client, () => ({ data: { message: 'bye', data: null } }));
+    const calls = mockAdapter(http, () => ({ data: { message: 'bye', data: null } }));
     await logout();
-    expect(calls[0].method).toBe('post');
-    expect(calls[0].url).toBe('/logout');
+    expect(nth(calls).method).toBe('post');
+    expect(nth(calls).url).toBe('/api/logout');
     expect(localStorage.length).toBe(0);
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
   it('logout still clears and reloads when the call fails', async () => {
     signedInAsAdmin();
-    mockAdapter(client, () => ({ status: 500, data: { message: 'down' } }));
+    mockAdapter(http, () => ({ status: 500, data: { message: 'down' } }));
     await logout();
     expect(localStorage.length).toBe(0);
     expect(reloadPage).toHaveBeenCalledTimes(1);
@@ -118,41 +114,41 @@ describe('session calls', () => {
 
   it('impersonate saves the admin session and swaps in the user', async () => {
     signedInAsAdmin();
-    const calls = mockAdapter(client, () => ({
+    const calls = mockAdapter(http, () => ({
       data: { message: 'ok', data: { token: 'imp-token', user: CUSTOMER, impersonator_id: 1 } }
     }));
     await impersonate(2);
-    expect(calls[0].url).toBe('/user/impersonate/2');
-    expect(calls[0].headers.get('Authorization')).toBe('Bearer admin-token');
+    expect(nth(calls).url).toBe('/api/user/impersonate/2');
+    expect(nth(calls).headers.get('Authorization')).toBe('Bearer admin-token');
     expect(localStorage.getItem('original_token')).toBe('admin-token');
-    expect(JSON.parse(localStorage.getItem('original_user'))).toEqual(ADMIN);
+    expect(storedJson('original_user')).toEqual(ADMIN);
     expect(localStorage.getItem('impersonator_id')).toBe('1');
     expect(localStorage.getItem('token')).toBe('imp-token');
-    expect(JSON.parse(localStorage.getItem('user')).name).toBe('Carla');
+    expect(storedJson('user')).toMatchObject({ name: 'Carla' });
     expect(hardNavigate).toHaveBeenCalledWith('/dashboard');
   });
 });
 
 describe('Back To Admin (spec §4, §8)', () => {
-  let original;
+  let original: typeof http.defaults.adapter;
   beforeEach(() => {
-    original = client.defaults.adapter;
-    hardNavigate.mockClear();
+    original = http.defaults.adapter;
+    vi.mocked(hardNavigate).mockClear();
   });
   afterEach(() => {
-    client.defaults.adapter = original;
+    http.defaults.adapter = original;
   });
 
   it('restores the admin session and clears the impersonation keys', async () => {
     impersonating();
     const notify = vi.fn();
-    const calls = mockAdapter(client, () => ({ data: { message: 'ok', data: { user: { id: 1, name: 'Ada' } } } }));
+    const calls = mockAdapter(http, () => ({ data: { message: 'ok', data: { user: { id: 1, name: 'Ada' } } } }));
     expect(await returnToAdmin({ notify })).toBe(true);
-    expect(calls[0].url).toBe('/impersonate/return');
-    expect(JSON.parse(calls[0].data)).toEqual({ impersonator_id: 1 });
-    expect(calls[0].headers.get('Authorization')).toBe('Bearer imp-token');
+    expect(nth(calls).url).toBe('/api/impersonate/return');
+    expect(sentJson(nth(calls))).toEqual({ impersonator_id: 1 });
+    expect(nth(calls).headers.get('Authorization')).toBe('Bearer imp-token');
     expect(localStorage.getItem('token')).toBe('admin-token');
-    expect(JSON.parse(localStorage.getItem('user'))).toEqual(ADMIN);
+    expect(storedJson('user')).toEqual(ADMIN);
     for (const k of ['impersonator_id', 'original_user', 'original_token']) expect(localStorage.getItem(k)).toBeNull();
     expect(notify).not.toHaveBeenCalled();
     expect(hardNavigate).toHaveBeenCalledWith('/dashboard');
@@ -162,7 +158,7 @@ describe('Back To Admin (spec §4, §8)', () => {
     impersonating();
     localStorage.removeItem('impersonator_id');
     const notify = vi.fn();
-    const calls = mockAdapter(client, () => ({ data: {} }));
+    const calls = mockAdapter(http, () => ({ data: {} }));
     expect(await returnToAdmin({ notify })).toBe(false);
     expect(notify).toHaveBeenCalledWith('Missing impersonator_id. Cannot return to admin.');
     expect(calls).toHaveLength(0);
@@ -171,7 +167,7 @@ describe('Back To Admin (spec §4, §8)', () => {
   it("alerts 'Failed to return to admin: No data received.'", async () => {
     impersonating();
     const notify = vi.fn();
-    mockAdapter(client, () => ({ data: { message: 'ok', data: null } }));
+    mockAdapter(http, () => ({ data: { message: 'ok', data: null } }));
     expect(await returnToAdmin({ notify })).toBe(false);
     expect(notify).toHaveBeenCalledWith('Failed to return to admin: No data received.');
     expect(localStorage.getItem('token')).toBe('imp-token');
@@ -181,7 +177,7 @@ describe('Back To Admin (spec §4, §8)', () => {
     impersonating();
     localStorage.removeItem('original_token');
     const notify = vi.fn();
-    mockAdapter(client, () => ({ data: { message: 'ok', data: { user: { id: 1 } } } }));
+    mockAdapter(http, () => ({ data: { message: 'ok', data: { user: { id: 1 } } } }));
     expect(await returnToAdmin({ notify })).toBe(false);
     expect(notify).toHaveBeenCalledWith('Failed to return to admin: Original session data missing.');
     expect(hardNavigate).not.toHaveBeenCalled();
@@ -190,7 +186,7 @@ describe('Back To Admin (spec §4, §8)', () => {
   it("alerts 'Failed to logout impersonated user' on any other failure", async () => {
     impersonating();
     const notify = vi.fn();
-    mockAdapter(client, () => ({ status: 500, data: { message: 'down' } }));
+    mockAdapter(http, () => ({ status: 500, data: { message: 'down' } }));
     expect(await returnToAdmin({ notify })).toBe(false);
     expect(notify).toHaveBeenCalledWith('Failed to logout impersonated user');
   });
