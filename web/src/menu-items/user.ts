@@ -12,10 +12,9 @@ import {
   WalletOutlined,
   FileDoneOutlined
 } from '@ant-design/icons';
+import { type Menu, menuItem as item } from './item';
 
-const item = (id, title, url, icon) => ({ id, title, type: 'item', url, icon });
-
-const userMenu = {
+const userMenu: Menu = {
   items: [
     {
       id: 'group-main',

@@ -1,6 +1,6 @@
 // Route table (spec §2). Every screen is lazy and shows the five-bar loader while it loads.
-import { lazy } from 'react';
-import { Navigate } from 'react-router-dom';
+import { type ComponentType, lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
 
 import Loadable from '../components/Loadable';
 import AuthLayout from '../layout/AuthLayout';
@@ -41,7 +41,7 @@ const ChangePassword = Loadable(lazy(() => import('../pages/changepassword')));
 const Profile = Loadable(lazy(() => import('../pages/profile')));
 
 /** Signed-in paths with their elements, in spec §2 order. */
-const SIGNED_IN_ROUTES = [
+const SIGNED_IN_ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['dashboard', Dashboard],
   ['buyercdr', BuyerCdr],
   ['report', Report],
@@ -68,7 +68,7 @@ const SIGNED_IN_ROUTES = [
   ['profile', Profile]
 ];
 
-const routes = [
+const routes: RouteObject[] = [
   {
     path: '/',
     element: (

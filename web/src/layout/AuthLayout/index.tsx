@@ -1,4 +1,5 @@
 // Public pages (sign in, register): centred card on a quiet background.
+import type { ReactElement } from 'react';
 import { Outlet } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -7,7 +8,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import Logo from '../../components/logo';
 import { APP_NAME } from '../../config';
 
-function Background() {
+function Background(): ReactElement {
   const theme = useTheme();
   const c = theme.palette.primary.main;
   return (
@@ -21,7 +22,7 @@ function Background() {
   );
 }
 
-export default function AuthLayout() {
+export default function AuthLayout(): ReactElement {
   return (
     <Box sx={{ minHeight: '100vh', position: 'relative', bgcolor: 'background.default' }}>
       <Background />

@@ -1,5 +1,5 @@
 // Signed-in shell: header, sidebar drawer (not for buyers) and the routed screen.
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactElement, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -9,7 +9,8 @@ import Header from './Header';
 import MainDrawer from './Drawer';
 import { chooseMenu, showSidebar } from '../../menu-items';
 import { handlerDrawerOpen } from '../../store/menu';
-import { fetchConfig, fetchUnreadCount } from '../../api/header';
+import { call } from '../../api/client';
+import { configConfig, notificationsUnread } from '../../client';
 import Loader from '../../components/Loader';
 import { setMoneyConfig } from '../../store/money';
 import { setUnreadNotificationCount } from '../../store/live';
@@ -18,7 +19,7 @@ import useStoredUser from '../../hooks/useStoredUser';
 import { getStoredDrawerOpen, getStoredMoney, getStoredUser, getToken, setStoredMoney } from '../../utils/storage';
 import { MAIN_TOP_MARGIN } from '../../config';
 
-export default function MainLayout() {
+export default function MainLayout(): ReactElement {
   const theme = useTheme();
   const downXL = useMediaQuery(theme.breakpoints.down('xl'), { noSsr: true });
 
@@ -43,20 +44,22 @@ export default function MainLayout() {
     return Boolean(kept);
   });
   useEffect(() => {
-    fetchConfig()
+    call(configConfig())
       .then((money) => {
         setMoneyConfig(money);
         setStoredMoney(user?.user_id, money);
       })
-      .catch((err) => console.error('Money settings failed', err))
+      .catch((err: unknown) => console.error('Money settings failed', err))
       .finally(() => setMoneyReady(true));
   }, [user]);
 
   useEffect(() => {
     let cancelled = false;
-    fetchUnreadCount()
-      .then((n) => !cancelled && setUnreadNotificationCount(n))
-      .catch((err) => console.error('Unread notification count failed', err));
+    call(notificationsUnread())
+      .then((data) => {
+        if (!cancelled) setUnreadNotificationCount(Number(data?.unread_notification_count ?? 0));
+      })
+      .catch((err: unknown) => console.error('Unread notification count failed', err));
     return () => {
       cancelled = true;
     };

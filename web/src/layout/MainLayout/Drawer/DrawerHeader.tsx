@@ -1,9 +1,10 @@
+import type { ReactElement } from 'react';
 import Box from '@mui/material/Box';
 import Logo from '../../../components/logo';
 import { LOGO_HEIGHT } from '../../../config';
 
 /** Drawer top: the logo (links to '/'), narrowed when the drawer is collapsed. */
-export default function DrawerHeader({ open }) {
+export default function DrawerHeader({ open }: { open: boolean }): ReactElement {
   return (
     <Box
       sx={{

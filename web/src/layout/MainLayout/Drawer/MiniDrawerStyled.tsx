@@ -1,8 +1,8 @@
-import { styled } from '@mui/material/styles';
-import Drawer from '@mui/material/Drawer';
+import { type CSSObject, type Theme, styled } from '@mui/material/styles';
+import Drawer, { type DrawerProps } from '@mui/material/Drawer';
 import { DRAWER_WIDTH, MINI_DRAWER_WIDTH } from '../../../config';
 
-const openedMixin = (theme) => ({
+const openedMixin = (theme: Theme): CSSObject => ({
   width: DRAWER_WIDTH,
   borderRight: '1px solid',
   borderRightColor: theme.palette.divider,
@@ -14,7 +14,7 @@ const openedMixin = (theme) => ({
   boxShadow: theme.palette.mode === 'dark' ? theme.customShadows.z1 : 'none'
 });
 
-const closedMixin = (theme) => ({
+const closedMixin = (theme: Theme): CSSObject => ({
   width: MINI_DRAWER_WIDTH,
   borderRight: '1px solid',
   borderRightColor: theme.palette.divider,
@@ -27,7 +27,9 @@ const closedMixin = (theme) => ({
 });
 
 /** Permanent drawer used at lg and above: full width when open, icons only when collapsed. */
-const MiniDrawerStyled = styled(Drawer, { shouldForwardProp: (prop) => prop !== 'open' })(({ theme, open }) => ({
+const MiniDrawerStyled = styled(Drawer, { shouldForwardProp: (prop) => prop !== 'open' })<
+  DrawerProps & { open: boolean }
+>(({ theme, open }) => ({
   width: open ? DRAWER_WIDTH : MINI_DRAWER_WIDTH,
   flexShrink: 0,
   whiteSpace: 'nowrap',

@@ -1,4 +1,5 @@
 // Sidebar: a temporary drawer below lg, a permanent collapsible one at lg and above.
+import type { ReactElement } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -9,8 +10,9 @@ import DrawerContent from './DrawerContent';
 import MiniDrawerStyled from './MiniDrawerStyled';
 import { handlerDrawerOpen, useGetMenuMaster } from '../../../store/menu';
 import { DRAWER_WIDTH } from '../../../config';
+import type { Menu } from '../../../menu-items';
 
-export default function MainDrawer({ menu }) {
+export default function MainDrawer({ menu }: { menu: Menu }): ReactElement {
   const theme = useTheme();
   const downLG = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
   const { menuMaster } = useGetMenuMaster();

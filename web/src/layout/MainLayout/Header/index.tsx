@@ -1,4 +1,5 @@
 // Header: drawer toggle (not for buyers) and the header items; below lg they move into a more-menu.
+import type { ReactElement } from 'react';
 import AppBar from '@mui/material/AppBar';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
@@ -11,8 +12,15 @@ import HeaderContent from './HeaderContent';
 import Logo from '../../../components/logo';
 import { handlerDrawerOpen, useGetMenuMaster } from '../../../store/menu';
 import { isBuyer } from '../../../utils/roles';
+import type { SessionUser } from '../../../utils/storage';
 
-export default function Header({ user, sidebar }) {
+interface HeaderProps {
+  user: SessionUser | null;
+  /** Whether the sidebar is shown (not for buyers): the bar then sits beside it at lg and above. */
+  sidebar: boolean;
+}
+
+export default function Header({ user, sidebar }: HeaderProps): ReactElement {
   const theme = useTheme();
   const downLG = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
   const { menuMaster } = useGetMenuMaster();

@@ -1,24 +1,34 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactElement, useCallback, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import { DownOutlined } from '@ant-design/icons';
 import Navigation from './Navigation';
+import type { Menu } from '../../../../menu-items';
 
 /** True when `el` has more content below what is shown (a few pixels of slack). */
-export const hasMoreBelow = (el) => Boolean(el) && el.scrollTop + el.clientHeight < el.scrollHeight - 4;
+export const hasMoreBelow = (el: Pick<Element, 'scrollTop' | 'clientHeight' | 'scrollHeight'> | null): boolean =>
+  Boolean(el) && el !== null && el.scrollTop + el.clientHeight < el.scrollHeight - 4;
 
-export default function DrawerContent({ menu, open, closeOnNavigate = false }) {
-  const ref = useRef(null);
+export interface DrawerContentProps {
+  menu: Menu;
+  open: boolean;
+  /** The temporary drawer closes once an item is chosen. */
+  closeOnNavigate?: boolean;
+}
+
+export default function DrawerContent({ menu, open, closeOnNavigate = false }: DrawerContentProps): ReactElement {
+  const ref = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState(false);
   const measure = useCallback(() => setMore(hasMoreBelow(ref.current)), []);
 
   // The admin menu is taller than a 900 px screen: a cue at the bottom says there is more.
   useEffect(() => {
     measure();
-    if (typeof ResizeObserver === 'undefined' || !ref.current) return undefined;
+    const box = ref.current;
+    if (typeof ResizeObserver === 'undefined' || !box) return undefined;
     const observer = new ResizeObserver(measure);
-    observer.observe(ref.current);
-    if (ref.current.firstElementChild) observer.observe(ref.current.firstElementChild);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
     return () => observer.disconnect();
   }, [measure, open, menu]);
 

@@ -1,15 +1,22 @@
 // Wallet balance with a refresh icon (customers only). Red, bold and blinking below 50.
+import type { ReactElement } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
 import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
-import { formatBalance, isLowBalance } from '../../../../utils/balance';
+import { type Amount, formatBalance, isLowBalance } from '../../../../utils/balance';
 
 const blink = keyframes`0%, 100% { opacity: 1; } 50% { opacity: 0.2; }`;
 
-export default function Balance({ balance, loading, refresh }) {
+export interface BalanceProps {
+  balance: Amount;
+  loading: boolean;
+  refresh: () => void;
+}
+
+export default function Balance({ balance, loading, refresh }: BalanceProps): ReactElement {
   const low = isLowBalance(balance);
   return (
     <Box

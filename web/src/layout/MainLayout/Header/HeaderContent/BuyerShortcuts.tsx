@@ -1,10 +1,11 @@
+import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { AimOutlined, FileTextOutlined } from '@ant-design/icons';
 
 /** Buyers' only shortcuts: Report (/buyercdr) and Target (/buyer-target). */
-export default function BuyerShortcuts() {
+export default function BuyerShortcuts(): ReactElement {
   return (
     <Stack direction="row" spacing={1}>
       <Chip

@@ -1,10 +1,19 @@
+import type { ReactElement } from 'react';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { ClockCircleOutlined } from '@ant-design/icons';
 
 /** Clock in the user's timezone, 12-hour with AM/PM, ticking every second. */
-export default function Clock({ time, date, timezone, ready }) {
+export interface ClockProps {
+  /** "hh:mm:ss AM", or a placeholder until the server time is known. */
+  time: string;
+  date: string;
+  timezone: string;
+  ready: boolean;
+}
+
+export default function Clock({ time, date, timezone, ready }: ClockProps): ReactElement {
   return (
     <Tooltip title={ready ? `${date} · ${timezone}` : timezone}>
       <Box

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
@@ -6,7 +7,7 @@ import { CustomerServiceOutlined } from '@ant-design/icons';
 import { selectAllCalls, useLive } from '../../../../store/live';
 
 /** Live calls: badge with callsCount.all_calls from the live store. */
-export default function LiveCallsButton() {
+export default function LiveCallsButton(): ReactElement {
   const allCalls = useLive(selectAllCalls);
   return (
     <Tooltip title="Live calls">

@@ -1,5 +1,5 @@
 // Below lg the header items move into a more-menu.
-import { useEffect, useRef, useState } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
@@ -10,26 +10,29 @@ import { alpha, useTheme } from '@mui/material/styles';
 import { MoreOutlined } from '@ant-design/icons';
 import Transitions from '../../../../components/Transitions';
 
-export default function MobileSection({ children }) {
+export default function MobileSection({ children }: { children: ReactNode }): ReactElement {
   const theme = useTheme();
-  const anchorRef = useRef(null);
+  // The button the menu hangs from, kept in state (a callback ref) since the menu reads it to render.
+  const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
 
-  // Close after navigating from one of its items.
-  useEffect(() => {
+  // Close after navigating from one of its items (state reset on a new path, during render).
+  const [shownAt, setShownAt] = useState(pathname);
+  if (shownAt !== pathname) {
+    setShownAt(pathname);
     setOpen(false);
-  }, [pathname]);
+  }
 
-  const close = (event) => {
-    if (anchorRef.current && anchorRef.current.contains(event.target)) return;
+  const close = (event: MouseEvent | TouchEvent): void => {
+    if (event.target instanceof Node && anchor?.contains(event.target)) return;
     setOpen(false);
   };
 
   return (
     <>
       <IconButton
-        ref={anchorRef}
+        ref={setAnchor}
         aria-label="More"
         aria-haspopup="true"
         aria-expanded={open}
@@ -42,7 +45,7 @@ export default function MobileSection({ children }) {
       <Popper
         placement="bottom-end"
         open={open}
-        anchorEl={anchorRef.current}
+        anchorEl={anchor}
         transition
         sx={{ width: '100%', zIndex: 1250 }}
         popperOptions={{ modifiers: [{ name: 'offset', options: { offset: [0, 9] } }] }}

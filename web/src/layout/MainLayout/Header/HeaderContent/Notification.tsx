@@ -1,5 +1,5 @@
 // Notification bell: unread badge and a dropdown that pages 10 at a time as it is scrolled.
-import { useRef, useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
@@ -17,15 +17,22 @@ import { BellOutlined } from '@ant-design/icons';
 import MainCard from '../../../../components/MainCard';
 import Transitions from '../../../../components/Transitions';
 import useNotifications from '../../../../hooks/useNotifications';
-import { markNotificationsRead } from '../../../../api/header';
+import { call } from '../../../../api/client';
+import { notificationsMarkAllRead } from '../../../../client';
 import { selectUnreadCount, setUnreadNotificationCount, useLive } from '../../../../store/live';
 import { formatShortDateTime } from '../../../../utils/clock';
 import { NOTIFICATION_MAX_HEIGHT } from '../../../../config';
 
-export default function Notification({ timezone }) {
+interface NotificationProps {
+  /** The signed-in user's zone, for the notifications' times. */
+  timezone?: string | null | undefined;
+}
+
+export default function Notification({ timezone }: NotificationProps): ReactElement {
   const theme = useTheme();
   const downMD = useMediaQuery(theme.breakpoints.down('md'));
-  const anchorRef = useRef(null);
+  // The button the menu hangs from, kept in state (a callback ref) since the menu reads it to render.
+  const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
   const [open, setOpen] = useState(false);
   const unread = useLive(selectUnreadCount);
   const { items, loading, open: loadFirstPage, onScroll } = useNotifications();
@@ -35,23 +42,23 @@ export default function Notification({ timezone }) {
     setOpen(next);
     if (!next) return;
     // The list still shows which were new (shaded); opening it reads them, so the badge clears.
-    loadFirstPage().then(() => {
+    void loadFirstPage().then(() => {
       if (unread === 0) return;
-      markNotificationsRead()
+      call(notificationsMarkAllRead())
         .then(() => setUnreadNotificationCount(0))
-        .catch((err) => console.error('Marking notifications read failed', err));
+        .catch((err: unknown) => console.error('Marking notifications read failed', err));
     });
   };
 
-  const close = (event) => {
-    if (anchorRef.current && anchorRef.current.contains(event.target)) return;
+  const close = (event: MouseEvent | TouchEvent): void => {
+    if (event.target instanceof Node && anchor?.contains(event.target)) return;
     setOpen(false);
   };
 
   return (
     <Box sx={{ flexShrink: 0 }}>
       <IconButton
-        ref={anchorRef}
+        ref={setAnchor}
         aria-label="Notifications"
         aria-haspopup="true"
         aria-expanded={open}
@@ -66,7 +73,7 @@ export default function Notification({ timezone }) {
       <Popper
         placement={downMD ? 'bottom' : 'bottom-end'}
         open={open}
-        anchorEl={anchorRef.current}
+        anchorEl={anchor}
         transition
         popperOptions={{ modifiers: [{ name: 'offset', options: { offset: [downMD ? -5 : 0, 9] } }] }}
         sx={{ zIndex: 1300 }}

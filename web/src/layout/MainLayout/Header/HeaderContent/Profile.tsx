@@ -1,6 +1,6 @@
 // Profile menu: avatar (first letter on a colour picked from the name), name, role name,
 // light/dark toggle, Change Password and Logout.
-import { useRef, useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -25,8 +25,12 @@ import Transitions from '../../../../components/Transitions';
 import { useThemeMode } from '../../../../themes';
 import { logout } from '../../../../api/auth';
 import { avatarColor, avatarLetter } from '../../../../utils/avatar';
+import type { SessionUser } from '../../../../utils/storage';
 
-function UserAvatar({ name, size = 32 }) {
+// The switch's input, named for tests (a data-* key is no known prop in an inline object).
+const THEME_TOGGLE_INPUT = { 'aria-label': 'Dark mode', 'data-testid': 'theme-toggle' };
+
+function UserAvatar({ name, size = 32 }: { name: string; size?: number }): ReactElement {
   const bg = avatarColor(name);
   return (
     <Avatar
@@ -40,24 +44,31 @@ function UserAvatar({ name, size = 32 }) {
   );
 }
 
-export default function Profile({ user, compact }) {
+interface ProfileProps {
+  user: SessionUser | null;
+  /** Below lg: the avatar alone, without the name. */
+  compact: boolean;
+}
+
+export default function Profile({ user, compact }: ProfileProps): ReactElement {
   const theme = useTheme();
   const navigate = useNavigate();
   const { mode, toggleMode } = useThemeMode();
-  const anchorRef = useRef(null);
+  // The button the menu hangs from, kept in state (a callback ref) since the menu reads it to render.
+  const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
   const [open, setOpen] = useState(false);
   const name = user?.name ?? '';
   const roleName = user?.role_name ?? '';
 
-  const close = (event) => {
-    if (anchorRef.current && anchorRef.current.contains(event.target)) return;
+  const close = (event: MouseEvent | TouchEvent): void => {
+    if (event.target instanceof Node && anchor?.contains(event.target)) return;
     setOpen(false);
   };
 
   return (
     <Box sx={{ flexShrink: 0 }}>
       <ButtonBase
-        ref={anchorRef}
+        ref={setAnchor}
         aria-label="Open profile"
         aria-haspopup="true"
         aria-expanded={open}
@@ -80,7 +91,7 @@ export default function Profile({ user, compact }) {
       <Popper
         placement="bottom-end"
         open={open}
-        anchorEl={anchorRef.current}
+        anchorEl={anchor}
         transition
         popperOptions={{ modifiers: [{ name: 'offset', options: { offset: [0, 9] } }] }}
         sx={{ zIndex: 1300 }}
@@ -109,11 +120,7 @@ export default function Profile({ user, compact }) {
                       {mode === 'dark' ? <MoonOutlined /> : <SunOutlined />}
                       <Typography variant="body1">{mode === 'dark' ? 'Dark mode' : 'Light mode'}</Typography>
                     </Stack>
-                    <Switch
-                      checked={mode === 'dark'}
-                      onChange={toggleMode}
-                      slotProps={{ input: { 'aria-label': 'Dark mode', 'data-testid': 'theme-toggle' } }}
-                    />
+                    <Switch checked={mode === 'dark'} onChange={toggleMode} slotProps={{ input: THEME_TOGGLE_INPUT }} />
                   </Stack>
                   <Divider />
                   <List component="nav" sx={{ p: 0, '& .MuiListItemIcon-root': { minWidth: 32 } }}>
@@ -129,7 +136,7 @@ export default function Profile({ user, compact }) {
                       </ListItemIcon>
                       <ListItemText primary="Change Password" />
                     </ListItemButton>
-                    <ListItemButton data-testid="profile-logout" onClick={() => logout()}>
+                    <ListItemButton data-testid="profile-logout" onClick={() => void logout()}>
                       <ListItemIcon>
                         <LogoutOutlined />
                       </ListItemIcon>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 
@@ -14,9 +14,15 @@ import MobileSection from './MobileSection';
 import useBalance from '../../../../hooks/useBalance';
 import useServerClock from '../../../../hooks/useServerClock';
 import { isBuyer, isCustomer } from '../../../../utils/roles';
-import { isImpersonating } from '../../../../utils/storage';
+import { type SessionUser, isImpersonating } from '../../../../utils/storage';
 
-export default function HeaderContent({ user, compact }) {
+interface HeaderContentProps {
+  user: SessionUser | null;
+  /** Below lg: the items move into the more-menu. */
+  compact: boolean;
+}
+
+export default function HeaderContent({ user, compact }: HeaderContentProps): ReactElement {
   const buyer = isBuyer(user);
   const customer = isCustomer(user);
   const [impersonating] = useState(isImpersonating);

@@ -1,10 +1,17 @@
+import type { ReactElement } from 'react';
 import List from '@mui/material/List';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import NavItem from './NavItem';
-import { childKind } from '../../../../../menu-items';
+import { type MenuGroup, childKind } from '../../../../../menu-items';
 
-export default function NavGroup({ group, open, closeOnNavigate }) {
+interface NavGroupProps {
+  group: MenuGroup;
+  open: boolean;
+  closeOnNavigate: boolean;
+}
+
+export default function NavGroup({ group, open, closeOnNavigate }: NavGroupProps): ReactElement {
   const children = (group.children ?? []).map((child) => {
     switch (childKind(child)) {
       case 'item':

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactElement, useEffect } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
 import Chip from '@mui/material/Chip';
@@ -10,9 +10,16 @@ import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 
 import { handlerActiveItem, handlerDrawerOpen, useGetMenuMaster } from '../../../../../store/menu';
-import { isItemSelected } from '../../../../../menu-items';
+import { type MenuItem, isItemSelected } from '../../../../../menu-items';
 
-export default function NavItem({ item, level = 1, open = true, closeOnNavigate = false }) {
+interface NavItemProps {
+  item: MenuItem;
+  level?: number;
+  open?: boolean;
+  closeOnNavigate?: boolean;
+}
+
+export default function NavItem({ item, level = 1, open = true, closeOnNavigate = false }: NavItemProps): ReactElement {
   const theme = useTheme();
   const { pathname } = useLocation();
   const { menuMaster } = useGetMenuMaster();

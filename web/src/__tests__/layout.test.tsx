@@ -2,31 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 
-vi.mock('../api/header', () => ({
-  fetchConfig: vi.fn(async () => ({ currency: 'USD', low_balance_threshold: '50.0000' })),
-  fetchServerTime: vi.fn(async () => ({ server_time: '2026-01-15 13:04:05', timezone: 'UTC' })),
-  fetchBalance: vi.fn(async () => '42.5000'),
-  fetchNotifications: vi.fn(async () => ({
-    data: [],
-    total: 0,
-    per_page: 10,
-    current_page: 1,
-    last_page: 1,
-    from: null,
-    to: null
-  })),
-  fetchUnreadCount: vi.fn(async () => 3),
-  markNotificationsRead: vi.fn(async () => ({ unread_notification_count: 0 }))
-}));
 vi.mock('../utils/navigation', () => ({ hardNavigate: vi.fn(), reloadPage: vi.fn() }));
 
-import { fetchBalance, fetchNotifications, markNotificationsRead } from '../api/header';
+import type { InternalAxiosRequestConfig } from 'axios';
+import client, { http } from '../api/client';
 import { updateStoredUser } from '../utils/storage';
 import ThemeCustomization from '../themes';
 import routes from '../routes';
 import { resetMenuMaster } from '../store/menu';
 import { applyLiveMessage, resetLive } from '../store/live';
 import { AVATAR_COLORS } from '../utils/avatar';
+import { type MockAnswer, mockAdapter, storedJson } from './helpers';
 
 const USERS = {
   admin: { user_id: 1, role: 1, role_name: 'Admin', name: 'Ada Admin', balance: '0.0000', timezone: 'UTC' },
@@ -41,12 +27,59 @@ const USERS = {
   buyer: { user_id: 3, role: 3, role_name: 'Buyer', name: 'Bob Buyer', balance: '0', timezone: 'Europe/London' }
 };
 
-function signIn(role) {
+type Role = keyof typeof USERS;
+
+// The shell's calls answered at the HTTP edge, whichever client makes them (the generated calls'
+// paths carry '/api'; the hand-written ones' base does). A screen's own calls fail as with no server.
+type Answer = (request: Sent) => MockAnswer | Promise<MockAnswer>;
+
+interface Sent {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+}
+
+const ok = (data: unknown): MockAnswer => ({ data: { message: 'OK', data } });
+const NO_NOTIFICATIONS = { data: [], total: 0, per_page: 10, current_page: 1, last_page: 1, from: null, to: null };
+
+const SHELL: Record<string, Answer> = {
+  'get /config': () => ok({ currency: 'USD', low_balance_threshold: '50.0000' }),
+  'get /server-time': () => ok({ server_time: '2026-01-15 13:04:05', timezone: 'UTC' }),
+  'get /user/balance/2': () => ok([{ user_id: 2, balance: '42.5000', currency: 'USD' }]),
+  'get /notification/notification': () => ok(NO_NOTIFICATIONS),
+  'get /notification/unread-count': () => ok({ unread_notification_count: 3 }),
+  'post /notification/read-all': () => ok({ unread_notification_count: 0 })
+};
+
+let answers: Record<string, Answer> = {};
+let sent: Sent[] = [];
+
+function sentOf(config: InternalAxiosRequestConfig): Sent {
+  const url = new URL(config.url ?? '', 'http://portal.test');
+  const params: Record<string, unknown> = { ...Object.fromEntries(url.searchParams), ...(config.params ?? {}) };
+  return {
+    method: (config.method ?? 'get').toLowerCase(),
+    path: url.pathname.replace(/^\/api/, ''),
+    query: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]))
+  };
+}
+
+function answerShell(config: InternalAxiosRequestConfig): MockAnswer | Promise<MockAnswer> {
+  const request = sentOf(config);
+  sent.push(request);
+  const answer = answers[`${request.method} ${request.path}`];
+  return answer ? answer(request) : { network: true };
+}
+
+/** The requests made to `method path` so far. */
+const requests = (method: string, path: string): Sent[] => sent.filter((r) => r.method === method && r.path === path);
+
+function signIn(role: Role): void {
   localStorage.setItem('token', `${role}-token`);
   localStorage.setItem('user', JSON.stringify(USERS[role]));
 }
 
-function renderApp(path) {
+function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <ThemeCustomization>
@@ -56,15 +89,24 @@ function renderApp(path) {
   return router;
 }
 
-const title = async (text) =>
+const title = async (text: string) =>
   waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe(text), { timeout: 15000 });
 
 describe('routes and layout', () => {
+  const adapters = { client: client.defaults.adapter, http: http.defaults.adapter };
   beforeEach(() => {
     resetMenuMaster();
     resetLive();
+    answers = { ...SHELL };
+    sent = [];
+    mockAdapter(client, answerShell);
+    mockAdapter(http, answerShell);
   });
-  afterEach(() => vi.clearAllMocks());
+  afterEach(() => {
+    client.defaults.adapter = adapters.client;
+    http.defaults.adapter = adapters.http;
+    vi.clearAllMocks();
+  });
 
   it('without a token a signed-in route goes to /login', async () => {
     const router = renderApp('/report');
@@ -83,7 +125,7 @@ describe('routes and layout', () => {
     signIn('admin');
     renderApp('/tariff');
     const loader = screen.queryByTestId('page-loader');
-    if (loader) expect(loader.children[0].children).toHaveLength(5);
+    if (loader) expect(loader.children[0]?.children).toHaveLength(5);
     await title('Tariff');
   });
 
@@ -105,9 +147,9 @@ describe('routes and layout', () => {
     expect(screen.getByTestId('live-calls-badge').textContent).toContain('0');
     await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toContain('3'));
     expect(screen.queryByTestId('back-to-admin')).toBeNull();
-    const avatar = screen.getAllByTestId('user-avatar')[0];
-    expect(avatar.textContent).toBe('A');
-    expect(avatar.getAttribute('data-color')).toBe(AVATAR_COLORS['A'.charCodeAt(0) % 9]);
+    const [avatar] = screen.getAllByTestId('user-avatar');
+    expect(avatar?.textContent).toBe('A');
+    expect(avatar?.getAttribute('data-color')).toBe(AVATAR_COLORS['A'.charCodeAt(0) % 9] ?? '');
   });
 
   it('customer: user menu, low balance blinks, refresh refetches', async () => {
@@ -119,19 +161,19 @@ describe('routes and layout', () => {
     const balance = await screen.findByTestId('header-balance');
     expect(balance.getAttribute('data-low')).toBe('true');
     expect(screen.getByTestId('balance-amount').textContent).toBe('$42.50');
-    await waitFor(() => expect(screen.getByTestId('balance-refresh').disabled).toBe(false));
-    expect(fetchBalance).toHaveBeenCalledWith(2);
+    await waitFor(() => expect(screen.getByTestId('balance-refresh')).toHaveProperty('disabled', false));
+    expect(requests('get', '/user/balance/2')).toHaveLength(1);
     fireEvent.click(screen.getByTestId('balance-refresh'));
-    await waitFor(() => expect(fetchBalance).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(requests('get', '/user/balance/2')).toHaveLength(2));
     expect(screen.getByTestId('header-clock').getAttribute('data-timezone')).toBe('America/New_York');
   });
 
   it('customer: a failed balance fetch only stops the spinner', async () => {
-    fetchBalance.mockRejectedValueOnce({ code: 500, message: 'down' });
+    answers['get /user/balance/2'] = () => ({ status: 500, data: { message: 'down' } });
     signIn('customer');
     renderApp('/dashboard');
     await title('Dashboard');
-    await waitFor(() => expect(screen.getByTestId('balance-refresh').disabled).toBe(false));
+    await waitFor(() => expect(screen.getByTestId('balance-refresh')).toHaveProperty('disabled', false));
     expect(screen.getByTestId('balance-amount').textContent).toBe('$42.50');
   });
 
@@ -147,25 +189,23 @@ describe('routes and layout', () => {
   });
 
   it('notification dropdown: title, Loading..., then empty message', async () => {
-    let resolve;
-    fetchNotifications.mockImplementationOnce(() => new Promise((r) => (resolve = r)));
+    let resolve: (answer: MockAnswer) => void = () => {};
+    answers['get /notification/notification'] = () => new Promise((r) => (resolve = r));
     signIn('admin');
     renderApp('/dashboard');
     await title('Dashboard');
     fireEvent.click(screen.getByTestId('header-notifications'));
     expect(await screen.findByText('Notification')).toBeTruthy();
     expect(screen.getByText('Loading...')).toBeTruthy();
-    expect(fetchNotifications).toHaveBeenCalledWith(1, 10);
-    await act(async () => resolve({ data: [], total: 0 }));
+    expect(requests('get', '/notification/notification').map((r) => r.query)).toEqual([{ page: '1', perpage: '10' }]);
+    await act(async () => resolve(ok({ data: [], total: 0 })));
     expect(await screen.findByText('No notifications found!')).toBeTruthy();
   });
 
   it('opening the bell marks the notifications read; their times are in the user timezone', async () => {
     const at = '2026-11-25T15:04:00Z';
-    fetchNotifications.mockImplementationOnce(async () => ({
-      data: [{ id: 1, text: 'Low balance', created_at: at, read_at: null }],
-      total: 1
-    }));
+    answers['get /notification/notification'] = () =>
+      ok({ data: [{ id: 1, kind: 'low_balance', text: 'Low balance', created_at: at, read_at: null }], total: 1 });
     signIn('customer');
     renderApp('/dashboard');
     await title('Dashboard');
@@ -173,7 +213,7 @@ describe('routes and layout', () => {
     fireEvent.click(screen.getByTestId('header-notifications'));
     expect(await screen.findByText('Low balance')).toBeTruthy();
     expect(screen.getByText('Nov 25, 10:04 AM')).toBeTruthy(); // America/New_York, not the browser's zone
-    await waitFor(() => expect(markNotificationsRead).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(requests('post', '/notification/read-all')).toHaveLength(1));
     await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toBe('0')); // MUI hides a zero badge
   });
 
@@ -181,13 +221,13 @@ describe('routes and layout', () => {
     signIn('customer');
     renderApp('/dashboard');
     await title('Dashboard');
-    await waitFor(() => expect(screen.getByTestId('balance-refresh').disabled).toBe(false));
+    await waitFor(() => expect(screen.getByTestId('balance-refresh')).toHaveProperty('disabled', false));
     act(() => updateStoredUser({ name: 'uiwalk-customer', timezone: 'Asia/Tokyo' }));
     await waitFor(() => expect(screen.getByTestId('header-clock').getAttribute('data-timezone')).toBe('Asia/Tokyo'));
     expect(screen.getByTestId('header-profile').textContent).toContain('uiwalk-customer');
     act(() => applyLiveMessage({ balance: { user_id: 2, balance: '112.5000', currency: 'USD' } }));
     await waitFor(() => expect(screen.getByTestId('balance-amount').textContent).toBe('$112.50'));
-    expect(JSON.parse(localStorage.getItem('user')).balance).toBe('112.5000');
+    expect(storedJson('user')).toMatchObject({ balance: '112.5000' });
   });
 
   it('impersonating: Back To Admin is shown', async () => {

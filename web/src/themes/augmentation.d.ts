@@ -1,0 +1,55 @@
+// What this portal adds to MUI's theme (themes/shadows.js, themes/theme/index.js), so typed code can
+// read theme.customShadows and the extra shades of each palette colour.
+import '@mui/material/styles';
+
+export interface CustomShadows {
+  button: string;
+  text: string;
+  z1: string;
+  primary: string;
+  secondary: string;
+  error: string;
+  warning: string;
+  info: string;
+  success: string;
+  grey: string;
+  primaryButton: string;
+  secondaryButton: string;
+  errorButton: string;
+  warningButton: string;
+  infoButton: string;
+  successButton: string;
+  greyButton: string;
+}
+
+declare module '@mui/material/styles' {
+  interface Theme {
+    customShadows: CustomShadows;
+  }
+  interface ThemeOptions {
+    customShadows?: CustomShadows;
+  }
+  interface PaletteColor {
+    lighter?: string;
+    darker?: string;
+  }
+  interface SimplePaletteColorOptions {
+    lighter?: string;
+    darker?: string;
+  }
+}
+
+// The custom variants themes/overrides/Button.js and Chip.js style.
+declare module '@mui/material/Button' {
+  interface ButtonPropsVariantOverrides {
+    dashed: true;
+    shadow: true;
+  }
+}
+
+declare module '@mui/material/Chip' {
+  interface ChipPropsVariantOverrides {
+    light: true;
+    combined: true;
+  }
+}
