@@ -6,7 +6,8 @@ import type { ChipProps } from '@mui/material/Chip';
 export interface MenuItem {
   id: string;
   title: string;
-  type: 'item' | 'collapse';
+  /** 'item' or 'collapse'; anything else renders the group's error line (menu-items childKind). */
+  type: string;
   url?: string;
   icon?: ComponentType<{ style?: CSSProperties }>;
   /** Opens in a new tab. */
@@ -16,12 +17,15 @@ export interface MenuItem {
   /** Shown in the error colour (e.g. a warning entry). */
   highlight?: boolean;
   chip?: Pick<ChipProps, 'color' | 'variant' | 'size' | 'label'> & { avatar?: string };
+  /** A collapse entry's own items (not rendered: a placeholder shows). */
+  children?: MenuItem[];
 }
 
 export interface MenuGroup {
   id: string;
   title?: string;
-  type: 'group' | string;
+  /** 'group'; anything else renders the navigation's error line. */
+  type: string;
   children?: MenuItem[];
 }
 

@@ -4,7 +4,7 @@
 import { API_BASE } from '../api/client';
 import { applyLiveMessage, type LiveMessage } from './live';
 import { isAdmin, isCustomer } from '../utils/roles';
-import type { SessionUser } from '../utils/storage';
+import type { HasRole } from '../utils/roles';
 
 /** What the client asks the feed for when the socket opens (spec §7). */
 export interface LiveAction {
@@ -12,10 +12,22 @@ export interface LiveAction {
   userId?: number | null | undefined;
 }
 
+/** Who the feed is for: the stored user's role and id. */
+export type LiveUser = HasRole & { user_id?: number | null };
+
+/** What the client uses of a WebSocket (the browser's, or a test's fake). */
+export interface LiveSocket {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent<string>) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+
 export interface LiveConnection {
   token: string | null;
-  user: SessionUser | null;
-  WebSocketImpl?: typeof WebSocket | undefined;
+  user: LiveUser | null;
+  WebSocketImpl?: (new (url: string, protocols: string[]) => LiveSocket) | undefined;
 }
 
 export const LIVE_WS_ENABLED = !(import.meta.env && import.meta.env.VITE_LIVE_WS === 'false');
@@ -39,7 +51,7 @@ export function liveSocketProtocols(token: string): string[] {
  * The actions a client sends when the socket opens (spec §7), and GET_BALANCE for a customer:
  * the feed then pushes its balance whenever money moves (a call rated, a fee, a top-up).
  */
-export function liveActionsFor(user: SessionUser | null): LiveAction[] {
+export function liveActionsFor(user: LiveUser | null): LiveAction[] {
   if (isAdmin(user)) return [{ action: 'GET_LIVE_CALLS_BY_ADMIN' }, { action: 'GET_CALLS_COUNT_FOR_ADMIN' }];
   const userId = user?.user_id;
   return [
@@ -53,7 +65,7 @@ export function liveActionsFor(user: SessionUser | null): LiveAction[] {
 /** Connect with capped back-off reconnects. Returns a function that closes the socket. */
 export function connectLive({ token, user, WebSocketImpl = globalThis.WebSocket }: LiveConnection): () => void {
   if (!token || !WebSocketImpl) return () => {};
-  let socket: WebSocket | null = null;
+  let socket: LiveSocket | null = null;
   let stopped = false;
   let retry = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -66,7 +78,7 @@ export function connectLive({ token, user, WebSocketImpl = globalThis.WebSocket 
       retry = 0;
       for (const action of liveActionsFor(user)) opened.send(JSON.stringify(action));
     };
-    opened.onmessage = (event: MessageEvent<string>) => {
+    opened.onmessage = (event) => {
       try {
         // The feed's JSON (spec §7): applyLiveMessage reads each field defensively.
         applyLiveMessage(JSON.parse(event.data) as LiveMessage);

@@ -35,7 +35,7 @@ export function capUse(used: number | null | undefined, cap: number | null | und
 }
 
 /** Whether the target takes calls now, and why not: paused, closed hours, or a cap reached. */
-export function availability(t: BuyerTarget): Availability {
+export function availability(t: Pick<BuyerTarget, 'status' | 'open_now' | CountField | CapField>): Availability {
   if (t.status !== 'active') return { label: 'Paused', color: 'default' };
   if (!t.open_now) return { label: 'Closed now', color: 'warning' };
   const full = PERIODS.find(([used, cap]) => capUse(t[used], t[cap]).full);

@@ -21,7 +21,9 @@ export function emptyNumber(): NumberForm {
   return { number: '', iso2: '', setup_fee: '0', monthly_fee: '0', vendor_id: null };
 }
 
-export function numberToForm(n: Pick<NumberOut, 'number' | 'setup_fee' | 'monthly_fee' | 'vendor_id'>): NumberForm {
+export function numberToForm(
+  n: Pick<NumberOut, 'number' | 'setup_fee' | 'monthly_fee'> & Partial<Pick<NumberOut, 'vendor_id'>>
+): NumberForm {
   return {
     number: n.number,
     iso2: '',

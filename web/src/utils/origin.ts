@@ -22,11 +22,15 @@ export function originLabel({ country, region }: Origin): string {
 }
 
 /** The dashboard's bars: one per region, busiest first, with its answered calls. */
-export function regionBars(slices: readonly OriginSlice[] | null | undefined): RegionBar[] {
+export function regionBars(
+  slices: readonly (Origin & Pick<OriginSlice, 'calls' | 'answered'>)[] | null | undefined
+): RegionBar[] {
   return (slices ?? []).map((s) => ({ label: originLabel(s), Calls: s.calls, Answered: s.answered }));
 }
 
 /** The line types' share of calls: "mobile 12 · fixed 3". */
-export function lineTypeSummary(slices: readonly OriginSlice[] | null | undefined): string {
+export function lineTypeSummary(
+  slices: readonly Pick<OriginSlice, 'line_type' | 'calls'>[] | null | undefined
+): string {
   return (slices ?? []).map((s) => `${s.line_type ?? 'not recorded'} ${s.calls}`).join(' · ');
 }

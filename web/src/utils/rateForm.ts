@@ -26,7 +26,20 @@ export interface ImportProblem {
 const MONEY = /^\d{1,14}(\.\d{1,4})?$/;
 const MAX_SECONDS = 3600;
 // What the import reads (portal_api/rate_import.py), in its column order: an export re-imports.
-const CSV_COLUMNS: readonly CsvColumn<RateOut>[] = [
+/** A rate's fields the dialog and the rate-card CSV use. */
+export type RateLine = Pick<
+  RateOut,
+  | 'prefix'
+  | 'country'
+  | 'rate_per_minute'
+  | 'connection_fee'
+  | 'initial_increment'
+  | 'billing_increment'
+  | 'min_duration'
+  | 'effective_from'
+>;
+
+const CSV_COLUMNS: readonly CsvColumn<RateLine>[] = [
   ['prefix', (r) => r.prefix],
   ['country', (r) => r.country ?? ''],
   ['rate', (r) => r.rate_per_minute],
@@ -56,7 +69,7 @@ export function utcMinute(iso: string | null | undefined): string {
   return Number.isNaN(ms) ? '' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 }
 
-export function rateToForm(r: RateOut): RateForm {
+export function rateToForm(r: RateLine): RateForm {
   return {
     prefix: r.prefix,
     country: r.country ?? '',
@@ -124,7 +137,7 @@ export function increments(r: Pick<RateOut, 'initial_increment' | 'billing_incre
   return `${r.initial_increment}/${r.billing_increment}`;
 }
 
-export function ratesCsv(rows: readonly RateOut[]): string {
+export function ratesCsv(rows: readonly RateLine[]): string {
   return toCsv(rows, CSV_COLUMNS);
 }
 

@@ -94,7 +94,9 @@ export function dispositionColor(disposition: string | null | undefined): ChipCo
  * The chip a call shows: its disposition once the row is final (ended_at set), "in progress"
  * before, since the bridge writes a provisional disposition (FAILED, ANSWERED) while it is up.
  */
-export function callOutcome(call: Pick<CallReportRow, 'ended_at' | 'disposition'> | null | undefined): CallOutcome {
+export function callOutcome(
+  call: (Pick<CallReportRow, 'disposition'> & Partial<Pick<CallReportRow, 'ended_at'>>) | null | undefined
+): CallOutcome {
   if (!call?.ended_at) return { label: 'in progress', color: 'info', final: false };
   return { label: call.disposition, color: dispositionColor(call.disposition), final: true };
 }
@@ -110,7 +112,7 @@ export function trailDetails(entry: Record<string, unknown> | null | undefined):
 
 /** True when no bucket of a series has a call: the chart says so instead of drawing empty axes. */
 export function seriesIsEmpty(
-  series: readonly { calls?: number | null; Calls?: number | null }[] | null | undefined
+  series: readonly { calls?: number | null; Calls?: number | null; [label: string]: unknown }[] | null | undefined
 ): boolean {
   return !(series ?? []).some((b) => Number(b.calls ?? b.Calls ?? 0) > 0);
 }

@@ -96,7 +96,14 @@ export function emptyTarget(): TargetForm {
 const windowsText = (windows: ReadonlyArray<readonly [string, string]>): string =>
   windows.map(([start, end]) => `${start}-${end}`).join(', ');
 
-export function targetToForm(t: TargetOut): TargetForm {
+/** The fields of a listed target the dialog edits. */
+export type EditedTarget = Pick<
+  TargetOut,
+  'buyer_id' | 'name' | 'destination' | 'trunk_id' | CapField | 'timezone' | 'payout' | 'schedule'
+> &
+  Partial<Pick<TargetOut, 'ping_url' | 'post_url' | 'bid_deadline_ms' | 'min_bid'>>;
+
+export function targetToForm(t: EditedTarget): TargetForm {
   const schedule: Schedule = t.schedule ?? {};
   const hours = noHours();
   for (const [day, windows] of Object.entries(schedule)) if (isDay(day) && windows) hours[day] = windowsText(windows);
@@ -245,7 +252,7 @@ export function scheduleSummary(schedule: Schedule | null | undefined): string {
 }
 
 /** Caps as a short line: "2 at once, 50/day", or "No caps". */
-export function capsSummary(t: Pick<TargetOut, CapField>): string {
+export function capsSummary(t: Partial<Pick<TargetOut, CapField>>): string {
   const parts: string[] = [];
   if (t.concurrency_cap !== null && t.concurrency_cap !== undefined) parts.push(`${t.concurrency_cap} at once`);
   if (t.hourly_cap !== null && t.hourly_cap !== undefined) parts.push(`${t.hourly_cap}/hour`);

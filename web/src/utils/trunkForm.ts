@@ -78,7 +78,26 @@ export function emptyTrunk(): TrunkForm {
 }
 
 /** A listed trunk as dialog values; the secret is never sent back, so it starts blank. */
-export function trunkToForm(trunk: TrunkOut): TrunkForm {
+/** The fields of a listed trunk the dialog edits. */
+export type EditedTrunk = Pick<
+  TrunkOut,
+  | 'name'
+  | 'direction'
+  | 'host'
+  | 'port'
+  | 'transport'
+  | 'auth_type'
+  | 'username'
+  | 'dial_prefix'
+  | 'strip_digits'
+  | 'codecs'
+  | 'max_channels'
+  | 'qualify'
+  | 'failover_order'
+> &
+  Partial<Pick<TrunkOut, 'vendor_id'>>;
+
+export function trunkToForm(trunk: EditedTrunk): TrunkForm {
   const text = (v: string | number | null | undefined): string => (v === null || v === undefined ? '' : String(v));
   return {
     ...emptyTrunk(),

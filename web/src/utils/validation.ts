@@ -60,7 +60,7 @@ export function validateRegister({
   password,
   confirm,
   timezone
-}: RegisterValues): FieldErrors<keyof RegisterValues> {
+}: Partial<RegisterValues>): FieldErrors<keyof RegisterValues> {
   const errors: FieldErrors<keyof RegisterValues> = {};
   const n = String(name ?? '').trim();
   if (!n) errors.name = 'Name is required';

@@ -20,15 +20,15 @@ export interface WhisperForm {
 /** What saving sends: a new recording to upload, or the JSON body of PUT /campaign/whisper/{id}. */
 export type WhisperRequest = { upload: File } | { body: { mode: 'off' } | { mode: 'text'; text: string } };
 
-export function whisperToForm(whisper: Pick<WhisperOut, 'mode' | 'text'> | null | undefined): WhisperForm {
+/** A whisper as the API answers it; the list's rows may carry only some of its fields. */
+export type WhisperLike = Partial<Pick<WhisperOut, 'mode' | 'text' | 'seconds'>>;
+
+export function whisperToForm(whisper: WhisperLike | null | undefined): WhisperForm {
   return { mode: whisper?.mode ?? 'off', text: whisper?.text ?? '', file: null };
 }
 
 /** `{field: message}` for what the server would refuse; `stored` is the whisper as saved. */
-export function validateWhisper(
-  values: WhisperForm,
-  stored: Pick<WhisperOut, 'mode'> | null | undefined
-): FieldErrors<keyof WhisperForm> {
+export function validateWhisper(values: WhisperForm, stored?: WhisperLike | null): FieldErrors<keyof WhisperForm> {
   const errors: FieldErrors<keyof WhisperForm> = {};
   const text = values.text.trim();
   if (values.mode === 'text' && !text) errors.text = 'Type what the target should hear';
@@ -51,7 +51,7 @@ export function whisperRequest(values: WhisperForm): WhisperRequest | null {
 }
 
 /** The line the campaign list shows about its whisper. */
-export function whisperSummary(whisper: Pick<WhisperOut, 'mode' | 'text' | 'seconds'> | null | undefined): string {
+export function whisperSummary(whisper: WhisperLike | null | undefined): string {
   if (!whisper || whisper.mode === 'off') return 'No whisper: the target is connected as it answers';
   const length = whisper.seconds != null ? ` (${whisper.seconds.toFixed(1)} s)` : '';
   const what = whisper.mode === 'text' ? `“${whisper.text}”` : 'an uploaded recording';

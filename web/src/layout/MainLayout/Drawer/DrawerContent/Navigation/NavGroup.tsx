@@ -8,7 +8,7 @@ import { type MenuGroup, childKind } from '../../../../../menu-items';
 interface NavGroupProps {
   group: MenuGroup;
   open: boolean;
-  closeOnNavigate: boolean;
+  closeOnNavigate?: boolean;
 }
 
 export default function NavGroup({ group, open, closeOnNavigate }: NavGroupProps): ReactElement {

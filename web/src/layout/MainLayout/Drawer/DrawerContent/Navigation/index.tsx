@@ -7,7 +7,7 @@ import type { Menu } from '../../../../../menu-items';
 interface NavigationProps {
   menu: Menu | null | undefined;
   open: boolean;
-  closeOnNavigate: boolean;
+  closeOnNavigate?: boolean;
 }
 
 export default function Navigation({ menu, open, closeOnNavigate }: NavigationProps): ReactElement {

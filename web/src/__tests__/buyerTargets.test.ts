@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availability, capUse } from '../utils/buyerTargets';
 
-const target = {
+const target: Parameters<typeof availability>[0] = {
   status: 'active',
   open_now: true,
   calls_this_hour: 1,

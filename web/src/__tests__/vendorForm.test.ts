@@ -29,9 +29,8 @@ describe('vendor dialog', () => {
       email: 'noc@acme.example',
       phone: null
     });
-    expect(
-      vendorToForm({ id: 2, name: 'Acme', contact_name: null, email: 'a@b.co', phone: null, status: 'active' })
-    ).toEqual({
+    const listed = { id: 2, name: 'Acme', contact_name: null, email: 'a@b.co', phone: null, status: 'active' };
+    expect(vendorToForm(listed)).toEqual({
       name: 'Acme',
       contact_name: '',
       email: 'a@b.co',

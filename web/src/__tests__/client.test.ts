@@ -5,15 +5,15 @@ vi.mock('../utils/navigation', () => ({ hardNavigate: vi.fn(), reloadPage: vi.fn
 import { hardNavigate } from '../utils/navigation';
 import client, { API_BASE, call, http, toApiError, uploadClient } from '../api/client';
 import { campaignsDetails } from '../client';
-import { mockAdapter } from './helpers';
+import { mockAdapter, nth } from './helpers';
 
 describe('HTTP client (spec §7, §8)', () => {
-  let original;
-  let originalUpload;
+  let original: typeof client.defaults.adapter;
+  let originalUpload: typeof uploadClient.defaults.adapter;
   beforeEach(() => {
     original = client.defaults.adapter;
     originalUpload = uploadClient.defaults.adapter;
-    hardNavigate.mockClear();
+    vi.mocked(hardNavigate).mockClear();
   });
   afterEach(() => {
     client.defaults.adapter = original;
@@ -30,13 +30,13 @@ describe('HTTP client (spec §7, §8)', () => {
     localStorage.setItem('token', 'abc');
     const calls = mockAdapter(client, () => ({ data: { message: 'ok', data: 1 } }));
     await client.get('/report');
-    expect(calls[0].headers.get('Authorization')).toBe('Bearer abc');
+    expect(nth(calls).headers.get('Authorization')).toBe('Bearer abc');
   });
 
   it('sends no Authorization header without a token', async () => {
     const calls = mockAdapter(client, () => ({ data: { message: 'ok', data: 1 } }));
     await client.get('/server-time');
-    expect(calls[0].headers.get('Authorization')).toBeFalsy();
+    expect(nth(calls).headers.get('Authorization')).toBeFalsy();
   });
 
   it('rejects with {baseURL, body, message, code}', async () => {
@@ -101,7 +101,7 @@ describe('HTTP client (spec §7, §8)', () => {
     form.append('file', new Blob(['a,b']), 'n.csv');
     const err = await uploadClient.post('/number/vcr', form).catch((e) => e);
     expect(err).toMatchObject({ baseURL: '/api', code: 401, message: 'Session ended.' });
-    expect(calls[0].headers.get('Authorization')).toBe('Bearer abc');
+    expect(nth(calls).headers.get('Authorization')).toBe('Bearer abc');
     expect(log).toHaveBeenCalled();
     expect(localStorage.getItem('token')).toBe('abc');
     expect(hardNavigate).not.toHaveBeenCalled();
@@ -116,8 +116,8 @@ describe('HTTP client (spec §7, §8)', () => {
     const calls = mockAdapter(http, () => ({ data: { message: 'OK', data: { data: [], total: 0 } } }));
     const page = await call(campaignsDetails({ query: { page: 2, perpage: 10 } }));
     expect(page).toEqual({ data: [], total: 0 });
-    expect(calls[0].url).toBe('/api/campaign/details?page=2&perpage=10');
-    expect(calls[0].headers.get('Authorization')).toBe('Bearer abc');
+    expect(nth(calls).url).toBe('/api/campaign/details?page=2&perpage=10');
+    expect(nth(calls).headers.get('Authorization')).toBe('Bearer abc');
   });
 
   it('a generated call fails with the spec §8 error, and a 401 with a token signs out', async () => {

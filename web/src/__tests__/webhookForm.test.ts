@@ -37,7 +37,8 @@ describe('webhook form', () => {
   });
 
   it('names the campaign or buyer only for a new webhook', () => {
-    const form = webhookToForm({ url: 'https://x.example.com', events: ['completed'], secret: 's' });
+    const listed = { url: 'https://x.example.com', events: ['completed' as const], secret: 's' };
+    const form = webhookToForm(listed);
     expect(webhookBody(form)).toEqual({ url: 'https://x.example.com', events: ['completed'] });
     expect(webhookBody({ ...form, url: ' https://y.example.com ' }, { campaign_id: 4 })).toEqual({
       campaign_id: 4,

@@ -49,7 +49,7 @@ describe('IVR dialog', () => {
   it('a new PIN has the PIN length and is not one already there', () => {
     const digits = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
     let i = 0;
-    const pin = newPin('4', ['1234'], () => digits[i++ % digits.length]);
+    const pin = newPin('4', ['1234'], () => digits[i++ % digits.length] ?? 0);
     expect(pin).toBe('5678');
   });
 

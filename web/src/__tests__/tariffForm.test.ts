@@ -19,7 +19,8 @@ describe('tariff dialog', () => {
       currency: 'EUR',
       description: null
     });
-    const form = tariffToForm({ id: 3, name: 'Retail', currency: 'GBP', description: null, status: 'active' });
+    const listed = { id: 3, name: 'Retail', currency: 'GBP', description: null, status: 'active' };
+    const form = tariffToForm(listed);
     expect(form).toEqual({ name: 'Retail', currency: 'GBP', description: '' });
   });
 });

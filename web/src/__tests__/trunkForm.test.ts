@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TrunkForm } from '../utils/trunkForm';
 import { emptyTrunk, trunkBody, trunkToForm, validateTrunk } from '../utils/trunkForm';
 
 const filled = { ...emptyTrunk(), name: 'Carrier A', host: 'sip.carrier.example' };
@@ -23,7 +24,7 @@ describe('trunk dialog', () => {
   });
 
   it('digest needs a username and a secret, unless a secret is already stored', () => {
-    const digest = { ...filled, auth_type: 'digest' };
+    const digest: TrunkForm = { ...filled, auth_type: 'digest' };
     expect(validateTrunk(digest)).toEqual({
       username: 'Digest authentication needs a username',
       secret: 'Digest authentication needs a secret'

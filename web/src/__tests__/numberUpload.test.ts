@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_ROWS, SAMPLE_CSV, countRows, sentPercent, uploadProblem } from '../utils/numberUpload';
 
-const csv = (name, size = 100) => ({ name, size, type: 'text/csv' });
+const csv = (name: string, size = 100) => ({ name, size, type: 'text/csv' });
 const HEADER = 'number,country,vendor,setup_fee,monthly_fee';
 
 describe('number upload', () => {
@@ -24,7 +24,7 @@ describe('number upload', () => {
   });
 
   it('says the row cap, counting only non-blank data lines (a BOM and CRLF are fine)', () => {
-    const lines = (n) => Array.from({ length: n }, () => '+442079460001,GB,,0,0').join('\r\n');
+    const lines = (n: number): string => Array.from({ length: n }, () => '+442079460001,GB,,0,0').join('\r\n');
     expect(uploadProblem(csv('n.csv'), `\uFEFF${HEADER}\r\n${lines(MAX_UPLOAD_ROWS)}\r\n\r\n`)).toBe('');
     expect(uploadProblem(csv('n.csv'), `${HEADER}\n${lines(MAX_UPLOAD_ROWS + 1)}`)).toBe(
       'The file has 100,001 numbers; a file takes at most 100,000; split it.'

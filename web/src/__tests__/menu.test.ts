@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { adminMenu, chooseMenu, childKind, isItemSelected, pathStartsWith, showSidebar, userMenu } from '../menu-items';
+import {
+  type Menu,
+  adminMenu,
+  chooseMenu,
+  childKind,
+  isItemSelected,
+  pathStartsWith,
+  showSidebar,
+  userMenu
+} from '../menu-items';
 
-const flat = (menu) => menu.items.map((g) => [g.title, g.children.map((c) => [c.url, c.title])]);
+const flat = (menu: Menu) => menu.items.map((g) => [g.title, (g.children ?? []).map((c) => [c.url, c.title])] as const);
+const items = (menu: Menu) => menu.items.flatMap((g) => g.children ?? []);
 
 describe('menu choice (spec §2)', () => {
   it('role 1 gets the admin menu', () => {
@@ -73,12 +83,12 @@ describe('menu choice (spec §2)', () => {
       ['Report', ['/live-calls', '/report']],
       ['Billing', ['/wallet', '/invoice']]
     ]);
-    expect(userMenu.items.flatMap((g) => g.children).find((c) => c.url === '/user_ivr').title).toBe('IVR Auth');
+    expect(items(userMenu).find((c) => c.url === '/user_ivr')?.title).toBe('IVR Auth');
   });
 
   it('every item has id, title, url, icon and type item', () => {
     for (const menu of [adminMenu, userMenu]) {
-      for (const item of menu.items.flatMap((g) => g.children)) {
+      for (const item of items(menu)) {
         expect(item).toMatchObject({ type: 'item' });
         expect(item.id && item.title && item.url && item.icon).toBeTruthy();
       }

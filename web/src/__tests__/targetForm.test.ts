@@ -7,10 +7,12 @@ import {
   targetBody,
   targetToForm,
   timeZones,
-  validateTarget
+  validateTarget,
+  type EditedTarget,
+  type TargetForm
 } from '../utils/targetForm';
 
-const filled = (extra = {}) => ({
+const filled = (extra: Partial<TargetForm> = {}): TargetForm => ({
   ...emptyTarget(),
   buyer_id: '4',
   name: 'Desk',
@@ -89,7 +91,7 @@ describe('target dialog', () => {
   });
 
   it('starts an edit from the target, and back to the same body', () => {
-    const target = {
+    const target: EditedTarget = {
       buyer_id: 4,
       name: 'Desk',
       destination: '+14155550100',
@@ -121,7 +123,8 @@ describe('target dialog', () => {
   });
 
   it('a bidder needs a ping URL, a deadline of 50-5000 ms and, if any, an amount as its minimum bid', () => {
-    const bidder = (extra) => filled({ bidding: true, ping_url: 'https://bids.acme.example/ping', ...extra });
+    const bidder = (extra: Partial<TargetForm> = {}) =>
+      filled({ bidding: true, ping_url: 'https://bids.acme.example/ping', ...extra });
     expect(validateTarget(bidder())).toEqual({});
     expect(validateTarget(bidder({ ping_url: '' }))).toEqual({
       ping_url: 'A bidder needs the URL it is asked for bids at'
@@ -187,6 +190,12 @@ describe('target dialog', () => {
         buyer_id: 4,
         name: 'Desk',
         destination: '+14155550100',
+        trunk_id: null,
+        concurrency_cap: null,
+        hourly_cap: null,
+        daily_cap: null,
+        monthly_cap: null,
+        timezone: 'UTC',
         schedule: {},
         payout: '0',
         ping_url: null,

@@ -47,7 +47,7 @@ describe('campaign dialog', () => {
       duplicate_window_seconds: 3600,
       duplicate_action: 'reject',
       record: false
-    };
+    } as const;
     expect(campaignBody(campaignToForm(listed), { editing: true })).toEqual({
       name: 'Solar',
       strategy: 'round_robin',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockBody, blockScope, blockToForm, emptyBlock, validateBlock } from '../utils/blockForm';
+import { type BlockForm, blockBody, blockScope, blockToForm, emptyBlock, validateBlock } from '../utils/blockForm';
 
 describe('block dialog', () => {
   it('takes a number as people type it, and nothing else', () => {
@@ -14,7 +14,7 @@ describe('block dialog', () => {
   });
 
   it("sends the admin's customer only when one is named; an empty reason as none", () => {
-    const values = { ...emptyBlock(), pattern: ' 1415 ', match_type: 'prefix', reason: ' ' };
+    const values: BlockForm = { ...emptyBlock(), pattern: ' 1415 ', match_type: 'prefix', reason: ' ' };
     expect(blockBody(values, { admin: true })).toEqual({ pattern: '1415', match_type: 'prefix', reason: null });
     expect(blockBody({ ...values, user_id: '7' }, { admin: true }).user_id).toBe(7);
     expect(blockBody({ ...values, user_id: '7' }, { admin: true, editing: true })).not.toHaveProperty('user_id');

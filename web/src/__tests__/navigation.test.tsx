@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { describe, expect, it, beforeEach } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -7,9 +8,9 @@ import ThemeCustomization, { buildTheme } from '../themes';
 import NavGroup from '../layout/MainLayout/Drawer/DrawerContent/Navigation/NavGroup';
 import Navigation from '../layout/MainLayout/Drawer/DrawerContent/Navigation';
 import { handlerActiveItem, resetMenuMaster } from '../store/menu';
-import { adminMenu } from '../menu-items';
+import { type MenuGroup, adminMenu } from '../menu-items';
 
-const group = {
+const group: MenuGroup = {
   id: 'group-test',
   title: 'Main',
   type: 'group',
@@ -31,7 +32,7 @@ const group = {
   ]
 };
 
-function renderAt(path, ui) {
+function renderAt(path: string, ui: ReactElement) {
   return render(
     <ThemeCustomization>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
@@ -59,7 +60,7 @@ describe('navigation items', () => {
     expect(screen.getByText('collapse')).toBeTruthy();
     const unknown = screen.getByText('Group Collapse or Items');
     const error = buildTheme('dark').palette.error.main;
-    const toRgb = (hex) =>
+    const toRgb = (hex: string): string =>
       `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
     expect(getComputedStyle(unknown).color).toBe(toRgb(error));
   });
@@ -68,7 +69,7 @@ describe('navigation items', () => {
     renderAt('/dashboard', <NavGroup group={group} open />);
     const error = buildTheme('dark').palette.error.main;
     const danger = within(screen.getByTestId('nav-item-danger')).getByText('Danger');
-    const toRgb = (hex) =>
+    const toRgb = (hex: string): string =>
       `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
     expect(getComputedStyle(danger).color).toBe(toRgb(error));
     expect(screen.getByTestId('nav-item-off').className).toContain('Mui-disabled');

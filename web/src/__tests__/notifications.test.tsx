@@ -3,9 +3,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import useNotifications, { shouldLoadMore } from '../hooks/useNotifications';
 import { paginated } from './helpers';
 
-const rows = (from, n) =>
+const rows = (from: number, n: number) =>
   Array.from({ length: n }, (_, i) => ({ id: from + i, text: `n${from + i}`, created_at: null, read_at: null }));
-const scrollEvent = (scrollTop, scrollHeight = 1000, clientHeight = 300) => ({
+const scrollEvent = (scrollTop: number, scrollHeight = 1000, clientHeight = 300) => ({
   currentTarget: { scrollTop, scrollHeight, clientHeight }
 });
 
@@ -66,7 +66,7 @@ describe('useNotifications paging', () => {
   });
 
   it('shows loading while fetching', async () => {
-    let resolve;
+    let resolve: (page: unknown) => void = () => {};
     const fetchPage = vi.fn(() => new Promise((r) => (resolve = r)));
     const { result } = renderHook(() => useNotifications({ fetchPage }));
     act(() => {

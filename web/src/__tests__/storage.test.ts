@@ -1,3 +1,4 @@
+import { storedJson } from './helpers';
 import { describe, expect, it } from 'vitest';
 import {
   getStoredDrawerOpen,
@@ -39,7 +40,7 @@ describe('local storage (spec §3)', () => {
       status: 'active'
     });
     expect(localStorage.getItem('token')).toBe('tok');
-    expect(JSON.parse(localStorage.getItem('user'))).toEqual({
+    expect(storedJson('user')).toEqual({
       user_id: 7,
       role: 2,
       role_name: 'Customer',
@@ -47,7 +48,7 @@ describe('local storage (spec §3)', () => {
       balance: '10.0000',
       timezone: 'UTC'
     });
-    expect(getStoredUser().name).toBe('Acme');
+    expect(getStoredUser()?.name).toBe('Acme');
   });
 
   it('accepts id for user_id', () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { CampaignRegionRulesOut, TargetRegionRulesOut } from '../client';
+import type { TargetRulesForm } from '../utils/regionRules';
 import {
   LINE_TYPES,
   campaignRulesBody,
@@ -24,7 +26,12 @@ describe('caller-region settings', () => {
   });
 
   it("sends a target's settings: no places when it takes every region", () => {
-    const form = { mode: 'accept', places: 'US:California, GB', line_types: ['mobile'], accept_unknown: false };
+    const form: TargetRulesForm = {
+      mode: 'accept',
+      places: 'US:California, GB',
+      line_types: ['mobile'],
+      accept_unknown: false
+    };
     expect(targetRulesBody(form)).toEqual({
       mode: 'accept',
       regions: ['US:California', 'GB'],
@@ -41,10 +48,19 @@ describe('caller-region settings', () => {
   });
 
   it('starts an edit from the stored rules and back to the same body', () => {
-    const stored = { mode: 'exclude', regions: ['GB:London'], excluded_line_types: ['other'], accept_unknown: true };
+    const stored: TargetRegionRulesOut = {
+      mode: 'exclude',
+      regions: ['GB:London'],
+      excluded_line_types: ['other'],
+      accept_unknown: true
+    };
     expect(targetRulesBody(targetRulesToForm(stored))).toEqual(stored);
     expect(targetRulesToForm(undefined)).toEqual(emptyTargetRules());
-    const blocks = { blocked_regions: ['US:Texas'], blocked_line_types: ['mobile'], accept_unknown: false };
+    const blocks: CampaignRegionRulesOut = {
+      blocked_regions: ['US:Texas'],
+      blocked_line_types: ['mobile'],
+      accept_unknown: false
+    };
     expect(campaignRulesBody(campaignRulesToForm(blocks))).toEqual(blocks);
     expect(campaignRulesBody(emptyCampaignRules())).toEqual({
       blocked_regions: [],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callDuration, elapsed, newestFirst } from '../utils/liveCalls';
 
-const at = (iso) => Date.parse(iso);
+const at = (iso: string): number => Date.parse(iso);
 
 describe('live call durations', () => {
   it('counts minutes and seconds, and hours past an hour', () => {
@@ -29,7 +29,7 @@ describe('live call durations', () => {
       { linkedid: 'b', started_at: '2026-11-24T10:05:00Z' }
     ];
     expect(newestFirst(calls).map((c) => c.linkedid)).toEqual(['b', 'a']);
-    expect(calls[0].linkedid).toBe('a');
+    expect(calls[0]?.linkedid).toBe('a');
     expect(newestFirst(undefined)).toEqual([]);
   });
 });

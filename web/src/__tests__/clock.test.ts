@@ -8,7 +8,7 @@ import {
   safeTimeZone
 } from '../utils/clock';
 
-const at = (iso) => Date.parse(iso);
+const at = (iso: string): number => Date.parse(iso);
 
 describe('server time parsing', () => {
   it('reads "yyyy-MM-dd HH:mm:ss" as UTC wall time', () => {

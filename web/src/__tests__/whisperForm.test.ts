@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { validateWhisper, whisperRequest, whisperSummary, whisperToForm } from '../utils/whisperForm';
+import { type WhisperForm, validateWhisper, whisperRequest, whisperSummary, whisperToForm } from '../utils/whisperForm';
 
-const wavFile = (size = 1000, name = 'hello.wav', type = 'audio/wav') => ({ name, size, type });
+const wavFile = (size = 1000, name = 'hello.wav', type = 'audio/wav'): File =>
+  new File([new Uint8Array(size)], name, { type });
 
 describe('whisper dialog', () => {
   it('starts from the stored whisper, or off', () => {
@@ -25,7 +26,7 @@ describe('whisper dialog', () => {
   });
 
   it('a recording needs a WAV file of at most 2 MB, unless one is already stored', () => {
-    const recording = (file) => ({ mode: 'recording', text: '', file });
+    const recording = (file: File | null): WhisperForm => ({ mode: 'recording', text: '', file });
     expect(validateWhisper(recording(null))).toEqual({ file: 'Choose a WAV file to upload' });
     expect(validateWhisper(recording(null), { mode: 'recording' })).toEqual({});
     expect(validateWhisper(recording(wavFile(10, 'song.mp3', 'audio/mpeg'))).file).toBe(
