@@ -10,7 +10,15 @@ describe('success and error messages', () => {
     vi.useFakeTimers();
     try {
       const onCloseNotice = vi.fn();
-      render(<ListMessages name="trunk" notice="Trunk Main created." onCloseNotice={onCloseNotice} />);
+      render(
+        <ListMessages
+          name="trunk"
+          error=""
+          notice="Trunk Main created."
+          onCloseError={vi.fn()}
+          onCloseNotice={onCloseNotice}
+        />
+      );
       expect(screen.getByTestId('trunk-notice').textContent).toContain('Trunk Main created.');
       act(() => vi.advanceTimersByTime(NOTICE_MS - 100));
       expect(onCloseNotice).not.toHaveBeenCalled();
@@ -22,7 +30,15 @@ describe('success and error messages', () => {
   });
 
   it('an error stays and wins over a notice', () => {
-    render(<ListMessages name="trunk" error="Name is taken." notice="Trunk Main created." />);
+    render(
+      <ListMessages
+        name="trunk"
+        error="Name is taken."
+        notice="Trunk Main created."
+        onCloseError={vi.fn()}
+        onCloseNotice={vi.fn()}
+      />
+    );
     expect(screen.getByTestId('trunk-error').textContent).toContain('Name is taken.');
     expect(screen.queryByTestId('trunk-notice')).toBeNull();
   });

@@ -4,7 +4,13 @@ import useNotifications, { shouldLoadMore } from '../hooks/useNotifications';
 import { paginated } from './helpers';
 
 const rows = (from: number, n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: from + i, text: `n${from + i}`, created_at: null, read_at: null }));
+  Array.from({ length: n }, (_, i) => ({
+    id: from + i,
+    kind: 'info',
+    text: `n${from + i}`,
+    created_at: '2026-11-25T10:00:00Z',
+    read_at: null
+  }));
 const scrollEvent = (scrollTop: number, scrollHeight = 1000, clientHeight = 300) => ({
   currentTarget: { scrollTop, scrollHeight, clientHeight }
 });
@@ -24,7 +30,7 @@ describe('shouldLoadMore (50 px threshold)', () => {
 
 describe('useNotifications paging', () => {
   it('loads page 1 with 10 per page when opened, then the next page on scroll', async () => {
-    const fetchPage = vi.fn(async (page, perpage) =>
+    const fetchPage = vi.fn(async (page: number, perpage: number) =>
       paginated(rows((page - 1) * perpage + 1, Math.min(perpage, 23 - (page - 1) * perpage)), {
         total: 23,
         page,
@@ -55,7 +61,7 @@ describe('useNotifications paging', () => {
   });
 
   it('re-opening starts again from page 1', async () => {
-    const fetchPage = vi.fn(async (page) => paginated(rows(page * 100, 10), { total: 30, page }));
+    const fetchPage = vi.fn(async (page: number) => paginated(rows(page * 100, 10), { total: 30, page }));
     const { result } = renderHook(() => useNotifications({ fetchPage }));
     await act(() => result.current.open());
     await act(async () => result.current.onScroll(scrollEvent(700)));

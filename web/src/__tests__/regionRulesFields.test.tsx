@@ -6,7 +6,9 @@ import { emptyCampaignRules, emptyTargetRules } from '../utils/regionRules';
 describe('the caller-region fields', () => {
   it("a target's places show once it restricts regions; line types and unknown toggle", () => {
     const onChange = vi.fn();
-    const { rerender } = render(<RegionRulesFields kind="target" value={emptyTargetRules()} onChange={onChange} />);
+    const { rerender } = render(
+      <RegionRulesFields kind="target" value={emptyTargetRules()} onChange={onChange} error="" />
+    );
     expect(screen.queryByTestId('target-region-places')).toBeNull(); // every region: nothing to list
     fireEvent.click(screen.getByTestId('target-line-mobile'));
     expect(onChange).toHaveBeenLastCalledWith({ ...emptyTargetRules(), line_types: ['mobile'] });
@@ -32,6 +34,7 @@ describe('the caller-region fields', () => {
         kind="campaign"
         value={{ ...emptyCampaignRules(), line_types: ['other'] }}
         onChange={onChange}
+        error=""
       />
     );
     expect(screen.queryByTestId('target-region-mode')).toBeNull();
