@@ -37,6 +37,12 @@ declare module '@mui/material/styles' {
     lighter?: string;
     darker?: string;
   }
+  /** The grey scale's extra shades (themes/theme/index.ts): 0 (white or black), A50 and A800. */
+  interface Color {
+    0: string;
+    A50: string;
+    A800: string;
+  }
 }
 
 // The custom variants themes/overrides/Button.js and Chip.js style.
@@ -51,5 +57,8 @@ declare module '@mui/material/Chip' {
   interface ChipPropsVariantOverrides {
     light: true;
     combined: true;
+  }
+  interface ChipPropsSizeOverrides {
+    large: true;
   }
 }

@@ -1,0 +1,10 @@
+import type { Components, Theme } from '@mui/material/styles';
+export default function Checkbox(theme: Theme): Components<Omit<Theme, 'components'>> {
+  return {
+    MuiCheckbox: {
+      styleOverrides: {
+        root: { color: theme.palette.mode === 'dark' ? theme.palette.grey[500] : theme.palette.grey[300] }
+      }
+    }
+  };
+}

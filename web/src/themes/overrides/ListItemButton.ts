@@ -1,0 +1,15 @@
+import type { Components, Theme } from '@mui/material/styles';
+export default function ListItemButton(theme: Theme): Components<Omit<Theme, 'components'>> {
+  return {
+    MuiListItemButton: {
+      styleOverrides: {
+        root: {
+          '&.Mui-selected': {
+            color: theme.palette.primary.main,
+            '& .MuiListItemIcon-root': { color: theme.palette.primary.main }
+          }
+        }
+      }
+    }
+  };
+}
