@@ -1,4 +1,4 @@
-import type { Components, Theme } from '@mui/material/styles';
-export default function AppBar(): Components<Omit<Theme, 'components'>> {
+import type { Theme } from '@mui/material/styles';
+export default function AppBar(): NonNullable<Theme['components']> {
   return { MuiAppBar: { defaultProps: { elevation: 0 }, styleOverrides: { root: { backgroundImage: 'none' } } } };
 }

@@ -1,4 +1,4 @@
-import type { Components, Theme } from '@mui/material/styles';
-export default function Badge(): Components<Omit<Theme, 'components'>> {
+import type { Theme } from '@mui/material/styles';
+export default function Badge(): NonNullable<Theme['components']> {
   return { MuiBadge: { styleOverrides: { standard: { minWidth: 16, height: 16, padding: 4 } } } };
 }

@@ -1,8 +1,8 @@
 // MuiButton: variants contained, outlined, text (built in) and dashed, shadow (custom).
-import { type Components, type Theme, alpha } from '@mui/material/styles';
+import { type Theme, alpha } from '@mui/material/styles';
 import { SEMANTIC_COLORS } from '../colors';
 
-type ButtonVariants = NonNullable<NonNullable<Components<Omit<Theme, 'components'>>['MuiButton']>['variants']>;
+type ButtonVariants = NonNullable<NonNullable<NonNullable<Theme['components']>['MuiButton']>['variants']>;
 
 const PADDING = {
   dashed: { small: '3px 9px', medium: '5px 15px', large: '7px 21px' },
@@ -11,7 +11,7 @@ const PADDING = {
 const PADDED_VARIANTS = ['dashed', 'shadow'] as const;
 const SIZES = ['small', 'medium', 'large'] as const;
 
-export default function Button(theme: Theme): Components<Omit<Theme, 'components'>> {
+export default function Button(theme: Theme): NonNullable<Theme['components']> {
   const disabled = {
     '&.Mui-disabled': {
       color: theme.palette.text.disabled,

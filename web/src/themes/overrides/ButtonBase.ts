@@ -1,4 +1,4 @@
-import type { Components, Theme } from '@mui/material/styles';
-export default function ButtonBase(): Components<Omit<Theme, 'components'>> {
+import type { Theme } from '@mui/material/styles';
+export default function ButtonBase(): NonNullable<Theme['components']> {
   return { MuiButtonBase: { defaultProps: { disableRipple: true } } };
 }

@@ -1,4 +1,4 @@
-import type { Components, Theme } from '@mui/material/styles';
-export default function ButtonGroup(): Components<Omit<Theme, 'components'>> {
+import type { Theme } from '@mui/material/styles';
+export default function ButtonGroup(): NonNullable<Theme['components']> {
   return { MuiButtonGroup: { defaultProps: { disableRipple: true } } };
 }

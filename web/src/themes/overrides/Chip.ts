@@ -1,10 +1,10 @@
 // MuiChip: custom variants light and combined for every semantic colour; large size 40 px.
-import { type Components, type Theme, alpha } from '@mui/material/styles';
+import { type Theme, alpha } from '@mui/material/styles';
 import { SEMANTIC_COLORS } from '../colors';
 
-type ChipVariants = NonNullable<NonNullable<Components<Omit<Theme, 'components'>>['MuiChip']>['variants']>;
+type ChipVariants = NonNullable<NonNullable<NonNullable<Theme['components']>['MuiChip']>['variants']>;
 
-export default function Chip(theme: Theme): Components<Omit<Theme, 'components'>> {
+export default function Chip(theme: Theme): NonNullable<Theme['components']> {
   const dark = theme.palette.mode === 'dark';
   const colorVariants: ChipVariants = SEMANTIC_COLORS.flatMap((color): ChipVariants => {
     const c = theme.palette[color];

@@ -1,5 +1,5 @@
-import type { Components, Theme } from '@mui/material/styles';
-export default function Drawer(theme: Theme): Components<Omit<Theme, 'components'>> {
+import type { Theme } from '@mui/material/styles';
+export default function Drawer(theme: Theme): NonNullable<Theme['components']> {
   return {
     MuiDrawer: { styleOverrides: { paper: { backgroundImage: 'none', borderRightColor: theme.palette.divider } } }
   };

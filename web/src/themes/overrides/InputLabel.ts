@@ -1,5 +1,5 @@
-import type { Components, Theme } from '@mui/material/styles';
-export default function InputLabel(theme: Theme): Components<Omit<Theme, 'components'>> {
+import type { Theme } from '@mui/material/styles';
+export default function InputLabel(theme: Theme): NonNullable<Theme['components']> {
   return {
     MuiInputLabel: {
       styleOverrides: {

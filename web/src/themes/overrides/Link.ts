@@ -1,4 +1,4 @@
-import type { Components, Theme } from '@mui/material/styles';
-export default function Link(): Components<Omit<Theme, 'components'>> {
+import type { Theme } from '@mui/material/styles';
+export default function Link(): NonNullable<Theme['components']> {
   return { MuiLink: { defaultProps: { underline: 'hover' } } };
 }

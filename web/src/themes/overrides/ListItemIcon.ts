@@ -1,4 +1,4 @@
-import type { Components, Theme } from '@mui/material/styles';
-export default function ListItemIcon(): Components<Omit<Theme, 'components'>> {
+import type { Theme } from '@mui/material/styles';
+export default function ListItemIcon(): NonNullable<Theme['components']> {
   return { MuiListItemIcon: { styleOverrides: { root: { minWidth: 24 } } } };
 }

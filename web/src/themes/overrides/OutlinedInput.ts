@@ -1,6 +1,6 @@
-import { type Components, type Theme, alpha } from '@mui/material/styles';
+import { type Theme, alpha } from '@mui/material/styles';
 
-export default function OutlinedInput(theme: Theme): Components<Omit<Theme, 'components'>> {
+export default function OutlinedInput(theme: Theme): NonNullable<Theme['components']> {
   const p = theme.palette.primary;
   return {
     MuiOutlinedInput: {

@@ -1,4 +1,4 @@
-import type { Components, Theme } from '@mui/material/styles';
-export default function Paper(): Components<Omit<Theme, 'components'>> {
+import type { Theme } from '@mui/material/styles';
+export default function Paper(): NonNullable<Theme['components']> {
   return { MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } } };
 }

@@ -1,6 +1,6 @@
 // spec §9: tab min height 46
-import type { Components, Theme } from '@mui/material/styles';
-export default function Tab(theme: Theme): Components<Omit<Theme, 'components'>> {
+import type { Theme } from '@mui/material/styles';
+export default function Tab(theme: Theme): NonNullable<Theme['components']> {
   return {
     MuiTab: {
       styleOverrides: {

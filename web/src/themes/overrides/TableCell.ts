@@ -1,6 +1,6 @@
 // spec §9: table cell padding 12 (8 when small)
-import type { Components, Theme } from '@mui/material/styles';
-export default function TableCell(theme: Theme): Components<Omit<Theme, 'components'>> {
+import type { Theme } from '@mui/material/styles';
+export default function TableCell(theme: Theme): NonNullable<Theme['components']> {
   return {
     MuiTableCell: {
       styleOverrides: {

@@ -1,4 +1,4 @@
-import type { Components, Theme } from '@mui/material/styles';
-export default function Tabs(): Components<Omit<Theme, 'components'>> {
+import type { Theme } from '@mui/material/styles';
+export default function Tabs(): NonNullable<Theme['components']> {
   return { MuiTabs: { styleOverrides: { root: { minHeight: 46 }, vertical: { overflow: 'visible' } } } };
 }

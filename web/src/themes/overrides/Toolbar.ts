@@ -1,6 +1,6 @@
 // spec §9: toolbar minimum height 60 with 8 px padding above and below
-import type { Components, Theme } from '@mui/material/styles';
-export default function Toolbar(): Components<Omit<Theme, 'components'>> {
+import type { Theme } from '@mui/material/styles';
+export default function Toolbar(): NonNullable<Theme['components']> {
   return {
     MuiToolbar: {
       styleOverrides: {

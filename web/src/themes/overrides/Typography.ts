@@ -1,4 +1,4 @@
-import type { Components, Theme } from '@mui/material/styles';
-export default function Typography(): Components<Omit<Theme, 'components'>> {
+import type { Theme } from '@mui/material/styles';
+export default function Typography(): NonNullable<Theme['components']> {
   return { MuiTypography: { styleOverrides: { gutterBottom: { marginBottom: 12 } } } };
 }

@@ -1,5 +1,5 @@
 // Theme component overrides: one file per MUI component.
-import type { Components, Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import Alert from './Alert';
 import AppBar from './AppBar';
 import Badge from './Badge';
@@ -26,7 +26,7 @@ import Toolbar from './Toolbar';
 import Tooltip from './Tooltip';
 import Typography from './Typography';
 
-const overrides: ReadonlyArray<(theme: Theme) => Components<Omit<Theme, 'components'>>> = [
+const overrides: ReadonlyArray<(theme: Theme) => NonNullable<Theme['components']>> = [
   Alert,
   AppBar,
   Badge,
@@ -54,6 +54,6 @@ const overrides: ReadonlyArray<(theme: Theme) => Components<Omit<Theme, 'compone
   Typography
 ];
 
-export default function componentsOverrides(theme: Theme): Components<Omit<Theme, 'components'>> {
+export default function componentsOverrides(theme: Theme): NonNullable<Theme['components']> {
   return Object.assign({}, ...overrides.map((override) => override(theme)));
 }
