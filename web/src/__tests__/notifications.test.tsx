@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import type { UIEvent } from 'react';
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import useNotifications, { shouldLoadMore } from '../hooks/useNotifications';
+import type { PageDataNotificationOut } from '../client';
 import { paginated } from './helpers';
 
 const rows = (from: number, n: number) =>
@@ -11,9 +13,25 @@ const rows = (from: number, n: number) =>
     created_at: '2026-11-25T10:00:00Z',
     read_at: null
   }));
-const scrollEvent = (scrollTop: number, scrollHeight = 1000, clientHeight = 300) => ({
-  currentTarget: { scrollTop, scrollHeight, clientHeight }
-});
+/**
+ * A real list wired to the hook's onScroll, as the dropdown's is; `scroll(top)` scrolls it and
+ * resolves once the load the scroll started (if any) is done.
+ */
+function scrollableList(onScroll: () => (event: UIEvent<HTMLElement>) => unknown) {
+  let pending: unknown;
+  render(<div data-testid="scrolled-list" onScroll={(event) => (pending = onScroll()(event))} />);
+  const list = screen.getByTestId('scrolled-list');
+  return async (scrollTop: number, scrollHeight = 1000, clientHeight = 300): Promise<void> => {
+    Object.defineProperties(list, {
+      scrollTop: { value: scrollTop, configurable: true },
+      scrollHeight: { value: scrollHeight, configurable: true },
+      clientHeight: { value: clientHeight, configurable: true }
+    });
+    pending = undefined;
+    fireEvent.scroll(list);
+    await pending;
+  };
+}
 
 describe('shouldLoadMore (50 px threshold)', () => {
   const base = { scrollHeight: 1000, clientHeight: 300, loaded: 10, total: 25, loading: false };
@@ -38,33 +56,35 @@ describe('useNotifications paging', () => {
       })
     );
     const { result } = renderHook(() => useNotifications({ fetchPage }));
+    const scroll = scrollableList(() => result.current.onScroll);
     await act(() => result.current.open());
     expect(fetchPage).toHaveBeenLastCalledWith(1, 10);
     expect(result.current.items).toHaveLength(10);
     expect(result.current.total).toBe(23);
 
     // not near the bottom: nothing happens
-    await act(async () => result.current.onScroll(scrollEvent(100)));
+    await act(() => scroll(100));
     expect(fetchPage).toHaveBeenCalledTimes(1);
 
-    await act(async () => result.current.onScroll(scrollEvent(690)));
+    await act(() => scroll(690));
     expect(fetchPage).toHaveBeenLastCalledWith(2, 10);
     expect(result.current.items).toHaveLength(20);
 
-    await act(async () => result.current.onScroll(scrollEvent(700)));
+    await act(() => scroll(700));
     expect(fetchPage).toHaveBeenLastCalledWith(3, 10);
     expect(result.current.items).toHaveLength(23);
 
     // loaded == total: no more calls
-    await act(async () => result.current.onScroll(scrollEvent(700)));
+    await act(() => scroll(700));
     expect(fetchPage).toHaveBeenCalledTimes(3);
   });
 
   it('re-opening starts again from page 1', async () => {
     const fetchPage = vi.fn(async (page: number) => paginated(rows(page * 100, 10), { total: 30, page }));
     const { result } = renderHook(() => useNotifications({ fetchPage }));
+    const scroll = scrollableList(() => result.current.onScroll);
     await act(() => result.current.open());
-    await act(async () => result.current.onScroll(scrollEvent(700)));
+    await act(() => scroll(700));
     expect(result.current.items).toHaveLength(20);
     await act(() => result.current.open());
     expect(fetchPage).toHaveBeenLastCalledWith(1, 10);
@@ -72,8 +92,8 @@ describe('useNotifications paging', () => {
   });
 
   it('shows loading while fetching', async () => {
-    let resolve: (page: unknown) => void = () => {};
-    const fetchPage = vi.fn(() => new Promise((r) => (resolve = r)));
+    let resolve: (page: PageDataNotificationOut) => void = () => {};
+    const fetchPage = vi.fn(() => new Promise<PageDataNotificationOut>((r) => (resolve = r)));
     const { result } = renderHook(() => useNotifications({ fetchPage }));
     act(() => {
       result.current.open();
