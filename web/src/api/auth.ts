@@ -10,7 +10,6 @@ import {
   sessionLogout,
   sessionRegister,
   sessionResetPassword,
-  type EnvelopeUnionSignedInNoneType,
   type Impersonating,
   type RegisterIn,
   type SignedIn
@@ -42,8 +41,16 @@ function noSession(message: string, body: unknown): ApiError {
   return { baseURL: API_BASE, body, message, code: 0 };
 }
 
-function hasSession(data: SignedIn | null | undefined): data is SignedIn {
-  return Boolean(data?.token && data?.user);
+/** An answer that opened a session: a token and the user (what every sign-in answer carries). */
+function hasSession(data: unknown): data is SignedIn {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    'token' in data &&
+    Boolean(data.token) &&
+    'user' in data &&
+    Boolean(data.user)
+  );
 }
 
 export async function login({ email, password }: Credentials): Promise<SignedIn> {
@@ -80,12 +87,17 @@ export async function register({ name, email, password, timezone }: SignUp): Pro
     }
   });
   if (res.status === 202) {
-    // The 202 answer is the envelope without data; its schema is not in the OpenAPI (unknown).
-    const accepted = res.data as { message?: string } | null;
-    return { pending: true, message: accepted?.message || 'Check your inbox to finish signing up.' };
+    // The 202 answer is the envelope without data; the OpenAPI leaves its schema open (unknown).
+    const accepted = res.data;
+    const message = typeof accepted === 'object' && accepted !== null && 'message' in accepted ? accepted.message : '';
+    return {
+      pending: true,
+      message: typeof message === 'string' && message ? message : 'Check your inbox to finish signing up.'
+    };
   }
-  // The 201 answer's envelope (the 202 one, whose schema the OpenAPI leaves open, returned above).
-  const data = (res.data as EnvelopeUnionSignedInNoneType | undefined)?.data;
+  // The 201 answer's envelope; typed unknown beside the open 202 one, so its session is checked.
+  const created = res.data;
+  const data = typeof created === 'object' && created !== null && 'data' in created ? created.data : undefined;
   if (!hasSession(data)) throw noSession('Registration failed: no session received.', { email });
   setSession(data.token, data.user);
   return data;

@@ -1,4 +1,4 @@
-// What this portal adds to MUI's theme (themes/shadows.js, themes/theme/index.js), so typed code can
+// What this portal adds to MUI's theme (themes/shadows.ts, themes/theme/index.ts), so typed code can
 // read theme.customShadows and the extra shades of each palette colour.
 import '@mui/material/styles';
 
@@ -45,7 +45,7 @@ declare module '@mui/material/styles' {
   }
 }
 
-// The custom variants themes/overrides/Button.js and Chip.js style.
+// The custom variants themes/overrides/Button.ts and Chip.ts style.
 declare module '@mui/material/Button' {
   interface ButtonPropsVariantOverrides {
     dashed: true;

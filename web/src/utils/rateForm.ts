@@ -146,7 +146,7 @@ export function importProblems(errors: Record<string, string[] | string> | null 
   return Object.entries(errors ?? {})
     .map(([key, problems]) => ({
       line: Number(String(key).replace(/\D/g, '')) || 0,
-      problems: ([] as string[]).concat(problems)
+      problems: Array.isArray(problems) ? problems : [problems]
     }))
     .sort((a, b) => a.line - b.line);
 }
