@@ -1,2 +1,0 @@
-// Semantic colours that components can be given (spec §9).
-export const SEMANTIC_COLORS = ['primary', 'secondary', 'error', 'info', 'success', 'warning'];

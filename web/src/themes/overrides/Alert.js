@@ -1,3 +1,0 @@
-export default function Alert() {
-  return { MuiAlert: { styleOverrides: { root: { fontSize: '0.875rem', borderRadius: 4 } } } };
-}

@@ -1,3 +1,0 @@
-export default function AppBar() {
-  return { MuiAppBar: { defaultProps: { elevation: 0 }, styleOverrides: { root: { backgroundImage: 'none' } } } };
-}

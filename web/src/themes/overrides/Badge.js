@@ -1,3 +1,0 @@
-export default function Badge() {
-  return { MuiBadge: { styleOverrides: { standard: { minWidth: 16, height: 16, padding: 4 } } } };
-}

@@ -1,3 +1,0 @@
-export default function ButtonBase() {
-  return { MuiButtonBase: { defaultProps: { disableRipple: true } } };
-}

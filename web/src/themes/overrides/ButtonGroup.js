@@ -1,3 +1,0 @@
-export default function ButtonGroup() {
-  return { MuiButtonGroup: { defaultProps: { disableRipple: true } } };
-}

@@ -1,3 +1,0 @@
-export default function Link() {
-  return { MuiLink: { defaultProps: { underline: 'hover' } } };
-}

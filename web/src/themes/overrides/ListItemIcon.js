@@ -1,3 +1,0 @@
-export default function ListItemIcon() {
-  return { MuiListItemIcon: { styleOverrides: { root: { minWidth: 24 } } } };
-}

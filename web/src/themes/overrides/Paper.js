@@ -1,3 +1,0 @@
-export default function Paper() {
-  return { MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } } };
-}

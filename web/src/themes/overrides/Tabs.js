@@ -1,3 +1,0 @@
-export default function Tabs() {
-  return { MuiTabs: { styleOverrides: { root: { minHeight: 46 }, vertical: { overflow: 'visible' } } } };
-}

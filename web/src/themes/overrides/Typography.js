@@ -1,3 +1,0 @@
-export default function Typography() {
-  return { MuiTypography: { styleOverrides: { gutterBottom: { marginBottom: 12 } } } };
-}

@@ -1,0 +1,4 @@
+import type { Theme } from '@mui/material/styles';
+export default function Typography(): NonNullable<Theme['components']> {
+  return { MuiTypography: { styleOverrides: { gutterBottom: { marginBottom: 12 } } } };
+}
