@@ -4,23 +4,23 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 
 vi.mock('../api/header', () => ({
   fetchConfig: vi.fn(async () => ({ currency: 'USD', low_balance_threshold: '50.0000' })),
-  fetchServerTime: vi.fn(async () => ({ server_time: '2026-01-15 13:04:05', timezone: 'UTC' })),
-  fetchBalance: vi.fn(async () => '42.5000'),
-  fetchNotifications: vi.fn(async () => ({
-    data: [],
-    total: 0,
-    per_page: 10,
-    current_page: 1,
-    last_page: 1,
-    from: null,
-    to: null
-  })),
   fetchUnreadCount: vi.fn(async () => 3),
   markNotificationsRead: vi.fn(async () => ({ unread_notification_count: 0 }))
 }));
+// The hooks' generated calls: each resolves to its {message, data} envelope as axios would.
+const envelope = (data) => ({ data: { message: 'OK', data } });
+vi.mock('../client', async (importOriginal) => ({
+  ...(await importOriginal()),
+  accountServerTime: vi.fn(async () => envelope({ server_time: '2026-01-15 13:04:05', timezone: 'UTC' })),
+  accountBalance: vi.fn(async () => envelope([{ user_id: 2, balance: '42.5000', currency: 'USD' }])),
+  notificationsListing: vi.fn(async () =>
+    envelope({ data: [], total: 0, per_page: 10, current_page: 1, last_page: 1, from: null, to: null })
+  )
+}));
 vi.mock('../utils/navigation', () => ({ hardNavigate: vi.fn(), reloadPage: vi.fn() }));
 
-import { fetchBalance, fetchNotifications, markNotificationsRead } from '../api/header';
+import { markNotificationsRead } from '../api/header';
+import { accountBalance as fetchBalance, notificationsListing as fetchNotifications } from '../client';
 import { updateStoredUser } from '../utils/storage';
 import ThemeCustomization from '../themes';
 import routes from '../routes';
@@ -120,7 +120,7 @@ describe('routes and layout', () => {
     expect(balance.getAttribute('data-low')).toBe('true');
     expect(screen.getByTestId('balance-amount').textContent).toBe('$42.50');
     await waitFor(() => expect(screen.getByTestId('balance-refresh').disabled).toBe(false));
-    expect(fetchBalance).toHaveBeenCalledWith(2);
+    expect(fetchBalance).toHaveBeenCalledWith({ path: { user_id: 2 } });
     fireEvent.click(screen.getByTestId('balance-refresh'));
     await waitFor(() => expect(fetchBalance).toHaveBeenCalledTimes(2));
     expect(screen.getByTestId('header-clock').getAttribute('data-timezone')).toBe('America/New_York');
@@ -155,17 +155,16 @@ describe('routes and layout', () => {
     fireEvent.click(screen.getByTestId('header-notifications'));
     expect(await screen.findByText('Notification')).toBeTruthy();
     expect(screen.getByText('Loading...')).toBeTruthy();
-    expect(fetchNotifications).toHaveBeenCalledWith(1, 10);
-    await act(async () => resolve({ data: [], total: 0 }));
+    expect(fetchNotifications).toHaveBeenCalledWith({ query: { page: 1, perpage: 10 } });
+    await act(async () => resolve(envelope({ data: [], total: 0 })));
     expect(await screen.findByText('No notifications found!')).toBeTruthy();
   });
 
   it('opening the bell marks the notifications read; their times are in the user timezone', async () => {
     const at = '2026-11-25T15:04:00Z';
-    fetchNotifications.mockImplementationOnce(async () => ({
-      data: [{ id: 1, text: 'Low balance', created_at: at, read_at: null }],
-      total: 1
-    }));
+    fetchNotifications.mockImplementationOnce(async () =>
+      envelope({ data: [{ id: 1, text: 'Low balance', created_at: at, read_at: null }], total: 1 })
+    );
     signIn('customer');
     renderApp('/dashboard');
     await title('Dashboard');
