@@ -49,8 +49,7 @@ export default function CallFilters({
     event.preventDefault();
     const problem: string = filterProblem(draft);
     if (problem) onProblem(problem);
-    // utils/report is still JavaScript (its answer reads as `{}`): the set filters as text.
-    else onApply(reportParams(draft) as ReportFilters);
+    else onApply(reportParams(draft));
   };
 
   const input = (field: string, label: string) => {

@@ -14,8 +14,7 @@ export default function DispositionChip({ call, ...props }: DispositionChipProps
     <Chip
       size="small"
       variant="light"
-      // utils/report is still JavaScript: its colours are Chip colours read as strings.
-      color={color as ChipProps['color']}
+      color={color}
       label={label}
       data-final={String(Boolean(call?.ended_at))}
       {...props}

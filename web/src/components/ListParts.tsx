@@ -42,21 +42,22 @@ export function SearchBox({ label, value, onChange }: SearchBoxProps) {
 }
 
 /** A filter over `options` with "All" first; `onChange('')` for All. */
-interface FilterSelectProps {
+interface FilterSelectProps<Option extends string> {
   label: string;
   value: string | null | undefined;
-  options: readonly string[];
-  onChange: (value: string) => void;
+  options: readonly Option[];
+  onChange: (value: Option | '') => void;
 }
 
-export function FilterSelect({ label, value, options, onChange }: FilterSelectProps) {
+export function FilterSelect<Option extends string>({ label, value, options, onChange }: FilterSelectProps<Option>) {
   return (
     <TextField
       select
       size="small"
       label={label}
       value={value ?? ''}
-      onChange={(e) => onChange(e.target.value)}
+      // The DOM's value is one of `options`, or '' for All.
+      onChange={(e) => onChange(e.target.value as Option | '')}
       sx={{ minWidth: 130 }}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >

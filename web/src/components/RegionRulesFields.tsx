@@ -10,34 +10,28 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 
 import { SelectField } from './FormDialog';
-import { LINE_TYPES, REGION_MODES } from '../utils/regionRules';
+import type { LineType, RegionMode } from '../client';
+import { LINE_TYPES, REGION_MODES, type CampaignRulesForm } from '../utils/regionRules';
 
-// [value, label] pairs, whether utils/regionRules types them as pairs or (JavaScript) as arrays.
-const pairs = (list: ReadonlyArray<readonly string[]>) =>
-  list.map(([value, label]) => [value ?? '', label ?? ''] as const);
-const LINE_TYPE_PAIRS = pairs(LINE_TYPES);
-const MODE_PAIRS = pairs(REGION_MODES);
+/** A target's rules (with `mode`) or a campaign's (without). */
+type RulesForm = CampaignRulesForm & { mode?: RegionMode };
 
-/** The form's region rules (utils/regionRules): places as text, the line types left out. */
-export interface RegionRulesValue {
-  mode: string;
-  places: string;
-  line_types: string[];
-  accept_unknown: boolean;
-}
-
-interface RegionRulesFieldsProps {
+interface RegionRulesFieldsProps<Value extends RulesForm> {
   kind: 'target' | 'campaign';
-  value: RegionRulesValue;
-  onChange: (value: RegionRulesValue) => void;
+  value: Value;
+  onChange: (value: Value) => void;
   error?: string | undefined;
 }
 
-export default function RegionRulesFields({ kind, value, onChange, error }: RegionRulesFieldsProps) {
+export default function RegionRulesFields<Value extends RulesForm>({
+  kind,
+  value,
+  onChange,
+  error
+}: RegionRulesFieldsProps<Value>) {
   const target = kind === 'target';
-  const set = <K extends keyof RegionRulesValue>(name: K, next: RegionRulesValue[K]) =>
-    onChange({ ...value, [name]: next });
-  const toggle = (type: string, on: boolean) =>
+  const set = <K extends keyof RulesForm>(name: K, next: RulesForm[K]) => onChange({ ...value, [name]: next });
+  const toggle = (type: LineType, on: boolean) =>
     set('line_types', on ? [...value.line_types, type] : value.line_types.filter((t) => t !== type));
   const showPlaces = !target || value.mode !== 'all';
   return (
@@ -54,8 +48,9 @@ export default function RegionRulesFields({ kind, value, onChange, error }: Regi
           <SelectField
             label="Regions taken"
             value={value.mode}
-            onChange={(e) => set('mode', e.target.value)}
-            options={MODE_PAIRS}
+            // The DOM's value is one of REGION_MODES.
+            onChange={(e) => set('mode', e.target.value as RegionMode)}
+            options={REGION_MODES}
             fullWidth
             size="small"
             slotProps={{ htmlInput: { 'data-testid': 'target-region-mode' } }}
@@ -80,7 +75,7 @@ export default function RegionRulesFields({ kind, value, onChange, error }: Regi
       <Grid size={12}>
         <Typography variant="body2">{target ? 'Line types not taken' : 'Line types blocked'}</Typography>
         <FormGroup row>
-          {LINE_TYPE_PAIRS.map(([type, label]) => (
+          {LINE_TYPES.map(([type, label]) => (
             <FormControlLabel
               key={type}
               control={

@@ -42,6 +42,7 @@ import {
   type WebhookOut
 } from '../client';
 import { failureMessage, failureOf } from '../hooks/apiFailure';
+import type { FieldErrors } from '../utils/validation';
 import {
   BUYER_EVENTS,
   EVENTS,
@@ -49,11 +50,9 @@ import {
   toggleEvent,
   validateWebhook,
   webhookBody,
-  webhookToForm
+  webhookToForm,
+  type WebhookOwner
 } from '../utils/webhookForm';
-
-/** Whose webhooks: a campaign's or a buyer's. */
-export type WebhookOwner = { campaign_id: number } | { buyer_id: number };
 
 interface WebhooksDialogProps {
   owner: WebhookOwner;
@@ -77,7 +76,7 @@ export default function WebhooksDialog({ owner, title, onClose }: WebhooksDialog
   const [hooks, setHooks] = useState<WebhookOut[]>([]);
   const [values, setValues] = useState(emptyWebhook());
   const [editing, setEditing] = useState<WebhookOut | null>(null); // the webhook being edited, or null: a new one
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [shown, setShown] = useState<Record<number, boolean>>({}); // webhook id -> its secret is shown
@@ -118,7 +117,7 @@ export default function WebhooksDialog({ owner, title, onClose }: WebhooksDialog
 
   const save = async () => {
     const found = validateWebhook(values, { buyer });
-    setErrors({ ...found });
+    setErrors(found);
     if (Object.keys(found).length) return;
     const sent = editing
       ? run(() => call(webhooksUpdate({ path: { id: editing.id }, body: webhookBody(values) })), 'Webhook saved.')
@@ -266,29 +265,19 @@ export default function WebhooksDialog({ owner, title, onClose }: WebhooksDialog
           slotProps={{ htmlInput: { 'data-testid': 'webhook-url', 'aria-label': 'URL' } }}
         />
         <Stack direction="row" sx={{ flexWrap: 'wrap', mt: 1 }}>
-          {events.map(
-            ([value, label]) =>
-              // (a pair always has its value: utils/webhookForm.js reads as loose arrays until typed)
-              value !== undefined && (
-                <FormControlLabel
-                  key={value}
-                  label={label}
-                  control={
-                    <Checkbox
-                      checked={values.events.includes(value)}
-                      onChange={(e) =>
-                        setValues((v) => ({
-                          ...v,
-                          // utils/webhookForm.js is still JavaScript: its events read as (string | undefined)[].
-                          events: toggleEvent(v.events, value, e.target.checked) as typeof v.events
-                        }))
-                      }
-                      slotProps={{ input: { ...{ 'data-testid': `webhook-event-${value}` } } }}
-                    />
-                  }
+          {events.map(([value, label]) => (
+            <FormControlLabel
+              key={value}
+              label={label}
+              control={
+                <Checkbox
+                  checked={values.events.includes(value)}
+                  onChange={(e) => setValues((v) => ({ ...v, events: toggleEvent(v.events, value, e.target.checked) }))}
+                  slotProps={{ input: { ...{ 'data-testid': `webhook-event-${value}` } } }}
                 />
-              )
-          )}
+              }
+            />
+          ))}
         </Stack>
         {errors.events && <FormHelperText error>{errors.events}</FormHelperText>}
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>

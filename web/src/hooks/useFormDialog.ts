@@ -52,8 +52,7 @@ export default function useFormDialog<Values extends object>(prefix: string, ini
       return await send();
     } catch (err) {
       const failure = failureOf(err);
-      // utils/validation is still JavaScript (its answer reads as `{}`): a field -> message map.
-      const fieldErrors = firstFieldErrors(failure.errors) as DialogErrors;
+      const fieldErrors: DialogErrors = firstFieldErrors(failure.errors);
       setErrors(fieldErrors);
       // A message for a field shown in the form needs no banner of its own.
       setMessage(Object.keys(fieldErrors).some((f) => f in values) ? '' : failure.message || fallback);

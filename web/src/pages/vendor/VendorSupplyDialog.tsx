@@ -3,7 +3,7 @@
 import { useCallback, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip, { type ChipProps } from '@mui/material/Chip';
+import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -65,9 +65,7 @@ function SupplyTable<Row extends { id: number }>({ name, title, list, columns, c
   );
 }
 
-const status = (s: string) => (
-  <Chip size="small" variant="light" color={statusColor(s) as ChipProps['color']} label={s} />
-);
+const status = (s: string) => <Chip size="small" variant="light" color={statusColor(s)} label={s} />;
 
 interface VendorSupplyDialogProps {
   vendor: { id: number; name: string };

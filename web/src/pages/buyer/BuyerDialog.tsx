@@ -5,23 +5,35 @@ import TextField from '@mui/material/TextField';
 
 import FormDialog from '../../components/FormDialog';
 import PasswordField from '../../components/PasswordField';
-import { buyers } from '../../api/buyers';
+import { call } from '../../api/client';
+import { buyersAdd, buyersUpdate, type BuyerOut } from '../../client';
 import useFormDialog from '../../hooks/useFormDialog';
 import { buyerBody, buyerToForm, emptyBuyer, validateBuyer } from '../../utils/buyerForm';
 
-export default function BuyerDialog({ open, buyer, admin, onClose, onSaved }) {
-  const editing = Boolean(buyer);
+interface BuyerDialogProps {
+  open: boolean;
+  buyer: BuyerOut | null;
+  admin: boolean;
+  onClose: () => void;
+  onSaved: (notice: string) => void;
+}
+
+export default function BuyerDialog({ open, buyer, admin, onClose, onSaved }: BuyerDialogProps) {
+  const editing = buyer !== null;
   const { values, message, saving, field, reset, submit } = useFormDialog('buyer', emptyBuyer());
 
   useEffect(() => {
     if (open) reset(buyer ? buyerToForm(buyer) : emptyBuyer());
-  }, [open, buyer]);
+  }, [open, buyer, reset]);
 
   const save = async () => {
     const saved = await submit(
       (v) => validateBuyer(v, { editing, needsOwner: admin && !editing }),
       () =>
-        editing ? buyers.update(buyer.id, buyerBody(values, { editing })) : buyers.add(buyerBody(values, { admin })),
+        editing
+          ? call(buyersUpdate({ path: { id: buyer.id }, body: buyerBody(values, { editing }) }))
+          : // a new buyer's body always carries the password
+            call(buyersAdd({ body: { ...buyerBody(values, { admin }), password: values.password } })),
       'The buyer could not be saved.'
     );
     if (saved) onSaved(`Buyer ${saved.name} ${editing ? 'saved' : 'created'}.`);

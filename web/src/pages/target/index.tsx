@@ -9,23 +9,31 @@ import ConfirmDialog from '../../components/ConfirmDialog';
 import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { targets } from '../../api/targets';
-import useEntityActions from '../../hooks/useEntityActions';
-import usePagedList from '../../hooks/usePagedList';
+import { call } from '../../api/client';
+import { targetsDetails, targetsRemove, targetsStatus, type TargetRow } from '../../client';
+import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
+import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { isAdmin } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
 import { capsSummary, scheduleSummary } from '../../utils/targetForm';
 import TargetDialog from './TargetDialog';
 
+const fetchTargets = (query: PageQuery) => call(targetsDetails({ query: listQuery(query) }));
+
+const targetCalls: EntityCalls = {
+  setStatus: (id, status) => call(targetsStatus({ path: { id }, body: { status } })),
+  remove: (id) => call(targetsRemove({ path: { id } }))
+};
+
 export default function TargetPage() {
   const admin = isAdmin(getStoredUser());
-  const list = usePagedList(targets.list, {
+  const list = usePagedList(fetchTargets, {
     failure: 'Targets could not be loaded.'
   });
   const { rows, setError, search, setSearch, reload } = list;
   const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
-    useEntityActions(targets, 'Target', {
+    useEntityActions<TargetRow>(targetCalls, 'Target', {
       reload,
       setError
     });

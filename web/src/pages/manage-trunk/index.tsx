@@ -13,20 +13,32 @@ import ConfirmDialog from '../../components/ConfirmDialog';
 import { FilterSelect, RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { trunks } from '../../api/trunks';
-import useEntityActions from '../../hooks/useEntityActions';
-import usePagedList from '../../hooks/usePagedList';
+import { call } from '../../api/client';
+import { trunksDetails, trunksRemove, trunksSetStatus, type TrunkDirection, type TrunkOut } from '../../client';
+import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
+import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
 import { endpointColor } from '../../utils/status';
 import { DIRECTIONS } from '../../utils/trunkForm';
 import TrunkDialog from './TrunkDialog';
 
+interface TrunkFilters {
+  direction: TrunkDirection;
+}
+
+const fetchTrunks = (query: PageQuery & Partial<TrunkFilters>) => call(trunksDetails({ query: listQuery(query) }));
+
+const trunkCalls: EntityCalls = {
+  setStatus: (id, status) => call(trunksSetStatus({ path: { id }, body: { status } })),
+  remove: (id) => call(trunksRemove({ path: { id } }))
+};
+
 export default function ManageTrunkPage() {
-  const list = usePagedList(trunks.list, {
+  const list = usePagedList(fetchTrunks, {
     failure: 'Trunks could not be loaded.'
   });
   const { rows, setError, search, setSearch, filters, filterBy, reload: load } = list;
   const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
-    useEntityActions(trunks, 'Trunk', { reload: load, setError });
+    useEntityActions<TrunkOut>(trunkCalls, 'Trunk', { reload: load, setError });
 
   return (
     <>

@@ -4,23 +4,34 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 
 import FormDialog, { SelectField } from '../../components/FormDialog';
-import { blocks } from '../../api/blocks';
+import { call } from '../../api/client';
+import { blocksAdd, blocksUpdate, type BlockOut } from '../../client';
 import useFormDialog from '../../hooks/useFormDialog';
 import { MATCH_TYPES, blockBody, blockToForm, emptyBlock, validateBlock } from '../../utils/blockForm';
 
-export default function BlockDialog({ open, block, admin, onClose, onSaved }) {
-  const editing = Boolean(block);
+interface BlockDialogProps {
+  open: boolean;
+  block: BlockOut | null;
+  admin: boolean;
+  onClose: () => void;
+  onSaved: (notice: string) => void;
+}
+
+export default function BlockDialog({ open, block, admin, onClose, onSaved }: BlockDialogProps) {
+  const editing = block !== null;
   const { values, message, saving, field, reset, submit } = useFormDialog('block', emptyBlock());
 
   useEffect(() => {
     if (open) reset(block ? blockToForm(block) : emptyBlock());
-  }, [open, block]);
+  }, [open, block, reset]);
 
   const save = async () => {
     const saved = await submit(
       validateBlock,
       () =>
-        editing ? blocks.update(block.id, blockBody(values, { editing })) : blocks.add(blockBody(values, { admin })),
+        editing
+          ? call(blocksUpdate({ path: { id: block.id }, body: blockBody(values, { editing }) }))
+          : call(blocksAdd({ body: blockBody(values, { admin }) })),
       'The block could not be saved.'
     );
     if (saved) onSaved(`${saved.pattern} ${editing ? 'saved' : 'blocked'}.`);

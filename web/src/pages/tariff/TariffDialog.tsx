@@ -4,22 +4,33 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 
 import FormDialog from '../../components/FormDialog';
-import { tariffs } from '../../api/billing';
+import { call } from '../../api/client';
+import { tariffsAdd, tariffsUpdate, type TariffOut } from '../../client';
 import useFormDialog from '../../hooks/useFormDialog';
 import { emptyTariff, tariffBody, tariffToForm, validateTariff } from '../../utils/tariffForm';
 
-export default function TariffDialog({ open, tariff, onClose, onSaved }) {
-  const editing = Boolean(tariff);
+interface TariffDialogProps {
+  open: boolean;
+  tariff: TariffOut | null;
+  onClose: () => void;
+  onSaved: (notice: string) => void;
+}
+
+export default function TariffDialog({ open, tariff, onClose, onSaved }: TariffDialogProps) {
+  const editing = tariff !== null;
   const { values, message, saving, field, reset, submit } = useFormDialog('tariff', emptyTariff());
 
   useEffect(() => {
     if (open) reset(tariff ? tariffToForm(tariff) : emptyTariff());
-  }, [open, tariff]);
+  }, [open, tariff, reset]);
 
   const save = async () => {
     const saved = await submit(
       validateTariff,
-      () => (editing ? tariffs.update(tariff.id, tariffBody(values)) : tariffs.add(tariffBody(values))),
+      () =>
+        editing
+          ? call(tariffsUpdate({ path: { id: tariff.id }, body: tariffBody(values) }))
+          : call(tariffsAdd({ body: tariffBody(values) })),
       'The tariff could not be saved.'
     );
     if (saved) onSaved(`Tariff ${saved.name} ${editing ? 'saved' : 'created'}.`);

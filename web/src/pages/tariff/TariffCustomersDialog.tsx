@@ -12,17 +12,35 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 
-import { fetchCustomersOfTariff } from '../../api/customers';
+import { call } from '../../api/client';
+import { usersDetails, type TariffOut, type UserOut } from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
 import { formatBalance } from '../../utils/balance';
 
-export default function TariffCustomersDialog({ tariff, onClose }) {
-  const [customers, setCustomers] = useState(null);
+/** Every customer on tariff `tariffId` (admin), read through the user list. */
+async function customersOfTariff(tariffId: number): Promise<UserOut[]> {
+  const found: UserOut[] = [];
+  for (let page = 1; ; page += 1) {
+    const data = await call(usersDetails({ query: { page, perpage: 500, role: 2 } }));
+    const rows = Array.isArray(data?.data) ? data.data : [];
+    found.push(...rows.filter((u) => u.tariff_id === tariffId));
+    if (rows.length < 500) return found;
+  }
+}
+
+interface TariffCustomersDialogProps {
+  tariff: Pick<TariffOut, 'id' | 'name' | 'currency'>;
+  onClose: () => void;
+}
+
+export default function TariffCustomersDialog({ tariff, onClose }: TariffCustomersDialogProps) {
+  const [customers, setCustomers] = useState<UserOut[] | null>(null);
   const [error, setError] = useState('');
 
   useEffect(() => {
-    fetchCustomersOfTariff(tariff.id)
+    customersOfTariff(tariff.id)
       .then(setCustomers)
-      .catch((err) => setError(err?.message || 'The customers could not be loaded.'));
+      .catch((err: unknown) => setError(failureMessage(err, 'The customers could not be loaded.')));
   }, [tariff.id]);
 
   return (

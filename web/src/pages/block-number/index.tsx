@@ -10,24 +10,32 @@ import ConfirmDialog from '../../components/ConfirmDialog';
 import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { blocks } from '../../api/blocks';
-import useEntityActions from '../../hooks/useEntityActions';
-import usePagedList from '../../hooks/usePagedList';
+import { call } from '../../api/client';
+import { blocksDetails, blocksRemove, blocksStatus, type BlockOut } from '../../client';
+import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
+import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
 import { MATCH_TYPES, blockScope } from '../../utils/blockForm';
 import { isAdmin } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
 import BlockDialog from './BlockDialog';
 
-const matchLabel = Object.fromEntries(MATCH_TYPES);
+const matchLabel: Record<string, string> = Object.fromEntries(MATCH_TYPES);
+
+const fetchBlocks = (query: PageQuery) => call(blocksDetails({ query: listQuery(query) }));
+
+const blockCalls: EntityCalls = {
+  setStatus: (id, status) => call(blocksStatus({ path: { id }, body: { status } })),
+  remove: (id) => call(blocksRemove({ path: { id } }))
+};
 
 export default function BlockNumberPage() {
   const admin = isAdmin(getStoredUser());
-  const list = usePagedList(blocks.list, {
+  const list = usePagedList(fetchBlocks, {
     failure: 'Blocked callers could not be loaded.'
   });
   const { rows, setError, search, setSearch, reload } = list;
   const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
-    useEntityActions(blocks, 'Block', {
+    useEntityActions<BlockOut>(blockCalls, 'Block', {
       reload,
       setError,
       labelOf: (row) => row.pattern

@@ -13,25 +13,33 @@ import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts'
 import ListCard from '../../components/ListCard';
 import WebhooksDialog from '../../components/WebhooksDialog';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { buyers } from '../../api/buyers';
-import useEntityActions from '../../hooks/useEntityActions';
-import usePagedList from '../../hooks/usePagedList';
+import { call } from '../../api/client';
+import { buyersDetails, buyersRemove, buyersStatus, type BuyerOut } from '../../client';
+import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
+import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
 import { isAdmin } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
 import BuyerDialog from './BuyerDialog';
 
+const fetchBuyers = (query: PageQuery) => call(buyersDetails({ query: listQuery(query) }));
+
+const buyerCalls: EntityCalls = {
+  setStatus: (id, status) => call(buyersStatus({ path: { id }, body: { status } })),
+  remove: (id) => call(buyersRemove({ path: { id } }))
+};
+
 export default function BuyerPage() {
   const admin = isAdmin(getStoredUser());
-  const list = usePagedList(buyers.list, {
+  const list = usePagedList(fetchBuyers, {
     failure: 'Buyers could not be loaded.'
   });
   const { rows, setError, search, setSearch, reload } = list;
   const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
-    useEntityActions(buyers, 'Buyer', {
+    useEntityActions<BuyerOut>(buyerCalls, 'Buyer', {
       reload,
       setError
     });
-  const [hooked, setHooked] = useState(null); // the buyer whose webhooks are shown
+  const [hooked, setHooked] = useState<BuyerOut | null>(null); // the buyer whose webhooks are shown
 
   return (
     <>

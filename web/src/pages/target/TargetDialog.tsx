@@ -12,9 +12,17 @@ import Typography from '@mui/material/Typography';
 import FormDialog, { SelectField } from '../../components/FormDialog';
 import { ZonePicker } from '../../components/NamePicker';
 import RegionRulesFields from '../../components/RegionRulesFields';
-import { buyers } from '../../api/buyers';
-import { targets } from '../../api/targets';
-import { fetchOutboundTrunks } from '../../api/trunks';
+import { call } from '../../api/client';
+import {
+  buyersDetails,
+  targetsAdd,
+  targetsUpdate,
+  trunksOutbound,
+  type TargetIn,
+  type TargetRow,
+  type TargetUpdate
+} from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
 import useFormDialog from '../../hooks/useFormDialog';
 import { CAPS, DAYS, emptyTarget, targetBody, targetToForm, timeZones, validateTarget } from '../../utils/targetForm';
 import {
@@ -26,7 +34,7 @@ import {
 } from '../../utils/regionRules';
 
 // The target's form with its caller-region settings beside the rest (utils/regionRules.js).
-const toForm = (target) =>
+const toForm = (target: TargetRow | null) =>
   target
     ? { ...targetToForm(target), region: targetRulesToForm(target.region_rules) }
     : { ...emptyTarget(), region: emptyTargetRules() };
@@ -34,50 +42,73 @@ const toForm = (target) =>
 // Customers have a handful of buyers; the picker lists up to the API's page size.
 const BUYER_PAGE = 500;
 
-export default function TargetDialog({ open, target, admin, onClose, onSaved }) {
-  const editing = Boolean(target);
+/** A select's [value, label] pair. */
+type Choice = [string, string];
+
+interface TargetDialogProps {
+  open: boolean;
+  target: TargetRow | null;
+  admin: boolean;
+  onClose: () => void;
+  onSaved: (notice: string) => void;
+}
+
+export default function TargetDialog({ open, target, admin, onClose, onSaved }: TargetDialogProps) {
+  const editing = target !== null;
   const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('target', toForm(null));
-  const [buyerOptions, setBuyerOptions] = useState([]);
-  const [trunkOptions, setTrunkOptions] = useState([]);
+  const [buyerOptions, setBuyerOptions] = useState<Choice[]>([]);
+  const [trunkOptions, setTrunkOptions] = useState<Choice[]>([]);
   const [loadError, setLoadError] = useState('');
-  const zones = useMemo(timeZones, []);
+  const zones = useMemo(() => timeZones(), []);
 
   useEffect(() => {
     if (!open) return;
     reset(toForm(target));
-    setLoadError('');
     let cancelled = false;
-    Promise.all([editing ? null : buyers.list({ perpage: BUYER_PAGE }), fetchOutboundTrunks()])
+    Promise.all([
+      target ? null : call(buyersDetails({ query: { page: 1, perpage: BUYER_PAGE, params: '' } })),
+      call(trunksOutbound())
+    ])
       .then(([buyerPage, trunks]) => {
         if (cancelled) return;
+        setLoadError('');
         const active = (buyerPage?.data ?? []).filter((b) => b.status === 'active');
-        setBuyerOptions(active.map((b) => [String(b.id), admin ? `${b.name} (customer ${b.user_id})` : b.name]));
-        const list = (trunks ?? []).map((t) => [String(t.id), t.name]);
+        setBuyerOptions(
+          active.map((b): Choice => [String(b.id), admin ? `${b.name} (customer ${b.user_id})` : b.name])
+        );
+        const list = (trunks ?? []).map((t): Choice => [String(t.id), t.name]);
         // An edited target keeps showing its trunk even when that trunk is inactive now.
         if (target?.trunk_id && !list.some(([id]) => id === String(target.trunk_id))) {
           list.push([String(target.trunk_id), `${target.trunk_name ?? target.trunk_id} (inactive)`]);
         }
         setTrunkOptions(list);
       })
-      .catch((err) => !cancelled && setLoadError(err?.message || 'Buyers and trunks could not be loaded.'));
+      .catch(
+        (err: unknown) => !cancelled && setLoadError(failureMessage(err, 'Buyers and trunks could not be loaded.'))
+      );
     return () => {
       cancelled = true;
     };
-  }, [open, target]);
+  }, [open, target, admin, reset]);
 
   const save = async () => {
     const saved = await submit(
       (v) => ({ ...validateTarget(v, { editing }), ...validateTargetRules(v.region) }),
       () => {
+        // utils/targetForm's TargetBody is this body; the generated TargetIn/TargetUpdate spell the
+        // API's cross-field rules (a post URL or a minimum bid needs a ping URL; a day's hours are
+        // always a list) as types a form's body can't show statically. The server checks them (422).
         const body = { ...targetBody(values, { editing }), region_rules: targetRulesBody(values.region) };
-        return editing ? targets.update(target.id, body) : targets.add(body);
+        return editing
+          ? call(targetsUpdate({ path: { id: target.id }, body: body as TargetUpdate }))
+          : call(targetsAdd({ body: body as TargetIn }));
       },
       'The target could not be saved.'
     );
     if (saved) onSaved(`Target ${saved.name} ${editing ? 'saved' : 'created'}.`);
   };
 
-  const setHours = (day, text) => set('hours', { ...values.hours, [day]: text });
+  const setHours = (day: string, text: string) => set('hours', { ...values.hours, [day]: text });
 
   return (
     <FormDialog
@@ -158,7 +189,7 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }) 
               <Switch
                 checked={values.bidding}
                 onChange={(e) => set('bidding', e.target.checked)}
-                slotProps={{ input: { 'data-testid': 'target-bidding' } }}
+                slotProps={{ input: { ...{ 'data-testid': 'target-bidding' } } }}
               />
             }
             label="Ask this buyer for a bid on each call (ping/post)"
@@ -195,7 +226,7 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }) 
               <Switch
                 checked={values.always_open}
                 onChange={(e) => set('always_open', e.target.checked)}
-                slotProps={{ input: { 'data-testid': 'target-always_open' } }}
+                slotProps={{ input: { ...{ 'data-testid': 'target-always_open' } } }}
               />
             }
             label="Open around the clock"

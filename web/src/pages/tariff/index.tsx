@@ -15,21 +15,35 @@ import ConfirmDialog from '../../components/ConfirmDialog';
 import { FilterSelect, RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { tariffs } from '../../api/billing';
-import useEntityActions from '../../hooks/useEntityActions';
-import usePagedList from '../../hooks/usePagedList';
+import { call } from '../../api/client';
+import { tariffsDetails, tariffsRemove, tariffsSetStatus, type Status, type TariffOut } from '../../client';
+import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
+import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
 import { formatDateTime } from '../../utils/report';
 import { getStoredUser } from '../../utils/storage';
 import TariffCustomersDialog from './TariffCustomersDialog';
 import TariffDialog from './TariffDialog';
 
+interface TariffFilters {
+  status: Status;
+}
+
+const STATUSES: Status[] = ['active', 'inactive'];
+
+const fetchTariffs = (query: PageQuery & Partial<TariffFilters>) => call(tariffsDetails({ query: listQuery(query) }));
+
+const tariffCalls: EntityCalls = {
+  setStatus: (id, status) => call(tariffsSetStatus({ path: { id }, body: { status } })),
+  remove: (id) => call(tariffsRemove({ path: { id } }))
+};
+
 export default function TariffPage() {
   const timezone = getStoredUser()?.timezone;
-  const list = usePagedList(tariffs.list, { failure: 'Tariffs could not be loaded.' });
+  const list = usePagedList(fetchTariffs, { failure: 'Tariffs could not be loaded.' });
   const { rows, setError, search, setSearch, filters, filterBy, reload } = list;
   const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
-    useEntityActions(tariffs, 'Tariff', { reload, setError });
-  const [showing, setShowing] = useState(null);
+    useEntityActions<TariffOut>(tariffCalls, 'Tariff', { reload, setError });
+  const [showing, setShowing] = useState<TariffOut | null>(null);
 
   return (
     <>
@@ -51,7 +65,7 @@ export default function TariffPage() {
             <FilterSelect
               label="Status"
               value={filters.status}
-              options={['active', 'inactive']}
+              options={STATUSES}
               onChange={(v) => filterBy(v ? { status: v } : {})}
             />
             <SearchBox label="Search tariffs" value={search} onChange={setSearch} />

@@ -10,7 +10,8 @@ import TextField from '@mui/material/TextField';
 import FormDialog, { SelectField } from '../../components/FormDialog';
 import PasswordField from '../../components/PasswordField';
 import VendorPicker from '../../components/VendorPicker';
-import { trunks } from '../../api/trunks';
+import { call } from '../../api/client';
+import { trunksAdd, trunksUpdate, type TrunkOut } from '../../client';
 import useFormDialog from '../../hooks/useFormDialog';
 import {
   AUTH_TYPES,
@@ -23,18 +24,28 @@ import {
   validateTrunk
 } from '../../utils/trunkForm';
 
-export default function TrunkDialog({ open, trunk, onClose, onSaved }) {
-  const editing = Boolean(trunk);
+interface TrunkDialogProps {
+  open: boolean;
+  trunk: TrunkOut | null;
+  onClose: () => void;
+  onSaved: (notice: string) => void;
+}
+
+export default function TrunkDialog({ open, trunk, onClose, onSaved }: TrunkDialogProps) {
+  const editing = trunk !== null;
   const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('trunk', emptyTrunk());
 
   useEffect(() => {
     if (open) reset(trunk ? trunkToForm(trunk) : emptyTrunk());
-  }, [open, trunk]);
+  }, [open, trunk, reset]);
 
   const save = async () => {
     const saved = await submit(
       (v) => validateTrunk(v, { hasSecret: Boolean(trunk?.has_secret) }),
-      () => (editing ? trunks.update(trunk.id, trunkBody(values, { editing })) : trunks.add(trunkBody(values))),
+      () =>
+        editing
+          ? call(trunksUpdate({ path: { id: trunk.id }, body: trunkBody(values, { editing }) }))
+          : call(trunksAdd({ body: trunkBody(values) })),
       'The trunk could not be saved.'
     );
     if (saved) onSaved(`Trunk ${saved.name} ${editing ? 'saved' : 'created'}.`);
@@ -101,7 +112,9 @@ export default function TrunkDialog({ open, trunk, onClose, onSaved }) {
             slotProps={{
               select: {
                 multiple: true,
-                renderValue: (selected) => selected.map((c) => <Chip key={c} size="small" label={c} sx={{ mr: 0.5 }} />)
+                // A multiple select: its value is the codecs chosen.
+                renderValue: (selected) =>
+                  (selected as string[]).map((c) => <Chip key={c} size="small" label={c} sx={{ mr: 0.5 }} />)
               },
               htmlInput: { 'data-testid': 'trunk-codecs' }
             }}

@@ -15,19 +15,29 @@ import { ApiOutlined, ReloadOutlined } from '@ant-design/icons';
 import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import WebhooksDialog from '../../components/WebhooksDialog';
-import { buyers, fetchOwnTargets } from '../../api/buyers';
-import usePagedList from '../../hooks/usePagedList';
+import { call } from '../../api/client';
+import { buyersDetails, buyersOwnTargets, type BuyerOut } from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
+import usePagedList, { type PageQuery } from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { PERIODS, availability, capUse } from '../../utils/buyerTargets';
 import { scheduleSummary } from '../../utils/targetForm';
 
 /** The API gives the whole (short) list; the table pages it here. */
-async function targetPage({ page, perpage }) {
-  const all = await fetchOwnTargets();
+async function targetPage({ page, perpage }: PageQuery) {
+  const all = (await call(buyersOwnTargets())) ?? [];
   return { data: all.slice((page - 1) * perpage, page * perpage), total: all.length };
 }
 
-function Use({ used, cap, testId }) {
+function Use({
+  used,
+  cap,
+  testId
+}: {
+  used: number | null | undefined;
+  cap: number | null | undefined;
+  testId: string;
+}) {
   const { text, percent, full } = capUse(used, cap);
   return (
     <>
@@ -43,12 +53,12 @@ function Use({ used, cap, testId }) {
 
 export default function BuyerTargetPage() {
   const list = usePagedList(targetPage, { failure: 'Your targets could not be loaded.' });
-  const [me, setMe] = useState(null); // the buyer's own record, while its webhooks are shown
+  const [me, setMe] = useState<BuyerOut | null>(null); // the buyer's own record, while its webhooks are shown
   const openWebhooks = async () => {
     try {
-      setMe((await buyers.list({ perpage: 1 })).data[0] ?? null);
+      setMe((await call(buyersDetails({ query: { page: 1, perpage: 1, params: '' } }))).data[0] ?? null);
     } catch (err) {
-      list.setError(err?.message || 'Your webhooks could not be loaded.');
+      list.setError(failureMessage(err, 'Your webhooks could not be loaded.'));
     }
   };
   return (
