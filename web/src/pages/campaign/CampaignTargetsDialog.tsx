@@ -1,6 +1,6 @@
 // Which targets take a campaign's calls, and in what order: lower priority rings first, weight
 // shares the calls among targets of one priority. Assign, reorder and remove, each saved at once.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -21,49 +21,70 @@ import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import DialogMessages from '../../components/DialogMessages';
 import { SelectField } from '../../components/FormDialog';
 import { EmptyRow } from '../../components/ListParts';
+import { call } from '../../api/client';
 import {
-  assignTarget,
-  fetchAssignableTargets,
-  fetchAssignedTargets,
-  setTargetOrder,
-  unassignTarget
-} from '../../api/targets';
+  linksAdd,
+  linksPriority,
+  linksRemove,
+  targetsAssignable,
+  targetsAssigned,
+  type AssignedTarget,
+  type CampaignOut,
+  type TargetOut
+} from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
 import { orderProblem } from '../../utils/campaignForm';
 
-const small = (label, testid) => ({
-  size: 'small',
+/** A target's order as typed: priority and weight, as text. */
+interface OrderText {
+  priority: string;
+  weight: string;
+}
+
+const small = (label: string, testid: string) => ({
+  size: 'small' as const,
   sx: { width: 90 },
   slotProps: { htmlInput: { 'aria-label': label, 'data-testid': testid } }
 });
 
 /** Mounted while shown, so each opening reads the campaign's targets afresh. */
-export default function CampaignTargetsDialog({ campaign, onClose }) {
-  const [assigned, setAssigned] = useState([]);
-  const [assignable, setAssignable] = useState([]);
-  const [edits, setEdits] = useState({}); // target_id -> {priority, weight} typed, not saved yet
+interface CampaignTargetsDialogProps {
+  campaign: Pick<CampaignOut, 'id' | 'name' | 'strategy'>;
+  onClose: () => void;
+}
+
+export default function CampaignTargetsDialog({ campaign, onClose }: CampaignTargetsDialogProps) {
+  const [assigned, setAssigned] = useState<AssignedTarget[]>([]);
+  const [assignable, setAssignable] = useState<TargetOut[]>([]);
+  const [edits, setEdits] = useState<Record<number, OrderText>>({}); // target_id -> {priority, weight} typed, not saved yet
   const [adding, setAdding] = useState({ target_id: '', priority: '1', weight: '1' });
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
+  // Bumped to read the campaign's targets again after a change.
+  const [asked, setAsked] = useState(0);
   const id = campaign.id;
 
-  const load = useCallback(async () => {
-    try {
-      const [now, free] = await Promise.all([fetchAssignedTargets(id), fetchAssignableTargets(id)]);
-      setAssigned(now ?? []);
-      setAssignable(free ?? []);
-      setEdits({});
-    } catch (err) {
-      setError(err?.message || 'The targets could not be loaded.');
-    }
-  }, [id]);
-
   useEffect(() => {
-    load();
-  }, [load]);
+    let alive = true;
+    Promise.all([
+      call(targetsAssigned({ query: { campaign_id: id } })),
+      call(targetsAssignable({ body: { campaign_id: id } }))
+    ])
+      .then(([now, free]) => {
+        if (!alive) return;
+        setAssigned(now ?? []);
+        setAssignable(free ?? []);
+        setEdits({});
+      })
+      .catch((err: unknown) => alive && setError(failureMessage(err, 'The targets could not be loaded.')));
+    return () => {
+      alive = false;
+    };
+  }, [id, asked]);
 
   /** Check, send, say so, and show the campaign's targets again; true when saved. */
-  const run = async (order, send, text) => {
+  const run = async (order: OrderText | null, send: () => Promise<unknown>, text: string) => {
     const problem = order ? orderProblem(order) : '';
     setNotice('');
     setError(problem);
@@ -72,10 +93,10 @@ export default function CampaignTargetsDialog({ campaign, onClose }) {
     try {
       await send();
       setNotice(text);
-      await load();
+      setAsked((n) => n + 1);
       return true;
     } catch (err) {
-      setError(err?.message || 'The change could not be saved.');
+      setError(failureMessage(err, 'The change could not be saved.'));
       return false;
     } finally {
       setBusy(false);
@@ -89,25 +110,39 @@ export default function CampaignTargetsDialog({ campaign, onClose }) {
       return;
     }
     const order = { target_id: target.id, priority: Number(adding.priority), weight: Number(adding.weight) };
-    run(adding, () => assignTarget(id, order), `${target.name} now takes this campaign's calls.`).then(
-      (ok) => ok && setAdding({ target_id: '', priority: '1', weight: '1' })
-    );
+    void run(
+      adding,
+      () => call(linksAdd({ body: { campaign_id: id, targets: [order] } })),
+      `${target.name} now takes this campaign's calls.`
+    ).then((ok) => ok && setAdding({ target_id: '', priority: '1', weight: '1' }));
   };
 
-  const rowValues = (row) => edits[row.target_id] ?? { priority: String(row.priority), weight: String(row.weight) };
-  const edit = (row, name, value) => setEdits((e) => ({ ...e, [row.target_id]: { ...rowValues(row), [name]: value } }));
+  const rowValues = (row: AssignedTarget): OrderText =>
+    edits[row.target_id] ?? { priority: String(row.priority), weight: String(row.weight) };
+  const edit = (row: AssignedTarget, name: keyof OrderText, value: string) =>
+    setEdits((e) => ({ ...e, [row.target_id]: { ...rowValues(row), [name]: value } }));
 
-  const saveOrder = (row) => {
+  const saveOrder = (row: AssignedTarget) => {
     const v = rowValues(row);
-    run(
+    void run(
       v,
-      () => setTargetOrder(id, row.target_id, { priority: Number(v.priority), weight: Number(v.weight) }),
+      () =>
+        call(
+          linksPriority({
+            path: { target_id: row.target_id },
+            body: { campaign_id: id, priority: Number(v.priority), weight: Number(v.weight) }
+          })
+        ),
       `${row.name}: priority ${v.priority}, weight ${v.weight}.`
     );
   };
 
-  const removeRow = (row) =>
-    run(null, () => unassignTarget(id, row.target_id), `${row.name} no longer takes this campaign's calls.`);
+  const removeRow = (row: AssignedTarget) =>
+    run(
+      null,
+      () => call(linksRemove({ body: { campaign_id: id, target_id: row.target_id } })),
+      `${row.name} no longer takes this campaign's calls.`
+    );
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth data-testid="links-dialog">
@@ -190,7 +225,7 @@ export default function CampaignTargetsDialog({ campaign, onClose }) {
             label="Assign a target"
             value={adding.target_id}
             onChange={(e) => setAdding((a) => ({ ...a, target_id: e.target.value }))}
-            options={assignable.map((t) => [String(t.id), `${t.name} (${t.destination})`])}
+            options={assignable.map((t) => [String(t.id), `${t.name} (${t.destination})`] as const)}
             size="small"
             sx={{ minWidth: 260 }}
             helperText={assignable.length ? ' ' : 'No other active target of this customer'}

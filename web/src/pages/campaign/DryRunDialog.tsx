@@ -1,6 +1,6 @@
 // "Where would a call go now, and why": the routing dry run for a tracking number and a caller,
 // before a real call is made. Nothing is written.
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -19,17 +19,25 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 
 import TrailList from '../../components/TrailList';
-import { dryRun } from '../../api/campaigns';
+import { call } from '../../api/client';
+import { routingDryRun, type DryRunOut } from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
 import { dispositionColor } from '../../utils/report';
 
-export default function DryRunDialog({ open, timeZone, onClose }) {
+interface DryRunDialogProps {
+  open: boolean;
+  timeZone: string | null | undefined;
+  onClose: () => void;
+}
+
+export default function DryRunDialog({ open, timeZone, onClose }: DryRunDialogProps) {
   const [did, setDid] = useState('');
   const [caller, setCaller] = useState('');
-  const [result, setResult] = useState(null);
+  const [result, setResult] = useState<DryRunOut | null>(null);
   const [error, setError] = useState('');
   const [running, setRunning] = useState(false);
 
-  const run = async (event) => {
+  const run = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError('');
     setResult(null);
@@ -39,9 +47,9 @@ export default function DryRunDialog({ open, timeZone, onClose }) {
     }
     setRunning(true);
     try {
-      setResult(await dryRun(did.trim(), caller.trim()));
+      setResult(await call(routingDryRun({ body: { did: did.trim(), caller: caller.trim() } })));
     } catch (err) {
-      setError(err?.message || 'The dry run failed.');
+      setError(failureMessage(err, 'The dry run failed.'));
     } finally {
       setRunning(false);
     }
@@ -132,7 +140,7 @@ export default function DryRunDialog({ open, timeZone, onClose }) {
                 </TableBody>
               </Table>
             )}
-            {result.bids?.length > 0 && (
+            {(result.bids?.length ?? 0) > 0 && (
               <>
                 <Typography variant="h6" sx={{ mt: 2, mb: 1 }}>
                   Bids asked for
@@ -150,7 +158,7 @@ export default function DryRunDialog({ open, timeZone, onClose }) {
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {result.bids.map((b) => (
+                    {(result.bids ?? []).map((b) => (
                       <TableRow key={`${b.phase}-${b.target_id}`} data-testid="dryrun-bid" data-phase={b.phase}>
                         <TableCell>{b.name}</TableCell>
                         <TableCell>
@@ -170,7 +178,7 @@ export default function DryRunDialog({ open, timeZone, onClose }) {
             <Typography variant="h6" sx={{ mt: 2, mb: 1 }}>
               Why
             </Typography>
-            <TrailList trail={result.trail} timeZone={timeZone} />
+            <TrailList trail={result.trail} timeZone={timeZone ?? 'UTC'} />
           </>
         )}
       </DialogContent>

@@ -1,6 +1,6 @@
 // A campaign's whisper: what its targets hear when they answer, before the caller is connected
 // (spoken text or an uploaded WAV), with a preview of the audio the server made of it.
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -10,7 +10,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 
 import FormDialog from '../../components/FormDialog';
-import { fetchWhisper, saveWhisper, uploadWhisper, whisperAudio } from '../../api/campaigns';
+import { call, uploadHttp } from '../../api/client';
+import {
+  whisperAudio,
+  whisperEdit,
+  whisperShow,
+  whisperUpload,
+  type EnvelopeWhisperOut,
+  type WhisperMode,
+  type WhisperOut
+} from '../../client';
 import useFormDialog from '../../hooks/useFormDialog';
 import {
   MAX_TEXT,
@@ -21,31 +30,50 @@ import {
   whisperToForm
 } from '../../utils/whisperForm';
 
-export default function WhisperDialog({ campaign, onClose, onSaved }) {
+/** The saved whisper and the server's word on it (or, nothing sent, the stored one). */
+type Saved = Omit<EnvelopeWhisperOut, 'data'> & { data: WhisperOut | null };
+
+interface WhisperDialogProps {
+  campaign: { id: number; name: string };
+  onClose: () => void;
+  onSaved: (notice: string) => void;
+}
+
+export default function WhisperDialog({ campaign, onClose, onSaved }: WhisperDialogProps) {
   const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('whisper', whisperToForm(null));
-  const [stored, setStored] = useState(null);
+  const [stored, setStored] = useState<WhisperOut | null>(null);
   const [preview, setPreview] = useState('');
 
-  const show = async (whisper) => {
+  const show = async (whisper: WhisperOut | null) => {
     setStored(whisper);
     setPreview('');
-    if (whisper?.audio_url) setPreview(URL.createObjectURL(await whisperAudio(campaign.id)));
+    if (whisper?.audio_url) {
+      const { data } = await whisperAudio({ path: { id: campaign.id }, responseType: 'blob' });
+      setPreview(URL.createObjectURL(data));
+    }
   };
 
+  // The whisper as read: the form starts from it (the latest reset and show, without reading again).
+  const opened = useEffectEvent((whisper: WhisperOut) => {
+    reset(whisperToForm(whisper));
+    void show(whisper);
+  });
+
   useEffect(() => {
-    fetchWhisper(campaign.id).then((whisper) => {
-      reset(whisperToForm(whisper));
-      show(whisper);
-    });
+    void call(whisperShow({ path: { id: campaign.id } })).then(opened);
   }, [campaign.id]);
 
   const save = async () => {
     const request = whisperRequest(values);
     const saved = await submit(
       (v) => validateWhisper(v, stored),
-      async () => {
+      async (): Promise<Saved> => {
         if (!request) return { data: stored, message: 'Whisper unchanged.' };
-        return request.upload ? uploadWhisper(campaign.id, request.upload) : saveWhisper(campaign.id, request.body);
+        const answer =
+          'upload' in request
+            ? await whisperUpload({ path: { id: campaign.id }, body: { file: request.upload }, axios: uploadHttp })
+            : await whisperEdit({ path: { id: campaign.id }, body: request.body });
+        return answer.data;
       },
       'The whisper could not be saved.'
     );
@@ -70,13 +98,17 @@ export default function WhisperDialog({ campaign, onClose, onSaved }) {
         <Typography variant="body2" color="text.secondary" data-testid="whisper-summary">
           {whisperSummary(stored)}
         </Typography>
-        <RadioGroup row value={values.mode} onChange={(e) => set('mode', e.target.value)}>
+        <RadioGroup
+          row
+          value={values.mode} // The DOM's value is one of MODES.
+          onChange={(e) => set('mode', e.target.value as WhisperMode)}
+        >
           {MODES.map(([mode, label]) => (
             <FormControlLabel
               key={mode}
               value={mode}
               label={label}
-              control={<Radio slotProps={{ input: { 'data-testid': `whisper-mode-${mode}` } }} />}
+              control={<Radio slotProps={{ input: { ...{ 'data-testid': `whisper-mode-${mode}` } } }} />}
             />
           ))}
         </RadioGroup>

@@ -15,9 +15,10 @@ import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts'
 import ListCard from '../../components/ListCard';
 import WebhooksDialog from '../../components/WebhooksDialog';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { campaigns } from '../../api/campaigns';
-import useEntityActions from '../../hooks/useEntityActions';
-import usePagedList from '../../hooks/usePagedList';
+import { call } from '../../api/client';
+import { campaignsDetails, campaignsRemove, campaignsStatus, type CampaignOut } from '../../client';
+import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
+import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
 import { DUPLICATE_ACTIONS, STRATEGIES } from '../../utils/campaignForm';
 import { isAdmin } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
@@ -26,21 +27,29 @@ import CampaignTargetsDialog from './CampaignTargetsDialog';
 import DryRunDialog from './DryRunDialog';
 import WhisperDialog from './WhisperDialog';
 
-const label = (pairs, value) => Object.fromEntries(pairs)[value] ?? value;
+const label = (pairs: ReadonlyArray<readonly [string, string]>, value: string): string =>
+  pairs.find(([v]) => v === value)?.[1] ?? value;
+
+const fetchCampaigns = (query: PageQuery) => call(campaignsDetails({ query: listQuery(query) }));
+
+const campaignCalls: EntityCalls = {
+  setStatus: (id, status) => call(campaignsStatus({ path: { id }, body: { status } })),
+  remove: (id) => call(campaignsRemove({ path: { id } }))
+};
 
 export default function CampaignPage() {
   const user = getStoredUser();
   const admin = isAdmin(user);
-  const list = usePagedList(campaigns.list, {
+  const list = usePagedList(fetchCampaigns, {
     failure: 'Campaigns could not be loaded.'
   });
   const { rows, setError, search, setSearch, reload } = list;
   const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
-    useEntityActions(campaigns, 'Campaign', { reload, setError });
+    useEntityActions<CampaignOut>(campaignCalls, 'Campaign', { reload, setError });
   const [testing, setTesting] = useState(false);
-  const [linking, setLinking] = useState(null); // the campaign whose targets are shown
-  const [hooked, setHooked] = useState(null); // the campaign whose webhooks are shown
-  const [whispering, setWhispering] = useState(null); // the campaign whose whisper is edited
+  const [linking, setLinking] = useState<CampaignOut | null>(null); // the campaign whose targets are shown
+  const [hooked, setHooked] = useState<CampaignOut | null>(null); // the campaign whose webhooks are shown
+  const [whispering, setWhispering] = useState<CampaignOut | null>(null); // the campaign whose whisper is edited
 
   return (
     <>

@@ -9,7 +9,8 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import FormDialog, { SelectField } from '../../components/FormDialog';
 import RegionRulesFields from '../../components/RegionRulesFields';
-import { campaigns } from '../../api/campaigns';
+import { call } from '../../api/client';
+import { campaignsAdd, campaignsUpdate, type CampaignOut } from '../../client';
 import useFormDialog from '../../hooks/useFormDialog';
 import { ivrLink } from '../../utils/ivrForm';
 import {
@@ -29,25 +30,33 @@ import {
 } from '../../utils/regionRules';
 
 // The campaign's form with its caller-region blocks beside the rest (utils/regionRules.js).
-const toForm = (campaign) =>
+const toForm = (campaign: CampaignOut | null) =>
   campaign
     ? { ...campaignToForm(campaign), region: campaignRulesToForm(campaign.region_rules) }
     : { ...emptyCampaign(), region: emptyCampaignRules() };
 
-export default function CampaignDialog({ open, campaign, admin, onClose, onSaved }) {
-  const editing = Boolean(campaign);
+interface CampaignDialogProps {
+  open: boolean;
+  campaign: CampaignOut | null;
+  admin: boolean;
+  onClose: () => void;
+  onSaved: (notice: string) => void;
+}
+
+export default function CampaignDialog({ open, campaign, admin, onClose, onSaved }: CampaignDialogProps) {
+  const editing = campaign !== null;
   const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('campaign', toForm(null));
 
   useEffect(() => {
     if (open) reset(toForm(campaign));
-  }, [open, campaign]);
+  }, [open, campaign, reset]);
 
   const save = async () => {
     const saved = await submit(
       (v) => ({ ...validateCampaign(v, { needsOwner: admin && !editing }), ...validateCampaignRules(v.region) }),
       () => {
         const body = { ...campaignBody(values, { editing, admin }), region_rules: campaignRulesBody(values.region) };
-        return editing ? campaigns.update(campaign.id, body) : campaigns.add(body);
+        return editing ? call(campaignsUpdate({ path: { id: campaign.id }, body })) : call(campaignsAdd({ body }));
       },
       'The campaign could not be saved.'
     );
@@ -100,7 +109,7 @@ export default function CampaignDialog({ open, campaign, admin, onClose, onSaved
               <Checkbox
                 checked={values.record}
                 onChange={(e) => set('record', e.target.checked)}
-                slotProps={{ input: { 'data-testid': 'campaign-record' } }}
+                slotProps={{ input: { ...{ 'data-testid': 'campaign-record' } } }}
               />
             }
             label="Record answered calls"
