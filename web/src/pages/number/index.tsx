@@ -2,7 +2,7 @@
 // on), take more from the pool (setup fees charged now), release one back to the pool.
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
+import Chip, { type ChipProps } from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TableCell from '@mui/material/TableCell';
@@ -16,22 +16,40 @@ import { SearchBox } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
 import NumberPoolDialog from '../../components/NumberPoolDialog';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { campaigns } from '../../api/campaigns';
-import { numbers, releaseNumbers, takeNumbers } from '../../api/numbers';
+import { call } from '../../api/client';
+import {
+  campaignsDetails,
+  numbersDetails,
+  numbersRelease,
+  numbersSetStatus,
+  numbersTake,
+  numbersUpdate,
+  type CampaignOut,
+  type NumberRow
+} from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
 import { announceMoneyMoved } from '../../store/money';
-import useEntityActions from '../../hooks/useEntityActions';
-import usePagedList from '../../hooks/usePagedList';
+import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
+import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { formatDateTime } from '../../utils/report';
 import { getStoredUser } from '../../utils/storage';
 
 // A customer's campaigns fit in one of the API's pages.
 const CAMPAIGN_PAGE = 500;
-const STATUS_COLOR = { active: 'success', inactive: 'default', suspended: 'error' };
+const STATUS_COLOR: Record<string, ChipProps['color']> = { active: 'success', inactive: 'default', suspended: 'error' };
+
+const fetchNumbers = (query: PageQuery) => call(numbersDetails({ query: listQuery(query) }));
+
+// A customer's number is released, not deleted: only the switch's call is used here.
+const numberCalls: EntityCalls = {
+  setStatus: (id, status) => call(numbersSetStatus({ path: { id }, body: { status } })),
+  remove: (id) => call(numbersRelease({ body: { ids: [id] } }))
+};
 
 export default function NumberPage() {
   const timeZone = getStoredUser()?.timezone;
-  const list = usePagedList(numbers.list, {
+  const list = usePagedList(fetchNumbers, {
     failure: 'Your numbers could not be loaded.'
   });
   const { rows, setError, search, setSearch, reload } = list;
@@ -43,24 +61,23 @@ export default function NumberPage() {
     setDeleting: setReleasing,
     act,
     saved
-  } = useEntityActions(numbers, 'Number', {
+  } = useEntityActions<NumberRow>(numberCalls, 'Number', {
     reload,
     setError
   });
-  const [options, setOptions] = useState([]);
+  const [options, setOptions] = useState<CampaignOut[]>([]);
   const [taking, setTaking] = useState(false);
 
   useEffect(() => {
-    campaigns
-      .list({ perpage: CAMPAIGN_PAGE })
+    call(campaignsDetails({ query: { page: 1, perpage: CAMPAIGN_PAGE, params: '' } }))
       .then((page) => setOptions(page?.data ?? []))
-      .catch((err) => setError(err?.message || 'Your campaigns could not be loaded.'));
-  }, []);
+      .catch((err: unknown) => setError(failureMessage(err, 'Your campaigns could not be loaded.')));
+  }, [setError]);
 
-  const point = (row, campaignId) => {
+  const point = (row: NumberRow, campaignId: string) => {
     const campaign = options.find((c) => String(c.id) === campaignId);
-    act(async () => {
-      await numbers.update(row.id, { campaign_id: campaign ? campaign.id : null });
+    void act(async () => {
+      await call(numbersUpdate({ path: { id: row.id }, body: { campaign_id: campaign ? campaign.id : null } }));
       return campaign
         ? `Calls to ${row.number} now go to campaign ${campaign.name}.`
         : `${row.number} is not in a campaign now: its calls won't route.`;
@@ -69,8 +86,12 @@ export default function NumberPage() {
 
   const release = () => {
     const row = releasing;
+    if (!row) return;
     setReleasing(null);
-    act(async () => (await releaseNumbers([row.id])).message, 'The number could not be released.');
+    void act(
+      async () => (await numbersRelease({ body: { ids: [row.id] } })).data.message,
+      'The number could not be released.'
+    );
   };
 
   return (
@@ -109,7 +130,7 @@ export default function NumberPage() {
                 sx={{ minWidth: 200 }}
                 slotProps={{
                   select: { displayEmpty: true },
-                  htmlInput: { 'aria-label': `Campaign of ${row.number}`, 'data-testid': 'number-campaign' }
+                  htmlInput: { 'aria-label': `Campaign of ${row.number}`, ...{ 'data-testid': 'number-campaign' } }
                 }}
               >
                 <MenuItem value="">
@@ -146,7 +167,7 @@ export default function NumberPage() {
       {taking && (
         <NumberPoolDialog
           onClose={() => setTaking(false)}
-          onConfirm={(ids) => takeNumbers(ids)}
+          onConfirm={async (ids) => (await numbersTake({ body: { number_ids: ids } })).data}
           onDone={(result) => {
             setTaking(false);
             saved(result.message);

@@ -5,22 +5,35 @@ import TextField from '@mui/material/TextField';
 
 import FormDialog from '../../components/FormDialog';
 import VendorPicker from '../../components/VendorPicker';
-import { numbers } from '../../api/numbers';
+import { call } from '../../api/client';
+import { numbersAdd, numbersUpdate, type NumberCreate, type NumberRow, type NumberUpdate } from '../../client';
 import useFormDialog from '../../hooks/useFormDialog';
 import { emptyNumber, numberBody, numberToForm, validateNumber } from '../../utils/numberForm';
 
-export default function NumberDialog({ open, number, onClose, onSaved }) {
-  const editing = Boolean(number);
+interface NumberDialogProps {
+  open: boolean;
+  number: NumberRow | null;
+  onClose: () => void;
+  onSaved: (notice: string) => void;
+}
+
+export default function NumberDialog({ open, number, onClose, onSaved }: NumberDialogProps) {
+  const editing = number !== null;
   const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('number', emptyNumber());
 
   useEffect(() => {
     if (open) reset(number ? numberToForm(number) : emptyNumber());
-  }, [open, number]);
+  }, [open, number, reset]);
 
   const save = async () => {
     const saved = await submit(
       (v) => validateNumber(v, { editing }),
-      () => (editing ? numbers.update(number.id, numberBody(values, { editing })) : numbers.add(numberBody(values))),
+      () =>
+        // utils/numberForm's NumberBody is both bodies: a new number carries `number`, an edit
+        // never does (and its country_id is not sent); its type can't say which it is.
+        editing
+          ? call(numbersUpdate({ path: { id: number.id }, body: numberBody(values, { editing }) as NumberUpdate }))
+          : call(numbersAdd({ body: numberBody(values) as NumberCreate })),
       'The number could not be saved.'
     );
     if (saved) onSaved(`Number ${saved.number} ${editing ? 'saved' : 'added to the pool'}.`);

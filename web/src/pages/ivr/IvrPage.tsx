@@ -16,41 +16,57 @@ import { FilterSelect, SearchBox } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
 import NamePicker from '../../components/NamePicker';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { ivrList } from '../../api/campaigns';
-import { fetchActiveCustomers } from '../../api/pickers';
-import usePagedList from '../../hooks/usePagedList';
+import { call } from '../../api/client';
+import { ivrDetails, usersActiveCustomers, type UserBrief } from '../../client';
+import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
 import { statusColor } from '../../utils/status';
-import IvrDialog from './IvrDialog';
+import IvrDialog, { type IvrCampaign } from './IvrDialog';
 
 const ENABLED = { on: true, off: false };
+type EnabledName = keyof typeof ENABLED;
+const ENABLED_NAMES: EnabledName[] = ['on', 'off'];
 
-export default function IvrPage({ admin }) {
-  const list = usePagedList(ivrList, { failure: 'The IVR settings could not be loaded.' });
+interface IvrFilters {
+  user_id: number;
+  enabled: boolean;
+}
+
+const fetchIvr = (query: PageQuery & Partial<IvrFilters>) => call(ivrDetails({ query: listQuery(query) }));
+
+export default function IvrPage({ admin }: { admin: boolean }) {
+  const list = usePagedList(fetchIvr, { failure: 'The IVR settings could not be loaded.' });
   const { rows, search, setSearch, filters, filterBy, reload } = list;
   const [notice, setNotice] = useState('');
-  const [editing, setEditing] = useState(null);
-  const [customers, setCustomers] = useState([]);
+  const [editing, setEditing] = useState<IvrCampaign | null>(null);
+  const [customers, setCustomers] = useState<UserBrief[]>([]);
   const [params, setParams] = useSearchParams();
 
+  // A link from the campaign dialog opens that campaign's settings at once, then leaves the URL.
+  const linked = params.get('campaign');
+  const [seenLink, setSeenLink] = useState<string | null>(null);
+  if (linked !== seenLink) {
+    setSeenLink(linked);
+    if (linked) setEditing({ campaign_id: Number(linked), name: params.get('name') || `campaign ${linked}` });
+  }
   useEffect(() => {
-    const id = params.get('campaign');
-    if (id) {
-      setEditing({ campaign_id: Number(id), name: params.get('name') || `campaign ${id}` });
-      setParams({}, { replace: true });
-    }
-  }, [params]);
+    if (linked) setParams({}, { replace: true });
+  }, [linked, setParams]);
 
   useEffect(() => {
     if (admin)
-      fetchActiveCustomers()
-        .then(setCustomers)
+      call(usersActiveCustomers())
+        .then((found) => setCustomers(found ?? []))
         .catch(() => setCustomers([]));
   }, [admin]);
 
-  const filter = (change) =>
-    filterBy(
-      Object.fromEntries(Object.entries({ ...filters, ...change }).filter(([, v]) => v !== null && v !== undefined))
-    );
+  /** Change some filters (null: that one off), keep the others. */
+  const filter = (change: { [K in keyof IvrFilters]?: IvrFilters[K] | null }) => {
+    const next = { ...filters, ...change };
+    filterBy({
+      ...(next.user_id != null && { user_id: next.user_id }),
+      ...(next.enabled != null && { enabled: next.enabled })
+    });
+  };
   const enabledName = Object.entries(ENABLED).find(([, v]) => v === filters.enabled)?.[0];
 
   return (
@@ -76,7 +92,7 @@ export default function IvrPage({ admin }) {
             <FilterSelect
               label="IVR"
               value={enabledName}
-              options={Object.keys(ENABLED)}
+              options={ENABLED_NAMES}
               onChange={(v) => filter({ enabled: v ? ENABLED[v] : null })}
             />
             <SearchBox label="Search campaigns" value={search} onChange={setSearch} />

@@ -17,15 +17,38 @@ import { FilterSelect, SearchBox } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
 import NumberPoolDialog from '../../components/NumberPoolDialog';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { giveNumbers, numbers, releaseNumbers } from '../../api/numbers';
-import useEntityActions from '../../hooks/useEntityActions';
-import usePagedList from '../../hooks/usePagedList';
+import { call } from '../../api/client';
+import {
+  numbersDetails,
+  numbersGive,
+  numbersRelease,
+  numbersSetStatus,
+  type NumberRow,
+  type NumberStatus
+} from '../../client';
+import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
+import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { NUMBER_STATUSES } from '../../utils/numberForm';
 import NumberDialog from './NumberDialog';
 
+interface NumberFilters {
+  status: NumberStatus;
+}
+
+const fetchNumbers = (query: PageQuery & Partial<NumberFilters>) => call(numbersDetails({ query: listQuery(query) }));
+
+const setNumberStatus = (id: number, status: NumberStatus) =>
+  call(numbersSetStatus({ path: { id }, body: { status } }));
+
+// A number is released to the pool, not deleted.
+const numberCalls: EntityCalls = {
+  setStatus: setNumberStatus,
+  remove: (id) => call(numbersRelease({ body: { ids: [id] } }))
+};
+
 export default function ManageNumberPage() {
-  const list = usePagedList(numbers.list, {
+  const list = usePagedList(fetchNumbers, {
     failure: 'Numbers could not be loaded.'
   });
   const { rows, setError, search, setSearch, filters, filterBy, reload } = list;
@@ -39,22 +62,26 @@ export default function ManageNumberPage() {
     setDeleting: setReleasing,
     act,
     saved
-  } = useEntityActions(numbers, 'Number', {
+  } = useEntityActions<NumberRow>(numberCalls, 'Number', {
     reload,
     setError
   });
   const [giving, setGiving] = useState(false);
 
-  const setStatus = (row, status) =>
+  const setStatus = (row: NumberRow, status: NumberStatus) =>
     act(async () => {
-      await numbers.setStatus(row.id, status);
+      await setNumberStatus(row.id, status);
       return `Number ${row.number} is now ${status}.`;
     }, 'The status could not be changed.');
 
   const release = () => {
     const row = releasing;
+    if (!row) return;
     setReleasing(null);
-    act(async () => (await releaseNumbers([row.id])).message, 'The number could not be released.');
+    void act(
+      async () => (await numbersRelease({ body: { ids: [row.id] } })).data.message,
+      'The number could not be released.'
+    );
   };
 
   return (
@@ -133,8 +160,11 @@ export default function ManageNumberPage() {
                 variant="standard"
                 value={row.status}
                 disabled={busy}
-                onChange={(e) => setStatus(row, e.target.value)}
-                slotProps={{ htmlInput: { 'aria-label': `Status of ${row.number}`, 'data-testid': 'number-status' } }}
+                // The DOM's value is one of NUMBER_STATUSES.
+                onChange={(e) => setStatus(row, e.target.value as NumberStatus)}
+                slotProps={{
+                  htmlInput: { 'aria-label': `Status of ${row.number}`, ...{ 'data-testid': 'number-status' } }
+                }}
               >
                 {NUMBER_STATUSES.map((s) => (
                   <MenuItem key={s} value={s}>
@@ -179,7 +209,7 @@ export default function ManageNumberPage() {
         <NumberPoolDialog
           forCustomer
           onClose={() => setGiving(false)}
-          onConfirm={(ids, userId) => giveNumbers(userId, ids)}
+          onConfirm={async (ids, userId) => (await numbersGive({ body: { user_id: userId, number_ids: ids } })).data}
           onDone={(result) => {
             setGiving(false);
             saved(result.message);

@@ -8,33 +8,52 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 
 import FormDialog from '../../components/FormDialog';
-import { fetchIvr, saveIvr } from '../../api/campaigns';
+import { call } from '../../api/client';
+import { campaignsIvr, campaignsIvrEdit, type IvrEdit } from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
 import useFormDialog from '../../hooks/useFormDialog';
 import { emptyIvr, ivrBody, ivrToForm, newPin, parsePins, validateIvr } from '../../utils/ivrForm';
 
-export default function IvrDialog({ campaign, onClose, onSaved }) {
+/** The campaign whose settings are edited. */
+export interface IvrCampaign {
+  campaign_id: number;
+  name: string;
+}
+
+interface IvrDialogProps {
+  campaign: IvrCampaign;
+  onClose: () => void;
+  onSaved: (notice: string) => void;
+}
+
+export default function IvrDialog({ campaign, onClose, onSaved }: IvrDialogProps) {
   const { values, set, message, saving, field, reset, submit } = useFormDialog('ivr', emptyIvr());
   const [loadError, setLoadError] = useState('');
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
-    fetchIvr(campaign.campaign_id)
+    call(campaignsIvr({ path: { id: campaign.campaign_id } }))
       .then((settings) => {
         if (cancelled) return;
         reset(ivrToForm(settings));
         setLoaded(true);
       })
-      .catch((err) => !cancelled && setLoadError(err?.message || 'The IVR settings could not be loaded.'));
+      .catch(
+        (err: unknown) => !cancelled && setLoadError(failureMessage(err, 'The IVR settings could not be loaded.'))
+      );
     return () => {
       cancelled = true;
     };
-  }, [campaign.campaign_id]);
+  }, [campaign.campaign_id, reset]);
 
   const save = async () => {
     const result = await submit(
       validateIvr,
-      () => saveIvr(ivrBody(campaign.campaign_id, values)),
+      async () =>
+        // The generated IvrEdit spells the API's cross-field rules (PINs when on, each of the PIN
+        // length) as a union a form's body can't show statically; the server checks them (422).
+        (await campaignsIvrEdit({ body: ivrBody(campaign.campaign_id, values) as IvrEdit })).data,
       'The IVR settings could not be saved.'
     );
     if (result) onSaved(`IVR settings of ${campaign.name} saved.`);
@@ -65,7 +84,7 @@ export default function IvrDialog({ campaign, onClose, onSaved }) {
               <Switch
                 checked={values.ivr_enabled}
                 onChange={(e) => set('ivr_enabled', e.target.checked)}
-                slotProps={{ input: { 'data-testid': 'ivr-enabled' } }}
+                slotProps={{ input: { ...{ 'data-testid': 'ivr-enabled' } } }}
               />
             }
             label="Callers must key a PIN before the call is routed"
