@@ -137,3 +137,18 @@ export default function usePagedList<Row, Filters extends object = object>(
 }
 
 export type PagedList<Row> = ReturnType<typeof usePagedList<Row>>;
+
+/** Every row of a paged list (500 a page), e.g. for a CSV export or the totals of a period. */
+export async function fetchAll<Row, Filters extends object>(
+  fetchPage: (query: Filters & { page: number; perpage: number }) => Promise<Page<Row>>,
+  filters: Filters,
+  { perpage = 500, limit = 200000 }: { perpage?: number; limit?: number } = {}
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let page = 1; ; page += 1) {
+    const data = await fetchPage({ ...filters, page, perpage });
+    const batch = Array.isArray(data?.data) ? data.data : [];
+    rows.push(...batch);
+    if (batch.length < perpage || rows.length >= Number(data?.total ?? 0) || rows.length >= limit) return rows;
+  }
+}

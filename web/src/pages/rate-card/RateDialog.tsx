@@ -4,23 +4,36 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 
 import FormDialog from '../../components/FormDialog';
-import { rates } from '../../api/billing';
+import { call } from '../../api/client';
+import { ratesAdd, ratesUpdate, type RateOut, type RateUpdate, type TariffBrief } from '../../client';
 import useFormDialog from '../../hooks/useFormDialog';
 import { emptyRate, rateBody, rateToForm, validateRate } from '../../utils/rateForm';
 
-export default function RateDialog({ open, rate, tariff, onClose, onSaved }) {
-  const editing = Boolean(rate);
+interface RateDialogProps {
+  open: boolean;
+  rate: RateOut | null;
+  tariff: TariffBrief;
+  onClose: () => void;
+  onSaved: (notice: string) => void;
+}
+
+export default function RateDialog({ open, rate, tariff, onClose, onSaved }: RateDialogProps) {
+  const editing = rate !== null;
   const { values, message, saving, field, reset, submit } = useFormDialog('rate', emptyRate());
 
   useEffect(() => {
     if (open) reset(rate ? rateToForm(rate) : emptyRate());
-  }, [open, rate]);
+  }, [open, rate, reset]);
 
   const save = async () => {
     const body = rateBody(values, tariff.id);
     const saved = await submit(
       validateRate,
-      () => (editing ? rates.update(rate.id, body) : rates.add(body)),
+      () =>
+        editing
+          ? // An edit sends the add's body; the generated RateUpdate has no null start ("now") yet.
+            call(ratesUpdate({ path: { id: rate.id }, body: body as RateUpdate }))
+          : call(ratesAdd({ body })),
       'The rate could not be saved.'
     );
     if (saved) onSaved(`Rate ${saved.prefix} ${editing ? 'saved' : 'added'}.`);

@@ -1,6 +1,6 @@
 // Upload numbers (admin): a CSV of numbers into the pool, with the bytes sent as a progress bar,
 // the report of every line (imported, or skipped and why), a sample file, and past uploads.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -14,9 +14,10 @@ import ListCard from '../../components/ListCard';
 import MainCard from '../../components/MainCard';
 import { SearchBox } from '../../components/ListParts';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { fetchUploads, uploadNumbers } from '../../api/numbers';
-import { users } from '../../api/users';
-import usePagedList from '../../hooks/usePagedList';
+import { call, uploadHttp } from '../../api/client';
+import { numbersUpload, numbersUploads, usersDetails, type UploadReport as UploadReportOut } from '../../client';
+import { failureOf } from '../../hooks/apiFailure';
+import usePagedList, { type PageQuery } from '../../hooks/usePagedList';
 import {
   MAX_UPLOAD_ROWS,
   SAMPLE_CSV,
@@ -38,25 +39,28 @@ function downloadSample() {
   URL.revokeObjectURL(url);
 }
 
+/** Past CSV uploads with their counts, a page of them; `params` matches the file name. */
+const fetchUploads = ({ page, perpage, params }: PageQuery) =>
+  call(numbersUploads({ query: { page, perpage, params } }));
+
 export default function UploadNumberPage() {
   const timeZone = getStoredUser()?.timezone;
-  const input = useRef(null);
-  const [file, setFile] = useState(null);
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
   const [rows, setRows] = useState(0);
   const [problem, setProblem] = useState('');
-  const [sent, setSent] = useState(null); // percent while uploading, null otherwise
-  const [report, setReport] = useState(null);
-  const [admins, setAdmins] = useState({});
+  const [sent, setSent] = useState<number | null>(null); // percent while uploading, null otherwise
+  const [report, setReport] = useState<UploadReportOut | null>(null);
+  const [admins, setAdmins] = useState<Record<number, string>>({});
   const past = usePagedList(fetchUploads, { failure: 'Past uploads could not be loaded.' });
 
   useEffect(() => {
-    users
-      .list({ role: 1, perpage: 500 })
+    call(usersDetails({ query: { page: 1, perpage: 500, params: '', role: 1 } }))
       .then((page) => setAdmins(namesById(page?.data)))
       .catch(() => setAdmins({}));
   }, []);
 
-  const choose = async (e) => {
+  const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0] ?? null;
     e.target.value = ''; // the same file can be chosen again after a fix
     setReport(null);
@@ -68,15 +72,23 @@ export default function UploadNumberPage() {
   };
 
   const upload = async () => {
+    if (!file) return;
     setSent(0);
     setProblem('');
     try {
-      const result = await uploadNumbers(file, (event) => setSent(sentPercent(event)));
+      const result = await call(
+        numbersUpload({
+          body: { file },
+          axios: uploadHttp,
+          onUploadProgress: (event) => setSent(sentPercent(event))
+        })
+      );
       setReport(result);
       setFile(null);
       past.reload();
     } catch (err) {
-      setProblem(firstFieldErrors(err?.errors).file || err?.message || 'The file could not be uploaded.');
+      const failure = failureOf(err);
+      setProblem(firstFieldErrors(failure.errors).file || failure.message || 'The file could not be uploaded.');
     } finally {
       setSent(null);
     }
@@ -157,7 +169,7 @@ export default function UploadNumberPage() {
           <TableRow hover key={b.id} data-testid="uploads-row" data-file={b.filename}>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.created_at, timeZone)}</TableCell>
             <TableCell>{b.filename}</TableCell>
-            <TableCell>{admins[b.uploaded_by] ?? '—'}</TableCell>
+            <TableCell>{(b.uploaded_by !== null && admins[b.uploaded_by]) || '—'}</TableCell>
             <TableCell align="right">{b.total}</TableCell>
             <TableCell align="right">{b.imported}</TableCell>
             <TableCell align="right">{b.skipped}</TableCell>

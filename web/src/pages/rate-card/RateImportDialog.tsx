@@ -19,33 +19,49 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { UploadOutlined } from '@ant-design/icons';
 
-import { importRates } from '../../api/billing';
+import { uploadHttp } from '../../api/client';
+import { ratesImportCard, type EnvelopeRateImportOut, type TariffBrief } from '../../client';
+import { failureOf } from '../../hooks/apiFailure';
 import { saveCsv } from '../../utils/download';
 import { importProblems } from '../../utils/rateForm';
 
 const SAMPLE =
   'prefix,country,rate,connection_fee,initial_increment,billing_increment,min_duration,effective_from\r\n4420,GB,0.0100,0,60,60,0,2026-01-01T00:00:00Z\r\n1415,,0.0085,0.01,6,6,0,\r\n';
 
-export default function RateImportDialog({ tariff, onClose, onImported }) {
-  const [file, setFile] = useState(null);
+interface RateImportDialogProps {
+  tariff: TariffBrief;
+  onClose: () => void;
+  onImported: (message: string) => void;
+}
+
+export default function RateImportDialog({ tariff, onClose, onImported }: RateImportDialogProps) {
+  const [file, setFile] = useState<File | null>(null);
   const [replace, setReplace] = useState(false);
-  const [progress, setProgress] = useState(null); // null idle, 0..1 uploading, 1 then the server checks
-  const [result, setResult] = useState(null);
-  const [refusal, setRefusal] = useState(null);
+  const [progress, setProgress] = useState<number | null>(null); // null idle, 0..1 uploading, 1 then the server checks
+  const [result, setResult] = useState<EnvelopeRateImportOut | null>(null);
+  const [refusal, setRefusal] = useState<{ message: string; lines: ReturnType<typeof importProblems> } | null>(null);
   const busy = progress !== null;
 
   const upload = async () => {
+    if (!file) return;
     setResult(null);
     setRefusal(null);
     setProgress(0);
     try {
-      const answer = await importRates(tariff.id, file, { replace, onProgress: setProgress });
+      const { data: answer } = await ratesImportCard({
+        path: { tariff_id: tariff.id },
+        query: replace ? { replace: true } : {},
+        body: { file },
+        axios: uploadHttp,
+        onUploadProgress: (e) => setProgress(e.total ? e.loaded / e.total : 0)
+      });
       setResult(answer);
       onImported(answer.message);
     } catch (err) {
+      const failure = failureOf(err);
       setRefusal({
-        message: err?.message || 'The rate card could not be imported.',
-        lines: importProblems(err?.errors)
+        message: failure.message || 'The rate card could not be imported.',
+        lines: importProblems(failure.errors)
       });
     } finally {
       setProgress(null);
@@ -84,7 +100,7 @@ export default function RateImportDialog({ tariff, onClose, onImported }) {
               <Checkbox
                 checked={replace}
                 onChange={(e) => setReplace(e.target.checked)}
-                slotProps={{ input: { 'data-testid': 'import-replace' } }}
+                slotProps={{ input: { ...{ 'data-testid': 'import-replace' } } }}
               />
             }
             label="Replace rates with the same prefix and start"

@@ -14,26 +14,47 @@ import { FilterSelect, RowActions, SearchBox, StatusSwitch } from '../../compone
 import ListCard from '../../components/ListCard';
 import { TariffPicker } from '../../components/NamePicker';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { fetchAll, fetchRatesOf, rates } from '../../api/billing';
-import useEntityActions from '../../hooks/useEntityActions';
-import usePagedList from '../../hooks/usePagedList';
+import { call } from '../../api/client';
+import { ratesOfTariff, ratesRemove, ratesSetStatus, type RateOut, type Status, type TariffBrief } from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
+import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
+import usePagedList, { fetchAll, type Page, type PageQuery } from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { saveCsv } from '../../utils/download';
 import { increments, ratesCsv, utcMinute } from '../../utils/rateForm';
 import RateDialog from './RateDialog';
 import RateImportDialog from './RateImportDialog';
 
-const NO_RATES = { data: [], total: 0 };
+const NO_RATES: Page<RateOut> = { data: [], total: 0 };
+const STATUSES: Status[] = ['active', 'inactive'];
+
+interface RateFilters {
+  status: Status;
+}
+
+/** A page of tariff `tariffId`'s rates; `params` matches the prefix or country. */
+const fetchRatesOf = (
+  tariffId: number,
+  { page = 1, perpage = 10, params = '', status }: Partial<PageQuery & RateFilters>
+) => call(ratesOfTariff({ path: { id: tariffId }, query: { page, perpage, params, ...(status ? { status } : {}) } }));
+
+const rateCalls: EntityCalls = {
+  setStatus: (id, status) => call(ratesSetStatus({ path: { id }, body: { status } })),
+  remove: (id) => call(ratesRemove({ path: { id } }))
+};
 
 export default function RateCardPage() {
   const [query, setQuery] = useSearchParams();
   const tariffId = Number(query.get('tariff')) || null;
-  const [tariff, setTariff] = useState(null);
-  const fetchPage = useCallback((q) => (tariffId ? fetchRatesOf(tariffId, q) : Promise.resolve(NO_RATES)), [tariffId]);
+  const [tariff, setTariff] = useState<TariffBrief | null>(null);
+  const fetchPage = useCallback(
+    (q: PageQuery & Partial<RateFilters>) => (tariffId ? fetchRatesOf(tariffId, q) : Promise.resolve(NO_RATES)),
+    [tariffId]
+  );
   const list = usePagedList(fetchPage, { failure: 'Rates could not be loaded.' });
   const { rows, total, setError, search, setSearch, filters, filterBy, reload } = list;
   const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
-    useEntityActions(rates, 'Rate', {
+    useEntityActions<RateOut>(rateCalls, 'Rate', {
       reload,
       setError,
       labelOf: (row) => row.prefix
@@ -43,12 +64,13 @@ export default function RateCardPage() {
   const currency = tariff?.currency;
 
   const exportCsv = async () => {
+    if (!tariff || !tariffId) return;
     setExporting(true);
     try {
       const all = await fetchAll((q) => fetchRatesOf(tariffId, q), { params: list.search.trim(), ...filters });
       saveCsv(ratesCsv(all), `rate-card-${tariff.name.replace(/[^\w.-]+/g, '_')}.csv`);
     } catch (err) {
-      setError(err?.message || 'The rate card could not be exported.');
+      setError(failureMessage(err, 'The rate card could not be exported.'));
     } finally {
       setExporting(false);
     }
@@ -106,7 +128,7 @@ export default function RateCardPage() {
             <FilterSelect
               label="Status"
               value={filters.status}
-              options={['active', 'inactive']}
+              options={STATUSES}
               onChange={(v) => filterBy(v ? { status: v } : {})}
             />
             <SearchBox label="Search prefixes" value={search} onChange={setSearch} />

@@ -11,10 +11,11 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 
+import type { UploadReport as UploadReportOut } from '../../client';
 import MainCard from '../../components/MainCard';
 import { EmptyRow } from '../../components/ListParts';
 
-export default function UploadReport({ report }) {
+export default function UploadReport({ report }: { report: UploadReportOut }) {
   const [page, setPage] = useState(0);
   const [perpage, setPerpage] = useState(10);
   const lines = report.lines ?? [];
