@@ -23,8 +23,8 @@ interface ListCardProps<Row> {
   title?: ReactNode;
   secondary?: ReactNode;
   list: Pick<PagedList<Row>, 'loading' | 'error' | 'setError' | 'rows' | 'pagination'>;
-  notice: string;
-  setNotice: (notice: string) => void;
+  notice?: string;
+  setNotice?: (notice: string) => void;
   columns: readonly Column[];
   emptyText: ReactNode;
   children?: ReactNode;
@@ -56,9 +56,9 @@ export default function ListCard<Row>({
       <ListMessages
         name={name}
         error={error}
-        notice={notice}
+        notice={notice ?? ''}
         onCloseError={() => setError('')}
-        onCloseNotice={() => setNotice('')}
+        onCloseNotice={() => setNotice?.('')}
       />
       <TableContainer>
         <Table size="small" data-testid={`${name}-table`}>

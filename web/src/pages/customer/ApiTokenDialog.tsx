@@ -1,6 +1,8 @@
 // A new API token for a user: asked first (the previous token stops working), then shown once
 // with a copy button, since the server keeps only its hash.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { ApiToken } from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,25 +12,35 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 
-export default function ApiTokenDialog({ user, issue, onClose }) {
+interface ApiTokenDialogProps {
+  user: { id: number; name: string } | null;
+  issue: (userId: number) => Promise<ApiToken>;
+  onClose: () => void;
+}
+
+export default function ApiTokenDialog({ user, issue, onClose }: ApiTokenDialogProps) {
   const [token, setToken] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
 
-  useEffect(() => {
+  // Another user (or none): start afresh (state adjusted while rendering).
+  const [shownFor, setShownFor] = useState(user);
+  if (user !== shownFor) {
+    setShownFor(user);
     setToken('');
     setError('');
     setCopied(false);
-  }, [user]);
+  }
 
   const create = async () => {
+    if (!user) return;
     setBusy(true);
     setError('');
     try {
       setToken((await issue(user.id))?.token ?? '');
     } catch (err) {
-      setError(err?.message || 'The token could not be issued.');
+      setError(failureMessage(err, 'The token could not be issued.'));
     } finally {
       setBusy(false);
     }
@@ -63,7 +75,9 @@ export default function ApiTokenDialog({ user, issue, onClose }) {
               value={token}
               fullWidth
               size="small"
-              slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'token-value', 'aria-label': 'API token' } }}
+              slotProps={{
+                htmlInput: { readOnly: true, 'aria-label': 'API token', ...{ 'data-testid': 'token-value' } }
+              }}
             />
           </>
         ) : (

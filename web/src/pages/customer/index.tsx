@@ -2,7 +2,7 @@
 // balance. Add (a customer or another administrator), edit, activate/deactivate, delete (the
 // server refuses a user that still owns things, and says why), a new API token, making a
 // customer an administrator, and impersonation. A second tab lists the admin audit.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -18,10 +18,20 @@ import { FilterSelect, RowActions, SearchBox, StatusSwitch } from '../../compone
 import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { impersonate } from '../../api/auth';
-import { fetchTariffNames } from '../../api/pickers';
-import { issueApiToken, makeAdmin, users } from '../../api/users';
-import useEntityActions from '../../hooks/useEntityActions';
-import usePagedList from '../../hooks/usePagedList';
+import { call } from '../../api/client';
+import {
+  tariffsDetails,
+  usersChangeStatus,
+  usersDetails,
+  usersMakeAdmin,
+  usersNewApiToken,
+  usersRemove,
+  type TariffOut,
+  type UserOut
+} from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
+import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
+import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { isAdmin, isCustomer } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
@@ -31,48 +41,67 @@ import ApiTokenDialog from './ApiTokenDialog';
 import UserDialog from './UserDialog';
 
 const ROLE_FILTER = { admin: 1, customer: 2, buyer: 3 };
+type RoleName = keyof typeof ROLE_FILTER;
+const ROLE_NAMES: RoleName[] = ['admin', 'customer', 'buyer'];
+
+interface UserFilters {
+  role: number;
+}
+
+const fetchUsers = (query: PageQuery & Partial<UserFilters>) => call(usersDetails({ query: listQuery(query) }));
+
+const userCalls: EntityCalls = {
+  setStatus: (id, status) => call(usersChangeStatus({ path: { id }, body: { status } })),
+  remove: (id) => call(usersRemove({ path: { id } }))
+};
+
+/** A new API token `{user_id, token}` for user `id`; the previous one stops working. */
+const issueApiToken = (id: number) => call(usersNewApiToken({ path: { user_id: id } }));
+
+/** Every tariff (up to the API's page size), active ones for picking. */
+const tariffNames = async () => (await call(tariffsDetails({ query: { page: 1, perpage: 500 } })))?.data ?? [];
 
 export default function CustomerPage() {
   const me = getStoredUser();
-  const list = usePagedList(users.list, { failure: 'Users could not be loaded.' });
+  const list = usePagedList(fetchUsers, { failure: 'Users could not be loaded.' });
   const { rows, setError, search, setSearch, filters, filterBy, reload } = list;
-  const actions = useEntityActions(users, 'User', { reload, setError });
+  const actions = useEntityActions<UserOut>(userCalls, 'User', { reload, setError });
   const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, act, toggle, remove, saved } = actions;
-  const [tariffs, setTariffs] = useState([]);
-  const [promoting, setPromoting] = useState(null);
-  const [tokenFor, setTokenFor] = useState(null);
-  const [busyId, setBusyId] = useState(null);
+  const [tariffs, setTariffs] = useState<TariffOut[]>([]);
+  const [promoting, setPromoting] = useState<UserOut | null>(null);
+  const [tokenFor, setTokenFor] = useState<UserOut | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
   const [tab, setTab] = useState(0);
 
-  const loadTariffs = useCallback(() => {
-    fetchTariffNames()
+  useEffect(() => {
+    tariffNames()
       .then(setTariffs)
-      .catch((err) => setError(err?.message || 'Tariffs could not be loaded.'));
+      .catch((err: unknown) => setError(failureMessage(err, 'Tariffs could not be loaded.')));
   }, [setError]);
-  useEffect(loadTariffs, [loadTariffs]);
   const tariffName = namesById(tariffs);
 
-  const startImpersonation = async (row) => {
+  const startImpersonation = async (row: UserOut) => {
     setBusyId(row.id);
     setError('');
     try {
       await impersonate(row.id);
     } catch (err) {
-      setError(err?.message || 'Impersonation failed.');
+      setError(failureMessage(err, 'Impersonation failed.'));
       setBusyId(null);
     }
   };
 
   const promote = () => {
     const row = promoting;
+    if (!row) return;
     setPromoting(null);
-    act(async () => {
-      await makeAdmin(row.id);
+    void act(async () => {
+      await call(usersMakeAdmin({ path: { user_id: row.id } }));
       return `${row.name} is now an administrator.`;
     }, 'The user could not be made an administrator.');
   };
 
-  const roleName = Object.entries(ROLE_FILTER).find(([, role]) => role === filters.role)?.[0];
+  const roleName = ROLE_NAMES.find((name) => ROLE_FILTER[name] === filters.role);
 
   return (
     <>
@@ -95,7 +124,7 @@ export default function CustomerPage() {
               <FilterSelect
                 label="Role"
                 value={roleName}
-                options={Object.keys(ROLE_FILTER)}
+                options={ROLE_NAMES}
                 onChange={(v) => filterBy(v ? { role: ROLE_FILTER[v] } : {})}
               />
               <SearchBox label="Search users" value={search} onChange={setSearch} />
@@ -168,7 +197,7 @@ export default function CustomerPage() {
                     name="customer"
                     label={row.name}
                     onEdit={() => setEditing(row)}
-                    onDelete={self ? null : () => setDeleting(row)}
+                    onDelete={self ? undefined : () => setDeleting(row)}
                   />
                 </TableCell>
               </TableRow>

@@ -6,11 +6,12 @@ import TableRow from '@mui/material/TableRow';
 
 import { FilterSelect, SearchBox } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
-import { fetchAdminAudit } from '../../api/users';
-import usePagedList from '../../hooks/usePagedList';
+import { call } from '../../api/client';
+import { usersAudit, type AdminAction } from '../../client';
+import usePagedList, { type PageQuery } from '../../hooks/usePagedList';
 import { formatDateTime } from '../../utils/report';
 
-export const AUDIT_ACTIONS = {
+export const AUDIT_ACTIONS: Record<AdminAction, string> = {
   api_token: 'API token issued',
   password: 'Password set',
   role: 'Role changed',
@@ -19,9 +20,18 @@ export const AUDIT_ACTIONS = {
   impersonate: 'Impersonation started',
   delete: 'Account deleted'
 };
-const byLabel = Object.fromEntries(Object.entries(AUDIT_ACTIONS).map(([k, v]) => [v, k]));
+const ACTIONS = Object.keys(AUDIT_ACTIONS) as AdminAction[]; // the keys of a Record<AdminAction, ...>
+const LABELS = ACTIONS.map((action) => AUDIT_ACTIONS[action]);
+const byLabel = (label: string) => ACTIONS.find((action) => AUDIT_ACTIONS[action] === label);
 
-export default function AdminAudit({ timezone }) {
+interface AuditFilters {
+  action: AdminAction;
+}
+
+/** The admin audit (GET /user/audit): administrator actions on accounts, newest first. */
+const fetchAdminAudit = (query: PageQuery & Partial<AuditFilters>) => call(usersAudit({ query }));
+
+export default function AdminAudit({ timezone }: { timezone: string | null | undefined }) {
   const list = usePagedList(fetchAdminAudit, { perpage: 25, failure: 'The audit could not be loaded.' });
   const { rows, search, setSearch, filters, filterBy } = list;
   return (
@@ -32,9 +42,12 @@ export default function AdminAudit({ timezone }) {
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <FilterSelect
             label="Action"
-            value={AUDIT_ACTIONS[filters.action]}
-            options={Object.values(AUDIT_ACTIONS)}
-            onChange={(v) => filterBy(v ? { action: byLabel[v] } : {})}
+            value={filters.action && AUDIT_ACTIONS[filters.action]}
+            options={LABELS}
+            onChange={(v) => {
+              const action = byLabel(v);
+              filterBy(action ? { action } : {});
+            }}
           />
           <SearchBox label="Search by email" value={search} onChange={setSearch} />
         </Stack>

@@ -6,19 +6,28 @@ import TextField from '@mui/material/TextField';
 import FormDialog, { SelectField } from '../../components/FormDialog';
 import NamePicker, { ZonePicker } from '../../components/NamePicker';
 import PasswordField from '../../components/PasswordField';
-import { addAdmin, users } from '../../api/users';
+import { call } from '../../api/client';
+import { usersAdd, usersAddAdmin, usersUpdate, type TariffOut, type UserCreate, type UserOut } from '../../client';
 import useFormDialog from '../../hooks/useFormDialog';
 import { timeZoneList } from '../../utils/clock';
 import { ACCOUNT_KINDS, emptyUser, userBody, userToForm, validateUser } from '../../utils/userForm';
 
-export default function UserDialog({ open, user, tariffs, onClose, onSaved }) {
-  const editing = Boolean(user);
+interface UserDialogProps {
+  open: boolean;
+  user: UserOut | null;
+  tariffs: TariffOut[];
+  onClose: () => void;
+  onSaved: (notice: string) => void;
+}
+
+export default function UserDialog({ open, user, tariffs, onClose, onSaved }: UserDialogProps) {
+  const editing = user !== null;
   const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('user', emptyUser());
-  const zones = useMemo(timeZoneList, []);
+  const zones = useMemo(() => timeZoneList(), []);
 
   useEffect(() => {
     if (open) reset(user ? userToForm(user) : emptyUser());
-  }, [open, user]);
+  }, [open, user, reset]);
 
   // Active tariffs to choose from, and the user's own even when it is inactive now.
   const tariffOptions = tariffs.filter((t) => t.status === 'active' || t.id === user?.tariff_id);
@@ -27,7 +36,12 @@ export default function UserDialog({ open, user, tariffs, onClose, onSaved }) {
     const body = userBody(values, { editing });
     const saved = await submit(
       (v) => validateUser(v, { editing }),
-      () => (editing ? users.update(user.id, body) : values.kind === 'admin' ? addAdmin(body) : users.add(body)),
+      () => {
+        if (editing) return call(usersUpdate({ path: { id: user.id }, body }));
+        // A new account's body always carries its password (userBody leaves it out of an edit only).
+        const created = body as UserCreate;
+        return values.kind === 'admin' ? call(usersAddAdmin({ body: created })) : call(usersAdd({ body: created }));
+      },
       'The user could not be saved.'
     );
     if (saved) onSaved(`User ${saved.name} ${editing ? 'saved' : 'created'}.`);
