@@ -10,10 +10,17 @@ import { SearchOutlined } from '@ant-design/icons';
 import MainCard from './MainCard';
 import type { SelectOption } from './FormDialog';
 import { CustomerPicker } from './NamePicker';
+import type { PageQuery } from '../hooks/usePagedList';
 import { DISPOSITIONS, filterProblem, reportParams } from '../utils/report';
 
 /** The filters that are set, trimmed, as the query string carries them. */
 export type ReportFilters = Record<string, string>;
+
+/**
+ * A report page's query: the page, the search box when a list sends it, and the filters as typed
+ * (text; the server parses and checks them).
+ */
+export type FilterQuery = Omit<PageQuery, 'params'> & { params?: string } & Partial<Record<string, string | number>>;
 
 interface CallFiltersProps {
   /** Test ids: `{name}-{field}`, `{name}-search` */

@@ -1,7 +1,7 @@
 // Top-up (admin): credit a customer's wallet (the customer chosen by name, an amount, a reference
 // and a note), see the new balance, and the recent top-ups below. Each form carries a fresh
 // reference, so sending it twice credits once; the server's "already credited" is shown as such.
-import { useCallback, useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -15,28 +15,42 @@ import ListCard from '../../components/ListCard';
 import MainCard from '../../components/MainCard';
 import { CustomerPicker } from '../../components/NamePicker';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { addTopup, fetchTopups } from '../../api/billing';
+import { call } from '../../api/client';
+import { topupAdd, topupDetails, type UserBrief, type WalletTransactionOut } from '../../client';
 import useCustomerNames from '../../hooks/useCustomerNames';
 import useFormDialog from '../../hooks/useFormDialog';
-import usePagedList from '../../hooks/usePagedList';
+import usePagedList, { type PageQuery } from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { formatDateTime } from '../../utils/report';
 import { getStoredUser } from '../../utils/storage';
 import { emptyTopup, topupBody, validateTopup } from '../../utils/topupForm';
 
+/** Recent top-ups, a page of them. */
+const fetchTopups = ({ page, perpage, params }: PageQuery) => call(topupDetails({ query: { page, perpage, params } }));
+
+/** What the last credit did: a new credit, or one the reference had already made. */
+interface Outcome {
+  again: boolean;
+  row: WalletTransactionOut;
+  name: string | undefined;
+}
+
 export default function TopupPage() {
   const timezone = getStoredUser()?.timezone;
-  const fetchPage = useCallback((q) => fetchTopups(q), []);
-  const list = usePagedList(fetchPage, { failure: 'Top-ups could not be loaded.' });
+  const list = usePagedList(fetchTopups, { failure: 'Top-ups could not be loaded.' });
   const names = useCustomerNames(list.rows);
   const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('topup', emptyTopup());
-  const [outcome, setOutcome] = useState(null);
-  const [customer, setCustomer] = useState(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [customer, setCustomer] = useState<UserBrief | null>(null);
 
-  const send = async (event) => {
+  const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setOutcome(null);
-    const answer = await submit(validateTopup, () => addTopup(topupBody(values)), 'The top-up could not be made.');
+    const answer = await submit(
+      validateTopup,
+      async () => (await topupAdd({ body: topupBody(values) })).data,
+      'The top-up could not be made.'
+    );
     if (!answer) return;
     const again = /already credited/i.test(answer.message);
     setOutcome({ again, row: answer.data, name: customer?.name });

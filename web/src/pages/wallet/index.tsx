@@ -1,7 +1,7 @@
 // Wallet: the payment history (spec §3 wallet filters; the admin's over every customer) with the
 // balance after each row, the totals of the filtered period and a CSV export; and, as a second
 // tab, the number payment report (setup and monthly fees, GET /number/ct).
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -12,15 +12,25 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { DownloadOutlined } from '@ant-design/icons';
 
-import CallFilters from '../../components/CallFilters';
+import CallFilters, { type FilterQuery, type ReportFilters } from '../../components/CallFilters';
+import type { SelectOption } from '../../components/FormDialog';
 import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { fetchAll, fetchNumberPayments, fetchWallet } from '../../api/billing';
+import { call } from '../../api/client';
+import {
+  numbersPayments,
+  usersWall,
+  type NumberPaymentOut,
+  type NumbersPaymentsData,
+  type UsersWallData,
+  type WalletTransactionOut
+} from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
 import useCustomerNames from '../../hooks/useCustomerNames';
-import usePagedList from '../../hooks/usePagedList';
+import usePagedList, { fetchAll, type Page } from '../../hooks/usePagedList';
 import { announceMoneyMoved } from '../../store/money';
 import { formatBalance } from '../../utils/balance';
-import { saveCsv, toCsv } from '../../utils/download';
+import { saveCsv, toCsv, type CsvColumn } from '../../utils/download';
 import { formatDateTime } from '../../utils/report';
 import { isAdmin } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
@@ -28,9 +38,32 @@ import { PAYMENT_TYPES, TRANSACTION_TYPES, typeLabel, walletTotals } from '../..
 
 // Totals add up every row of the period; past this many rows the user narrows the dates first.
 const TOTALS_LIMIT = 5000;
-const labelled = (types) => types.map((t) => [t, typeLabel(t)]);
+const labelled = (types: readonly string[]): SelectOption[] => types.map((t) => [t, typeLabel(t)] as const);
 
-function Amount({ value }) {
+// The filters as typed (text); the server parses and checks them (422), as it did the query string.
+const fetchWallet = (query: FilterQuery) => call(usersWall({ query: query as UsersWallData['query'] }));
+const fetchNumberPayments = (query: FilterQuery) =>
+  call(numbersPayments({ query: query as NumbersPaymentsData['query'] }));
+
+/** What every ledger row has. */
+interface LedgerRow {
+  id: number;
+  date: string;
+  user_id: number;
+  amount: string;
+  balance_after: string;
+  reference?: string;
+  number?: string | null;
+}
+
+/** A tab's own column: its header (none: in the CSV only), its cell, and its CSV column. */
+interface MiddleColumn<Row> {
+  label?: string;
+  cell?: (row: Row) => ReactNode;
+  csv: CsvColumn<Row>;
+}
+
+function Amount({ value }: { value: string }) {
   const n = Number(value);
   return (
     <Typography component="span" variant="body2" sx={{ color: n < 0 ? 'error.main' : 'success.main', fontWeight: 500 }}>
@@ -45,40 +78,63 @@ function Amount({ value }) {
  * the admin), amount and balance after; `middle` are the tab's own columns between them, each
  * `{label, cell(row), csv: [header, value(row)]}` (no label: in the CSV only).
  */
-function Ledger({ name, fetchPage, filterFields, choices, middle, admin, timezone }) {
+interface LedgerProps<Row extends LedgerRow> {
+  name: string;
+  fetchPage: (query: FilterQuery) => Promise<Page<Row>>;
+  filterFields: ReadonlyArray<readonly [string, string]>;
+  choices: Record<string, readonly SelectOption[]>;
+  middle: ReadonlyArray<MiddleColumn<Row>>;
+  admin: boolean;
+  timezone: string | null | undefined;
+}
+
+function Ledger<Row extends LedgerRow>({
+  name,
+  fetchPage,
+  filterFields,
+  choices,
+  middle,
+  admin,
+  timezone
+}: LedgerProps<Row>) {
   const list = usePagedList(fetchPage, { perpage: 25, failure: 'The payments could not be loaded.' });
   const { rows, total, filters, filterBy, setError } = list;
   const names = useCustomerNames(rows, admin);
-  const [totals, setTotals] = useState(null);
+  // The totals of the filters they were read for: none while another period is read.
+  const [totals, setTotals] = useState<{ of: unknown; sums: ReturnType<typeof walletTotals> } | null>(null);
   const [exporting, setExporting] = useState(false);
   const shown = middle.filter((m) => m.label);
 
+  const summed = useMemo(
+    () => (total === 0 || total > TOTALS_LIMIT ? null : { fetchPage, filters, total }),
+    [fetchPage, filters, total]
+  );
+  const sums = totals && totals.of === summed ? totals.sums : null;
   useEffect(() => {
+    if (!summed) return undefined;
     let alive = true;
-    setTotals(null);
-    if (total === 0 || total > TOTALS_LIMIT) return undefined;
-    fetchAll(fetchPage, filters)
-      .then((all) => alive && setTotals(walletTotals(all)))
+    fetchAll(summed.fetchPage, summed.filters)
+      .then((all) => alive && setTotals({ of: summed, sums: walletTotals(all) }))
       .catch(() => alive && setTotals(null));
     return () => {
       alive = false;
     };
-  }, [fetchPage, filters, total]);
+  }, [summed]);
 
   const exportCsv = async () => {
     setExporting(true);
     try {
       const all = await fetchAll(fetchPage, filters);
-      const columns = [
+      const columns: CsvColumn<Row>[] = [
         ['date', (r) => formatDateTime(r.date, timezone)],
-        ...(admin ? [['customer', (r) => names[r.user_id] ?? r.user_id]] : []),
+        ...(admin ? [['customer', (r: Row) => names[r.user_id] ?? r.user_id] as const] : []),
         ...middle.map((m) => m.csv),
         ['amount', (r) => r.amount],
         ['balance_after', (r) => r.balance_after]
       ];
       saveCsv(toCsv(all, columns), `${name}.csv`);
     } catch (err) {
-      setError(err?.message || 'The payments could not be exported.');
+      setError(failureMessage(err, 'The payments could not be exported.'));
     } finally {
       setExporting(false);
     }
@@ -91,7 +147,7 @@ function Ledger({ name, fetchPage, filterFields, choices, middle, admin, timezon
         fields={filterFields}
         choices={choices}
         size={{ xs: 6, md: 4, lg: 2 }}
-        onApply={filterBy}
+        onApply={(applied: ReportFilters) => filterBy(applied)}
         onProblem={setError}
       />
       <ListCard
@@ -125,7 +181,7 @@ function Ledger({ name, fetchPage, filterFields, choices, middle, admin, timezon
             <TableCell>{formatDateTime(row.date, timezone)}</TableCell>
             {admin && <TableCell>{names[row.user_id] ?? '…'}</TableCell>}
             {shown.map((m) => (
-              <TableCell key={m.label}>{m.cell(row)}</TableCell>
+              <TableCell key={m.label}>{m.cell?.(row)}</TableCell>
             ))}
             <TableCell align="right">
               <Amount value={row.amount} />
@@ -135,17 +191,17 @@ function Ledger({ name, fetchPage, filterFields, choices, middle, admin, timezon
         ))}
       </ListCard>
       <Box sx={{ mt: 1.5 }} data-testid={`${name}-totals`}>
-        {totals ? (
+        {sums ? (
           <Stack direction="row" spacing={3}>
             <Typography variant="body2">
-              Credits <strong data-testid={`${name}-credits`}>{formatBalance(totals.credits)}</strong>
+              Credits <strong data-testid={`${name}-credits`}>{formatBalance(sums.credits)}</strong>
             </Typography>
             <Typography variant="body2">
-              Debits <strong data-testid={`${name}-debits`}>{formatBalance(totals.debits)}</strong>
+              Debits <strong data-testid={`${name}-debits`}>{formatBalance(sums.debits)}</strong>
             </Typography>
             <Typography variant="body2">
-              Net <strong data-testid={`${name}-net`}>{formatBalance(totals.net)}</strong> over {totals.count} payment
-              {totals.count === 1 ? '' : 's'}
+              Net <strong data-testid={`${name}-net`}>{formatBalance(sums.net)}</strong> over {sums.count} payment
+              {sums.count === 1 ? '' : 's'}
             </Typography>
           </Stack>
         ) : (
@@ -158,13 +214,17 @@ function Ledger({ name, fetchPage, filterFields, choices, middle, admin, timezon
   );
 }
 
-const DESCRIPTION = { label: 'Description', cell: (r) => r.description, csv: ['description', (r) => r.description] };
-const PAYMENT_COLUMNS = [
+const DESCRIPTION: MiddleColumn<{ description: string }> = {
+  label: 'Description',
+  cell: (r) => r.description,
+  csv: ['description', (r) => r.description]
+};
+const PAYMENT_COLUMNS: MiddleColumn<WalletTransactionOut>[] = [
   { label: 'Type', cell: (r) => typeLabel(r.transaction_type), csv: ['type', (r) => r.transaction_type] },
   DESCRIPTION,
   { csv: ['reference', (r) => r.reference] }
 ];
-const NUMBER_COLUMNS = [
+const NUMBER_COLUMNS: MiddleColumn<NumberPaymentOut>[] = [
   { label: 'Number', cell: (r) => r.number ?? '—', csv: ['number', (r) => r.number ?? ''] },
   { label: 'Fee', cell: (r) => typeLabel(r.payment_type), csv: ['fee', (r) => r.payment_type] },
   DESCRIPTION
@@ -174,13 +234,11 @@ export default function WalletPage() {
   const user = getStoredUser();
   const admin = isAdmin(user);
   const [tab, setTab] = useState(0);
-  const payments = useCallback((q) => fetchWallet(q), []);
-  const numberPayments = useCallback((q) => fetchNumberPayments(q), []);
 
   // Opening the wallet reads the balance again: a top-up may have arrived since.
   useEffect(() => announceMoneyMoved(), []);
 
-  const customer = admin ? [['user_id', 'Customer']] : [];
+  const customer = admin ? [['user_id', 'Customer'] as const] : [];
   const common = { admin, timezone: user?.timezone };
   return (
     <>
@@ -193,7 +251,7 @@ export default function WalletPage() {
         <Ledger
           name="wallet"
           {...common}
-          fetchPage={payments}
+          fetchPage={fetchWallet}
           filterFields={[
             ...customer,
             ['transaction_type', 'Type'],
@@ -209,7 +267,7 @@ export default function WalletPage() {
         <Ledger
           name="numberpay"
           {...common}
-          fetchPage={numberPayments}
+          fetchPage={fetchNumberPayments}
           filterFields={[...customer, ['payment_type', 'Fee'], ['fromDate', 'From'], ['toDate', 'To']]}
           choices={{ payment_type: labelled(PAYMENT_TYPES) }}
           middle={NUMBER_COLUMNS}
