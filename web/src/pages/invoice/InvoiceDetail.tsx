@@ -17,30 +17,58 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { FilePdfOutlined } from '@ant-design/icons';
 
-import { fetchInvoice } from '../../api/billing';
+import { call } from '../../api/client';
+import { invoicesOne, type InvoiceDetail as InvoiceDetailOut } from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
 import { formatBalance } from '../../utils/balance';
 import { typeLabel } from '../../utils/walletForm';
 
 /** What a line is about, whatever its kind. */
-export function lineText(line) {
-  if (line.kind === 'calls')
-    return `Calls to ${line.prefix}${line.country ? ` (${line.country})` : ''}: ${line.calls} calls, ${line.minutes} min`;
-  if (line.number) return `${typeLabel(line.kind)} ${line.number}${line.count > 1 ? ` × ${line.count}` : ''}`;
-  return `${typeLabel(line.kind)} ${line.date ?? ''} ${line.description ?? ''}`.trim();
+/** One line of an invoice: its kind and the fields of that kind (calls, a number's fee, a credit). */
+type InvoiceLine = InvoiceDetailOut['lines'][number];
+
+/** A line's field as text ('' when absent). */
+const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+/** A line's amount, when it has one. */
+const amountOf = (line: InvoiceLine): string | number | null =>
+  typeof line.amount === 'string' || typeof line.amount === 'number' ? line.amount : null;
+
+/** What a line is about, whatever its kind. */
+export function lineText(line: InvoiceLine): string {
+  const kind = text(line.kind);
+  if (kind === 'calls')
+    return `Calls to ${text(line.prefix)}${line.country ? ` (${text(line.country)})` : ''}: ${text(line.calls)} calls, ${text(line.minutes)} min`;
+  if (line.number)
+    return `${typeLabel(kind)} ${text(line.number)}${Number(line.count) > 1 ? ` × ${text(line.count)}` : ''}`;
+  return `${typeLabel(kind)} ${text(line.date)} ${text(line.description)}`.trim();
 }
 
-export default function InvoiceDetail({ id, onClose, onPdf, pdfBusy }) {
-  const [invoice, setInvoice] = useState(null);
+/** What a PDF is asked for by. */
+export interface InvoiceRef {
+  id: number;
+  number: string;
+}
+
+interface InvoiceDetailProps {
+  id: number;
+  onClose: () => void;
+  onPdf: (invoice: InvoiceRef) => void;
+  pdfBusy: boolean;
+}
+
+export default function InvoiceDetail({ id, onClose, onPdf, pdfBusy }: InvoiceDetailProps) {
+  const [invoice, setInvoice] = useState<InvoiceDetailOut | null>(null);
   const [error, setError] = useState('');
 
   useEffect(() => {
-    fetchInvoice(id)
+    call(invoicesOne({ path: { id } }))
       .then(setInvoice)
-      .catch((err) => setError(err?.message || 'The invoice could not be loaded.'));
+      .catch((err: unknown) => setError(failureMessage(err, 'The invoice could not be loaded.')));
   }, [id]);
 
-  const money = (v) => formatBalance(v, invoice?.currency);
-  const facts = invoice
+  const money = (v: string | number | null) => formatBalance(v, invoice?.currency);
+  const facts: [string, string][] = invoice
     ? [
         ['Period', `${invoice.period_start} to ${invoice.period_end}`],
         ['Opening balance', money(invoice.opening_balance)],
@@ -83,7 +111,7 @@ export default function InvoiceDetail({ id, onClose, onPdf, pdfBusy }) {
                 {invoice.lines.map((line, i) => (
                   <TableRow key={i}>
                     <TableCell>{lineText(line)}</TableCell>
-                    <TableCell align="right">{money(line.amount)}</TableCell>
+                    <TableCell align="right">{money(amountOf(line))}</TableCell>
                   </TableRow>
                 ))}
                 {invoice.lines.length === 0 && (
@@ -104,7 +132,7 @@ export default function InvoiceDetail({ id, onClose, onPdf, pdfBusy }) {
           variant="contained"
           startIcon={<FilePdfOutlined />}
           disabled={!invoice || pdfBusy}
-          onClick={() => onPdf(invoice)}
+          onClick={() => invoice && onPdf(invoice)}
           data-testid="invoice-detail-pdf"
         >
           Download PDF

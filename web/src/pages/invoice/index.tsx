@@ -1,6 +1,6 @@
 // Invoices: each month's statement (calls, number fees, top-ups, total, status), its detail and its
 // PDF. The admin sees every customer's and can invoice a customer's finished month on demand.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,18 +19,28 @@ import { SearchBox } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
 import { CustomerPicker } from '../../components/NamePicker';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { downloadInvoicePdf, fetchInvoices, generateInvoice } from '../../api/billing';
+import { call } from '../../api/client';
+import { invoicesDetails, invoicesGenerate, invoicesPdf, type EnvelopeInvoiceDetail } from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
 import useCustomerNames from '../../hooks/useCustomerNames';
-import usePagedList from '../../hooks/usePagedList';
+import usePagedList, { type PageQuery } from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { saveBlob } from '../../utils/download';
 import { isAdmin } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
 import { lastMonth, validateMonth } from '../../utils/walletForm';
-import InvoiceDetail from './InvoiceDetail';
+import InvoiceDetail, { type InvoiceRef } from './InvoiceDetail';
 
-function GenerateDialog({ onClose, onDone }) {
-  const [userId, setUserId] = useState('');
+const fetchInvoices = ({ page, perpage, params }: PageQuery) =>
+  call(invoicesDetails({ query: { page, perpage, params } }));
+
+interface GenerateDialogProps {
+  onClose: () => void;
+  onDone: (answer: EnvelopeInvoiceDetail) => void;
+}
+
+function GenerateDialog({ onClose, onDone }: GenerateDialogProps) {
+  const [userId, setUserId] = useState<number | ''>('');
   const [month, setMonth] = useState(lastMonth());
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
@@ -38,12 +48,12 @@ function GenerateDialog({ onClose, onDone }) {
   const go = async () => {
     const wrong = userId === '' ? 'Choose the customer to invoice' : validateMonth(month);
     setProblem(wrong);
-    if (wrong) return;
+    if (wrong || userId === '') return;
     setBusy(true);
     try {
-      onDone(await generateInvoice(userId, month.trim()));
+      onDone((await invoicesGenerate({ body: { user_id: userId, month: month.trim() } })).data);
     } catch (err) {
-      setProblem(err?.message || 'The invoice could not be made.');
+      setProblem(failureMessage(err, 'The invoice could not be made.'));
     } finally {
       setBusy(false);
     }
@@ -85,21 +95,25 @@ function GenerateDialog({ onClose, onDone }) {
 
 export default function InvoicePage() {
   const admin = isAdmin(getStoredUser());
-  const fetchPage = useCallback((q) => fetchInvoices(q), []);
-  const list = usePagedList(fetchPage, { failure: 'Invoices could not be loaded.' });
+  const list = usePagedList(fetchInvoices, { failure: 'Invoices could not be loaded.' });
   const { rows, setError, search, setSearch, reload } = list;
   const names = useCustomerNames(rows, admin);
   const [notice, setNotice] = useState('');
-  const [open, setOpen] = useState(null);
+  const [open, setOpen] = useState<number | null>(null);
   const [generating, setGenerating] = useState(false);
   const [pdfBusy, setPdfBusy] = useState(false);
 
-  const pdf = async (invoice) => {
+  const pdf = async (invoice: InvoiceRef) => {
     setPdfBusy(true);
     try {
-      saveBlob(await downloadInvoicePdf(invoice.id), `${invoice.number}.pdf`);
+      const { data } = await invoicesPdf({
+        path: { id: invoice.id },
+        responseType: 'blob',
+        headers: { Accept: 'application/pdf' }
+      });
+      saveBlob(data, `${invoice.number}.pdf`);
     } catch (err) {
-      setError(err?.message || 'The PDF could not be downloaded.');
+      setError(failureMessage(err, 'The PDF could not be downloaded.'));
     } finally {
       setPdfBusy(false);
     }
@@ -140,7 +154,7 @@ export default function InvoicePage() {
         emptyText="No invoices yet: each month's is made once the month is over."
       >
         {rows.map((row) => {
-          const money = (v) => formatBalance(v, row.currency);
+          const money = (v: string) => formatBalance(v, row.currency);
           return (
             <TableRow hover key={row.id} data-testid="invoice-row" data-number={row.number}>
               <TableCell>{row.number}</TableCell>
