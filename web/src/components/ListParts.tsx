@@ -78,9 +78,9 @@ export function FilterSelect<Option extends string>({ label, value, options, onC
 interface ListMessagesProps {
   name: string;
   error: string;
-  notice: string;
+  notice?: string;
   onCloseError: () => void;
-  onCloseNotice: () => void;
+  onCloseNotice?: () => void;
 }
 
 export function ListMessages({ name, error, notice, onCloseError, onCloseNotice }: ListMessagesProps) {
@@ -91,7 +91,7 @@ export function ListMessages({ name, error, notice, onCloseError, onCloseNotice 
           {error}
         </Alert>
       )}
-      <Notice text={error ? '' : notice} onClose={onCloseNotice} testid={`${name}-notice`} />
+      <Notice text={error ? '' : (notice ?? '')} onClose={onCloseNotice} testid={`${name}-notice`} />
     </>
   );
 }

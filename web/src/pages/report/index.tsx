@@ -12,11 +12,19 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { DownloadOutlined } from '@ant-design/icons';
 
-import CallFilters from '../../components/CallFilters';
+import CallFilters, { type FilterQuery } from '../../components/CallFilters';
 import { EmptyRow, ListMessages } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { downloadReport, fetchReport } from '../../api/reports';
+import { call } from '../../api/client';
+import {
+  reportsReport,
+  reportsSave,
+  type CallReportRow,
+  type ReportsReportData,
+  type ReportsSaveData
+} from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
 import usePagedList from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { saveBlob } from '../../utils/download';
@@ -28,7 +36,10 @@ import { getStoredUser } from '../../utils/storage';
 import CallDetail from './CallDetail';
 import { originLabel } from '../../utils/origin';
 
-const FILTERS = [
+// The filters as typed (text); the server parses and checks them (422), as it did the query string.
+const fetchReport = (query: FilterQuery) => call(reportsReport({ query: query as ReportsReportData['query'] }));
+
+const FILTERS: [string, string][] = [
   ['fromDate', 'From'],
   ['toDate', 'To'],
   ['disposition', 'Disposition'],
@@ -50,15 +61,21 @@ export default function ReportPage() {
       failure: 'The report could not be loaded.'
     }
   );
-  const [open, setOpen] = useState(null);
+  const [open, setOpen] = useState<CallReportRow | null>(null);
   const [exporting, setExporting] = useState(false);
 
   const exportCsv = async () => {
     setExporting(true);
     try {
-      saveBlob(await downloadReport(filters), 'call-report.csv');
+      // The same calls as a CSV file (all pages). Asked as a blob: its answer is the file's Blob.
+      const { data } = await reportsSave({
+        query: filters as ReportsSaveData['query'],
+        responseType: 'blob',
+        headers: { Accept: 'text/csv' }
+      });
+      saveBlob(new Blob([data], { type: 'text/csv' }), 'call-report.csv');
     } catch (err) {
-      setError(err?.message || 'The report could not be exported.');
+      setError(failureMessage(err, 'The report could not be exported.'));
     } finally {
       setExporting(false);
     }

@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { CloseOutlined } from '@ant-design/icons';
 
+import type { CallReportRow } from '../../client';
 import DeliveryLog from '../../components/DeliveryLog';
 import RecordingPlayer from '../../components/RecordingPlayer';
 import TrailList from '../../components/TrailList';
@@ -21,8 +22,14 @@ import { formatDateTime } from '../../utils/report';
 import DispositionChip from '../../components/DispositionChip';
 import { originLabel } from '../../utils/origin';
 
-export default function CallDetail({ call, timeZone, onClose }) {
-  const facts = call
+interface CallDetailProps {
+  call: CallReportRow | null;
+  timeZone: string | null | undefined;
+  onClose: () => void;
+}
+
+export default function CallDetail({ call, timeZone, onClose }: CallDetailProps) {
+  const facts: [string, string][] = call
     ? [
         ['Started', formatDateTime(call.started_at, timeZone)],
         ['Connected', call.connected_at ? formatDateTime(call.connected_at, timeZone) : '—'],
@@ -83,7 +90,7 @@ export default function CallDetail({ call, timeZone, onClose }) {
           <Typography variant="h6" sx={{ mb: 1 }}>
             Routing trail
           </Typography>
-          <TrailList trail={call.trail} timeZone={timeZone} />
+          <TrailList trail={call.trail} timeZone={timeZone ?? 'UTC'} />
           <Divider sx={{ my: 2 }} />
           <DeliveryLog key={call.id} callId={call.id} />
         </Box>

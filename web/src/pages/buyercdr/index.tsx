@@ -9,12 +9,13 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 
-import CallFilters from '../../components/CallFilters';
+import CallFilters, { type FilterQuery } from '../../components/CallFilters';
 import { EmptyRow, ListMessages } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import RecordingPlayer from '../../components/RecordingPlayer';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { fetchBuyerReport } from '../../api/reports';
+import { call } from '../../api/client';
+import { buyersReport, type BuyerReportFilter } from '../../client';
 import usePagedList from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
 import { formatSeconds } from '../../utils/clock';
@@ -22,7 +23,20 @@ import { countLabel, formatDateTime } from '../../utils/report';
 import DispositionChip from '../../components/DispositionChip';
 import { getStoredUser } from '../../utils/storage';
 
-const FILTERS = [
+/** The signed-in buyer's calls (filters in the body, as the spec's buyer report takes them). */
+const fetchBuyerReport = ({ page, perpage, after, ...rest }: FilterQuery) => {
+  // `params` is a list's search box: not one of this report's filters.
+  const filters = Object.fromEntries(Object.entries(rest).filter(([key]) => key !== 'params'));
+  return call(
+    buyersReport({
+      query: after ? { page, perpage, after } : { page, perpage },
+      // The filters as typed (text); the server parses and checks them (422).
+      body: filters as BuyerReportFilter
+    })
+  );
+};
+
+const FILTERS: [string, string][] = [
   ['fromDate', 'From'],
   ['toDate', 'To'],
   ['disposition', 'Disposition'],
