@@ -1,6 +1,6 @@
 // The dashboard: a period's calls (how many, answered, missed, refused, talk time, spend or
 // payout, live now), calls over the period, and where they went; the admin also sees each customer.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
@@ -20,21 +20,39 @@ import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import CallsBars from './CallsBars';
 import RegionChart from './RegionChart';
-import { fetchCallCounts, fetchCallDetail, fetchCustomerCounts } from '../../api/dashboard';
+import { call } from '../../api/client';
+import {
+  dashboardCallDetail,
+  dashboardCalls,
+  dashboardCustomerCounts,
+  type CallDetail,
+  type DashboardCalls,
+  type PartyCounts,
+  type Period,
+  type Slice
+} from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
 import { formatBalance } from '../../utils/balance';
 import { formatSeconds } from '../../utils/clock';
 import { bucketLabel, dispositionColor, seriesIsEmpty } from '../../utils/report';
 import { isAdmin, isBuyer } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
 
-const PERIODS = [
+const PERIODS: [Period, string][] = [
   ['today', 'Today'],
   ['yesterday', 'Yesterday'],
   ['week', '7 days'],
   ['month', 'This month']
 ];
 
-function Stat({ label, value, hint, testid }) {
+interface StatProps {
+  label: string;
+  value: ReactNode;
+  hint?: string;
+  testid: string;
+}
+
+function Stat({ label, value, hint, testid }: StatProps) {
   return (
     <MainCard contentSx={{ p: 2.25 }} data-testid={testid}>
       <Typography variant="h6" color="text.secondary">
@@ -50,7 +68,7 @@ function Stat({ label, value, hint, testid }) {
   );
 }
 
-function SliceTable({ title, rows, testid }) {
+function SliceTable({ title, rows, testid }: { title: string; rows: Slice[]; testid: string }) {
   return (
     <MainCard content={false} title={title}>
       <Table size="small" data-testid={testid}>
@@ -82,26 +100,37 @@ export default function DashboardPage() {
   const user = getStoredUser();
   const admin = isAdmin(user);
   const buyer = isBuyer(user);
-  const [period, setPeriod] = useState('today');
-  const [counts, setCounts] = useState(null);
-  const [detail, setDetail] = useState(null);
-  const [customers, setCustomers] = useState([]);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState('');
+  const [period, setPeriod] = useState<Period>('today');
+  const [counts, setCounts] = useState<DashboardCalls | null>(null);
+  const [detail, setDetail] = useState<CallDetail | null>(null);
+  const [customers, setCustomers] = useState<PartyCounts[]>([]);
+  // What was asked (period and role) and its outcome: loading until the asked one is answered;
+  // a failure is shown for the query it was for.
+  const asked = `${period}|${admin}`;
+  const [answered, setAnswered] = useState<{ asked: string; error: string } | null>(null);
+  const loading = answered?.asked !== asked;
+  const error = loading ? '' : (answered?.error ?? '');
 
   useEffect(() => {
     let cancelled = false;
-    setLoading(true);
-    setError('');
-    Promise.all([fetchCallCounts(period), fetchCallDetail(period), admin ? fetchCustomerCounts() : Promise.resolve([])])
+    const query = { query: { type: period } };
+    Promise.all([
+      call(dashboardCalls(query)),
+      call(dashboardCallDetail(query)),
+      admin ? call(dashboardCustomerCounts()) : Promise.resolve([])
+    ])
       .then(([c, d, list]) => {
         if (cancelled) return;
         setCounts(c);
         setDetail(d);
         setCustomers(Array.isArray(list) ? list : []);
+        setAnswered({ asked: `${period}|${admin}`, error: '' });
       })
-      .catch((err) => !cancelled && setError(err?.message || 'The dashboard could not be loaded.'))
-      .finally(() => !cancelled && setLoading(false));
+      .catch(
+        (err: unknown) =>
+          !cancelled &&
+          setAnswered({ asked: `${period}|${admin}`, error: failureMessage(err, 'The dashboard could not be loaded.') })
+      );
     return () => {
       cancelled = true;
     };

@@ -4,19 +4,25 @@ import Typography from '@mui/material/Typography';
 
 import MainCard from '../../components/MainCard';
 import CallsBars from './CallsBars';
-import { fetchCallRegions } from '../../api/dashboard';
+import { call } from '../../api/client';
+import { dashboardCallRegions, type CallRegions, type Period } from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
 import { lineTypeSummary, regionBars } from '../../utils/origin';
 
-export default function RegionChart({ period }) {
-  const [regions, setRegions] = useState(null);
-  const [error, setError] = useState('');
+export default function RegionChart({ period }: { period: Period }) {
+  const [regions, setRegions] = useState<CallRegions | null>(null);
+  // A failure is the period's it was for: another period shows none while it loads.
+  const [failure, setFailure] = useState<{ period: Period; text: string } | null>(null);
+  const error = failure?.period === period ? failure.text : '';
 
   useEffect(() => {
     let cancelled = false;
-    setError('');
-    fetchCallRegions(period)
+    call(dashboardCallRegions({ query: { type: period } }))
       .then((r) => !cancelled && setRegions(r))
-      .catch((err) => !cancelled && setError(err?.message || 'Calls by region could not be loaded.'));
+      .catch(
+        (err: unknown) =>
+          !cancelled && setFailure({ period, text: failureMessage(err, 'Calls by region could not be loaded.') })
+      );
     return () => {
       cancelled = true;
     };

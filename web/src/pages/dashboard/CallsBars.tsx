@@ -5,8 +5,22 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
+/** One bar pair: its label, its calls and the answered ones. */
+export interface CallsBar {
+  label: string;
+  Calls: number;
+  Answered: number;
+}
+
+interface CallsBarsProps {
+  data: CallsBar[];
+  vertical?: boolean;
+  message?: string;
+  messageTestId?: string;
+}
+
 /** `data`: rows of {label, Calls, Answered}; `message`, when given, shows instead of the chart. */
-export default function CallsBars({ data, vertical = false, message, messageTestId }) {
+export default function CallsBars({ data, vertical = false, message, messageTestId }: CallsBarsProps) {
   const theme = useTheme();
   if (message) {
     return (
@@ -20,7 +34,7 @@ export default function CallsBars({ data, vertical = false, message, messageTest
   const axis = { stroke: theme.palette.text.secondary };
   return (
     <ResponsiveContainer>
-      <BarChart data={data} {...(vertical ? { layout: 'vertical', margin: { left: 40 } } : {})}>
+      <BarChart data={data} {...(vertical ? { layout: 'vertical' as const, margin: { left: 40 } } : {})}>
         <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
         {vertical ? <XAxis type="number" allowDecimals={false} {...axis} /> : <XAxis dataKey="label" {...axis} />}
         {vertical ? (

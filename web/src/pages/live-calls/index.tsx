@@ -15,8 +15,10 @@ import ConfirmDialog from '../../components/ConfirmDialog';
 import { EmptyRow, ListMessages } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { hangUpCall } from '../../api/live';
-import { useLive } from '../../store/live';
+import { call as send } from '../../api/client';
+import { liveHangUp } from '../../client';
+import { failureOf } from '../../hooks/apiFailure';
+import { useLive, type LiveCallRow } from '../../store/live';
 import { formatClock } from '../../utils/clock';
 import { callDuration, newestFirst } from '../../utils/liveCalls';
 import { isAdmin } from '../../utils/roles';
@@ -24,14 +26,43 @@ import { callStateColor } from '../../utils/status';
 import { getStoredUser } from '../../utils/storage';
 import { CLOCK_TICK_MS } from '../../config';
 
-const STATE_LABEL = { ringing: 'Ringing', ivr: 'IVR', connected: 'Talking' };
+const STATE_LABEL: Record<string, string> = { ringing: 'Ringing', ivr: 'IVR', connected: 'Talking' };
+
+/** A feed field as text, or null when absent. */
+const asText = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+
+/** The fields of a live call the page shows: the feed's rows are loose objects (LiveOut). */
+interface LiveCallView {
+  linkedid: string;
+  caller: string;
+  did: string;
+  state: string;
+  target_name: string | null;
+  user_id: string | null;
+  started_at: string | null;
+  connected_at: string | null;
+}
+
+function viewOf(row: LiveCallRow): LiveCallView {
+  return {
+    linkedid: asText(row.linkedid) ?? '',
+    caller: asText(row.caller) ?? '',
+    did: asText(row.did) ?? '',
+    state: asText(row.state) ?? '',
+    target_name: asText(row.target_name),
+    user_id: asText(row.user_id),
+    started_at: asText(row.started_at),
+    connected_at: asText(row.connected_at)
+  };
+}
 
 export default function LiveCallsPage() {
   const calls = useLive((s) => s.livecalls);
   const user = getStoredUser();
   const admin = isAdmin(user);
-  const [now, setNow] = useState(Date.now());
-  const [ending, setEnding] = useState(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [ending, setEnding] = useState<LiveCallView | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
@@ -42,10 +73,12 @@ export default function LiveCallsPage() {
   }, []);
 
   const hangUp = async () => {
+    if (!ending) return;
     setBusy(true);
     setError('');
     try {
-      const result = await hangUpCall(ending.linkedid);
+      // {linkedid, ended}: ended is false while the PBX is still tearing the call down.
+      const result = await send(liveHangUp({ body: { linkedid: ending.linkedid } }));
       setNotice(
         result?.ended
           ? `Call from ${ending.caller} hung up.`
@@ -53,14 +86,17 @@ export default function LiveCallsPage() {
       );
     } catch (err) {
       setNotice('');
-      setError(err?.code === 404 ? 'That call has already ended.' : err?.message || 'The call could not be hung up.');
+      const failure = failureOf(err);
+      setError(
+        failure.code === 404 ? 'That call has already ended.' : failure.message || 'The call could not be hung up.'
+      );
     } finally {
       setBusy(false);
       setEnding(null);
     }
   };
 
-  const rows = newestFirst(calls);
+  const rows = newestFirst(calls.map(viewOf));
   return (
     <>
       <PageTitle title="Live Calls" />
