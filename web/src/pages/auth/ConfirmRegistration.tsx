@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 
 import { usePageTitle } from '../../components/PagePlaceholder';
 import { confirmRegistration } from '../../api/auth';
+import { failureOf } from '../../hooks/apiFailure';
 import { firstFieldErrors } from '../../utils/validation';
 import { DASHBOARD_PATH } from '../../config';
 
@@ -25,9 +26,10 @@ export default function ConfirmRegistration() {
     sent.current = true;
     confirmRegistration(token)
       .then(() => navigate(DASHBOARD_PATH, { replace: true }))
-      .catch((err) =>
-        setError(firstFieldErrors(err?.errors).token || err?.message || 'The account could not be created.')
-      );
+      .catch((err: unknown) => {
+        const failure = failureOf(err);
+        setError(firstFieldErrors(failure.errors).token || failure.message || 'The account could not be created.');
+      });
   }, [token, navigate]);
 
   return (

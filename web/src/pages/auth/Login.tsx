@@ -1,3 +1,4 @@
+import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -11,6 +12,7 @@ import PasswordField from '../../components/PasswordField';
 import useValidatedForm from '../../hooks/useValidatedForm';
 import { usePageTitle } from '../../components/PagePlaceholder';
 import { login } from '../../api/auth';
+import { failureMessage } from '../../hooks/apiFailure';
 import { validateLogin } from '../../utils/validation';
 import { DASHBOARD_PATH } from '../../config';
 
@@ -20,7 +22,7 @@ export default function Login() {
   const { values, change, blur, shown, checkAll, serverError, setServerError, submitting, setSubmitting } =
     useValidatedForm({ email: '', password: '' }, validateLogin);
 
-  const submit = async (event) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!checkAll()) return;
     setSubmitting(true);
@@ -28,7 +30,7 @@ export default function Login() {
       await login(values);
       navigate(DASHBOARD_PATH, { replace: true });
     } catch (err) {
-      setServerError(err?.message || 'Sign-in failed. Please try again.');
+      setServerError(failureMessage(err, 'Sign-in failed. Please try again.'));
       setSubmitting(false);
     }
   };

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,6 +12,7 @@ import PasswordField from '../../components/PasswordField';
 import useValidatedForm from '../../hooks/useValidatedForm';
 import { usePageTitle } from '../../components/PagePlaceholder';
 import { register } from '../../api/auth';
+import { failureOf } from '../../hooks/apiFailure';
 import { firstFieldErrors, validateRegister } from '../../utils/validation';
 import { browserTimeZone, timeZoneList } from '../../utils/clock';
 import { DASHBOARD_PATH } from '../../config';
@@ -29,24 +30,25 @@ export default function Register() {
   // Set when the server mailed a link to finish (the same answer whether or not the address is known).
   const [pending, setPending] = useState('');
 
-  const submit = async (event) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!checkAll()) return;
     setSubmitting(true);
     try {
       const result = await register(values);
-      if (result?.pending) {
+      if ('pending' in result) {
         setPending(result.message);
         setSubmitting(false);
         return;
       }
       navigate(DASHBOARD_PATH, { replace: true });
     } catch (err) {
-      const fieldErrors = firstFieldErrors(err?.errors);
-      if (err?.code === 409 && !fieldErrors.email)
-        fieldErrors.email = err.message || 'This email is already registered';
+      const failure = failureOf(err);
+      const fieldErrors = firstFieldErrors(failure.errors);
+      if (failure.code === 409 && !fieldErrors.email)
+        fieldErrors.email = failure.message || 'This email is already registered';
       setErrors(fieldErrors);
-      setServerError(err?.message || 'Registration failed. Please try again.');
+      setServerError(failure.message || 'Registration failed. Please try again.');
       setSubmitting(false);
     }
   };

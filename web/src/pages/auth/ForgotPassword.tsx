@@ -1,6 +1,6 @@
 // "Forgot password?": the server mails a one-time link where mail is set up, or tells the
 // administrators, who set a new password (User, Edit). Its answer is the same for any address.
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,9 +12,10 @@ import Typography from '@mui/material/Typography';
 import useValidatedForm from '../../hooks/useValidatedForm';
 import { usePageTitle } from '../../components/PagePlaceholder';
 import { forgotPassword } from '../../api/auth';
+import { failureMessage } from '../../hooks/apiFailure';
 import { validateEmail } from '../../utils/validation';
 
-const validate = ({ email }) => (validateEmail(email) ? { email: validateEmail(email) } : {});
+const validate = ({ email }: { email: string }) => (validateEmail(email) ? { email: validateEmail(email) } : {});
 
 export default function ForgotPassword() {
   usePageTitle('Forgot password');
@@ -22,14 +23,14 @@ export default function ForgotPassword() {
     useValidatedForm({ email: '' }, validate);
   const [answer, setAnswer] = useState('');
 
-  const submit = async (event) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!checkAll()) return;
     setSubmitting(true);
     try {
       setAnswer(await forgotPassword(values.email));
     } catch (err) {
-      setServerError(err?.message || 'The request could not be sent.');
+      setServerError(failureMessage(err, 'The request could not be sent.'));
     } finally {
       setSubmitting(false);
     }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -6,22 +6,30 @@ import Stack from '@mui/material/Stack';
 import MainCard from '../../components/MainCard';
 import PasswordField from '../../components/PasswordField';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { changePassword } from '../../api/users';
+import { accountChangePassword } from '../../client';
+import { failureOf } from '../../hooks/apiFailure';
 import Notice from '../../components/Notice';
-import { bannerMessage, firstFieldErrors, validateChangePassword } from '../../utils/validation';
+import {
+  bannerMessage,
+  firstFieldErrors,
+  validateChangePassword,
+  type ChangePasswordValues,
+  type FieldErrors
+} from '../../utils/validation';
 
-const EMPTY = { current: '', next: '', confirm: '' };
+const EMPTY: ChangePasswordValues = { current: '', next: '', confirm: '' };
 
 export default function ChangePasswordPage() {
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [submitting, setSubmitting] = useState(false);
 
-  const change = (field) => (e) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const change = (field: keyof ChangePasswordValues) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
 
-  const submit = async (e) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setError('');
     setNotice('');
@@ -30,13 +38,16 @@ export default function ChangePasswordPage() {
     if (Object.keys(found).length) return;
     setSubmitting(true);
     try {
-      const res = await changePassword({ current_password: values.current, new_password: values.next });
+      const { data: res } = await accountChangePassword({
+        body: { current_password: values.current, new_password: values.next }
+      });
       setNotice(res?.message || 'Password changed.');
       setValues(EMPTY);
     } catch (err) {
-      const f = firstFieldErrors(err?.errors);
+      const failure = failureOf(err);
+      const f = firstFieldErrors(failure.errors);
       setErrors({ current: f.current_password, next: f.new_password });
-      setError(bannerMessage(err, ['current_password', 'new_password'], 'The password could not be changed.'));
+      setError(bannerMessage(failure, ['current_password', 'new_password'], 'The password could not be changed.'));
     } finally {
       setSubmitting(false);
     }

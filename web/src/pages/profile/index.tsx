@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -9,32 +9,34 @@ import MainCard from '../../components/MainCard';
 import { ZonePicker } from '../../components/NamePicker';
 import Notice from '../../components/Notice';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { fetchProfile, updateProfile } from '../../api/users';
-import { bannerMessage, firstFieldErrors } from '../../utils/validation';
+import { call } from '../../api/client';
+import { accountProfile, accountUpdateProfile, type ProfileUpdate } from '../../client';
+import { failureMessage, failureOf } from '../../hooks/apiFailure';
+import { bannerMessage, firstFieldErrors, type FieldErrors } from '../../utils/validation';
 import { timeZoneList } from '../../utils/clock';
 import { updateStoredUser } from '../../utils/storage';
 
 export default function ProfilePage() {
-  const zones = useMemo(timeZoneList, []);
+  const zones = useMemo(() => timeZoneList(), []);
   const [values, setValues] = useState({ name: '', email: '', timezone: 'UTC' });
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
 
   useEffect(() => {
     let alive = true;
-    fetchProfile()
+    call(accountProfile())
       .then((p) => alive && p && setValues({ name: p.name ?? '', email: p.email ?? '', timezone: p.timezone ?? 'UTC' }))
-      .catch((err) => alive && setError(err?.message || 'The profile could not be loaded.'))
+      .catch((err: unknown) => alive && setError(failureMessage(err, 'The profile could not be loaded.')))
       .finally(() => alive && setLoading(false));
     return () => {
       alive = false;
     };
   }, []);
 
-  const submit = async (e) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setError('');
     setNotice('');
@@ -45,12 +47,15 @@ export default function ProfilePage() {
     setErrors({});
     setSaving(true);
     try {
-      const saved = await updateProfile({ name: values.name.trim(), timezone: values.timezone });
+      // The zone is one the picker offers (the browser's list); the server checks it against its own.
+      const timezone = values.timezone as ProfileUpdate['timezone'];
+      const saved = await call(accountUpdateProfile({ body: { name: values.name.trim(), timezone } }));
       updateStoredUser({ name: saved?.name ?? values.name.trim(), timezone: saved?.timezone ?? values.timezone });
       setNotice('Profile saved.');
     } catch (err) {
-      setErrors(firstFieldErrors(err?.errors));
-      setError(bannerMessage(err, ['name', 'timezone'], 'The profile could not be saved.'));
+      const failure = failureOf(err);
+      setErrors(firstFieldErrors(failure.errors));
+      setError(bannerMessage(failure, ['name', 'timezone'], 'The profile could not be saved.'));
     } finally {
       setSaving(false);
     }

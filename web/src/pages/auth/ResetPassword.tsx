@@ -1,5 +1,5 @@
 // The page a reset mail links to (/reset-password?token=...): a new password, then sign in.
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -11,6 +11,7 @@ import PasswordField from '../../components/PasswordField';
 import useValidatedForm from '../../hooks/useValidatedForm';
 import { usePageTitle } from '../../components/PagePlaceholder';
 import { resetPassword } from '../../api/auth';
+import { failureOf } from '../../hooks/apiFailure';
 import { firstFieldErrors, validateResetPassword } from '../../utils/validation';
 
 export default function ResetPassword() {
@@ -21,16 +22,17 @@ export default function ResetPassword() {
     useValidatedForm({ next: '', confirm: '' }, validateResetPassword);
   const [done, setDone] = useState('');
 
-  const submit = async (event) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!checkAll()) return;
     setSubmitting(true);
     try {
       setDone(await resetPassword(token, values.next));
     } catch (err) {
-      const fields = firstFieldErrors(err?.errors);
+      const failure = failureOf(err);
+      const fields = firstFieldErrors(failure.errors);
       if (fields.new_password) setErrors({ next: fields.new_password });
-      else setServerError(fields.token || err?.message || 'The password could not be changed.');
+      else setServerError(fields.token || failure.message || 'The password could not be changed.');
     } finally {
       setSubmitting(false);
     }
