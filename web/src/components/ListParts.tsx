@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import { DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
 
 import Notice from './Notice';
+import { testId } from './testId';
 
 interface SearchBoxProps {
   label: string;
@@ -119,7 +120,7 @@ export function StatusSwitch<Row extends { status?: string; name?: string }>({
       checked={row.status === 'active'}
       onChange={() => onToggle(row)}
       disabled={busy}
-      slotProps={{ input: { 'aria-label': `Active ${label}`, ...{ 'data-testid': `${name}-status` } } }}
+      slotProps={{ input: { 'aria-label': `Active ${label}`, ...testId(`${name}-status`) } }}
     />
   );
 }

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { SelectField } from './FormDialog';
 import type { LineType, RegionMode } from '../client';
 import { LINE_TYPES, REGION_MODES, type CampaignRulesForm } from '../utils/regionRules';
+import { testId } from './testId';
 
 /** A target's rules (with `mode`) or a campaign's (without). */
 type RulesForm = CampaignRulesForm & { mode?: RegionMode };
@@ -82,7 +83,7 @@ export default function RegionRulesFields<Value extends RulesForm>({
                 <Checkbox
                   checked={value.line_types.includes(type)}
                   onChange={(e) => toggle(type, e.target.checked)}
-                  slotProps={{ input: { ...{ 'data-testid': `${kind}-line-${type}` } } }}
+                  slotProps={{ input: { ...testId(`${kind}-line-${type}`) } }}
                 />
               }
               label={label}
@@ -96,7 +97,7 @@ export default function RegionRulesFields<Value extends RulesForm>({
             <Switch
               checked={value.accept_unknown}
               onChange={(e) => set('accept_unknown', e.target.checked)}
-              slotProps={{ input: { ...{ 'data-testid': `${kind}-accept-unknown` } } }}
+              slotProps={{ input: { ...testId(`${kind}-accept-unknown`) } }}
             />
           }
           label="Take callers whose region is unknown (withheld numbers, most mobiles, toll-free)"

@@ -53,6 +53,7 @@ import {
   webhookToForm,
   type WebhookOwner
 } from '../utils/webhookForm';
+import { testId } from './testId';
 
 interface WebhooksDialogProps {
   owner: WebhookOwner;
@@ -273,7 +274,7 @@ export default function WebhooksDialog({ owner, title, onClose }: WebhooksDialog
                 <Checkbox
                   checked={values.events.includes(value)}
                   onChange={(e) => setValues((v) => ({ ...v, events: toggleEvent(v.events, value, e.target.checked) }))}
-                  slotProps={{ input: { ...{ 'data-testid': `webhook-event-${value}` } } }}
+                  slotProps={{ input: { ...testId(`webhook-event-${value}`) } }}
                 />
               }
             />

@@ -28,6 +28,7 @@ import {
   rulesError,
   validateCampaignRules
 } from '../../utils/regionRules';
+import { testId } from '../../components/testId';
 
 // The campaign's form with its caller-region blocks beside the rest (utils/regionRules.js).
 const toForm = (campaign: CampaignOut | null) =>
@@ -109,7 +110,7 @@ export default function CampaignDialog({ open, campaign, admin, onClose, onSaved
               <Checkbox
                 checked={values.record}
                 onChange={(e) => set('record', e.target.checked)}
-                slotProps={{ input: { ...{ 'data-testid': 'campaign-record' } } }}
+                slotProps={{ input: { ...testId('campaign-record') } }}
               />
             }
             label="Record answered calls"

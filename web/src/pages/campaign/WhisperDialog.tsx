@@ -29,6 +29,7 @@ import {
   whisperSummary,
   whisperToForm
 } from '../../utils/whisperForm';
+import { testId } from '../../components/testId';
 
 /** The saved whisper and the server's word on it (or, nothing sent, the stored one). */
 type Saved = Omit<EnvelopeWhisperOut, 'data'> & { data: WhisperOut | null };
@@ -108,7 +109,7 @@ export default function WhisperDialog({ campaign, onClose, onSaved }: WhisperDia
               key={mode}
               value={mode}
               label={label}
-              control={<Radio slotProps={{ input: { ...{ 'data-testid': `whisper-mode-${mode}` } } }} />}
+              control={<Radio slotProps={{ input: { ...testId(`whisper-mode-${mode}`) } }} />}
             />
           ))}
         </RadioGroup>

@@ -11,6 +11,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import { testId } from '../../components/testId';
 
 interface ApiTokenDialogProps {
   user: { id: number; name: string } | null;
@@ -76,7 +77,7 @@ export default function ApiTokenDialog({ user, issue, onClose }: ApiTokenDialogP
               fullWidth
               size="small"
               slotProps={{
-                htmlInput: { readOnly: true, 'aria-label': 'API token', ...{ 'data-testid': 'token-value' } }
+                htmlInput: { readOnly: true, 'aria-label': 'API token', ...testId('token-value') }
               }}
             />
           </>

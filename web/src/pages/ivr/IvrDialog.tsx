@@ -13,6 +13,7 @@ import { campaignsIvr, campaignsIvrEdit, type IvrEdit } from '../../client';
 import { failureMessage } from '../../hooks/apiFailure';
 import useFormDialog from '../../hooks/useFormDialog';
 import { emptyIvr, ivrBody, ivrToForm, newPin, parsePins, validateIvr } from '../../utils/ivrForm';
+import { testId } from '../../components/testId';
 
 /** The campaign whose settings are edited. */
 export interface IvrCampaign {
@@ -84,7 +85,7 @@ export default function IvrDialog({ campaign, onClose, onSaved }: IvrDialogProps
               <Switch
                 checked={values.ivr_enabled}
                 onChange={(e) => set('ivr_enabled', e.target.checked)}
-                slotProps={{ input: { ...{ 'data-testid': 'ivr-enabled' } } }}
+                slotProps={{ input: { ...testId('ivr-enabled') } }}
               />
             }
             label="Callers must key a PIN before the call is routed"

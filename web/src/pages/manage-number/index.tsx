@@ -31,6 +31,7 @@ import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedLis
 import { formatBalance } from '../../utils/balance';
 import { NUMBER_STATUSES } from '../../utils/numberForm';
 import NumberDialog from './NumberDialog';
+import { testId } from '../../components/testId';
 
 interface NumberFilters {
   status: NumberStatus;
@@ -163,7 +164,7 @@ export default function ManageNumberPage() {
                 // The DOM's value is one of NUMBER_STATUSES.
                 onChange={(e) => setStatus(row, e.target.value as NumberStatus)}
                 slotProps={{
-                  htmlInput: { 'aria-label': `Status of ${row.number}`, ...{ 'data-testid': 'number-status' } }
+                  htmlInput: { 'aria-label': `Status of ${row.number}`, ...testId('number-status') }
                 }}
               >
                 {NUMBER_STATUSES.map((s) => (

@@ -34,6 +34,7 @@ import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedLis
 import { formatBalance } from '../../utils/balance';
 import { formatDateTime } from '../../utils/report';
 import { getStoredUser } from '../../utils/storage';
+import { testId } from '../../components/testId';
 
 // A customer's campaigns fit in one of the API's pages.
 const CAMPAIGN_PAGE = 500;
@@ -130,7 +131,7 @@ export default function NumberPage() {
                 sx={{ minWidth: 200 }}
                 slotProps={{
                   select: { displayEmpty: true },
-                  htmlInput: { 'aria-label': `Campaign of ${row.number}`, ...{ 'data-testid': 'number-campaign' } }
+                  htmlInput: { 'aria-label': `Campaign of ${row.number}`, ...testId('number-campaign') }
                 }}
               >
                 <MenuItem value="">

@@ -24,6 +24,7 @@ import { ratesImportCard, type EnvelopeRateImportOut, type TariffBrief } from '.
 import { failureOf } from '../../hooks/apiFailure';
 import { saveCsv } from '../../utils/download';
 import { importProblems } from '../../utils/rateForm';
+import { testId } from '../../components/testId';
 
 const SAMPLE =
   'prefix,country,rate,connection_fee,initial_increment,billing_increment,min_duration,effective_from\r\n4420,GB,0.0100,0,60,60,0,2026-01-01T00:00:00Z\r\n1415,,0.0085,0.01,6,6,0,\r\n';
@@ -100,7 +101,7 @@ export default function RateImportDialog({ tariff, onClose, onImported }: RateIm
               <Checkbox
                 checked={replace}
                 onChange={(e) => setReplace(e.target.checked)}
-                slotProps={{ input: { ...{ 'data-testid': 'import-replace' } } }}
+                slotProps={{ input: { ...testId('import-replace') } }}
               />
             }
             label="Replace rates with the same prefix and start"

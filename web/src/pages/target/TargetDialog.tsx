@@ -32,6 +32,7 @@ import {
   targetRulesToForm,
   validateTargetRules
 } from '../../utils/regionRules';
+import { testId } from '../../components/testId';
 
 // The target's form with its caller-region settings beside the rest (utils/regionRules.js).
 const toForm = (target: TargetRow | null) =>
@@ -189,7 +190,7 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }: 
               <Switch
                 checked={values.bidding}
                 onChange={(e) => set('bidding', e.target.checked)}
-                slotProps={{ input: { ...{ 'data-testid': 'target-bidding' } } }}
+                slotProps={{ input: { ...testId('target-bidding') } }}
               />
             }
             label="Ask this buyer for a bid on each call (ping/post)"
@@ -226,7 +227,7 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }: 
               <Switch
                 checked={values.always_open}
                 onChange={(e) => set('always_open', e.target.checked)}
-                slotProps={{ input: { ...{ 'data-testid': 'target-always_open' } } }}
+                slotProps={{ input: { ...testId('target-always_open') } }}
               />
             }
             label="Open around the clock"
