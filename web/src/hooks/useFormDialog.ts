@@ -1,9 +1,6 @@
 import { useCallback, useState } from 'react';
-import { firstFieldErrors } from '../utils/validation';
+import { firstFieldErrors, type FieldErrors } from '../utils/validation';
 import { failureOf } from './apiFailure';
-
-/** A dialog's field errors: its own checks' or the server's (which may name any field). */
-export type DialogErrors = Record<string, string | undefined>;
 
 /**
  * State of an add/edit dialog: values, field errors (the dialog's own checks or the server's),
@@ -12,7 +9,7 @@ export type DialogErrors = Record<string, string | undefined>;
  */
 export default function useFormDialog<Values extends object>(prefix: string, initialValues: Values) {
   const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<DialogErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>({}); // its own checks' or the server's (which may name any field);
   const [message, setMessage] = useState('');
   const [saving, setSaving] = useState(false);
 
@@ -52,7 +49,7 @@ export default function useFormDialog<Values extends object>(prefix: string, ini
       return await send();
     } catch (err) {
       const failure = failureOf(err);
-      const fieldErrors: DialogErrors = firstFieldErrors(failure.errors);
+      const fieldErrors = firstFieldErrors(failure.errors);
       setErrors(fieldErrors);
       // A message for a field shown in the form needs no banner of its own.
       setMessage(Object.keys(fieldErrors).some((f) => f in values) ? '' : failure.message || fallback);
