@@ -9,7 +9,8 @@ import { failureOf } from './apiFailure';
  */
 export default function useFormDialog<Values extends object>(prefix: string, initialValues: Values) {
   const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<FieldErrors>({}); // its own checks' or the server's (which may name any field);
+  // Its own checks' or the server's (which may name any field).
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState('');
   const [saving, setSaving] = useState(false);
 
