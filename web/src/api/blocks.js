@@ -1,4 +1,0 @@
-// Blocked callers (spec §7 Blocks).
-import entityApi from './entity';
-
-export const blocks = entityApi('/block');

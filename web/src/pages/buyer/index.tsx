@@ -1,0 +1,121 @@
+// Buyers: the customer's clients who take its calls, each with a sign-in of its own to see its
+// calls and targets (the admin sees every customer's). Add, edit, activate and delete.
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import { ApiOutlined, PlusOutlined } from '@ant-design/icons';
+
+import ConfirmDialog from '../../components/ConfirmDialog';
+import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
+import ListCard from '../../components/ListCard';
+import WebhooksDialog from '../../components/WebhooksDialog';
+import { PageTitle } from '../../components/PagePlaceholder';
+import { call } from '../../api/client';
+import { buyersDetails, buyersRemove, buyersStatus, type BuyerOut } from '../../client';
+import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
+import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
+import { isAdmin } from '../../utils/roles';
+import { getStoredUser } from '../../utils/storage';
+import BuyerDialog from './BuyerDialog';
+
+const fetchBuyers = (query: PageQuery) => call(buyersDetails({ query: listQuery(query) }));
+
+const buyerCalls: EntityCalls = {
+  setStatus: (id, status) => call(buyersStatus({ path: { id }, body: { status } })),
+  remove: (id) => call(buyersRemove({ path: { id } }))
+};
+
+export default function BuyerPage() {
+  const admin = isAdmin(getStoredUser());
+  const list = usePagedList(fetchBuyers, {
+    failure: 'Buyers could not be loaded.'
+  });
+  const { rows, setError, search, setSearch, reload } = list;
+  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
+    useEntityActions<BuyerOut>(buyerCalls, 'Buyer', {
+      reload,
+      setError
+    });
+  const [hooked, setHooked] = useState<BuyerOut | null>(null); // the buyer whose webhooks are shown
+
+  return (
+    <>
+      <PageTitle title="Buyer">
+        <Button variant="contained" startIcon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="buyer-add">
+          Add buyer
+        </Button>
+      </PageTitle>
+      <ListCard
+        name="buyer"
+        title="Buyers"
+        secondary={<SearchBox label="Search buyers" value={search} onChange={setSearch} />}
+        list={list}
+        notice={notice}
+        setNotice={setNotice}
+        columns={['Name', admin && 'Customer', 'Sign-in email', 'Phone', 'Active', ['Action', 'right']]}
+        emptyText="No buyers yet: add the first one who takes your calls."
+      >
+        {rows.map((row) => (
+          <TableRow hover key={row.id} data-testid="buyer-row" data-name={row.name}>
+            <TableCell>{row.name}</TableCell>
+            {admin && <TableCell>{row.user_id}</TableCell>}
+            <TableCell>{row.email}</TableCell>
+            <TableCell>{row.phone ?? '—'}</TableCell>
+            <TableCell>
+              <StatusSwitch name="buyer" row={row} busy={busy} onToggle={toggle} />
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <Tooltip title="Webhooks">
+                <IconButton
+                  size="small"
+                  color="primary"
+                  aria-label={`Webhooks of ${row.name}`}
+                  onClick={() => setHooked(row)}
+                  data-testid="buyer-webhooks"
+                >
+                  <ApiOutlined />
+                </IconButton>
+              </Tooltip>
+              <RowActions
+                name="buyer"
+                label={row.name}
+                onEdit={() => setEditing(row)}
+                onDelete={() => setDeleting(row)}
+              />
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListCard>
+      <BuyerDialog
+        open={editing !== null}
+        buyer={editing?.id ? editing : null}
+        admin={admin}
+        onClose={() => setEditing(null)}
+        onSaved={saved}
+      />
+      {hooked && (
+        <WebhooksDialog
+          owner={{ buyer_id: hooked.id }}
+          title={`Webhooks of ${hooked.name}`}
+          onClose={() => setHooked(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete buyer"
+        text={
+          deleting
+            ? `Delete buyer ${deleting.name}, its targets and its sign-in? A buyer whose targets took calls can't be deleted; deactivate it instead.`
+            : ''
+        }
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+// The customer's tracking numbers: point each at a campaign (its calls route from the next one
+// on), take more from the pool (setup fees charged now), release one back to the pool.
+import { useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import { PlusOutlined, RollbackOutlined } from '@ant-design/icons';
+
+import ConfirmDialog from '../../components/ConfirmDialog';
+import { SearchBox } from '../../components/ListParts';
+import ListCard from '../../components/ListCard';
+import NumberPoolDialog from '../../components/NumberPoolDialog';
+import { PageTitle } from '../../components/PagePlaceholder';
+import { call } from '../../api/client';
+import {
+  campaignsDetails,
+  numbersDetails,
+  numbersRelease,
+  numbersSetStatus,
+  numbersTake,
+  numbersUpdate,
+  type CampaignOut,
+  type NumberRow
+} from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
+import { announceMoneyMoved } from '../../store/money';
+import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
+import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
+import { formatBalance } from '../../utils/balance';
+import { formatDateTime } from '../../utils/report';
+import { getStoredUser } from '../../utils/storage';
+import { testId } from '../../components/testId';
+
+// A customer's campaigns fit in one of the API's pages.
+const CAMPAIGN_PAGE = 500;
+const STATUS_COLOR: Record<string, ChipProps['color']> = { active: 'success', inactive: 'default', suspended: 'error' };
+
+const fetchNumbers = (query: PageQuery) => call(numbersDetails({ query: listQuery(query) }));
+
+// A customer's number is released, not deleted: only the switch's call is used here.
+const numberCalls: EntityCalls = {
+  setStatus: (id, status) => call(numbersSetStatus({ path: { id }, body: { status } })),
+  remove: (id) => call(numbersRelease({ body: { ids: [id] } }))
+};
+
+export default function NumberPage() {
+  const timeZone = getStoredUser()?.timezone;
+  const list = usePagedList(fetchNumbers, {
+    failure: 'Your numbers could not be loaded.'
+  });
+  const { rows, setError, search, setSearch, reload } = list;
+  const {
+    notice,
+    setNotice,
+    busy,
+    deleting: releasing,
+    setDeleting: setReleasing,
+    act,
+    saved
+  } = useEntityActions<NumberRow>(numberCalls, 'Number', {
+    reload,
+    setError
+  });
+  const [options, setOptions] = useState<CampaignOut[]>([]);
+  const [taking, setTaking] = useState(false);
+
+  useEffect(() => {
+    call(campaignsDetails({ query: { page: 1, perpage: CAMPAIGN_PAGE, params: '' } }))
+      .then((page) => setOptions(page?.data ?? []))
+      .catch((err: unknown) => setError(failureMessage(err, 'Your campaigns could not be loaded.')));
+  }, [setError]);
+
+  const point = (row: NumberRow, campaignId: string) => {
+    const campaign = options.find((c) => String(c.id) === campaignId);
+    void act(async () => {
+      await call(numbersUpdate({ path: { id: row.id }, body: { campaign_id: campaign ? campaign.id : null } }));
+      return campaign
+        ? `Calls to ${row.number} now go to campaign ${campaign.name}.`
+        : `${row.number} is not in a campaign now: its calls won't route.`;
+    }, 'The campaign could not be changed.');
+  };
+
+  const release = () => {
+    const row = releasing;
+    if (!row) return;
+    setReleasing(null);
+    void act(
+      async () => (await numbersRelease({ body: { ids: [row.id] } })).data.message,
+      'The number could not be released.'
+    );
+  };
+
+  return (
+    <>
+      <PageTitle title="Number">
+        <Button
+          variant="contained"
+          startIcon={<PlusOutlined />}
+          onClick={() => setTaking(true)}
+          data-testid="number-take"
+        >
+          Get numbers
+        </Button>
+      </PageTitle>
+      <ListCard
+        name="number"
+        title="Your tracking numbers"
+        secondary={<SearchBox label="Search numbers" value={search} onChange={setSearch} />}
+        list={list}
+        notice={notice}
+        setNotice={setNotice}
+        columns={['Number', 'Campaign', ['Monthly fee', 'right'], 'Paid until', 'Status', ['Action', 'right']]}
+        emptyText="No numbers yet: get some from the pool."
+      >
+        {rows.map((row) => (
+          <TableRow hover key={row.id} data-testid="number-row" data-number={row.number}>
+            <TableCell>{row.number}</TableCell>
+            <TableCell>
+              <TextField
+                select
+                size="small"
+                variant="standard"
+                value={row.campaign_id ? String(row.campaign_id) : ''}
+                onChange={(e) => point(row, e.target.value)}
+                disabled={busy}
+                sx={{ minWidth: 200 }}
+                slotProps={{
+                  select: { displayEmpty: true },
+                  htmlInput: { 'aria-label': `Campaign of ${row.number}`, ...testId('number-campaign') }
+                }}
+              >
+                <MenuItem value="">
+                  <em>None (calls don't route)</em>
+                </MenuItem>
+                {options.map((c) => (
+                  <MenuItem key={c.id} value={String(c.id)}>
+                    {c.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </TableCell>
+            <TableCell align="right">{formatBalance(row.monthly_fee)}</TableCell>
+            <TableCell>{row.paid_until ? formatDateTime(row.paid_until, timeZone).slice(0, 10) : '—'}</TableCell>
+            <TableCell>
+              <Chip size="small" variant="light" color={STATUS_COLOR[row.status] ?? 'default'} label={row.status} />
+            </TableCell>
+            <TableCell align="right">
+              <Tooltip title="Release to the pool">
+                <IconButton
+                  size="small"
+                  color="error"
+                  aria-label={`Release ${row.number}`}
+                  onClick={() => setReleasing(row)}
+                  data-testid="number-release"
+                >
+                  <RollbackOutlined />
+                </IconButton>
+              </Tooltip>
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListCard>
+      {taking && (
+        <NumberPoolDialog
+          onClose={() => setTaking(false)}
+          onConfirm={async (ids) => (await numbersTake({ body: { number_ids: ids } })).data}
+          onDone={(result) => {
+            setTaking(false);
+            saved(result.message);
+            announceMoneyMoved(); // the setup fees left the wallet
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={releasing !== null}
+        title="Release number"
+        text={
+          releasing
+            ? `Release ${releasing.number} to the pool? Its calls stop routing, and the fees paid are not refunded.`
+            : ''
+        }
+        confirmLabel="Release"
+        busy={busy}
+        onConfirm={release}
+        onClose={() => setReleasing(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+// Targets: where buyers take calls (the admin sees every customer's). Add, edit, activate and
+// delete; each row shows its buyer, trunk, caps and open hours at a glance.
+import Button from '@mui/material/Button';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { PlusOutlined } from '@ant-design/icons';
+
+import ConfirmDialog from '../../components/ConfirmDialog';
+import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
+import ListCard from '../../components/ListCard';
+import { PageTitle } from '../../components/PagePlaceholder';
+import { call } from '../../api/client';
+import { targetsDetails, targetsRemove, targetsStatus, type TargetRow } from '../../client';
+import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
+import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
+import { formatBalance } from '../../utils/balance';
+import { isAdmin } from '../../utils/roles';
+import { getStoredUser } from '../../utils/storage';
+import { capsSummary, scheduleSummary } from '../../utils/targetForm';
+import TargetDialog from './TargetDialog';
+
+const fetchTargets = (query: PageQuery) => call(targetsDetails({ query: listQuery(query) }));
+
+const targetCalls: EntityCalls = {
+  setStatus: (id, status) => call(targetsStatus({ path: { id }, body: { status } })),
+  remove: (id) => call(targetsRemove({ path: { id } }))
+};
+
+export default function TargetPage() {
+  const admin = isAdmin(getStoredUser());
+  const list = usePagedList(fetchTargets, {
+    failure: 'Targets could not be loaded.'
+  });
+  const { rows, setError, search, setSearch, reload } = list;
+  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
+    useEntityActions<TargetRow>(targetCalls, 'Target', {
+      reload,
+      setError
+    });
+
+  return (
+    <>
+      <PageTitle title="Target">
+        <Button
+          variant="contained"
+          startIcon={<PlusOutlined />}
+          onClick={() => setEditing({})}
+          data-testid="target-add"
+        >
+          Add target
+        </Button>
+      </PageTitle>
+      <ListCard
+        name="target"
+        title="Targets"
+        secondary={<SearchBox label="Search targets" value={search} onChange={setSearch} />}
+        list={list}
+        notice={notice}
+        setNotice={setNotice}
+        columns={[
+          'Name',
+          'Buyer',
+          admin && 'Customer',
+          'Destination',
+          'Trunk',
+          'Caps',
+          'Open hours',
+          ['Payout', 'right'],
+          'Active',
+          ['Action', 'right']
+        ]}
+        emptyText="No targets found."
+      >
+        {rows.map((row) => (
+          <TableRow hover key={row.id} data-testid="target-row" data-name={row.name}>
+            <TableCell>{row.name}</TableCell>
+            <TableCell>{row.buyer_name}</TableCell>
+            {admin && <TableCell>{row.user_id}</TableCell>}
+            <TableCell>{row.destination}</TableCell>
+            <TableCell sx={{ color: row.trunk_name ? undefined : 'warning.main' }}>
+              {row.trunk_name ?? 'None'}
+            </TableCell>
+            <TableCell data-testid="target-caps">{capsSummary(row)}</TableCell>
+            <TableCell data-testid="target-hours">
+              {scheduleSummary(row.schedule)}
+              {Object.keys(row.schedule ?? {}).length > 0 && ` (${row.timezone})`}
+            </TableCell>
+            <TableCell align="right">{formatBalance(row.payout)}</TableCell>
+            <TableCell>
+              <StatusSwitch name="target" row={row} busy={busy} onToggle={toggle} />
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <RowActions
+                name="target"
+                label={row.name}
+                onEdit={() => setEditing(row)}
+                onDelete={() => setDeleting(row)}
+              />
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListCard>
+      <TargetDialog
+        open={editing !== null}
+        target={editing?.id ? editing : null}
+        admin={admin}
+        onClose={() => setEditing(null)}
+        onSaved={saved}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete target"
+        text={
+          deleting ? `Delete target ${deleting.name}? A target with calls can't be deleted; deactivate it instead.` : ''
+        }
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}
