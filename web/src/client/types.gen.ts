@@ -658,6 +658,38 @@ export type CallDetail = {
 };
 
 /**
+ * CallLine
+ *
+ * The calls to one destination prefix, with their re-rating adjustments.
+ */
+export type CallLine = {
+  /**
+   * Amount
+   */
+  amount: string;
+  /**
+   * Calls
+   */
+  calls: number;
+  /**
+   * Country
+   */
+  country: string;
+  /**
+   * Kind
+   */
+  kind: 'calls';
+  /**
+   * Minutes
+   */
+  minutes: string;
+  /**
+   * Prefix
+   */
+  prefix: string;
+};
+
+/**
  * CallRegions
  */
 export type CallRegions = {
@@ -848,9 +880,7 @@ export type CallReportRow = {
   /**
    * Trail
    */
-  trail: Array<{
-    [key: string]: unknown;
-  }>;
+  trail: Array<TrailEntry>;
   /**
    * Trunk Id
    */
@@ -863,6 +893,48 @@ export type CallReportRow = {
    * User Id
    */
   user_id: number | null;
+};
+
+/**
+ * CallerArea
+ *
+ * Where the caller is, as a ping tells it (nulls for what the number does not tell).
+ */
+export type CallerArea = {
+  /**
+   * Country
+   */
+  country: string | null;
+  /**
+   * Line Type
+   */
+  line_type: string | null;
+  /**
+   * Region
+   */
+  region: string | null;
+};
+
+/**
+ * CallerWithNumber
+ */
+export type CallerWithNumber = {
+  /**
+   * Country
+   */
+  country: string | null;
+  /**
+   * Line Type
+   */
+  line_type: string | null;
+  /**
+   * Number
+   */
+  number: string;
+  /**
+   * Region
+   */
+  region: string | null;
 };
 
 /**
@@ -1014,11 +1086,25 @@ export type CampaignOwner = {
 /**
  * CampaignRef
  */
-export type CampaignRef = {
+export type CampaignRefInput = {
   /**
    * Campaign Id
    */
   campaign_id: number;
+};
+
+/**
+ * CampaignRef
+ */
+export type CampaignRefOutput = {
+  /**
+   * Id
+   */
+  id: number;
+  /**
+   * Name
+   */
+  name: string;
 };
 
 /**
@@ -1152,6 +1238,30 @@ export type Counts = {
    * Talk Seconds
    */
   talk_seconds: number;
+};
+
+/**
+ * CreditLine
+ *
+ * One credit: a top-up, a refund or an adjustment that is no call's.
+ */
+export type CreditLine = {
+  /**
+   * Amount
+   */
+  amount: string;
+  /**
+   * Date
+   */
+  date: string;
+  /**
+   * Description
+   */
+  description: string;
+  /**
+   * Kind
+   */
+  kind: 'topup' | 'refund' | 'adjustment';
 };
 
 /**
@@ -1386,9 +1496,7 @@ export type DryRunExchange = {
    *
    * The JSON body sent (ping) or that would be sent (post)
    */
-  request: {
-    [key: string]: unknown;
-  };
+  request: PingBody | PostBody;
   /**
    * Result
    *
@@ -1460,9 +1568,7 @@ export type DryRunOut = {
    *
    * Every decision and its reason (docs/routing.md)
    */
-  trail: Array<{
-    [key: string]: unknown;
-  }>;
+  trail: Array<TrailEntry>;
 };
 
 /**
@@ -2385,6 +2491,30 @@ export type ErrorBody = {
 };
 
 /**
+ * FeeLine
+ *
+ * A number's setup or monthly fees.
+ */
+export type FeeLine = {
+  /**
+   * Amount
+   */
+  amount: string;
+  /**
+   * Count
+   */
+  count: number;
+  /**
+   * Kind
+   */
+  kind: 'number_setup' | 'number_monthly';
+  /**
+   * Number
+   */
+  number: string;
+};
+
+/**
  * ForgotPasswordIn
  */
 export type ForgotPasswordIn = {
@@ -2485,9 +2615,7 @@ export type InvoiceDetail = {
   /**
    * Lines
    */
-  lines: Array<{
-    [key: string]: unknown;
-  }>;
+  lines: Array<CallLine | FeeLine | CreditLine>;
   /**
    * Number
    */
@@ -2764,7 +2892,8 @@ export type IvrSettings = {
 /**
  * LineType
  *
- * What kind of line a caller's number is, as phonenumbers' offline data tells (core.caller_origin).
+ * What kind of line a caller's number is, as phonenumbers' offline data tells
+ * (core.calls.caller_origin).
  */
 export type LineType = 'mobile' | 'fixed' | 'other' | 'unknown';
 
@@ -2839,6 +2968,62 @@ export type LinkRemove = {
 };
 
 /**
+ * LiveCall
+ *
+ * A live call as the live views show it: who may see it and where it rings.
+ */
+export type LiveCall = {
+  /**
+   * Buyer Id
+   */
+  buyer_id: number | null;
+  /**
+   * Caller
+   */
+  caller: string;
+  /**
+   * Campaign Id
+   */
+  campaign_id: number | null;
+  /**
+   * Connected At
+   */
+  connected_at: string | null;
+  /**
+   * Did
+   */
+  did: string;
+  /**
+   * Linkedid
+   */
+  linkedid: string;
+  /**
+   * Started At
+   */
+  started_at: string;
+  /**
+   * State
+   */
+  state: string;
+  /**
+   * Target Id
+   */
+  target_id: number | null;
+  /**
+   * Target Name
+   */
+  target_name: string | null;
+  /**
+   * Trunk Id
+   */
+  trunk_id: number | null;
+  /**
+   * User Id
+   */
+  user_id: number | null;
+};
+
+/**
  * LiveOut
  *
  * The live calls in the caller's scope, as the WebSocket's snapshot has them.
@@ -2853,9 +3038,7 @@ export type LiveOut = {
   /**
    * Livecalls
    */
-  livecalls: Array<{
-    [key: string]: unknown;
-  }>;
+  livecalls: Array<LiveCall>;
 };
 
 /**
@@ -4229,6 +4412,36 @@ export type PaymentType = 'setup' | 'monthly';
 export type Period = 'today' | 'yesterday' | 'week' | 'month';
 
 /**
+ * PingBody
+ *
+ * The JSON a bidder is pinged with (docs/bidding.md).
+ */
+export type PingBody = {
+  /**
+   * Call Id
+   */
+  call_id: string;
+  caller: CallerArea;
+  campaign: CampaignRefOutput;
+  /**
+   * Deadline Ms
+   */
+  deadline_ms: number;
+  /**
+   * Phase
+   */
+  phase: 'ping';
+  /**
+   * Target Id
+   */
+  target_id: number;
+  /**
+   * Test
+   */
+  test: boolean;
+};
+
+/**
  * PortalConfig
  */
 export type PortalConfig = {
@@ -4244,6 +4457,36 @@ export type PortalConfig = {
    * A wallet below this is shown as low
    */
   low_balance_threshold: string;
+};
+
+/**
+ * PostBody
+ *
+ * The JSON the winner is posted (docs/bidding.md): the ping's facts, the bid, the number.
+ */
+export type PostBody = {
+  /**
+   * Bid
+   */
+  bid: string;
+  /**
+   * Call Id
+   */
+  call_id: string;
+  caller: CallerWithNumber;
+  campaign: CampaignRefOutput;
+  /**
+   * Phase
+   */
+  phase: 'post';
+  /**
+   * Target Id
+   */
+  target_id: number;
+  /**
+   * Test
+   */
+  test: boolean;
 };
 
 /**
@@ -8467,6 +8710,33 @@ export type TopupIn = {
 };
 
 /**
+ * TrailEntry
+ *
+ * One entry of a call's trail (docs/routing.md, "The trail"): what every entry the routing
+ * and the bridge write has, and its step's own fields (ids, numbers, strings) beside them. Read
+ * as stored: an entry is answered as it was written, whatever it holds.
+ */
+export type TrailEntry = {
+  /**
+   * At
+   */
+  at?: string;
+  /**
+   * Reason
+   */
+  reason?: string;
+  /**
+   * Result
+   */
+  result?: string;
+  /**
+   * Step
+   */
+  step?: string;
+  [key: string]: unknown;
+};
+
+/**
  * TransactionType
  */
 export type TransactionType = 'topup' | 'call' | 'number_setup' | 'number_monthly' | 'adjustment' | 'refund';
@@ -10468,7 +10738,7 @@ export type WhisperEdit = (
 /**
  * WhisperMode
  *
- * What the target of a campaign's call hears before it is connected (core.whisper).
+ * What the target of a campaign's call hears before it is connected (core.calls.whisper).
  */
 export type WhisperMode = 'off' | 'text' | 'recording';
 
@@ -15319,7 +15589,7 @@ export type SessionRegisterResponses = {
   /**
    * Mail is set up: the link mailed to the address finishes it
    */
-  202: unknown;
+  202: EnvelopeNoneType;
 };
 
 export type SessionRegisterResponse = SessionRegisterResponses[keyof SessionRegisterResponses];
@@ -16915,7 +17185,7 @@ export type TargetsAssignedResponses = {
 export type TargetsAssignedResponse = TargetsAssignedResponses[keyof TargetsAssignedResponses];
 
 export type TargetsAssignableData = {
-  body: CampaignRef;
+  body: CampaignRefInput;
   path?: never;
   query?: never;
   url: '/api/target/getTargetsForCampaign';

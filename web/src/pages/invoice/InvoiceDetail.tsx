@@ -23,25 +23,20 @@ import { failureMessage } from '../../hooks/apiFailure';
 import { formatBalance } from '../../utils/balance';
 import { typeLabel } from '../../utils/walletForm';
 
-/** What a line is about, whatever its kind. */
 /** One line of an invoice: its kind and the fields of that kind (calls, a number's fee, a credit). */
 type InvoiceLine = InvoiceDetailOut['lines'][number];
 
-/** A line's field as text ('' when absent). */
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
-
-/** A line's amount, when it has one. */
-const amountOf = (line: InvoiceLine): string | number | null =>
-  typeof line.amount === 'string' || typeof line.amount === 'number' ? line.amount : null;
-
 /** What a line is about, whatever its kind. */
 export function lineText(line: InvoiceLine): string {
-  const kind = text(line.kind);
-  if (kind === 'calls')
-    return `Calls to ${text(line.prefix)}${line.country ? ` (${text(line.country)})` : ''}: ${text(line.calls)} calls, ${text(line.minutes)} min`;
-  if (line.number)
-    return `${typeLabel(kind)} ${text(line.number)}${Number(line.count) > 1 ? ` × ${text(line.count)}` : ''}`;
-  return `${typeLabel(kind)} ${text(line.date)} ${text(line.description)}`.trim();
+  switch (line.kind) {
+    case 'calls':
+      return `Calls to ${line.prefix}${line.country ? ` (${line.country})` : ''}: ${line.calls} calls, ${line.minutes} min`;
+    case 'number_setup':
+    case 'number_monthly':
+      return `${typeLabel(line.kind)} ${line.number}${line.count > 1 ? ` × ${line.count}` : ''}`;
+    default:
+      return `${typeLabel(line.kind)} ${line.date} ${line.description}`.trim();
+  }
 }
 
 /** What a PDF is asked for by. */
@@ -111,7 +106,7 @@ export default function InvoiceDetail({ id, onClose, onPdf, pdfBusy }: InvoiceDe
                 {invoice.lines.map((line, i) => (
                   <TableRow key={i}>
                     <TableCell>{lineText(line)}</TableCell>
-                    <TableCell align="right">{money(amountOf(line))}</TableCell>
+                    <TableCell align="right">{money(line.amount)}</TableCell>
                   </TableRow>
                 ))}
                 {invoice.lines.length === 0 && (
