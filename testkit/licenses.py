@@ -65,7 +65,7 @@ REVIEWED = {
         "pinned for the image's Python 3.11.2 only (not installed on a newer 3.11); its LICENSE is"
         " Apache 2.0",
     ),
-    "@fontsource/public-sans": (
+    "@fontsource-variable/public-sans": (
         "OFL-1.1",
         "the UI's font, shipped beside the code, not merged into it: the SIL OFL allows bundling a font"
         " with any software",

@@ -91,7 +91,8 @@ export default function registerAppScenarios({ test, newPage, signIn, signInUi, 
     );
     for (const r of assets) {
       assert.equal(r.cache, 'public, max-age=31536000, immutable', `${r.url} cached for good`);
-      if (r.type === 'font') assert.match(r.url, /latin-\d00-normal-[\w-]+\.woff2$/, 'fonts: woff2, latin subset');
+      if (r.type === 'font')
+        assert.match(r.url, /latin-wght-normal-[\w-]+\.woff2$/, 'font: the variable woff2, latin subset');
       else assert.match(r.encoding, /^(br|gzip)$/, `${r.url} compressed`);
     }
     assert.deepEqual(await chartScripts(wire), [], 'no chart library on /login');
