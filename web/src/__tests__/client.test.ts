@@ -3,49 +3,49 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../utils/navigation', () => ({ hardNavigate: vi.fn(), reloadPage: vi.fn() }));
 
 import { hardNavigate } from '../utils/navigation';
-import client, { API_BASE, call, http, toApiError, uploadClient } from '../api/client';
+import { API_BASE, call, http, toApiError, uploadHttp } from '../api/client';
 import { campaignsDetails } from '../client';
 import { mockAdapter, nth } from './helpers';
 
 describe('HTTP client (spec §7, §8)', () => {
-  let original: typeof client.defaults.adapter;
-  let originalUpload: typeof uploadClient.defaults.adapter;
+  let original: typeof http.defaults.adapter;
+  let originalUpload: typeof uploadHttp.defaults.adapter;
   beforeEach(() => {
-    original = client.defaults.adapter;
-    originalUpload = uploadClient.defaults.adapter;
+    original = http.defaults.adapter;
+    originalUpload = uploadHttp.defaults.adapter;
     vi.mocked(hardNavigate).mockClear();
   });
   afterEach(() => {
-    client.defaults.adapter = original;
-    uploadClient.defaults.adapter = originalUpload;
+    http.defaults.adapter = original;
+    uploadHttp.defaults.adapter = originalUpload;
   });
 
-  it('uses /api as base and no timeout', () => {
+  it('uses /api as base (carried by the generated paths) and no timeout', () => {
     expect(API_BASE).toBe('/api');
-    expect(client.defaults.baseURL).toBe('/api');
-    expect(client.defaults.timeout).toBe(0);
+    expect(http.defaults.baseURL).toBe('');
+    expect(http.defaults.timeout).toBe(0);
   });
 
   it('sends the bearer token from local storage', async () => {
     localStorage.setItem('token', 'abc');
-    const calls = mockAdapter(client, () => ({ data: { message: 'ok', data: 1 } }));
-    await client.get('/report');
+    const calls = mockAdapter(http, () => ({ data: { message: 'ok', data: 1 } }));
+    await http.get('/api/report');
     expect(nth(calls).headers.get('Authorization')).toBe('Bearer abc');
   });
 
   it('sends no Authorization header without a token', async () => {
-    const calls = mockAdapter(client, () => ({ data: { message: 'ok', data: 1 } }));
-    await client.get('/server-time');
+    const calls = mockAdapter(http, () => ({ data: { message: 'ok', data: 1 } }));
+    await http.get('/api/server-time');
     expect(nth(calls).headers.get('Authorization')).toBeFalsy();
   });
 
   it('rejects with {baseURL, body, message, code}', async () => {
     localStorage.setItem('token', 'abc');
-    mockAdapter(client, () => ({
+    mockAdapter(http, () => ({
       status: 422,
       data: { message: 'The name is required.', errors: { name: ['The name is required.'] } }
     }));
-    const err = await client.post('/campaign/add', { name: '', user_id: 3 }).catch((e) => e);
+    const err = await http.post('/api/campaign/add', { name: '', user_id: 3 }).catch((e) => e);
     expect(err).toMatchObject({
       baseURL: '/api',
       body: { name: '', user_id: 3 },
@@ -56,15 +56,15 @@ describe('HTTP client (spec §7, §8)', () => {
   });
 
   it('uses the transport message and code 0 on a network failure', async () => {
-    mockAdapter(client, () => ({ network: true }));
-    const err = await client.get('/report').catch((e) => e);
+    mockAdapter(http, () => ({ network: true }));
+    const err = await http.get('/api/report').catch((e) => e);
     expect(err).toMatchObject({ baseURL: '/api', body: null, message: 'Network Error', code: 0 });
   });
 
   it('409 and 500 keep the server message', async () => {
     localStorage.setItem('token', 'abc');
-    mockAdapter(client, () => ({ status: 409, data: { message: 'That email is already registered.' } }));
-    await expect(client.post('/register', { email: 'a@b.co' })).rejects.toMatchObject({
+    mockAdapter(http, () => ({ status: 409, data: { message: 'That email is already registered.' } }));
+    await expect(http.post('/api/register', { email: 'a@b.co' })).rejects.toMatchObject({
       code: 409,
       message: 'That email is already registered.'
     });
@@ -74,8 +74,8 @@ describe('HTTP client (spec §7, §8)', () => {
     localStorage.setItem('token', 'abc');
     localStorage.setItem('user', '{"name":"x"}');
     localStorage.setItem('themeMode', 'light');
-    mockAdapter(client, () => ({ status: 401, data: { message: 'Session ended.' } }));
-    const err = await client.get('/report').catch((e) => e);
+    mockAdapter(http, () => ({ status: 401, data: { message: 'Session ended.' } }));
+    const err = await http.get('/api/report').catch((e) => e);
     expect(err).toMatchObject({ code: 401, message: 'Session ended.' });
     expect(localStorage.length).toBe(0);
     expect(hardNavigate).toHaveBeenCalledWith('/');
@@ -83,8 +83,8 @@ describe('HTTP client (spec §7, §8)', () => {
 
   it('401 to a call without a token (failed sign-in) only rejects', async () => {
     localStorage.setItem('themeMode', 'light');
-    mockAdapter(client, () => ({ status: 401, data: { message: 'The email or password is incorrect.' } }));
-    await expect(client.post('/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({
+    mockAdapter(http, () => ({ status: 401, data: { message: 'The email or password is incorrect.' } }));
+    await expect(http.post('/api/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({
       code: 401,
       message: 'The email or password is incorrect.',
       body: { email: 'a@b.co', password: 'x' }
@@ -93,13 +93,13 @@ describe('HTTP client (spec §7, §8)', () => {
     expect(hardNavigate).not.toHaveBeenCalled();
   });
 
-  it('the upload client is multipart and only logs a 401', async () => {
+  it('the upload transport only logs a 401', async () => {
     localStorage.setItem('token', 'abc');
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const calls = mockAdapter(uploadClient, () => ({ status: 401, data: { message: 'Session ended.' } }));
+    const calls = mockAdapter(uploadHttp, () => ({ status: 401, data: { message: 'Session ended.' } }));
     const form = new FormData();
     form.append('file', new Blob(['a,b']), 'n.csv');
-    const err = await uploadClient.post('/number/vcr', form).catch((e) => e);
+    const err = await uploadHttp.post('/api/number/vcr', form).catch((e) => e);
     expect(err).toMatchObject({ baseURL: '/api', code: 401, message: 'Session ended.' });
     expect(nth(calls).headers.get('Authorization')).toBe('Bearer abc');
     expect(log).toHaveBeenCalled();

@@ -5,7 +5,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 vi.mock('../utils/navigation', () => ({ hardNavigate: vi.fn(), reloadPage: vi.fn() }));
 
 import type { InternalAxiosRequestConfig } from 'axios';
-import client, { http } from '../api/client';
+import { http } from '../api/client';
 import { updateStoredUser } from '../utils/storage';
 import ThemeCustomization from '../themes';
 import routes from '../routes';
@@ -29,8 +29,8 @@ const USERS = {
 
 type Role = keyof typeof USERS;
 
-// The shell's calls answered at the HTTP edge, whichever client makes them (the generated calls'
-// paths carry '/api'; the hand-written ones' base does). A screen's own calls fail as with no server.
+// The shell's calls answered at the HTTP edge (the generated calls' paths carry '/api', dropped here).
+// A screen's own calls fail as with no server.
 type Answer = (request: Sent) => MockAnswer | Promise<MockAnswer>;
 
 interface Sent {
@@ -93,18 +93,16 @@ const title = async (text: string) =>
   waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe(text), { timeout: 15000 });
 
 describe('routes and layout', () => {
-  const adapters = { client: client.defaults.adapter, http: http.defaults.adapter };
+  const adapter = http.defaults.adapter;
   beforeEach(() => {
     resetMenuMaster();
     resetLive();
     answers = { ...SHELL };
     sent = [];
-    mockAdapter(client, answerShell);
     mockAdapter(http, answerShell);
   });
   afterEach(() => {
-    client.defaults.adapter = adapters.client;
-    http.defaults.adapter = adapters.http;
+    http.defaults.adapter = adapter;
     vi.clearAllMocks();
   });
 

@@ -1,11 +1,10 @@
-// The HTTP clients of the portal (spec §7, §8).
+// The HTTP transport of the portal (spec §7, §8).
 // - calls go to the generated client (src/client, from the API's OpenAPI) through `http`, an axios
-//   instance whose paths carry the '/api' prefix themselves; `client` (base '/api') serves the
-//   hand-written modules until they move to the generated calls
+//   instance whose paths carry the '/api' prefix themselves
 // - bearer token from local storage on every call; no timeout
 // - any failure rejects with { baseURL, body, message, code } (spec §8)
 // - 401 on a signed-in call clears local storage and sends the user to '/'
-// File uploads use their own instances (`uploadHttp`, `uploadClient`): a 401 there is only logged.
+// File uploads use their own instance (`uploadHttp`): a 401 there is only logged.
 
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { client as generated } from '../client/client.gen';
@@ -88,12 +87,8 @@ function logUnauthorized(error: AxiosError): void {
   if (error.response?.status === 401) console.log('Upload unauthorized (401)', serverBody(error)?.message ?? '');
 }
 
-function instance(baseURL: string, onError: (error: AxiosError) => void, contentType?: string): AxiosInstance {
-  const made = axios.create({
-    baseURL,
-    timeout: REQUEST_TIMEOUT,
-    headers: contentType ? { 'Content-Type': contentType, Accept: 'application/json' } : { Accept: 'application/json' }
-  });
+function instance(onError: (error: AxiosError) => void): AxiosInstance {
+  const made = axios.create({ baseURL: API_ORIGIN, timeout: REQUEST_TIMEOUT, headers: { Accept: 'application/json' } });
   made.interceptors.request.use(attachToken);
   made.interceptors.response.use(
     (response) => response,
@@ -106,12 +101,9 @@ function instance(baseURL: string, onError: (error: AxiosError) => void, content
 }
 
 /** The generated client's transport (axios decides the body's content type: JSON, or multipart). */
-export const http = instance(API_ORIGIN, handleUnauthorized);
+export const http = instance(handleUnauthorized);
 /** Pass as `{ axios: uploadHttp }` to a generated upload call: a 401 there does not sign out. */
-export const uploadHttp = instance(API_ORIGIN, logUnauthorized);
-
-export const client = instance(API_BASE, handleUnauthorized, 'application/json');
-export const uploadClient = instance(API_BASE, logUnauthorized, 'multipart/form-data');
+export const uploadHttp = instance(logUnauthorized);
 
 generated.setConfig({ axios: http, throwOnError: true });
 
@@ -119,9 +111,3 @@ generated.setConfig({ axios: http, throwOnError: true });
 export async function call<T>(request: Promise<{ data: { data: T } }>): Promise<T> {
   return (await request).data.data;
 }
-
-/** Unwrap the {message, data} envelope of a hand-written call. */
-export const unwrap = <T = unknown>(response: { data?: { data?: T } } | undefined): T | undefined =>
-  response?.data?.data;
-
-export default client;
