@@ -99,12 +99,15 @@ def _raw(narrow: Narrow, *where: ColumnElement[bool]) -> Select[Any]:
         Call.campaign_id,
         Call.target_id,
         Call.buyer_id,
+        Call.source_id,
         literal(1).label("calls"),
         *counts,
         Call.talk_seconds,
         case((Call.converted, 1), else_=0).label("converted"),
         func.coalesce(Call.cost, 0).label("spend"),
         Call.payout,
+        Call.publisher_payout,
+        func.coalesce(Call.profit, 0).label("profit"),
     )
     return narrow(stmt.where(*where), Call)
 
@@ -119,6 +122,7 @@ def _rolled(
         model.campaign_id,
         model.target_id,
         model.buyer_id,
+        model.source_id,
         *[getattr(model, m) if sign is None else (getattr(model, m) * sign).label(m) for m in MEASURES],
     )
 
