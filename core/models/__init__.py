@@ -4,6 +4,7 @@ from core.models.accounts import AdminAudit, AuthToken, ImpersonationAudit, Stat
 from core.models.billing import CreditReservation, Invoice, WalletTransaction
 from core.models.calls import Call
 from core.models.channel_events import ChannelEvent
+from core.models.dni import DniPool, DniSite
 from core.models.inventory import Country, Number, NumberUploadBatch, Vendor
 from core.models.notifications import Notification
 from core.models.rating import Rate, Tariff
@@ -27,6 +28,8 @@ __all__ = [
     "ChannelEvent",
     "Country",
     "CreditReservation",
+    "DniPool",
+    "DniSite",
     "ImpersonationAudit",
     "Invoice",
     "Notification",
