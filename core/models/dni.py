@@ -2,7 +2,6 @@
 and a campaign's pool of tracking numbers (the numbers themselves: `Number.pool`)."""
 
 from datetime import datetime
-
 from typing import Any
 
 from sqlalchemy import ARRAY, CheckConstraint, Column, ForeignKey, Integer, String

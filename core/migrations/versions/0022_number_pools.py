@@ -51,7 +51,10 @@ def upgrade() -> None:
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=True),
         sa.CheckConstraint("timeout_minutes BETWEEN 1 AND 1440", name=op.f("ck_dni_pool_timeout")),
         sa.ForeignKeyConstraint(
-            ["campaign_id"], ["campaign.id"], name=op.f("fk_dni_pool_campaign_id_campaign"), ondelete="CASCADE"
+            ["campaign_id"],
+            ["campaign.id"],
+            name=op.f("fk_dni_pool_campaign_id_campaign"),
+            ondelete="CASCADE",
         ),
         sa.ForeignKeyConstraint(
             ["user_id"], ["users.id"], name=op.f("fk_dni_pool_user_id_users"), ondelete="CASCADE"
