@@ -178,5 +178,6 @@ def _missed_row(
         user_id=admission.user_id,
         campaign_id=admission.campaign_id,
         number_id=admission.number_id,
+        source_id=admission.source_id,
     )
     return _ended(call, end, Disposition.FAILED, NEVER_ROUTED, now)

@@ -128,6 +128,7 @@ class CallRow(TypedDict):
     user_id: int | None
     campaign_id: int | None
     number_id: int | None
+    source_id: int | None
     target_id: int | None
     buyer_id: int | None
     trunk_id: int | None
@@ -171,6 +172,8 @@ class CallState:
     user_id: int | None = None
     campaign_id: int | None = None
     number_id: int | None = None
+    # The traffic source the call is attributed to: the number's (static), or its visitor session's.
+    source_id: int | None = None
     target_id: int | None = None  # the target ringing now, then the one that answered
     buyer_id: int | None = None
     trunk_id: int | None = None
@@ -204,6 +207,7 @@ class CallState:
             user_id=row.user_id,
             campaign_id=row.campaign_id,
             number_id=row.number_id,
+            source_id=row.source_id,
             target_id=row.target_id,
             buyer_id=row.buyer_id,
             trunk_id=row.trunk_id,
@@ -249,6 +253,7 @@ class CallState:
             "user_id": self.user_id,
             "campaign_id": self.campaign_id,
             "number_id": self.number_id,
+            "source_id": self.source_id,
             "target_id": self.target_id,
             "buyer_id": self.buyer_id,
             "trunk_id": self.trunk_id,

@@ -1,6 +1,7 @@
 """Every table of the product. Import from here so SQLModel.metadata is complete."""
 
 from core.models.accounts import AdminAudit, AuthToken, ImpersonationAudit, StatusChange, User
+from core.models.attribution import CallAttribution, TrafficSource
 from core.models.billing import CreditReservation, Invoice, WalletTransaction
 from core.models.calls import Call
 from core.models.channel_events import ChannelEvent
@@ -19,6 +20,7 @@ __all__ = [
     "BlockEntry",
     "Buyer",
     "Call",
+    "CallAttribution",
     "CallRegionRollup",
     "CallRollup",
     "CallRollupDay",
@@ -39,6 +41,7 @@ __all__ = [
     "StatusChange",
     "Target",
     "Tariff",
+    "TrafficSource",
     "Trunk",
     "User",
     "Vendor",

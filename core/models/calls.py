@@ -59,6 +59,9 @@ class Call(SQLModel, table=True):
         Index("ix_call_unrated", "rating_status", postgresql_where="rating_status = 'pending'"),
         # The report's country and region filters (docs/regions.md).
         Index("ix_call_caller_origin", "caller_country", "caller_region", "started_at"),
+        # The report's source filter and the dashboard's by-source view (and a source's deletion
+        # checks no call names it): only attributed calls are in it.
+        Index("ix_call_source_started", "source_id", "started_at", postgresql_where="source_id IS NOT NULL"),
         # The bridge's reconciliation looks for calls left open (no end) every minute.
         Index("ix_call_open", "started_at", postgresql_where="ended_at IS NULL"),
         # A partitioned table's unique keys include its partition key: the bridge's upsert is on both.
@@ -72,6 +75,8 @@ class Call(SQLModel, table=True):
     user_id: int | None = fk("users.id", index=False)
     campaign_id: int | None = fk("campaign.id", index=False)
     number_id: int | None = fk("number.id")
+    # The traffic source the call is attributed to (the number's, or the visitor session's).
+    source_id: int | None = fk("traffic_source.id", index=False)
     did: str = string(32)
     caller: str = string(64)
     target_id: int | None = fk("target.id")
@@ -106,6 +111,10 @@ class Call(SQLModel, table=True):
     payout: Decimal = money()
     # The winning bid of a real-time bidder (docs/bidding.md): the payout in place of the target's.
     bid: Decimal | None = money(default=None, nullable=True)
+    # What the traffic source's publisher is owed for this call, and what the call left: payout - cost
+    # - publisher_payout (core.billing.publisher); profit is null until the call is rated.
+    publisher_payout: Decimal = money()
+    profit: Decimal | None = money(default=None, nullable=True)
     rating_status: str = string(16, default=RatingStatus.PENDING.value)
     rated_at: datetime | None = timestamp()
     # Why rating failed, when rating_status is 'error'.

@@ -68,6 +68,8 @@ class Number(SQLModel, table=True):
     vendor_id: int | None = fk("vendor.id")
     user_id: int | None = fk("users.id")
     campaign_id: int | None = fk("campaign.id", ondelete="SET NULL")
+    # Its calls' traffic source (static attribution: print, radio, a publisher's own number).
+    source_id: int | None = fk("traffic_source.id", ondelete="SET NULL")
     setup_fee: Decimal = money()
     monthly_fee: Decimal = money()
     status: str = string(16, default=NumberStatus.ACTIVE.value)

@@ -32,6 +32,7 @@ class RollupSums(SQLModel):
     campaign_id: int | None = None
     target_id: int | None = None
     buyer_id: int | None = None
+    source_id: int | None = None
     calls: int = _count()
     # One count per disposition (core.values.enums.Disposition), named as its member in lower case.
     answered: int = _count()
@@ -47,6 +48,8 @@ class RollupSums(SQLModel):
     converted: int = _count()
     spend: Decimal = _money()
     payout: Decimal = _money()
+    publisher_payout: Decimal = _money()
+    profit: Decimal = _money()
 
 
 class CallRollup(RollupSums, table=True):

@@ -63,6 +63,7 @@ class Admission:
     user_id: int | None = None
     campaign_id: int | None = None
     number_id: int | None = None
+    source_id: int | None = None  # the number's traffic source (static attribution)
     ivr: IvrSettings | None = None
     ring_timeout: int | None = None
     tariff_id: int | None = None  # the customer's, as the call's credit is held at
@@ -115,7 +116,7 @@ def admit(
     number, campaign = cached(session, ("route", admission.did), lambda: _route(session, admission.did))
     if number is None or (owner_id is not None and number.user_id != owner_id):
         return stop(Disposition.NO_ROUTE, Step.ROUTE, f"{admission.did} is not a number on this platform")
-    admission.number_id, admission.user_id = number.id, number.user_id
+    admission.number_id, admission.user_id, admission.source_id = number.id, number.user_id, number.source_id
     if number.status != NumberStatus.ACTIVE:
         return stop(Disposition.NO_ROUTE, Step.ROUTE, f"number {number.number} is {number.status}")
     if campaign is None:

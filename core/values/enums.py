@@ -179,6 +179,32 @@ class DeliveryStatus(StrEnum):
     FAILED = "failed"  # not delivered within a day: given up
 
 
+class PayoutKind(StrEnum):
+    """What a traffic source's publisher is owed per converted call (core.billing.publisher)."""
+
+    NONE = "none"
+    FIXED = "fixed"  # `payout_amount` per converted call
+    SHARE = "share"  # `payout_share` percent of the buyer's payout
+
+
+class AttributionStatus(StrEnum):
+    """How a call was attributed (CallAttribution.status, docs/attribution.md)."""
+
+    MATCHED = "matched"  # to the one visitor session that held the pool number
+    AMBIGUOUS = "ambiguous"  # the number was reused: the candidate sessions are listed
+    STATIC = "static"  # the number's own traffic source
+
+
+class ClickIdKind(StrEnum):
+    """Which ad platform's click id a visit carried (CallAttribution.click_id_kind)."""
+
+    GCLID = "gclid"
+    GBRAID = "gbraid"
+    WBRAID = "wbraid"
+    FBCLID = "fbclid"
+    MSCLKID = "msclkid"
+
+
 def sql_in(column: str, enum: type[StrEnum]) -> str:
     """A CHECK constraint body restricting `column` to the enum's values."""
     values = ", ".join("'" + v.value.replace("'", "''") + "'" for v in enum)

@@ -28,10 +28,11 @@ def take_in(ctx: Context, call: CallState, admission: Admission) -> None:
     # E.164 where they parse, as the engine normalised them.
     call.did, call.caller = admission.did, admission.caller
     call.origin = admission.origin.columns() if admission.origin else None
-    call.user_id, call.campaign_id, call.number_id = (
+    call.user_id, call.campaign_id, call.number_id, call.source_id = (
         admission.user_id,
         admission.campaign_id,
         admission.number_id,
+        admission.source_id,
     )
     ctx.rows.write(call.row(now()))
     ctx.hooks(WebhookEvent.INCOMING, call)
