@@ -1,7 +1,7 @@
 """website number pools: a customer's script key and origins, a campaign's pool (issue 33)
 
 Revision ID: 0022
-Revises: 0020
+Revises: 0021
 
 A campaign's pool of tracking numbers is handed out to its website's visitors one number per
 session (docs/attribution.md): `dni_site` holds each customer's public script key and the site
@@ -16,7 +16,7 @@ from alembic import op
 from sqlalchemy.dialects import postgresql
 
 revision: str = "0022"
-down_revision: str | None = "0020"
+down_revision: str | None = "0021"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
