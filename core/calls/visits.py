@@ -21,9 +21,8 @@ from redis import Redis
 from redis.asyncio import Redis as AsyncRedis
 
 from core.infra import names
+from core.values.enums import ClickIdKind
 
-CLICK_IDS = ("gclid", "gbraid", "wbraid", "fbclid", "msclkid")
-ClickKind = Literal["gclid", "gbraid", "wbraid", "fbclid", "msclkid"]
 PAGES_KEPT = 20  # a session's pages: the latest this many
 HOLDERS_KEPT_MS = 86_400_000  # a number's past holders are remembered a day (ambiguity needs minutes)
 SESSION_GRACE_S = 3600  # a session outlives its timeout this long: a call may come a little after
@@ -54,7 +53,7 @@ class VisitorSession(BaseModel):
     utm_term: str | None = None
     utm_content: str | None = None
     click_id: str | None = None
-    click_id_kind: ClickKind | None = None
+    click_id_kind: ClickIdKind | None = None
 
     @property
     def source(self) -> str:
@@ -87,29 +86,40 @@ def _clip(value: str | None, length: int) -> str | None:
     return value[:length] if value else None
 
 
-def visit_of(landing_page: str, referrer: str | None) -> dict[str, str | None]:
-    """The UTM parameters and the first click id of a landing page's query string."""
+def new_session(
+    visitor_id: str,
+    user_id: int,
+    campaign_id: int,
+    timeout_ms: int,
+    now: datetime,
+    landing_page: str,
+    referrer: str | None,
+) -> VisitorSession:
+    """A session for a visitor landing on `landing_page`: its UTM parameters and first click id."""
     query = parse_qs(urlsplit(landing_page).query)
 
-    def first(name: str) -> str | None:
+    def first(name: str, length: int) -> str | None:
         values = query.get(name)
-        return values[0] if values else None
+        return _clip(values[0], length) if values else None
 
-    fields: dict[str, str | None] = {
-        "utm_source": _clip(first("utm_source"), 128),
-        "utm_medium": _clip(first("utm_medium"), 128),
-        "utm_campaign": _clip(first("utm_campaign"), 256),
-        "utm_term": _clip(first("utm_term"), 256),
-        "utm_content": _clip(first("utm_content"), 256),
-        "click_id": None,
-        "click_id_kind": None,
-        "referrer": _clip(referrer, 2048),
-    }
-    for kind in CLICK_IDS:
-        if value := first(kind):
-            fields["click_id"], fields["click_id_kind"] = value[:256], kind
-            break
-    return fields
+    kind = next((k for k in ClickIdKind if first(k.value, 256)), None)
+    return VisitorSession(
+        session_id=new_session_id(),
+        visitor_id=visitor_id,
+        user_id=user_id,
+        campaign_id=campaign_id,
+        timeout_ms=timeout_ms,
+        started_at=_ms(now),
+        landing_page=landing_page[:2048],
+        referrer=_clip(referrer, 2048),
+        utm_source=first("utm_source", 128),
+        utm_medium=first("utm_medium", 128),
+        utm_campaign=first("utm_campaign", 256),
+        utm_term=first("utm_term", 256),
+        utm_content=first("utm_content", 256),
+        click_id=first(kind.value, 256) if kind else None,
+        click_id_kind=kind,
+    )
 
 
 # KEYS: visitor key, pool key. ARGV: now, timeout ms, session ttl s, prefix, session JSON (number
@@ -190,7 +200,7 @@ if ARGV[3] ~= '' then
   redis.call('RPUSH', KEYS[1] .. ':pages', ARGV[3])
   redis.call('LTRIM', KEYS[1] .. ':pages', -kept, -1)
 end
-return number
+return {s['campaign_id'], number}
 """
 
 # KEYS: the number's holders. ARGV: the moment (ms), prefix. Each session that held the number then
@@ -251,8 +261,14 @@ def assign(client: Redis, session: VisitorSession, numbers: list[str], now: date
     return Assigned(session_id=str(sid), number=str(number), reused=bool(int(reused)))
 
 
-def touch(client: Redis, session_id: str, page: str | None, now: datetime) -> str | None:
-    """The session is active (a page, or activity on one): the number it holds, None when it is gone."""
+class Held(BaseModel):
+    campaign_id: int
+    number: str
+
+
+def touch(client: Redis, session_id: str, page: str | None, now: datetime) -> Held | None:
+    """The session is active (a page, or activity on one): the pool and number it holds, None
+    when it is gone."""
     at = _ms(now)
     args: list[str | int] = [
         at,
@@ -261,8 +277,8 @@ def touch(client: Redis, session_id: str, page: str | None, now: datetime) -> st
         PAGES_KEPT,
         HOLDERS_KEPT_MS,
     ]
-    number = client.register_script(_TOUCH)(keys=[names.dni_session_key(session_id)], args=args)
-    return str(number) if number else None
+    held = client.register_script(_TOUCH)(keys=[names.dni_session_key(session_id)], args=args)
+    return Held(campaign_id=int(held[0]), number=str(held[1])) if held else None
 
 
 def _holders(answer: list[tuple[str, str, list[str]]]) -> list[Holder]:
@@ -347,7 +363,7 @@ class Attribution(BaseModel):
     landing_page: str
     referrer: str | None
     click_id: str | None
-    click_id_kind: ClickKind | None
+    click_id_kind: ClickIdKind | None
     utm_source: str | None  # what a traffic source's `utm_source` is matched against
     pages: list[PageView]
     candidates: list[Candidate]

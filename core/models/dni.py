@@ -1,5 +1,5 @@
 """Website number swapping (DNI, docs/attribution.md): a customer's script key and site origins,
-and a campaign's pool of tracking numbers (the numbers themselves: `Number.pool`)."""
+and a campaign's pool of tracking numbers (the numbers themselves: `Number.website_pool`)."""
 
 from datetime import datetime
 from typing import Any

@@ -13,16 +13,8 @@ TIMEOUT = timedelta(minutes=20)
 
 
 def _session(visitor: str, page: str = "https://shop.example/", now: datetime = T0) -> VisitorSession:
-    return VisitorSession(
-        session_id=visits.new_session_id(),
-        visitor_id=visitor,
-        user_id=3,
-        campaign_id=7,
-        timeout_ms=int(TIMEOUT.total_seconds() * 1000),
-        started_at=int(now.timestamp() * 1000),
-        landing_page=page,
-        **visits.visit_of(page, "https://www.google.com/search"),
-    )
+    timeout = int(TIMEOUT.total_seconds() * 1000)
+    return visits.new_session(visitor, 3, 7, timeout, now, page, "https://www.google.com/search")
 
 
 def _assign(visitor: str, now: datetime = T0, page: str = "https://shop.example/") -> visits.Assigned:

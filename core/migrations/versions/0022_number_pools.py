@@ -6,7 +6,7 @@ Revises: 0021
 A campaign's pool of tracking numbers is handed out to its website's visitors one number per
 session (docs/attribution.md): `dni_site` holds each customer's public script key and the site
 origins allowed to call the public endpoints, `dni_pool` a campaign's pool settings, and
-`number.pool` marks the numbers in it.
+`number.website_pool` marks the numbers in it.
 """
 
 from collections.abc import Sequence
@@ -62,10 +62,10 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("campaign_id", name=op.f("pk_dni_pool")),
     )
     op.create_index(op.f("ix_dni_pool_user_id"), "dni_pool", ["user_id"], unique=False)
-    op.add_column("number", sa.Column("pool", sa.Boolean(), server_default="false", nullable=False))
+    op.add_column("number", sa.Column("website_pool", sa.Boolean(), server_default="false", nullable=False))
 
 
 def downgrade() -> None:
-    op.drop_column("number", "pool")
+    op.drop_column("number", "website_pool")
     op.drop_table("dni_pool")
     op.drop_table("dni_site")

@@ -6,7 +6,6 @@ from datetime import UTC, datetime
 from sqlmodel import select
 
 from core.calls import visits
-from core.calls.visits import VisitorSession
 from core.infra.db import session_scope
 from core.infra.redis_client import get_redis
 from core.models import CallAttribution, Number, TrafficSource
@@ -20,16 +19,7 @@ LANDING = "https://shop.example/?utm_source=Google&utm_campaign=spring&utm_term=
 
 def _visit(user_id: int, campaign_id: int, visitor: str, page: str, numbers: list[str]) -> str:
     at = datetime.now(UTC)
-    session = VisitorSession(
-        session_id=visits.new_session_id(),
-        visitor_id=visitor,
-        user_id=user_id,
-        campaign_id=campaign_id,
-        timeout_ms=20 * 60_000,
-        started_at=int(at.timestamp() * 1000),
-        landing_page=page,
-        **visits.visit_of(page, None),
-    )
+    session = visits.new_session(visitor, user_id, campaign_id, 20 * 60_000, at, page, None)
     assigned = visits.assign(get_redis(), session, numbers, at)
     assert assigned is not None
     return assigned.session_id
@@ -45,7 +35,7 @@ def _attribution(call_id: int) -> CallAttribution:
 
 async def test_a_call_to_a_pool_number_gets_the_visit_that_held_it_and_its_source() -> None:
     ln, _ = dialled_line("Acme desk")
-    change(Number, ln.number.id or 0, pool=True)
+    change(Number, ln.number.id or 0, website_pool=True)
     google = save(TrafficSource(user_id=ln.user.id or 0, name="Google Ads", utm_source="google"))
     sid = _visit(ln.user.id or 0, ln.campaign.id or 0, "visitor-1", LANDING, [ln.number.number])
     async with bridge() as b:
