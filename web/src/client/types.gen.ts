@@ -104,6 +104,70 @@ export type AssignedTarget = {
 };
 
 /**
+ * AttributionOut
+ *
+ * A call's attribution (call_attribution) as the call detail shows it.
+ */
+export type AttributionOut = {
+  /**
+   * Call Id
+   */
+  call_id: number;
+  /**
+   * Campaign
+   */
+  campaign: string | null;
+  /**
+   * Candidates
+   */
+  candidates: Array<Candidate>;
+  /**
+   * Click Id
+   */
+  click_id: string | null;
+  /**
+   * Click Id Kind
+   */
+  click_id_kind: string | null;
+  /**
+   * Content
+   */
+  content: string | null;
+  /**
+   * Created At
+   */
+  created_at: string;
+  /**
+   * Keyword
+   */
+  keyword: string | null;
+  /**
+   * Landing Page
+   */
+  landing_page: string | null;
+  /**
+   * Medium
+   */
+  medium: string | null;
+  /**
+   * Pages
+   */
+  pages: Array<PageView>;
+  /**
+   * Referrer
+   */
+  referrer: string | null;
+  /**
+   * Source
+   */
+  source: string;
+  /**
+   * Status
+   */
+  status: string;
+};
+
+/**
  * AuditRow
  *
  * One impersonation audit record: a start, a stop (`detail`: why) or a change (`detail`:
@@ -1181,6 +1245,30 @@ export type CampaignUpdate = {
 };
 
 /**
+ * Candidate
+ *
+ * A session that held the called number within its timeout of the call's start.
+ */
+export type Candidate = {
+  /**
+   * Landing Page
+   */
+  landing_page: string;
+  /**
+   * Last Seen
+   */
+  last_seen: string;
+  /**
+   * Session Id
+   */
+  session_id: string;
+  /**
+   * Source
+   */
+  source: string;
+};
+
+/**
  * CountryOut
  */
 export type CountryOut = {
@@ -2056,6 +2144,17 @@ export type EnvelopePartyCounts = {
 };
 
 /**
+ * Envelope[PoolOut]
+ */
+export type EnvelopePoolOut = {
+  data: PoolOut;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
  * Envelope[PortalConfig]
  */
 export type EnvelopePortalConfig = {
@@ -2133,10 +2232,32 @@ export type EnvelopeSignedIn = {
 };
 
 /**
+ * Envelope[SiteOut]
+ */
+export type EnvelopeSiteOut = {
+  data: SiteOut;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
  * Envelope[StoredUser]
  */
 export type EnvelopeStoredUser = {
   data: StoredUser;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[Swaps]
+ */
+export type EnvelopeSwaps = {
+  data: Swaps;
   /**
    * Message
    */
@@ -2170,6 +2291,17 @@ export type EnvelopeTariffOut = {
  */
 export type EnvelopeTrunkOut = {
   data: TrunkOut;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[Union[AttributionOut, NoneType]]
+ */
+export type EnvelopeUnionAttributionOutNoneType = {
+  data: AttributionOut | null;
   /**
    * Message
    */
@@ -2398,6 +2530,20 @@ export type EnvelopeListPartyCounts = {
    * Data
    */
   data: Array<PartyCounts>;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[list[PoolRow]]
+ */
+export type EnvelopeListPoolRow = {
+  /**
+   * Data
+   */
+  data: Array<PoolRow>;
   /**
    * Message
    */
@@ -4362,6 +4508,20 @@ export type PageDataWebhookOut = {
 };
 
 /**
+ * PageView
+ */
+export type PageView = {
+  /**
+   * At
+   */
+  at: number;
+  /**
+   * Url
+   */
+  url: string;
+};
+
+/**
  * PartyCounts
  */
 export type PartyCounts = {
@@ -4439,6 +4599,127 @@ export type PingBody = {
    * Test
    */
   test: boolean;
+};
+
+/**
+ * PoolEdit
+ */
+export type PoolEdit = {
+  /**
+   * Enabled
+   */
+  enabled: boolean;
+  /**
+   * Number Ids
+   */
+  number_ids: Array<number>;
+  /**
+   * Page Number
+   */
+  page_number?: string | null;
+  /**
+   * Timeout Minutes
+   */
+  timeout_minutes: number;
+};
+
+/**
+ * PoolNumber
+ */
+export type PoolNumber = {
+  /**
+   * Id
+   */
+  id: number;
+  /**
+   * In Pool
+   */
+  in_pool: boolean;
+  /**
+   * Number
+   */
+  number: string;
+};
+
+/**
+ * PoolOut
+ */
+export type PoolOut = {
+  /**
+   * Campaign Id
+   */
+  campaign_id: number;
+  /**
+   * Enabled
+   */
+  enabled: boolean;
+  /**
+   * Numbers
+   *
+   * The campaign's active numbers; `in_pool` ones are handed out
+   */
+  numbers: Array<PoolNumber>;
+  /**
+   * Page Number
+   *
+   * The number on the customer's pages the script replaces
+   */
+  page_number: string | null;
+  pressure: PoolPressure;
+  /**
+   * Timeout Minutes
+   */
+  timeout_minutes: number;
+};
+
+/**
+ * PoolPressure
+ *
+ * How hard a pool is used: its sessions, how often a number was reused while held, the peak
+ * of sessions active together, and how many numbers that traffic needs (`needed`).
+ */
+export type PoolPressure = {
+  /**
+   * Active
+   */
+  active: number;
+  /**
+   * Needed
+   */
+  needed: number;
+  /**
+   * Peak Active
+   */
+  peak_active: number;
+  /**
+   * Reused
+   */
+  reused: number;
+  /**
+   * Sessions
+   */
+  sessions: number;
+};
+
+/**
+ * PoolRow
+ *
+ * A pool on the dashboard's pressure card.
+ */
+export type PoolRow = {
+  /**
+   * Campaign
+   */
+  campaign: string;
+  /**
+   * Campaign Id
+   */
+  campaign_id: number;
+  /**
+   * Numbers
+   */
+  numbers: number;
+  pressure: PoolPressure;
 };
 
 /**
@@ -6534,6 +6815,48 @@ export type SignedIn = {
 };
 
 /**
+ * SiteEdit
+ */
+export type SiteEdit = {
+  /**
+   * Origins
+   *
+   * Exact origins, e.g. https://shop.example
+   */
+  origins: Array<string>;
+};
+
+/**
+ * SiteOut
+ */
+export type SiteOut = {
+  /**
+   * Origins
+   */
+  origins: Array<string>;
+  /**
+   * Public Url
+   *
+   * The portal's public address (PUBLIC_URL); empty: the UI's own
+   */
+  public_url: string;
+  /**
+   * Script Key
+   */
+  script_key: string;
+  /**
+   * Script Path
+   *
+   * The script's path on the portal: `<script async src=...>`
+   */
+  script_path: string;
+  /**
+   * User Id
+   */
+  user_id: number;
+};
+
+/**
  * Slice
  */
 export type Slice = {
@@ -6611,6 +6934,38 @@ export type StoredUser = {
    * User Id
    */
   user_id: number;
+};
+
+/**
+ * Swap
+ */
+export type Swap = {
+  /**
+   * Number
+   *
+   * E.164; the script writes it in the page's own format
+   */
+  number: string;
+  /**
+   * Pool
+   */
+  pool: number;
+  /**
+   * Session Id
+   */
+  session_id: string;
+};
+
+/**
+ * Swaps
+ *
+ * The numbers this visitor holds (none for a bot, or a pool without numbers).
+ */
+export type Swaps = {
+  /**
+   * Swaps
+   */
+  swaps: Array<Swap>;
 };
 
 /**
@@ -13199,6 +13554,605 @@ export type DashboardCallRegionsResponses = {
 };
 
 export type DashboardCallRegionsResponse = DashboardCallRegionsResponses[keyof DashboardCallRegionsResponses];
+
+export type DniAttributionData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/dni/call/{id}';
+};
+
+export type DniAttributionErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniAttributionError = DniAttributionErrors[keyof DniAttributionErrors];
+
+export type DniAttributionResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeUnionAttributionOutNoneType;
+};
+
+export type DniAttributionResponse = DniAttributionResponses[keyof DniAttributionResponses];
+
+export type DniPoolData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/dni/pool/{id}';
+};
+
+export type DniPoolErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniPoolError = DniPoolErrors[keyof DniPoolErrors];
+
+export type DniPoolResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopePoolOut;
+};
+
+export type DniPoolResponse = DniPoolResponses[keyof DniPoolResponses];
+
+export type DniEditPoolData = {
+  body: PoolEdit;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/dni/pool/{id}';
+};
+
+export type DniEditPoolErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniEditPoolError = DniEditPoolErrors[keyof DniEditPoolErrors];
+
+export type DniEditPoolResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopePoolOut;
+};
+
+export type DniEditPoolResponse = DniEditPoolResponses[keyof DniEditPoolResponses];
+
+export type DniPoolsData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/api/dni/pools';
+};
+
+export type DniPoolsErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniPoolsError = DniPoolsErrors[keyof DniPoolsErrors];
+
+export type DniPoolsResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeListPoolRow;
+};
+
+export type DniPoolsResponse = DniPoolsResponses[keyof DniPoolsResponses];
+
+export type DniSiteData = {
+  body?: never;
+  path: {
+    /**
+     * User Id
+     *
+     * Row id
+     */
+    user_id: number;
+  };
+  query?: never;
+  url: '/api/dni/site/{user_id}';
+};
+
+export type DniSiteErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniSiteError = DniSiteErrors[keyof DniSiteErrors];
+
+export type DniSiteResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeSiteOut;
+};
+
+export type DniSiteResponse = DniSiteResponses[keyof DniSiteResponses];
+
+export type DniEditSiteData = {
+  body: SiteEdit;
+  path: {
+    /**
+     * User Id
+     *
+     * Row id
+     */
+    user_id: number;
+  };
+  query?: never;
+  url: '/api/dni/site/{user_id}';
+};
+
+export type DniEditSiteErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniEditSiteError = DniEditSiteErrors[keyof DniEditSiteErrors];
+
+export type DniEditSiteResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeSiteOut;
+};
+
+export type DniEditSiteResponse = DniEditSiteResponses[keyof DniEditSiteResponses];
+
+export type DniNewKeyData = {
+  body?: never;
+  path: {
+    /**
+     * User Id
+     *
+     * Row id
+     */
+    user_id: number;
+  };
+  query?: never;
+  url: '/api/dni/site/{user_id}/key';
+};
+
+export type DniNewKeyErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniNewKeyError = DniNewKeyErrors[keyof DniNewKeyErrors];
+
+export type DniNewKeyResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeSiteOut;
+};
+
+export type DniNewKeyResponse = DniNewKeyResponses[keyof DniNewKeyResponses];
+
+export type DniAssignData = {
+  /**
+   * JSON, as the script sends it
+   */
+  body: string;
+  path: {
+    /**
+     * Key
+     *
+     * The customer's script key
+     */
+    key: string;
+  };
+  query?: never;
+  url: '/api/dni/{key}/assign';
+};
+
+export type DniAssignErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniAssignError = DniAssignErrors[keyof DniAssignErrors];
+
+export type DniAssignResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeSwaps;
+};
+
+export type DniAssignResponse = DniAssignResponses[keyof DniAssignResponses];
+
+export type DniScriptData = {
+  body?: never;
+  path: {
+    /**
+     * Key
+     *
+     * The customer's script key
+     */
+    key: string;
+  };
+  query?: never;
+  url: '/api/dni/{key}/script.js';
+};
+
+export type DniScriptErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniScriptError = DniScriptErrors[keyof DniScriptErrors];
+
+export type DniScriptResponses = {
+  /**
+   * The script
+   */
+  200: Blob | File;
+};
+
+export type DniScriptResponse = DniScriptResponses[keyof DniScriptResponses];
+
+export type DniTouchData = {
+  /**
+   * JSON, as the script sends it
+   */
+  body: string;
+  path: {
+    /**
+     * Key
+     *
+     * The customer's script key
+     */
+    key: string;
+  };
+  query?: never;
+  url: '/api/dni/{key}/touch';
+};
+
+export type DniTouchErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniTouchError = DniTouchErrors[keyof DniTouchErrors];
+
+export type DniTouchResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeSwaps;
+};
+
+export type DniTouchResponse = DniTouchResponses[keyof DniTouchResponses];
 
 export type SessionForgotPasswordData = {
   body: ForgotPasswordIn;
