@@ -38,7 +38,7 @@
   }
   // The pool whose page number these digits are (the national or the international form).
   function poolOf(text) {
-    var d = digits(text);
+    var d = digits(text).replace(/^0+/, ""); // a trunk prefix (020 ...) is no part of the number
     if (d.length < 7) return null;
     for (var i = 0; i < POOLS.length; i++) {
       var n = POOLS[i].n;
@@ -46,11 +46,12 @@
     }
     return null;
   }
-  // The number in the page's own format: its digits replaced from the right.
+  // The number in the page's own format: its digits replaced from the right, a trunk prefix kept.
   function shown(text, number) {
-    var n = digits(number), j = n.length - digits(text).length;
-    if (j < 0 || !/\d/.test(text)) return number;
-    return text.replace(/\d/g, function () { return n.charAt(j++); });
+    var n = digits(number), d = digits(text), z = d.length - d.replace(/^0+/, "").length;
+    var j = n.length - d.length + z, i = 0;
+    if (j < 0 || !d) return number;
+    return text.replace(/\d/g, function (c) { return i++ < z ? c : n.charAt(j++); });
   }
   var PHONE = /\+?\d[\d\s().\-]{5,}\d/g;
   function apply(root) {
