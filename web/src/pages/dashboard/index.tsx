@@ -19,6 +19,7 @@ import { EmptyRow } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import CallsBars from './CallsBars';
+import PoolPressureCard from './PoolPressureCard';
 import RegionChart from './RegionChart';
 import { call } from '../../api/client';
 import {
@@ -242,6 +243,11 @@ export default function DashboardPage() {
           {!buyer && (
             <Grid size={12}>
               <RegionChart period={period} />
+            </Grid>
+          )}
+          {!buyer && (
+            <Grid size={12}>
+              <PoolPressureCard />
             </Grid>
           )}
           {admin && (
