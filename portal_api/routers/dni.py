@@ -17,7 +17,7 @@ from portal_api.client_address import client_address
 from portal_api.deps import IdPath, SessionDep
 from portal_api.envelope import Envelope, ok
 from portal_api.schemas.dni import AttributionOut, PoolEdit, PoolOut, PoolRow, SiteEdit, SiteOut, Swaps
-from portal_api.services import dni
+from portal_api.services import dni, dni_public
 
 router = APIRouter(prefix="/dni", tags=["attribution"])
 
@@ -91,8 +91,8 @@ _TEXT_BODY: dict[str, Any] = {
     responses=_JS,
     summary="The customer's website script (public)",
 )
-def script(key: KeyPath, request: Request, session: SessionDep) -> Response:
-    body = dni.script(session, key, client_address(request.scope))
+def script(key: KeyPath, request: Request) -> Response:
+    body = dni_public.script(key, client_address(request.scope))
     headers = {"Cache-Control": "public, max-age=300"}
     return Response(body, media_type="text/javascript; charset=utf-8", headers=headers)
 
@@ -107,12 +107,12 @@ def _cors(response: Response, origin: str) -> None:
     openapi_extra={**_TEXT_BODY, "description": "Body: `AssignIn` as JSON in text/plain"},
     summary="The pool numbers a visitor holds (public: the customer's site origins only)",
 )
-async def assign(key: KeyPath, request: Request, response: Response, session: SessionDep) -> Envelope[Swaps]:
+async def assign(key: KeyPath, request: Request, response: Response) -> Envelope[Swaps]:
     body = await request.body()
     origin, agent = request.headers.get("origin"), request.headers.get("user-agent")
     # The work is blocking (PostgreSQL, Redis): in the thread pool, as a sync route's would be.
     swaps = await run_in_threadpool(
-        dni.assign, session, key, origin, agent, client_address(request.scope), body
+        dni_public.assign, key, origin, agent, client_address(request.scope), body
     )
     _cors(response, origin or "")
     return ok(swaps)
@@ -123,11 +123,9 @@ async def assign(key: KeyPath, request: Request, response: Response, session: Se
     openapi_extra={**_TEXT_BODY, "description": "Body: `TouchIn` as JSON in text/plain"},
     summary="A visitor is active: its sessions hold their numbers on (public)",
 )
-async def touch(key: KeyPath, request: Request, response: Response, session: SessionDep) -> Envelope[Swaps]:
+async def touch(key: KeyPath, request: Request, response: Response) -> Envelope[Swaps]:
     body = await request.body()
     origin, agent = request.headers.get("origin"), request.headers.get("user-agent")
-    swaps = await run_in_threadpool(
-        dni.touch, session, key, origin, agent, client_address(request.scope), body
-    )
+    swaps = await run_in_threadpool(dni_public.touch, key, origin, agent, client_address(request.scope), body)
     _cors(response, origin or "")
     return ok(swaps)

@@ -1,21 +1,15 @@
-"""Website number swapping (docs/attribution.md): a customer's script key and site origins, a
-campaign's pool, its pressure, a call's attribution; and the public script's endpoints, which
-reveal only a number: rate limited per client address and per key, for the customer's own site
-origins only, and nothing for obvious bots."""
+"""Website number swapping in the portal (docs/attribution.md): a customer's script key and site
+origins, a campaign's pool and its pressure, a call's attribution. The script's public endpoints
+are portal_api.services.dni_public."""
 
 import re
 import secrets
 from datetime import UTC, datetime
-from functools import cache
 from pathlib import Path
-from typing import TypeVar
 
-import orjson
-from pydantic import ValidationError
 from sqlmodel import Session, col, select
 
 from core.calls import visits
-from core.infra import names
 from core.infra.redis_client import get_redis
 from core.infra.settings import get_settings
 from core.models import Call, CallAttribution, Campaign, DniPool, DniSite, Number, User
@@ -24,7 +18,6 @@ from core.values.enums import NumberStatus, Role
 from core.values.errors import DomainError, ErrorId, not_found
 from portal_api.auth.principal import Principal
 from portal_api.schemas.dni import (
-    AssignIn,
     AttributionOut,
     PoolEdit,
     PoolNumber,
@@ -32,10 +25,8 @@ from portal_api.schemas.dni import (
     PoolRow,
     SiteEdit,
     SiteOut,
-    Swap,
-    Swaps,
-    TouchIn,
 )
+from portal_api.services import dni_public
 from portal_api.services.tenancy import get_visible, scoped
 
 SCRIPT = Path(__file__).resolve().parents[1] / "dni" / "script.js"
@@ -73,6 +64,7 @@ def edit_site(session: Session, principal: Principal, user_id: int, body: SiteEd
     row.updated_at = datetime.now(UTC)
     session.add(row)
     session.commit()
+    dni_public.forget()
     return site(session, principal, user_id)
 
 
@@ -82,6 +74,7 @@ def new_key(session: Session, principal: Principal, user_id: int) -> SiteOut:
     row.script_key, row.updated_at = secrets.token_urlsafe(24), datetime.now(UTC)
     session.add(row)
     session.commit()
+    dni_public.forget()
     return site(session, principal, user_id)
 
 
@@ -142,6 +135,7 @@ def edit_pool(session: Session, principal: Principal, campaign_id: int, body: Po
         n.website_pool = n.id in body.number_ids
         session.add(n)
     session.commit()
+    dni_public.forget()
     return pool(session, principal, campaign_id)
 
 
@@ -179,126 +173,3 @@ def attribution(session: Session, principal: Principal, call_id: int) -> Attribu
     call = get_visible(session, Call, call_id, principal, "Call")
     row = session.get(CallAttribution, call.id)
     return AttributionOut.model_validate(row, from_attributes=True) if row else None
-
-
-# --- the public endpoints ------------------------------------------------------------------------
-
-
-@cache
-def _script_source() -> str:
-    return SCRIPT.read_text()
-
-
-def script(session: Session, key: str, address: str) -> str:
-    """The customer's script with its key and pools filled in: nothing a request says shapes it."""
-    _throttle("address", address, get_settings().dni_max_per_address)
-    found = _by_key(session, key)
-    on = session.exec(
-        select(DniPool)
-        .where(DniPool.user_id == found.user_id, DniPool.enabled.is_(True))
-        .order_by(col(DniPool.campaign_id))
-    ).all()
-    config = [{"c": p.campaign_id, "n": re.sub(r"\D", "", p.page_number or "")} for p in on]
-    source = _script_source().replace("__KEY__", found.script_key)
-    return source.replace("__POOLS__", orjson.dumps(config).decode())
-
-
-def allowed_origin(session: Session, key: str, origin: str | None) -> str:
-    """The request's origin, if it is one of the key's customer's site origins; else a 403."""
-    found = _by_key(session, key)
-    if origin is None or origin.lower() not in found.origins:
-        raise DomainError(ErrorId.DNI_ORIGIN_REFUSED, "This site is not one of the customer's site origins.")
-    return origin
-
-
-def assign(
-    session: Session, key: str, origin: str | None, agent: str | None, address: str, body: bytes
-) -> Swaps:
-    """The number the visitor holds in each of the pools its page shows."""
-    found = _checked(session, key, origin, address)
-    request = _parse(AssignIn, body)
-    if _bot(agent):
-        return Swaps(swaps=[])
-    now = datetime.now(UTC)
-    swaps = []
-    settings = session.exec(
-        select(DniPool).where(
-            DniPool.user_id == found.user_id,
-            DniPool.enabled.is_(True),
-            col(DniPool.campaign_id).in_(request.pools),
-        )
-    ).all()
-    for pool_row in settings:
-        visit = visits.new_session(
-            request.visitor_id,
-            found.user_id,
-            pool_row.campaign_id,
-            _timeout_ms(pool_row),
-            now,
-            request.page,
-            request.referrer,
-        )
-        got = visits.assign(get_redis(), visit, _pool_numbers(session, pool_row.campaign_id), now)
-        if got is not None:
-            swaps.append(Swap(pool=pool_row.campaign_id, number=got.number, session_id=got.session_id))
-    return Swaps(swaps=swaps)
-
-
-def touch(
-    session: Session, key: str, origin: str | None, agent: str | None, address: str, body: bytes
-) -> Swaps:
-    """The visitor is active: its sessions are held again; the numbers they still hold."""
-    _checked(session, key, origin, address)
-    request = _parse(TouchIn, body)
-    if _bot(agent):
-        return Swaps(swaps=[])
-    now = datetime.now(UTC)
-    swaps = []
-    for sid in request.sessions:
-        held = visits.touch(get_redis(), sid, request.page, now)
-        if held is not None:
-            swaps.append(Swap(pool=held.campaign_id, number=held.number, session_id=sid))
-    return Swaps(swaps=swaps)
-
-
-def _checked(session: Session, key: str, origin: str | None, address: str) -> DniSite:
-    settings = get_settings()
-    _throttle("address", address, settings.dni_max_per_address)
-    found = _by_key(session, key)
-    _throttle("key", key, settings.dni_max_per_key)
-    allowed_origin(session, key, origin)
-    return found
-
-
-def _by_key(session: Session, key: str) -> DniSite:
-    found = session.exec(select(DniSite).where(DniSite.script_key == key)).first()
-    if found is None:
-        raise not_found("Script key")
-    return found
-
-
-Body = TypeVar("Body", AssignIn, TouchIn)
-
-
-def _parse(model: type[Body], body: bytes) -> Body:
-    try:
-        return model.model_validate_json(body)
-    except ValidationError as exc:
-        raise DomainError(ErrorId.DNI_BAD_REQUEST, "The request is not what the script sends.") from exc
-
-
-def _bot(agent: str | None) -> bool:
-    return not agent or BOTS.search(agent) is not None
-
-
-def _throttle(scope: str, who: str, limit: int) -> None:
-    window = int(datetime.now(UTC).timestamp()) // WINDOW_SECONDS
-    key = names.dni_limit_key(scope, who, window)
-    pipe = get_redis().pipeline(transaction=False)
-    pipe.incr(key)
-    pipe.expire(key, WINDOW_SECONDS)
-    if int(pipe.execute()[0]) > limit:
-        wait = WINDOW_SECONDS - int(datetime.now(UTC).timestamp()) % WINDOW_SECONDS
-        raise DomainError(
-            ErrorId.DNI_THROTTLED, f"Too many requests; try again in {wait} s.", retry_after=wait
-        )

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from core.infra.settings import get_settings
 from core.models import Number
-from portal_api.services.dni import SCRIPT
+from portal_api.services.dni_public import SCRIPT
 from testkit.actors import Actor
 from testkit.rows import get, save
 
