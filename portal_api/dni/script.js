@@ -103,7 +103,7 @@
   function touch() {
     if (!sessions.length || Date.now() - last < EVERY) return;
     last = Date.now();
-    post("touch", { sessions: sessions, page: location.href }).catch(function () { /* next time */ });
+    post("touch", { sessions: sessions }).catch(function () { /* next time */ });
   }
   new MutationObserver(function (changes) {
     changes.forEach(function (c) {

@@ -16,14 +16,11 @@ import { call } from '../../api/client';
 import { dniEditPool, dniEditSite, dniPool, dniSite, type PoolOut, type SiteOut } from '../../client';
 import { failureMessage } from '../../hooks/apiFailure';
 import { testId } from '../../components/testId';
+import { parseOrigins, scriptTag, sessionsPerNumber } from '../../utils/websiteNumbers';
 
 interface WebsiteNumbersPanelProps {
   campaign: { id: number; name: string; user_id: number };
 }
-
-/** The `<script>` tag the customer puts on its pages: the portal's public address, else this UI's. */
-export const scriptTag = (site: SiteOut): string =>
-  `<script async src="${site.public_url || window.location.origin}${site.script_path}"></script>`;
 
 export default function WebsiteNumbersPanel({ campaign }: WebsiteNumbersPanelProps) {
   const [pool, setPool] = useState<PoolOut | null>(null);
@@ -73,11 +70,9 @@ export default function WebsiteNumbersPanel({ campaign }: WebsiteNumbersPanelPro
           }
         })
       );
-      const list = origins
-        .split(/[\s,]+/)
-        .map((o) => o.trim())
-        .filter(Boolean);
-      const s = await call(dniEditSite({ path: { user_id: campaign.user_id }, body: { origins: list } }));
+      const s = await call(
+        dniEditSite({ path: { user_id: campaign.user_id }, body: { origins: parseOrigins(origins) } })
+      );
       show(p, s);
       setMessage('Website numbers saved.');
     } catch (e) {
@@ -88,7 +83,7 @@ export default function WebsiteNumbersPanel({ campaign }: WebsiteNumbersPanelPro
   };
 
   if (!pool || !site) return error ? <Alert severity="error">{error}</Alert> : null;
-  const tag = scriptTag(site);
+  const tag = scriptTag(site, window.location.origin);
   const { pressure } = pool;
   const inPool = pool.numbers.filter((n) => n.in_pool).length;
   return (
@@ -144,9 +139,9 @@ export default function WebsiteNumbersPanel({ campaign }: WebsiteNumbersPanelPro
       </div>
       <Alert severity={pressure.needed > inPool ? 'warning' : 'info'} data-testid="website-pressure">
         {pressure.sessions} visitor sessions, {pressure.active} active now; a number was reused {pressure.reused} times
-        while held ({inPool ? (pressure.sessions / inPool).toFixed(1) : '0'} sessions per number). Numbers needed for
-        the traffic seen: {pressure.needed} (one per visitor active at once at the peak, {pressure.peak_active}, plus a
-        tenth); the pool has {inPool}.
+        while held ({sessionsPerNumber(pressure, inPool)} sessions per number). Numbers needed for the traffic seen:{' '}
+        {pressure.needed} (one per visitor active at once at the peak, {pressure.peak_active}, plus a tenth); the pool
+        has {inPool}.
       </Alert>
       <TextField
         label="Site origins allowed to use the script"

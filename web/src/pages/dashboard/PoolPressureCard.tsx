@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import MainCard from '../../components/MainCard';
 import { call } from '../../api/client';
 import { dniPools, type PoolRow } from '../../client';
+import { sessionsPerNumber } from '../../utils/websiteNumbers';
 
 export default function PoolPressureCard() {
   const [pools, setPools] = useState<PoolRow[]>([]);
@@ -39,7 +40,7 @@ export default function PoolPressureCard() {
               <TableCell>{p.campaign}</TableCell>
               <TableCell align="right">{p.numbers}</TableCell>
               <TableCell align="right">{p.pressure.active}</TableCell>
-              <TableCell align="right">{p.numbers ? (p.pressure.sessions / p.numbers).toFixed(1) : '–'}</TableCell>
+              <TableCell align="right">{sessionsPerNumber(p.pressure, p.numbers)}</TableCell>
               <TableCell align="right">{p.pressure.reused}</TableCell>
               <TableCell align="right" sx={{ color: p.pressure.needed > p.numbers ? 'warning.main' : undefined }}>
                 {p.pressure.needed}
