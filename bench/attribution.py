@@ -135,6 +135,23 @@ async def matching(held: str, free: str, runs: int) -> tuple[list[float], list[f
         await client.aclose()
 
 
+def in_process(key: str, campaign: int, runs: int) -> tuple[list[float], float]:
+    """The assignment's own work (portal_api.services.dni_public.assign: the limits, the key's
+    cached site, the Lua script), one at a time without HTTP: each one's time, and its CPU (ms)."""
+    from portal_api.services import dni_public
+
+    took = []
+    cpu = time.process_time()
+    for n in range(runs):
+        body = orjson.dumps(
+            {"visitor_id": f"inproc-{n:08d}", "pools": [campaign], "page": f"{ORIGIN}/?gclid=P{n}"}
+        )
+        started = time.perf_counter()
+        dni_public.assign(key, ORIGIN, AGENT, "192.0.2.1", body)
+        took.append((time.perf_counter() - started) * 1000)
+    return took, (time.process_time() - cpu) * 1000 / runs
+
+
 def hold(number: str, campaign: int, sessions: int) -> None:
     """`sessions` visitors on a pool of this one number (the last two reuse it)."""
     from core.calls import visits
@@ -158,18 +175,25 @@ def main() -> None:
     args = p.parse_args()
     with throwaway_database(DATABASE_SERVER, "callroute_bench", REDIS_URL=REDIS):
         from core.infra.redis_client import get_redis
+        from core.infra.settings import get_settings
         from portal_api.services.dni_public import SCRIPT
         from testkit.processes import api_server
 
         get_redis().flushdb()
         key, campaign, _ = seed(args.numbers)
         limits = {"DNI_MAX_PER_ADDRESS": "1000000", "DNI_MAX_PER_KEY": "1000000"}
+        os.environ.update(limits)  # the in-process run below too
+        get_settings.cache_clear()
         with api_server(**limits) as base:
             took, errors = asyncio.run(assignments(base, key, campaign, args.rate, args.seconds))
+        own, cpu = in_process(key, campaign, args.runs)
         hold("+14155559990", campaign, 3)
         found, nobody = asyncio.run(matching("+14155559990", "+14155559991", args.runs))
     print(f"number assignment at {args.rate:.0f}/s for {args.seconds:.0f} s, pool of {args.numbers}:")
     print("  " + summary("POST /api/dni/{key}/assign", took) + f" errors={errors}")
+    print(
+        "  " + summary("the assignment's own work, one at a time (no HTTP)", own) + f" cpu={cpu:.2f} ms each"
+    )
     print("match in the routing decision (one Redis round trip + the attribution):")
     print("  " + summary("pool number, 3 holders, 6 pages each", found))
     print("  " + summary("number nobody held", nobody))
