@@ -28,6 +28,7 @@ from core.webhooks import intake
 from pbx_bridge import commands, trunks
 from pbx_bridge.ami import Ami
 from pbx_bridge.ari import Ari
+from pbx_bridge.attribution import Attributor
 from pbx_bridge.call.context import CallAri, Context
 from pbx_bridge.commands import Commands
 from pbx_bridge.events import Event, EventTable, Source
@@ -125,6 +126,7 @@ async def main() -> None:
         after_hangup=hooks.after(rating.add),
         node_id=s.node_id,
         hooks=hooks.event,
+        attribution=Attributor(redis),
     )
     bridge = Bridge(ctx, ari, redis)
     CALLS_IN_PROGRESS.set_function(lambda: len(ctx.channels))
@@ -141,6 +143,7 @@ async def main() -> None:
     trunk_status = asyncio.create_task(TrunkStatus(ami, redis, s.trunk_qualify_seconds).run())
     rating_sender = asyncio.create_task(rating.run(bridge.stop))
     hooks_sender = asyncio.create_task(hooks.run(bridge.stop))
+    attribution = asyncio.create_task(ctx.attribution.run(bridge.stop))
     try:
         await bridge.run()
     finally:
@@ -149,6 +152,8 @@ async def main() -> None:
             await trunk_status
         bridge.stop.set()
         await hooks_sender
+        await attribution
+        await ctx.attribution.flush()  # calls matched as we stopped
         await hooks.flush()  # events of calls that ended as we stopped, and their hand-over to rating
         await rating_sender
         await rating.flush()  # calls that ended while the bridge stopped

@@ -24,3 +24,8 @@ LIVE_STORE_LAG = Gauge(
     f"{PREFIX}live_store_lag_seconds",
     "How long the last batch of live-call changes waited until Redis had them (Live Calls' delay)",
 )
+ATTRIBUTION_MATCH = Histogram(
+    f"{PREFIX}attribution_match_seconds",
+    "Time to match a call to the website visitor session that held its number (one Redis round trip)",
+    buckets=(0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.05),
+)

@@ -68,6 +68,38 @@ def trunk_failure_key(trunk_id: int) -> str:
     return f"trunk:failure:{trunk_id}"
 
 
+# Website number swapping (core.calls.visits, docs/attribution.md): visitors' sessions and who held
+# which pool number when. DNI_PREFIX leads every such key, and the scripts build the per-number and
+# per-session keys from it in Redis (one round trip).
+DNI_PREFIX = "dni:"
+
+
+def dni_session_key(session_id: str) -> str:
+    """A visitor's session (JSON, core.calls.visits.VisitorSession); its pages: `+ ':pages'`."""
+    return f"{DNI_PREFIX}s:{session_id}"
+
+
+def dni_visitor_key(campaign_id: int, visitor_id: str) -> str:
+    """The session a visitor holds in a campaign's pool, while it is active."""
+    return f"{DNI_PREFIX}v:{campaign_id}:{visitor_id}"
+
+
+def dni_holders_key(number: str) -> str:
+    """Sorted set: the sessions that held a pool number recently, by their last activity (ms)."""
+    return f"{DNI_PREFIX}n:{number}"
+
+
+def dni_pool_key(campaign_id: int) -> str:
+    """Sorted set: a pool's numbers by their last activity (ms); `+ ':active'` its sessions by
+    theirs, `+ ':stats'` a hash of its counters (sessions, reused, peak)."""
+    return f"{DNI_PREFIX}p:{campaign_id}"
+
+
+def dni_limit_key(scope: str, who: str, window: int) -> str:
+    """Requests to the public DNI endpoints counted per client address or per key and window."""
+    return f"{DNI_PREFIX}rl:{scope}:{who}:{window}"
+
+
 # --- Redis pub/sub channels (always through core.infra.redis_client.pubsub_channel) -----------------------
 PASSWORD_RESET_PREFIX = "pwreset:"  # + SHA-256 of a reset token -> user id, for an hour, used once
 PASSWORD_RESET_SENT_PREFIX = "pwreset:sent:"  # + user id: one mail per user per few minutes

@@ -78,6 +78,10 @@ class Settings(BaseSettings):
     live_token_check_seconds: float = Field(default=5, gt=0)
     signup_max_per_address: int = Field(default=5, ge=1)
     signup_window_seconds: int = Field(default=3600, ge=1)
+    # The website script's public endpoints (docs/attribution.md): requests a minute per client
+    # address, and per customer's script key (all its visitors together).
+    dni_max_per_address: int = Field(default=120, ge=1)
+    dni_max_per_key: int = Field(default=6000, ge=1)
     # Who may sign up (docs/security.md, "Sign-up"): `confirm` by a mailed link (needs SMTP_URL),
     # `instant` (signed in at once; a taken address is a 409), `closed` (administrators add
     # customers). Unset: `confirm` with mail, else `instant` in development and `closed` in production.

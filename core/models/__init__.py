@@ -5,6 +5,7 @@ from core.models.attribution import CallAttribution, TrafficSource
 from core.models.billing import CreditReservation, Invoice, WalletTransaction
 from core.models.calls import Call
 from core.models.channel_events import ChannelEvent
+from core.models.dni import DniPool, DniSite
 from core.models.inventory import Country, Number, NumberUploadBatch, Vendor
 from core.models.notifications import Notification
 from core.models.rating import Rate, Tariff
@@ -29,6 +30,8 @@ __all__ = [
     "ChannelEvent",
     "Country",
     "CreditReservation",
+    "DniPool",
+    "DniSite",
     "ImpersonationAudit",
     "Invoice",
     "Notification",

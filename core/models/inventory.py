@@ -77,4 +77,6 @@ class Number(SQLModel, table=True):
     # The monthly fee is paid up to this moment; the next charge falls due then.
     paid_until: datetime | None = timestamp(index=True)
     batch_id: int | None = fk("number_upload_batch.id", ondelete="SET NULL")
+    # In its campaign's website pool (core.models.dni.DniPool): handed to visitors, not printed.
+    website_pool: bool = Field(default=False, sa_column_kwargs={"server_default": "false"})
     created_at: datetime = created_at()

@@ -140,6 +140,23 @@ class ErrorId(Enum):
     )
     UPLOAD_TOO_LARGE = ("upload.too_large", Kind.TOO_LARGE, "the file is over the size limit")
     RATE_CARD_BAD_LINES = ("rate_card.bad_lines", Kind.INVALID, "lines of a rate card are wrong (each named)")
+    # Website number swapping (docs/attribution.md)
+    DNI_THROTTLED = (
+        "dni.throttled",
+        Kind.THROTTLED,
+        "too many website script requests from here or for the key",
+    )
+    DNI_ORIGIN_REFUSED = (
+        "dni.origin_refused",
+        Kind.FORBIDDEN,
+        "the page's origin is not one of the customer's site origins",
+    )
+    DNI_BAD_REQUEST = ("dni.bad_request", Kind.INVALID, "the script's request is not what the script sends")
+    DNI_NUMBER_NOT_CAMPAIGNS = (
+        "dni.number_not_campaigns",
+        Kind.INVALID,
+        "a pool number is not one of the campaign's active numbers",
+    )
     # Rates, countries, numbers
     COUNTRY_UNKNOWN_CODE = ("country.unknown_code", Kind.INVALID, "not an ISO 3166 alpha-2 country code")
     COUNTRY_MISMATCH = ("country.mismatch", Kind.INVALID, "country and country_id name different countries")

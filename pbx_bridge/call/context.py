@@ -9,6 +9,7 @@ from core.calls.record import CallState
 from core.routing import Admission, Selection
 from core.routing.auction import Auction
 from core.values.enums import WebhookEvent
+from pbx_bridge.attribution import Attributor
 from pbx_bridge.live_store import LiveStore
 from pbx_bridge.row_writer import RowWriter
 from pbx_bridge.whisper import WhisperFiles
@@ -86,3 +87,4 @@ class Context:
     hooks: Callable[[WebhookEvent, CallState], None] = lambda kind, state: None  # webhooks' events
     auction: Auction = field(default_factory=Auction)  # asks bidding targets for bids (docs/bidding.md)
     whispers: WhisperFiles = field(default_factory=WhisperFiles.from_settings)  # where Asterisk plays them
+    attribution: Attributor = field(default_factory=Attributor)  # website visits (docs/attribution.md)

@@ -105,6 +105,7 @@ class CallFlow:
             return await refuse(ctx, self.caller, Disposition.NO_ROUTE)
         admitted, selection = await asyncio.to_thread(ctx.router.route, call.did, call.caller, now())
         admission.take_in(ctx, call, admitted)
+        await ctx.attribution.attribute(call)  # a pool number's visitor: one Redis round trip
         # Shown live from the first step that takes time: a prompt, the IVR or the first dial.
         if admitted.disposition is not None:
             return await refuse(ctx, self.caller, admitted.disposition)

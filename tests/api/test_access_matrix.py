@@ -20,7 +20,7 @@ from core.infra import names
 from core.infra.db import session_scope
 from core.infra.redis_client import get_redis
 from core.infra.settings import get_settings
-from core.models import Campaign
+from core.models import Campaign, DniSite
 from core.values.enums import WhisperMode
 from portal_api.app import create_app
 from portal_api.auth.tokens import token_hash
@@ -81,6 +81,25 @@ def signup_body(w: World) -> dict[str, str]:
     get_redis().set(f"{names.SIGNUP_PENDING_PREFIX}{token_hash(token)}", json.dumps(pending), ex=60)
     return {"token": token}
 
+
+def script_key(w: World) -> str:
+    """A's website script key (public: whoever has A's pages has it)."""
+    with session_scope() as s:
+        site = s.get(DniSite, w.a.id) or DniSite(
+            user_id=w.a.id, script_key=secrets.token_urlsafe(24), origins=["https://shop.example"]
+        )
+        s.add(site)
+        s.commit()
+        return site.script_key
+
+
+def public_dni(action: str) -> Builder:
+    """The script's request without the customer's site origin: refused whoever asks."""
+    body = '{"visitor_id": "visitor-0001", "pools": [1], "page": "https://shop.example/", "sessions": []}'
+    return lambda w, who: (f"/api/dni/{script_key(w)}/{action}", {"content": body})
+
+
+NOBODY = {"admin": FORBIDDEN, "a": FORBIDDEN, "b": FORBIDDEN, "buyer": FORBIDDEN}
 
 MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     # Auth and account
@@ -395,6 +414,25 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
         CUSTOMERS,
         send("/api/routing/dry-run", lambda w: {"did": "+442071838750", "caller": "+447911000111"}),
     ),
+    # Website number swapping (attribution)
+    ("GET", "/api/dni/site/{user_id}"): (OWNED, get("/api/dni/site/{a}")),
+    ("PUT", "/api/dni/site/{user_id}"): (
+        OWNED,
+        send("/api/dni/site/{a}", lambda w: {"origins": ["https://shop.example"]}),
+    ),
+    ("POST", "/api/dni/site/{user_id}/key"): (OWNED, send("/api/dni/site/{a}/key")),
+    ("GET", "/api/dni/pool/{id}"): (OWNED, get("/api/dni/pool/{campaign}")),
+    ("PUT", "/api/dni/pool/{id}"): (
+        OWNED,
+        send(
+            "/api/dni/pool/{campaign}", lambda w: {"enabled": True, "timeout_minutes": 20, "number_ids": []}
+        ),
+    ),
+    ("GET", "/api/dni/pools"): (CUSTOMERS, get("/api/dni/pools")),
+    ("GET", "/api/dni/call/{id}"): (OWNED, get("/api/dni/call/{call}")),
+    ("GET", "/api/dni/{key}/script.js"): (ANYONE, lambda w, who: (f"/api/dni/{script_key(w)}/script.js", {})),
+    ("POST", "/api/dni/{key}/assign"): (NOBODY, public_dni("assign")),
+    ("POST", "/api/dni/{key}/touch"): (NOBODY, public_dni("touch")),
     # Billing screens
     ("POST", "/api/topup/add"): (
         ADMIN_ONLY,

@@ -19,6 +19,7 @@ from core.infra.redis_client import async_redis, pubsub_channel
 from core.models import Call
 from pbx_bridge.ami import AmiError
 from pbx_bridge.app import Bridge
+from pbx_bridge.attribution import Attributor
 from pbx_bridge.call.context import Context, Timing
 from pbx_bridge.events import EventTable
 from pbx_bridge.live_store import LiveStore
@@ -162,6 +163,7 @@ class BridgeUnderTest:
             rows=RowWriter(),
             after_hangup=self._to_rating,
             timing=timing,
+            attribution=Attributor(self.redis),
         )
         self.bridge = Bridge(self.ctx, self.ari, self.redis)
         self.ari.table = self.bridge.events
@@ -245,6 +247,7 @@ async def bridge(timing: Timing = FAST) -> AsyncIterator[BridgeUnderTest]:
     under_test = BridgeUnderTest(timing)
     stop = asyncio.Event()
     writer = asyncio.create_task(under_test.ctx.rows.run(stop))
+    attribution = asyncio.create_task(under_test.ctx.attribution.run(stop))
     commands = asyncio.create_task(under_test.bridge.commands.run())
     try:
         yield under_test
@@ -255,6 +258,7 @@ async def bridge(timing: Timing = FAST) -> AsyncIterator[BridgeUnderTest]:
         await asyncio.gather(commands, *under_test.bridge.flows.tasks, return_exceptions=True)
         stop.set()
         await writer
+        await attribution
         await under_test.redis.aclose()
 
 

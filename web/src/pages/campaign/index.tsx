@@ -3,12 +3,22 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import { AimOutlined, ApiOutlined, ExperimentOutlined, PlusOutlined, SoundOutlined } from '@ant-design/icons';
+import {
+  AimOutlined,
+  ApiOutlined,
+  ExperimentOutlined,
+  GlobalOutlined,
+  PlusOutlined,
+  SoundOutlined
+} from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
@@ -25,6 +35,7 @@ import { getStoredUser } from '../../utils/storage';
 import CampaignDialog from './CampaignDialog';
 import CampaignTargetsDialog from './CampaignTargetsDialog';
 import DryRunDialog from './DryRunDialog';
+import WebsiteNumbersPanel from './WebsiteNumbersPanel';
 import WhisperDialog from './WhisperDialog';
 
 const label = (pairs: ReadonlyArray<readonly [string, string]>, value: string): string =>
@@ -50,6 +61,7 @@ export default function CampaignPage() {
   const [linking, setLinking] = useState<CampaignOut | null>(null); // the campaign whose targets are shown
   const [hooked, setHooked] = useState<CampaignOut | null>(null); // the campaign whose webhooks are shown
   const [whispering, setWhispering] = useState<CampaignOut | null>(null); // the campaign whose whisper is edited
+  const [swapping, setSwapping] = useState<CampaignOut | null>(null); // the campaign whose website numbers are shown
 
   return (
     <>
@@ -142,6 +154,17 @@ export default function CampaignPage() {
                   <SoundOutlined />
                 </IconButton>
               </Tooltip>
+              <Tooltip title="Website numbers">
+                <IconButton
+                  size="small"
+                  color="primary"
+                  aria-label={`Website numbers of ${row.name}`}
+                  onClick={() => setSwapping(row)}
+                  data-testid="campaign-website-numbers"
+                >
+                  <GlobalOutlined />
+                </IconButton>
+              </Tooltip>
               <RowActions
                 name="campaign"
                 label={row.name}
@@ -181,6 +204,14 @@ export default function CampaignPage() {
             setNotice(text);
           }}
         />
+      )}
+      {swapping && (
+        <Dialog open onClose={() => setSwapping(null)} maxWidth="md" fullWidth data-testid="website-numbers-dialog">
+          <DialogTitle>Website numbers of {swapping.name}</DialogTitle>
+          <DialogContent dividers>
+            <WebsiteNumbersPanel campaign={swapping} />
+          </DialogContent>
+        </Dialog>
       )}
       {linking && <CampaignTargetsDialog campaign={linking} onClose={() => setLinking(null)} />}
       {hooked && (

@@ -20,6 +20,7 @@ import { EmptyRow } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import CallsBars from './CallsBars';
+import PoolPressureCard from './PoolPressureCard';
 import RegionChart from './RegionChart';
 import SourcesCard from './SourcesCard';
 import { call } from '../../api/client';
@@ -249,6 +250,11 @@ export default function DashboardPage() {
           {!buyer && (
             <Grid size={12}>
               <SourcesCard period={period} />
+            </Grid>
+          )}
+          {!buyer && (
+            <Grid size={12}>
+              <PoolPressureCard />
             </Grid>
           )}
           {admin && (

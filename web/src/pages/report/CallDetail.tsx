@@ -15,6 +15,7 @@ import type { CallReportRow } from '../../client';
 import DeliveryLog from '../../components/DeliveryLog';
 import RecordingPlayer from '../../components/RecordingPlayer';
 import TrailList from '../../components/TrailList';
+import CallAttribution from './CallAttribution';
 
 import { formatBalance } from '../../utils/balance';
 import { formatSeconds } from '../../utils/clock';
@@ -86,6 +87,7 @@ export default function CallDetail({ call, timeZone, onClose }: CallDetailProps)
               <RecordingPlayer key={call.id} callId={call.id} />
             </Box>
           )}
+          <CallAttribution key={call.id} callId={call.id} timeZone={timeZone ?? 'UTC'} />
           <Divider sx={{ my: 2 }} />
           <Typography variant="h6" sx={{ mb: 1 }}>
             Routing trail
