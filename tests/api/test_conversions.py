@@ -138,5 +138,6 @@ def test_a_bad_range_or_name_is_a_422_on_its_field(
 
 
 def test_ninety_days_are_one_export(client: Any, customer_a: Actor) -> None:
-    r = client.get(PATH, headers=customer_a.headers, params={"fromDate": "2026-08-01", "toDate": "2026-10-29"})
+    days = {"fromDate": "2026-08-01", "toDate": "2026-10-29"}
+    r = client.get(PATH, headers=customer_a.headers, params=days)
     assert r.status_code == 200 and r.text.splitlines()[1] == HEADER
