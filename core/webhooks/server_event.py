@@ -168,13 +168,8 @@ def bodies(session: Session, rows: Sequence[Call]) -> list[tuple[Call, Attribute
     if not found:
         return []
     owners = {converted[i].user_id for i in found} - {None}
-    currencies = dict(
-        session.execute(
-            select(User.id, Tariff.currency)
-            .join(Tariff, col(Tariff.id) == User.tariff_id)
-            .where(col(User.id).in_(owners))
-        ).tuples()
-    )
+    priced = select(User.id, Tariff.currency).join(Tariff, col(Tariff.id) == User.tariff_id)
+    currencies = {uid: code for uid, code in session.execute(priced.where(col(User.id).in_(owners))).all()}
     return [
         (row, body(row, found[i], currencies.get(row.user_id or 0, DEFAULT_CURRENCY)))
         for i, row in converted.items()
