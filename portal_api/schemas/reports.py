@@ -12,6 +12,7 @@ from portal_api.deps import MAX_ID
 from portal_api.schemas.common import Day, MoneyOut
 from portal_api.schemas.regions import OriginFilter
 from portal_api.schemas.routing import TrailEntry
+from portal_api.schemas.visits import VisitFields, VisitFilter
 
 _Part = Annotated[str | None, Query(max_length=64, description="Matches anywhere in the value")]
 _Number = Annotated[
@@ -46,6 +47,7 @@ class ReportFilter(BaseModel):
     target_number: str | None = None
     caller_number: str | None = None
     origin: OriginFilter = OriginFilter()
+    visit: VisitFilter = VisitFilter()
 
 
 def report_filter(
@@ -58,6 +60,7 @@ def report_filter(
     target_number: _Number = None,
     caller_number: _Number = None,
     origin: Annotated[OriginFilter, Depends(OriginFilter.of_query)] = OriginFilter(),
+    visit: Annotated[VisitFilter, Depends(VisitFilter.of_query)] = VisitFilter(),
 ) -> ReportFilter:
     if fromDate and toDate and fromDate > toDate:
         raise DomainError(ErrorId.REPORT_DATES, "toDate can't be before fromDate.", "toDate")
@@ -73,11 +76,12 @@ def report_filter(
         toDate=toDate,
         disposition=disposition,
         origin=origin,
+        visit=visit,
         **{k: (v or "").strip() or None for k, v in text.items()},
     )
 
 
-class CallReportRow(BaseModel):
+class CallReportRow(VisitFields):
     """One call: what happened, who it reached, what it cost, and the routing trail saying why."""
 
     model_config = ConfigDict(from_attributes=True)
@@ -148,4 +152,10 @@ CSV_COLUMNS = (
     "cost",
     "payout",
     "linkedid",
+    # The visit (null when none is known): docs/conversions.md
+    "medium",
+    "utm_campaign",
+    "keyword",
+    "landing_page",
+    "click_id",
 )
