@@ -29,6 +29,7 @@ from core.models import (
     Rate,
     Target,
     Tariff,
+    TrafficSource,
     Trunk,
     User,
     Vendor,
@@ -78,7 +79,8 @@ def build_world() -> World:
             effective_from=datetime(2026, 1, 1, tzinfo=UTC),
         )
         campaign = Campaign(user_id=a.id, name=f"{MARK} campaign")
-        s.add_all([rate, campaign])
+        source = TrafficSource(user_id=a.id, name=f"{MARK} source", utm_source=MARK)
+        s.add_all([rate, campaign, source])
         s.flush()
         target = Target(
             user_id=a.id,
@@ -96,6 +98,7 @@ def build_world() -> World:
             vendor_id=vendor.id,
             user_id=a.id,
             campaign_id=campaign.id,
+            source_id=source.id,
         )
         pool = Number(number="+442071838751", country_id=gb.id, vendor_id=vendor.id)
         batch = NumberUploadBatch(uploaded_by=admin.id, filename=f"{MARK}.csv")
@@ -108,6 +111,7 @@ def build_world() -> World:
             linkedid="1700000000.1",
             user_id=a.id,
             campaign_id=campaign.id,
+            source_id=source.id,
             did=number.number,
             caller="+447911000111",
             target_id=target.id,
@@ -141,6 +145,7 @@ def build_world() -> World:
             "inbound_trunk": inbound.id,
             "rate": rate.id,
             "campaign": campaign.id,
+            "source": source.id,
             "target": target.id,
             "number": number.id,
             "pool_number": pool.id,

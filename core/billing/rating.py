@@ -25,8 +25,9 @@ from sqlmodel import Session
 from core.billing import credit, wallet
 from core.billing.prefixes import TariffCache
 from core.billing.pricing import Price, call_cost, find_rate
+from core.billing.publisher import PublisherTerms, profit, publisher_payout
 from core.infra.db import session_scope
-from core.models import Call, Campaign, Target, User
+from core.models import Call, Campaign, Target, TrafficSource, User
 from core.models.columns import utcnow
 from core.notices import bell as notices
 from core.reporting import rollups
@@ -45,6 +46,8 @@ class Rated:
     cost: Decimal | None
     converted: bool
     payout: Decimal
+    publisher_payout: Decimal = ZERO  # owed to the call's traffic source (core.billing.publisher)
+    profit: Decimal | None = None  # payout - cost - publisher_payout; None while the cost is unknown
 
 
 def assess(
@@ -56,19 +59,23 @@ def assess(
     talk_ms: int,
     buffer_seconds: int | None,
     target_payout: Decimal | None,
+    publisher: PublisherTerms | None = None,
 ) -> Rated:
     """What a call costs and earns. Free when nobody talked or no customer took it; `no_rate` when
     it was billable and no rate matched. Converted when connected to the target at least the
     campaign's buffer seconds (talk time, not IVR time, to the millisecond: 29.990 s is short of a
-    30 s buffer); converted calls earn the target's payout (or the call's winning bid)."""
+    30 s buffer); converted calls earn the target's payout (or the call's winning bid), and owe the
+    call's traffic source its publisher payout."""
     converted = connected and buffer_seconds is not None and talk_ms >= buffer_seconds * 1000
     payout = round_money(target_payout or ZERO) if converted else ZERO
+    owed = publisher_payout(publisher, converted, payout)
     if not has_customer or billsec <= 0:
-        return Rated(RatingStatus.RATED, None, ZERO, converted, payout)
-    if found is None:
-        return Rated(RatingStatus.NO_RATE, None, None, converted, payout)
-    rate_id, price = found
-    return Rated(RatingStatus.RATED, rate_id, call_cost(billsec, price), converted, payout)
+        status, rate_id, cost = RatingStatus.RATED, None, ZERO
+    elif found is None:
+        status, rate_id, cost = RatingStatus.NO_RATE, None, None
+    else:
+        status, rate_id, cost = RatingStatus.RATED, found[0], call_cost(billsec, found[1])
+    return Rated(status, rate_id, cost, converted, payout, owed, profit(payout, cost, owed))
 
 
 def reference(call_id: int) -> str:
@@ -95,6 +102,10 @@ def rate_call(session: Session, call_id: int) -> Call | None:
         if call.bid is not None
         else session.scalar(select(Target.payout).where(Target.id == call.target_id))
     )
+    source = session.get(TrafficSource, call.source_id) if call.source_id is not None else None
+    terms = (
+        PublisherTerms.of(source.payout_kind, source.payout_amount, source.payout_share) if source else None
+    )
     rated = assess(
         has_customer=call.user_id is not None,
         billsec=call.billsec,
@@ -103,10 +114,12 @@ def rate_call(session: Session, call_id: int) -> Call | None:
         talk_ms=call.talk_seconds * 1000 if call.talk_ms is None else call.talk_ms,
         buffer_seconds=buffer,
         target_payout=payout,
+        publisher=terms,
     )
     now = utcnow()
     call.rating_status, call.rate_id, call.cost = rated.status.value, rated.rate_id, rated.cost
     call.converted, call.payout, call.rated_at, call.updated_at = rated.converted, rated.payout, now, now
+    call.publisher_payout, call.profit = rated.publisher_payout, rated.profit
     session.add(call)
     if rated.cost:
         wallet.post(
@@ -137,11 +150,13 @@ def rate_hangup(session: Session, linkedid: str) -> Call | None:
 _CLAIM = """
 SELECT c.id, c.user_id, c.linkedid, coalesce(c.destination, c.did) AS number, c.started_at, c.billsec,
        coalesce(c.talk_ms, c.talk_seconds::bigint * 1000) AS talk_ms, c.connected_at IS NOT NULL AS connected,
-       u.tariff_id, cp.buffer_seconds, coalesce(c.bid, t.payout) AS payout
+       u.tariff_id, cp.buffer_seconds, coalesce(c.bid, t.payout) AS payout,
+       s.payout_kind, s.payout_amount, s.payout_share
 FROM call c
 LEFT JOIN users u ON u.id = c.user_id
 LEFT JOIN campaign cp ON cp.id = c.campaign_id
 LEFT JOIN target t ON t.id = c.target_id
+LEFT JOIN traffic_source s ON s.id = c.source_id
 WHERE c.rating_status = '{status}' AND c.ended_at IS NOT NULL AND c.id > :after
 ORDER BY c.id
 LIMIT :limit
@@ -150,11 +165,12 @@ FOR UPDATE OF c SKIP LOCKED
 # By the whole key, (id, started_at): each row is found in its month's partition only.
 _SAVE = text("""
 UPDATE call c SET rating_status = d.status, rate_id = d.rate_id, cost = d.cost, converted = d.converted,
-                  payout = d.payout, rated_at = :now, updated_at = :now, rating_error = NULL
+                  payout = d.payout, publisher_payout = d.publisher_payout, profit = d.profit,
+                  rated_at = :now, updated_at = :now, rating_error = NULL
 FROM unnest(CAST(:ids AS bigint[]), CAST(:started AS timestamptz[]), CAST(:statuses AS text[]),
             CAST(:rate_ids AS int[]), CAST(:costs AS numeric[]), CAST(:converted AS boolean[]),
-            CAST(:payouts AS numeric[]))
-     AS d(id, started_at, status, rate_id, cost, converted, payout)
+            CAST(:payouts AS numeric[]), CAST(:publisher AS numeric[]), CAST(:profits AS numeric[]))
+     AS d(id, started_at, status, rate_id, cost, converted, payout, publisher_payout, profit)
 WHERE c.id = d.id AND c.started_at = d.started_at
 """)
 
@@ -216,6 +232,7 @@ def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -
             talk_ms=row.talk_ms,
             buffer_seconds=row.buffer_seconds,
             target_payout=row.payout,
+            publisher=PublisherTerms.of(row.payout_kind, row.payout_amount, row.payout_share),
         )
         saved.append(rated)
         if rated.cost:
@@ -249,6 +266,8 @@ def _save(session: Session, rows: Sequence[Row[Any]], rated: Sequence[Rated], no
             "costs": [r.cost for r in rated],
             "converted": [r.converted for r in rated],
             "payouts": [r.payout for r in rated],
+            "publisher": [r.publisher_payout for r in rated],
+            "profits": [r.profit for r in rated],
         },
     )
 

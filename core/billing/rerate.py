@@ -1,6 +1,7 @@
 """Re-rating a period after a rate change: each rated call is priced again at the rates now in
 force at its start, and the difference goes to the ledger as an adjustment row
-(`call:{id}:rerate:{n}`); the original debit is never edited. Running it again finds no
+(`call:{id}:rerate:{n}`); the original debit is never edited. The publisher payout is owed again
+on the call's traffic source's terms now, and the profit follows both. Running it again finds no
 difference and writes nothing.
 """
 
@@ -16,6 +17,7 @@ from sqlmodel import Session
 from core.billing import wallet
 from core.billing.prefixes import TariffCache
 from core.billing.pricing import call_cost
+from core.billing.publisher import PublisherTerms, profit, publisher_payout
 from core.infra.db import session_scope
 from core.models import User
 from core.models.columns import utcnow
@@ -24,6 +26,8 @@ from core.values.enums import TransactionType
 from core.values.money import format_money
 
 BATCH = 2000
+# A call whose money changed: (id, started_at, cost, rate_id, publisher_payout, profit).
+Changed = tuple[int, datetime, Decimal | None, int | None, Decimal, Decimal | None]
 
 
 @dataclass
@@ -36,13 +40,15 @@ class Rerated:
 
 # One table, walked in id order: a plan that stays cheap whatever the statistics say.
 _CLAIM = text("""
-SELECT c.id, c.user_id, coalesce(c.destination, c.did) AS number, c.started_at, c.billsec, c.cost, c.rate_id
+SELECT c.id, c.user_id, coalesce(c.destination, c.did) AS number, c.started_at, c.billsec, c.cost, c.rate_id,
+       c.converted, c.payout, c.publisher_payout, c.profit, s.payout_kind, s.payout_amount, s.payout_share
 FROM call c
+LEFT JOIN traffic_source s ON s.id = c.source_id
 WHERE c.user_id = ANY(:user_ids) AND c.rating_status = 'rated' AND c.billsec > 0
   AND c.started_at >= :start AND c.started_at < :end AND c.id > :after
 ORDER BY c.id
 LIMIT :limit
-FOR UPDATE
+FOR UPDATE OF c
 """)
 _LEDGER = text("""
 SELECT call_id, sum(amount) AS amount, count(*) FILTER (WHERE transaction_type = 'adjustment') AS reruns
@@ -50,10 +56,11 @@ FROM wallet_transaction WHERE call_id = ANY(:ids) GROUP BY call_id
 """)
 # By the whole key, (id, started_at): each row is found in its month's partition only.
 _SAVE = text("""
-UPDATE call c SET cost = d.cost, rate_id = d.rate_id, rated_at = :now, updated_at = :now
+UPDATE call c SET cost = d.cost, rate_id = d.rate_id, publisher_payout = d.publisher_payout,
+                  profit = d.profit, rated_at = :now, updated_at = :now
 FROM unnest(CAST(:ids AS bigint[]), CAST(:started AS timestamptz[]), CAST(:costs AS numeric[]),
-            CAST(:rate_ids AS int[]))
-     AS d(id, started_at, cost, rate_id)
+            CAST(:rate_ids AS int[]), CAST(:publisher AS numeric[]), CAST(:profits AS numeric[]))
+     AS d(id, started_at, cost, rate_id, publisher_payout, profit)
 WHERE c.id = d.id AND c.started_at = d.started_at
 """)
 
@@ -91,12 +98,19 @@ def _rerate_batch(
     if not rows:
         return None
     ledger = _charged(session, [r.id for r in rows])
-    entries, changed = [], []
+    entries: list[wallet.Entry] = []
+    changed: list[Changed] = []
     for row in rows:
         result.calls += 1
+        terms = PublisherTerms.of(row.payout_kind, row.payout_amount, row.payout_share)
+        owed = publisher_payout(terms, row.converted, row.payout)
         found = cache.lookup(session, tariffs[row.user_id], row.number, row.started_at)
-        if found is None:
+        if found is None:  # its price is left as it was; what its publisher is owed follows the terms
             result.unmatched += 1
+            if owed != row.publisher_payout:
+                changed.append(
+                    (row.id, row.started_at, row.cost, row.rate_id, owed, profit(row.payout, row.cost, owed))
+                )
             continue
         rate_id, price = found
         cost = call_cost(row.billsec, price)
@@ -115,12 +129,13 @@ def _rerate_batch(
                 )
             )
             result.delta += charged - cost
-        if cost != row.cost or rate_id != row.rate_id:
-            changed.append((row.id, row.started_at, cost, rate_id))
+        earned = profit(row.payout, cost, owed)
+        if cost != row.cost or rate_id != row.rate_id or owed != row.publisher_payout or earned != row.profit:
+            changed.append((row.id, row.started_at, cost, rate_id, owed, earned))
     result.adjusted += wallet.post_many(session, entries)
     if changed:
         _save(session, changed)
-        rollups.refresh_hours(session, rollups.hours_started(started for _, started, _, _ in changed))
+        rollups.refresh_hours(session, rollups.hours_started(change[1] for change in changed))
     return int(rows[-1].id)
 
 
@@ -134,9 +149,20 @@ def _charged(session: Session, call_ids: list[int]) -> dict[int, Row[Any]]:
     return {r.call_id: r for r in session.execute(_LEDGER, {"ids": call_ids})}
 
 
-def _save(session: Session, changed: list[tuple[int, datetime, Decimal, int]]) -> None:
-    """The new (id, started_at, cost, rate_id) of the calls whose price changed."""
-    ids, started, costs, rate_ids = (list(column) for column in zip(*changed, strict=True))
+def _save(session: Session, changed: list[Changed]) -> None:
+    """The new price, publisher payout and profit of the calls whose money changed."""
+    ids, started, costs, rate_ids, publisher, profits = (
+        list(column) for column in zip(*changed, strict=True)
+    )
     session.execute(
-        _SAVE, {"now": utcnow(), "ids": ids, "started": started, "costs": costs, "rate_ids": rate_ids}
+        _SAVE,
+        {
+            "now": utcnow(),
+            "ids": ids,
+            "started": started,
+            "costs": costs,
+            "rate_ids": rate_ids,
+            "publisher": publisher,
+            "profits": profits,
+        },
     )

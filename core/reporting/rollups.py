@@ -25,14 +25,16 @@ from core.values.enums import Disposition
 DISPOSITION_COLUMNS = {d.value: d.name.lower() for d in Disposition}
 _COUNTS = ", ".join(f"count(*) FILTER (WHERE disposition = '{d}')" for d in DISPOSITION_COLUMNS)
 _FILL = f"""
-INSERT INTO call_rollup (hour, user_id, campaign_id, target_id, buyer_id, calls,
-                         {", ".join(DISPOSITION_COLUMNS.values())}, talk_seconds, converted, spend, payout)
-SELECT date_trunc('hour', started_at, 'UTC') AS hour, user_id, campaign_id, target_id, buyer_id, count(*),
-       {_COUNTS}, coalesce(sum(talk_seconds), 0), count(*) FILTER (WHERE converted), coalesce(sum(cost), 0),
-       coalesce(sum(payout), 0)
+INSERT INTO call_rollup (hour, user_id, campaign_id, target_id, buyer_id, source_id, calls,
+                         {", ".join(DISPOSITION_COLUMNS.values())}, talk_seconds, converted, spend, payout,
+                         publisher_payout, profit)
+SELECT date_trunc('hour', started_at, 'UTC') AS hour, user_id, campaign_id, target_id, buyer_id, source_id,
+       count(*), {_COUNTS}, coalesce(sum(talk_seconds), 0), count(*) FILTER (WHERE converted),
+       coalesce(sum(cost), 0), coalesce(sum(payout), 0), coalesce(sum(publisher_payout), 0),
+       coalesce(sum(profit), 0)
 FROM call
 WHERE rating_status <> 'pending' AND {{window}}
-GROUP BY 1, 2, 3, 4, 5
+GROUP BY 1, 2, 3, 4, 5, 6
 ORDER BY 1
 """
 _HOURS_WINDOW = (
@@ -41,14 +43,23 @@ _HOURS_WINDOW = (
     " AND date_trunc('hour', started_at, 'UTC') = ANY(CAST(:hours AS timestamptz[]))"
 )
 # The columns a rollup sums, the same at both levels.
-MEASURES = ["calls", *DISPOSITION_COLUMNS.values(), "talk_seconds", "converted", "spend", "payout"]
+MEASURES = [
+    "calls",
+    *DISPOSITION_COLUMNS.values(),
+    "talk_seconds",
+    "converted",
+    "spend",
+    "payout",
+    "publisher_payout",
+    "profit",
+]
 _DAYS = f"""
-INSERT INTO call_rollup_day (day, user_id, campaign_id, target_id, buyer_id, {", ".join(MEASURES)})
-SELECT date_trunc('day', hour, 'UTC') AS day, user_id, campaign_id, target_id, buyer_id,
+INSERT INTO call_rollup_day (day, user_id, campaign_id, target_id, buyer_id, source_id, {", ".join(MEASURES)})
+SELECT date_trunc('day', hour, 'UTC') AS day, user_id, campaign_id, target_id, buyer_id, source_id,
        {", ".join(f"sum({c})" for c in MEASURES)}
 FROM call_rollup
 WHERE {{window}}
-GROUP BY 1, 2, 3, 4, 5
+GROUP BY 1, 2, 3, 4, 5, 6
 ORDER BY 1
 """
 _DAYS_WINDOW = (

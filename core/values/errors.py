@@ -159,7 +159,11 @@ class ErrorId(Enum):
         Kind.INVALID,
         "the number is not valid in the country given",
     )
-    NUMBER_IN_POOL = ("number.in_pool", Kind.INVALID, "a number in the pool can't route to a campaign")
+    NUMBER_IN_POOL = (
+        "number.in_pool",
+        Kind.INVALID,
+        "a number in the pool can't route to a campaign nor belong to a traffic source",
+    )
     POOL_NOT_ENOUGH = ("pool.not_enough", Kind.CONFLICT, "fewer free numbers in the country than asked for")
     POOL_ALREADY = ("pool.already", Kind.CONFLICT, "a number to release is in the pool already")
     POOL_TAKEN = ("pool.taken", Kind.CONFLICT, "a number picked from the pool was taken meanwhile")
@@ -183,6 +187,11 @@ class ErrorId(Enum):
     CAMPAIGN_TARGET_TWICE = ("campaign.target_twice", Kind.INVALID, "a target appears twice in one request")
     BLOCK_BAD_PATTERN = ("block.bad_pattern", Kind.INVALID, "the pattern is not one of its match type")
     BLOCK_DUPLICATE = ("block.duplicate", Kind.CONFLICT, "the pattern is blocked already")
+    SOURCE_UTM_TAKEN = (
+        "source.utm_taken",
+        Kind.CONFLICT,
+        "another of the customer's traffic sources has this utm_source",
+    )
     URL_NOT_PUBLIC = ("url.not_public", Kind.INVALID, "a URL the platform would request has no public host")
     WEBHOOK_OWNER = ("webhook.owner", Kind.INVALID, "a webhook names a campaign or a buyer, one of them")
     WEBHOOK_BUYER_INCOMING = (

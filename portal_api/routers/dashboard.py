@@ -7,7 +7,14 @@ from fastapi import APIRouter
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
 from portal_api.deps import IdPath, SessionDep
 from portal_api.envelope import Envelope, ok
-from portal_api.schemas.dashboard import CallDetail, CallRegions, DashboardCalls, PartyCounts, Period
+from portal_api.schemas.dashboard import (
+    CallDetail,
+    CallRegions,
+    CallSources,
+    DashboardCalls,
+    PartyCounts,
+    Period,
+)
 from portal_api.services import dashboard
 
 router = APIRouter(prefix="/dashboard", tags=["dashboard"])
@@ -57,3 +64,14 @@ def call_regions(
     principal: AdminOrCustomerDep, session: SessionDep, type: Period = Period.TODAY
 ) -> Envelope[CallRegions]:
     return ok(dashboard.call_regions(session, principal, type))
+
+
+@router.get(
+    "/call-source",
+    summary="The period's calls by traffic source: calls, answered, converted, revenue, cost, publisher"
+    " payout, profit (admins, customers)",
+)
+def call_sources(
+    principal: AdminOrCustomerDep, session: SessionDep, type: Period = Period.TODAY
+) -> Envelope[CallSources]:
+    return ok(dashboard.call_sources(session, principal, type))

@@ -91,3 +91,23 @@ class CallRegions(BaseModel):
     by_region: list[OriginSlice] = Field(description="The 10 regions with most calls")
     by_country: list[OriginSlice] = Field(description="The 10 countries with most calls")
     by_line_type: list[OriginSlice]
+
+
+class SourceSlice(BaseModel):
+    """The calls of one traffic source (`id` null: calls with none) and what they earned (docs/reports.md)."""
+
+    id: int | None
+    name: str
+    calls: int
+    answered: int
+    converted: int
+    revenue: MoneyOut = Field(description="The buyers' payouts")
+    cost: MoneyOut
+    publisher_payout: MoneyOut
+    profit: MoneyOut = Field(description="revenue - cost - publisher_payout, of the rated calls")
+
+
+class CallSources(BaseModel):
+    period: Period
+    by_source: list[SourceSlice] = Field(description="Every source with calls, most calls first")
+    total: SourceSlice = Field(description="All the period's calls (id null)")

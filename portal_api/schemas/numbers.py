@@ -82,7 +82,8 @@ class NumberCreate(_CountryChoice):
 
 
 class NumberUpdate(_CountryChoice):
-    """An admin may change every field; a customer only campaign_id (null unlinks the campaign)."""
+    """An admin may change every field; a customer only campaign_id and source_id (null unlinks the
+    campaign, or the traffic source)."""
 
     not_null = ("setup_fee", "monthly_fee", "country_id", "iso2")
 
@@ -90,6 +91,9 @@ class NumberUpdate(_CountryChoice):
     monthly_fee: Fee | None = None
     vendor_id: Id | None = None
     campaign_id: Id | None = None
+    source_id: Id | None = Field(
+        default=None, description="The owner's traffic source its calls are attributed to"
+    )
 
 
 class NumberStatusIn(StrictBody):
@@ -130,6 +134,7 @@ class NumberOut(BaseModel):
     vendor_id: int | None
     user_id: int | None
     campaign_id: int | None
+    source_id: int | None
     setup_fee: Decimal
     monthly_fee: Decimal
     status: NumberStatus

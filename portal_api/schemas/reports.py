@@ -48,6 +48,7 @@ class ReportFilter(BaseModel):
     caller_number: str | None = None
     origin: OriginFilter = OriginFilter()
     visit: VisitFilter = VisitFilter()
+    source_id: int | None = None
 
 
 def report_filter(
@@ -61,6 +62,9 @@ def report_filter(
     caller_number: _Number = None,
     origin: Annotated[OriginFilter, Depends(OriginFilter.of_query)] = OriginFilter(),
     visit: Annotated[VisitFilter, Depends(VisitFilter.of_query)] = VisitFilter(),
+    source_id: Annotated[
+        int | None, Query(ge=1, le=MAX_ID, description="The calls attributed to this traffic source")
+    ] = None,
 ) -> ReportFilter:
     if fromDate and toDate and fromDate > toDate:
         raise DomainError(ErrorId.REPORT_DATES, "toDate can't be before fromDate.", "toDate")
@@ -77,6 +81,7 @@ def report_filter(
         disposition=disposition,
         origin=origin,
         visit=visit,
+        source_id=source_id,
         **{k: (v or "").strip() or None for k, v in text.items()},
     )
 
@@ -117,7 +122,15 @@ class CallReportRow(VisitFields):
     sip_status: int | None = Field(description="Final SIP status of the last attempt (or of the caller)")
     ivr_result: str | None
     cost: MoneyOut | None
-    payout: MoneyOut
+    payout: MoneyOut = Field(description="Revenue: the buyer's payout, once converted")
+    publisher_payout: MoneyOut = Field(description="What the call's traffic source's publisher is owed")
+    profit: MoneyOut | None = Field(description="payout - cost - publisher_payout; null until rated")
+    source_id: int | None = Field(description="The traffic source the call is attributed to")
+    source_name: str | None = Field(
+        default=None,
+        description="Where the call came from: its traffic source's name, else its visit's source"
+        " (utm_source, the referrer's host, or direct), else null",
+    )
     rating_status: str
     source: str = Field(description="bridge, or reconciled from Asterisk's own records")
     recording: str | None = Field(description="Set when the call was recorded: GET /report/recording/{id}")
@@ -151,6 +164,9 @@ CSV_COLUMNS = (
     "hangup_by",
     "cost",
     "payout",
+    "publisher_payout",
+    "profit",
+    "source_name",
     "linkedid",
     # The visit (null when none is known): docs/conversions.md
     "medium",

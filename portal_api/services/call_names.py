@@ -6,10 +6,10 @@ from functools import cache
 from typing import TypeVar
 
 from pydantic import BaseModel
-from sqlalchemy import Select, TextClause, text
+from sqlalchemy import Select, TextClause, select, text
 from sqlmodel import Session
 
-from core.models import Buyer, Call, Campaign, Number, Target, Trunk, User
+from core.models import Buyer, Call, CallAttribution, Campaign, Number, Target, TrafficSource, Trunk, User
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData, paginate
 
@@ -18,12 +18,13 @@ Named = Call | Target | Number | Campaign  # the rows whose references are named
 NamedT = TypeVar("NamedT", Call, Target, Number, Campaign)
 
 # A `*_name` field of a row: the table holding the name, and the row's column pointing at it.
-NAMED: dict[str, tuple[type[User | Campaign | Target | Buyer | Trunk], str]] = {
+NAMED: dict[str, tuple[type[User | Campaign | Target | Buyer | Trunk | TrafficSource], str]] = {
     "customer_name": (User, "user_id"),
     "campaign_name": (Campaign, "campaign_id"),
     "target_name": (Target, "target_id"),
     "buyer_name": (Buyer, "buyer_id"),
     "trunk_name": (Trunk, "trunk_id"),
+    "source_name": (TrafficSource, "source_id"),
 }
 
 
@@ -47,13 +48,26 @@ def with_names(session: Session, calls: Iterable[Named], schema: type[RowT]) -> 
     if any(ids.values()):
         for field, row_id, name in session.execute(_lookup(tuple(wanted)), ids):
             found[field][row_id] = name
+    visited = _visit_sources(session, calls) if "source_name" in wanted else {}
     rows = []
     for call in calls:
         row = schema.model_validate(call)
         for field, (_, key) in wanted.items():
             setattr(row, field, found[field].get(getattr(call, key)))
+        if call.id in visited:
+            setattr(row, "source_name", visited[call.id])  # noqa: B010  (a field of `schema`, not of RowT)
         rows.append(row)
     return rows
+
+
+def _visit_sources(session: Session, rows: list[Named]) -> dict[int, str]:
+    """The visit's source of each call that has no traffic source (call_attribution.source): what
+    names a call's source after its traffic source (docs/reports.md, "Source")."""
+    ids = [r.id for r in rows if isinstance(r, Call) and r.source_id is None]
+    if not ids:
+        return {}
+    stmt = select(CallAttribution.call_id, CallAttribution.source).where(CallAttribution.call_id.in_(ids))
+    return dict(session.execute(stmt).all())
 
 
 def named_page(session: Session, stmt: Select[NamedT], pg: PageParams, schema: type[RowT]) -> PageData[RowT]:

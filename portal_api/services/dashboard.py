@@ -32,7 +32,17 @@ from sqlmodel import Session
 
 from core.infra.names import live_buyer_key, live_user_key
 from core.infra.redis_client import get_redis
-from core.models import Buyer, Call, CallRegionRollup, CallRollup, CallRollupDay, Campaign, Target, User
+from core.models import (
+    Buyer,
+    Call,
+    CallRegionRollup,
+    CallRollup,
+    CallRollupDay,
+    Campaign,
+    Target,
+    TrafficSource,
+    User,
+)
 from core.reporting.rollups import DISPOSITION_COLUMNS, MEASURES
 from core.values.enums import Disposition, RatingStatus, Role
 from portal_api.auth.principal import Principal
@@ -40,6 +50,7 @@ from portal_api.schemas.dashboard import (
     Bucket,
     CallDetail,
     CallRegions,
+    CallSources,
     Counts,
     DashboardCalls,
     DispositionCount,
@@ -47,6 +58,7 @@ from portal_api.schemas.dashboard import (
     PartyCounts,
     Period,
     Slice,
+    SourceSlice,
 )
 from portal_api.services import live_feed
 from portal_api.services.tenancy import get_visible, scoped
@@ -99,12 +111,15 @@ def _raw(narrow: Narrow, *where: ColumnElement[bool]) -> Select[Any]:
         Call.campaign_id,
         Call.target_id,
         Call.buyer_id,
+        Call.source_id,
         literal(1).label("calls"),
         *counts,
         Call.talk_seconds,
         case((Call.converted, 1), else_=0).label("converted"),
         func.coalesce(Call.cost, 0).label("spend"),
         Call.payout,
+        Call.publisher_payout,
+        func.coalesce(Call.profit, 0).label("profit"),
     )
     return narrow(stmt.where(*where), Call)
 
@@ -119,6 +134,7 @@ def _rolled(
         model.campaign_id,
         model.target_id,
         model.buyer_id,
+        model.source_id,
         *[getattr(model, m) if sign is None else (getattr(model, m) * sign).label(m) for m in MEASURES],
     )
 
@@ -438,3 +454,46 @@ def call_regions(session: Session, principal: Principal, period: Period) -> Call
         by_country=slices("caller_country"),
         by_line_type=slices("caller_line_type", top=None),
     )
+
+
+_NO_SOURCE = "(no source)"
+
+
+def call_sources(session: Session, principal: Principal, period: Period) -> CallSources:
+    """The period's calls by traffic source, with what they earned and cost (admins, customers; a
+    buyer sees none of it): one scan of the rollups and the unrolled rows, by source and in all."""
+    start, end = _bounds(period, principal.user.timezone, datetime.now(UTC))
+    mine = _calls_in(_scope(principal), start, end)
+    source = mine.c.source_id
+    sums = [
+        _sum(mine.c[c])
+        for c in ("calls", "answered", "converted", "payout", "spend", "publisher_payout", "profit")
+    ]
+    rows = session.execute(
+        select(func.grouping(source), source, *sums)
+        .select_from(mine)
+        .group_by(func.grouping_sets(tuple_(source), tuple_()))
+    ).all()
+    ids = [r[1] for r in rows if r[0] == 0 and r[1] is not None]
+    names = dict(
+        session.execute(select(TrafficSource.id, TrafficSource.name).where(TrafficSource.id.in_(ids))).all()
+    )
+
+    def sliced(source_id: int | None, name: str, values: Sequence[int | Decimal]) -> SourceSlice:
+        calls, answered, converted, revenue, cost, publisher, profit = values
+        return SourceSlice(
+            id=source_id,
+            name=name,
+            calls=int(calls),
+            answered=int(answered),
+            converted=int(converted),
+            revenue=Decimal(revenue),
+            cost=Decimal(cost),
+            publisher_payout=Decimal(publisher),
+            profit=Decimal(profit),
+        )
+
+    by_source = [sliced(r[1], names.get(r[1], _NO_SOURCE), r[2:]) for r in rows if r[0] == 0 and r[2]]
+    by_source.sort(key=lambda s: (-s.calls, s.id is None, s.name.lower()))
+    total = next((r[2:] for r in rows if r[0] == 1), [0] * len(sums))
+    return CallSources(period=period, by_source=by_source, total=sliced(None, "All calls", total))

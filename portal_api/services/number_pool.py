@@ -66,7 +66,8 @@ def take(session: Session, body: TakeIn, customer: User) -> Purchase:
 
 
 def release(session: Session, ids: list[int], principal: Principal) -> list[Number]:
-    """Back to the pool, unlinked from its campaign (a customer: only its own); committed."""
+    """Back to the pool, unlinked from its campaign and its traffic source (a customer: only its
+    own); committed."""
     numbers = _lock(session, scoped(select(Number).where(Number.id.in_(ids)), Number, principal))
     unknown = sorted(set(ids) - {n.id for n in numbers})
     if unknown:
@@ -77,6 +78,7 @@ def release(session: Session, ids: list[int], principal: Principal) -> list[Numb
     for number in numbers:
         number.user_id = None
         number.campaign_id = None
+        number.source_id = None
         number.assigned_at = None
         number.paid_until = None
         session.add(number)

@@ -7,7 +7,7 @@ from typing import TypeVarTuple
 from sqlalchemy import Select, select
 from sqlmodel import Session
 
-from core.models import Campaign, Country, Number, Vendor, WalletTransaction
+from core.models import Campaign, Country, Number, TrafficSource, Vendor, WalletTransaction
 from core.values.enums import NumberStatus
 from core.values.errors import DomainError, ErrorId, missing_row
 from core.values.phone import region_of, region_problem
@@ -115,19 +115,23 @@ def add(session: Session, body: NumberCreate) -> Number:
 
 
 def update(session: Session, number_id: int, body: NumberUpdate, principal: Principal) -> Number:
-    """Admin: fees, vendor, country, campaign; customer: only the campaign of its own number. Committed."""
+    """Admin: fees, vendor, country, campaign, source; customer: only the campaign and the source of
+    its own number. Committed."""
     number = one(session, number_id, principal)
     changes = body.model_dump(exclude_unset=True)
-    if not principal.is_admin and set(changes) - {"campaign_id"}:
+    if not principal.is_admin and set(changes) - {"campaign_id", "source_id"}:
         raise DomainError(
             ErrorId.NUMBER_ADMIN_FIELDS,
-            "A customer can change only campaign_id; fees, vendor and country are set by the admin.",
+            "A customer can change only campaign_id and source_id; fees, vendor and country are set by"
+            " the admin.",
         )
     for field in ("setup_fee", "monthly_fee", "country_id", "iso2"):
         if field in changes and changes[field] is None:
             raise DomainError(ErrorId.ROW_FIELD_EMPTY, f"{field} can't be empty.", field)
     if changes.get("campaign_id") is not None:
         _check_campaign(session, number, changes["campaign_id"])
+    if changes.get("source_id") is not None:
+        _check_source(session, number, changes["source_id"])
     _check_vendor(session, changes.get("vendor_id"))
     if "country_id" in changes or "iso2" in changes:
         changes["country_id"] = _country_id(session, number.number, body.country_id, body.iso2)
@@ -178,6 +182,18 @@ def _check_campaign(session: Session, number: Number, campaign_id: int) -> None:
         # tenants leak nothing.
         message = f"Campaign {campaign_id} is not one of this number owner's campaigns."
         raise DomainError(ErrorId.ROW_MISSING, message, "campaign_id")
+
+
+def _check_source(session: Session, number: Number, source_id: int) -> None:
+    if number.user_id is None:
+        message = "A number in the pool belongs to no traffic source; assign it first."
+        raise DomainError(ErrorId.NUMBER_IN_POOL, message, "source_id")
+    owned = select(TrafficSource.id).where(
+        TrafficSource.id == source_id, TrafficSource.user_id == number.user_id
+    )
+    if session.scalar(owned) is None:  # a foreign source answers as a missing one
+        message = f"Source {source_id} is not one of this number owner's traffic sources."
+        raise DomainError(ErrorId.ROW_MISSING, message, "source_id")
 
 
 def _filtered(

@@ -11,7 +11,7 @@ from sqlalchemy import ColumnElement, Select, SQLColumnExpression, Text, case, c
 from sqlmodel import Session
 
 from core.infra.db import get_engine
-from core.models import Buyer, Call, CallAttribution, Campaign, Target, Trunk, User
+from core.models import Buyer, Call, CallAttribution, Campaign, Target, TrafficSource, Trunk, User
 from core.pbx.nodes import node_of
 from core.values.errors import DomainError, ErrorId
 from portal_api.auth.principal import Principal
@@ -42,6 +42,8 @@ def _calls(session: Session, principal: Principal, f: ReportFilter) -> Select[Ca
         stmt = stmt.where(Call.disposition == f.disposition.value)
     if f.campaign_name:
         stmt = stmt.where(Call.campaign_id.in_(_campaigns(session, principal, f, f.campaign_name)))
+    if visible_id(session, TrafficSource, f.source_id, principal, "source_id", "Source") is not None:
+        stmt = stmt.where(Call.source_id == f.source_id)
     if f.origin.country is not None:
         stmt = stmt.where(Call.caller_country == f.origin.country)
     if f.origin.region is not None:
@@ -94,13 +96,15 @@ def _csv_cells() -> list[SQLColumnExpression[object]]:
         "keyword": CallAttribution.keyword,
         "landing_page": CallAttribution.landing_page,
         "click_id": CallAttribution.click_id,
+        # The source's name, else the visit's (docs/reports.md, "Source").
+        "source_name": func.coalesce(TrafficSource.name, CallAttribution.source),
     }
     cells: list[SQLColumnExpression[object]] = []
     for c in CSV_COLUMNS:
         column: SQLColumnExpression[object] = named[c] if c in named else getattr(Call, c)
         if c in ("started_at", "ended_at"):
             cells.append(_time_cell(column))
-        elif c in ("cost", "payout"):
+        elif c in ("cost", "payout", "publisher_payout", "profit"):
             cells.append(cast(column, Text))  # NUMERIC(18, 4): always four places
         elif c in ("duration", "billsec"):
             cells.append(column)
@@ -117,7 +121,8 @@ def csv_lines(session: Session, principal: Principal, f: ReportFilter) -> Iterat
         .outerjoin(Target, Target.id == Call.target_id)
         .outerjoin(Buyer, Buyer.id == Call.buyer_id)
         .outerjoin(Trunk, Trunk.id == Call.trunk_id)
-        .outerjoin(CallAttribution, call_visits.SAME_CALL)
+        .outerjoin(TrafficSource, TrafficSource.id == Call.source_id)
+        .outerjoin(CallAttribution, CallAttribution.call_id == Call.id)
     )
     stmt = call_pages.newest_first(
         _calls(session, principal, f).with_only_columns(*_csv_cells()).select_from(joined)

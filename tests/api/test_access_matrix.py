@@ -391,6 +391,12 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     ("DELETE", "/api/webhook/{id}"): (HOOK_OWNED, send("/api/webhook/{webhook}")),
     ("GET", "/api/webhook/deliveries/{id}"): (OWNED_WITH_BUYER, get("/api/webhook/deliveries/{call}")),
     ("POST", "/api/webhook/resend/{id}"): (HOOK_OWNED, send("/api/webhook/resend/{delivery}")),
+    # Traffic sources (the world's is on A's number and call: deleting it is a conflict)
+    ("GET", "/api/sources"): (CUSTOMERS, get("/api/sources")),
+    ("GET", "/api/dashboard/call-source"): (CUSTOMERS, get("/api/dashboard/call-source", type="month")),
+    ("POST", "/api/sources"): (OWNED, send("/api/sources", lambda w: {"user_id": w.a.id, "name": "Radio"})),
+    ("PUT", "/api/sources/{id}"): (OWNED, send("/api/sources/{source}", lambda w: {"name": "Renamed"})),
+    ("DELETE", "/api/sources/{id}"): (OWNED, send("/api/sources/{source}")),
     # Routing
     ("GET", "/api/routing/regions"): (CUSTOMERS, get("/api/routing/regions", country="US")),
     ("POST", "/api/routing/dry-run"): (

@@ -3,8 +3,8 @@ in a path is (docs/api.md), never a 200 with an empty list that tells nothing ap
 
 import pytest
 
-from core.models import Buyer
-from testkit.rows import campaign_with_target, get
+from core.models import Buyer, TrafficSource
+from testkit.rows import campaign_with_target, get, save
 
 OWN_LISTS = [
     "/api/campaign/details",
@@ -60,5 +60,12 @@ def test_another_customers_buyer_or_campaign_is_a_404(client, customer_a, custom
         assert r.status_code == 404 and field in r.json()["errors"], (path, r.text)
         own = client.get(path, params=params, headers=customer_b.headers)
         assert own.status_code == 200, own.text
+    source_id = save(TrafficSource(user_id=customer_b.id, name="Radio")).id
+    r = client.get("/api/report", params={"source_id": source_id}, headers=h)
+    assert r.status_code == 404 and "source_id" in r.json()["errors"], r.text
+    assert (
+        client.get("/api/report", params={"source_id": source_id}, headers=customer_b.headers).status_code
+        == 200
+    )
     r = client.post("/api/buyer/buyer-report", json={"buyer_id": buyer_id}, headers=h)
     assert r.status_code == 404 and "buyer_id" in r.json()["errors"], r.text

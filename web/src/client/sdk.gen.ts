@@ -110,6 +110,9 @@ import type {
   DashboardCallRegionsResponses,
   DashboardCallsData,
   DashboardCallsErrors,
+  DashboardCallSourcesData,
+  DashboardCallSourcesErrors,
+  DashboardCallSourcesResponses,
   DashboardCallsResponses,
   DashboardCustomerCountsData,
   DashboardCustomerCountsErrors,
@@ -258,6 +261,18 @@ import type {
   SessionResetPasswordData,
   SessionResetPasswordErrors,
   SessionResetPasswordResponses,
+  SourcesAddData,
+  SourcesAddErrors,
+  SourcesAddResponses,
+  SourcesDetailsData,
+  SourcesDetailsErrors,
+  SourcesDetailsResponses,
+  SourcesRemoveData,
+  SourcesRemoveErrors,
+  SourcesRemoveResponses,
+  SourcesUpdateData,
+  SourcesUpdateErrors,
+  SourcesUpdateResponses,
   TargetsAddData,
   TargetsAddErrors,
   TargetsAddResponses,
@@ -990,6 +1005,19 @@ export const dashboardCallRegions = <ThrowOnError extends boolean = true>(
   });
 
 /**
+ * The period's calls by traffic source: calls, answered, converted, revenue, cost, publisher payout, profit (admins, customers)
+ */
+export const dashboardCallSources = <ThrowOnError extends boolean = true>(
+  options?: Options<DashboardCallSourcesData, ThrowOnError>
+) =>
+  (options?.client ?? client).get<DashboardCallSourcesResponses, DashboardCallSourcesErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/dashboard/call-source',
+    ...options
+  });
+
+/**
  * Mail a one-time reset link (or, without mail, tell the administrators)
  */
 export const sessionForgotPassword = <ThrowOnError extends boolean = true>(
@@ -1643,6 +1671,60 @@ export const accountServerTime = <ThrowOnError extends boolean = true>(
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/server-time',
     ...options
+  });
+
+/**
+ * Traffic sources, paginated, by name; `params` matches the name or utm_source
+ */
+export const sourcesDetails = <ThrowOnError extends boolean = true>(
+  options?: Options<SourcesDetailsData, ThrowOnError>
+) =>
+  (options?.client ?? client).get<SourcesDetailsResponses, SourcesDetailsErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/sources',
+    ...options
+  });
+
+/**
+ * Add a traffic source
+ */
+export const sourcesAdd = <ThrowOnError extends boolean = true>(options: Options<SourcesAddData, ThrowOnError>) =>
+  (options.client ?? client).post<SourcesAddResponses, SourcesAddErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/sources',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers
+    }
+  });
+
+/**
+ * Delete a traffic source (its numbers keep routing without one; refused while calls name it)
+ */
+export const sourcesRemove = <ThrowOnError extends boolean = true>(options: Options<SourcesRemoveData, ThrowOnError>) =>
+  (options.client ?? client).delete<SourcesRemoveResponses, SourcesRemoveErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/sources/{id}',
+    ...options
+  });
+
+/**
+ * Change a traffic source (its payout applies to calls rated from now, and re-rated)
+ */
+export const sourcesUpdate = <ThrowOnError extends boolean = true>(options: Options<SourcesUpdateData, ThrowOnError>) =>
+  (options.client ?? client).put<SourcesUpdateResponses, SourcesUpdateErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/sources/{id}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers
+    }
   });
 
 /**

@@ -861,8 +861,22 @@ export type CallReportRow = {
   medium?: string | null;
   /**
    * Payout
+   *
+   * Revenue: the buyer's payout, once converted
    */
   payout: string;
+  /**
+   * Profit
+   *
+   * payout - cost - publisher_payout; null until rated
+   */
+  profit: string | null;
+  /**
+   * Publisher Payout
+   *
+   * What the call's traffic source's publisher is owed
+   */
+  publisher_payout: string;
   /**
    * Rating Status
    */
@@ -885,6 +899,18 @@ export type CallReportRow = {
    * bridge, or reconciled from Asterisk's own records
    */
   source: string;
+  /**
+   * Source Id
+   *
+   * The traffic source the call is attributed to
+   */
+  source_id: number | null;
+  /**
+   * Source Name
+   *
+   * Where the call came from: its traffic source's name, else its visit's source (utm_source, the referrer's host, or direct), else null
+   */
+  source_name?: string | null;
   /**
    * Started At
    */
@@ -929,6 +955,23 @@ export type CallReportRow = {
    * The visit's utm_campaign
    */
   utm_campaign?: string | null;
+};
+
+/**
+ * CallSources
+ */
+export type CallSources = {
+  /**
+   * By Source
+   *
+   * Every source with calls, most calls first
+   */
+  by_source: Array<SourceSlice>;
+  period: Period;
+  /**
+   * All the period's calls (id null)
+   */
+  total: SourceSlice;
 };
 
 /**
@@ -1693,6 +1736,17 @@ export type EnvelopeCallRegions = {
 };
 
 /**
+ * Envelope[CallSources]
+ */
+export type EnvelopeCallSources = {
+  data: CallSources;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
  * Envelope[CampaignOut]
  */
 export type EnvelopeCampaignOut = {
@@ -1993,6 +2047,17 @@ export type EnvelopePageDataRateOut = {
 };
 
 /**
+ * Envelope[PageData[SourceRow]]
+ */
+export type EnvelopePageDataSourceRow = {
+  data: PageDataSourceRow;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
  * Envelope[PageData[TargetRow]]
  */
 export type EnvelopePageDataTargetRow = {
@@ -2162,6 +2227,17 @@ export type EnvelopeServerTime = {
  */
 export type EnvelopeSignedIn = {
   data: SignedIn;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[SourceOut]
+ */
+export type EnvelopeSourceOut = {
+  data: SourceOut;
   /**
    * Message
    */
@@ -3193,6 +3269,10 @@ export type NumberOut = {
    * Setup Fee
    */
   setup_fee: string;
+  /**
+   * Source Id
+   */
+  source_id: number | null;
   status: NumberStatus;
   /**
    * User Id
@@ -3297,6 +3377,10 @@ export type NumberRow = {
    * Setup Fee
    */
   setup_fee: string;
+  /**
+   * Source Id
+   */
+  source_id: number | null;
   status: NumberStatus;
   /**
    * User Id
@@ -3323,7 +3407,8 @@ export type NumberStatusIn = {
 /**
  * NumberUpdate
  *
- * An admin may change every field; a customer only campaign_id (null unlinks the campaign).
+ * An admin may change every field; a customer only campaign_id and source_id (null unlinks the
+ * campaign, or the traffic source).
  */
 export type NumberUpdate = {
   /**
@@ -3346,6 +3431,12 @@ export type NumberUpdate = {
    * Setup Fee
    */
   setup_fee?: string | number;
+  /**
+   * Source Id
+   *
+   * The owner's traffic source its calls are attributed to
+   */
+  source_id?: number | null;
   /**
    * Vendor Id
    */
@@ -4030,6 +4121,52 @@ export type PageDataRateOut = {
 };
 
 /**
+ * PageData[SourceRow]
+ */
+export type PageDataSourceRow = {
+  /**
+   * Current Page
+   */
+  current_page: number;
+  /**
+   * Data
+   */
+  data: Array<SourceRow>;
+  /**
+   * From
+   */
+  from?: number | null;
+  /**
+   * Last Page
+   */
+  last_page: number;
+  /**
+   * Next After
+   *
+   * Call reports: pass as `after` with the next page to read it by keyset
+   */
+  next_after?: number | null;
+  /**
+   * Per Page
+   */
+  per_page: number;
+  /**
+   * To
+   */
+  to?: number | null;
+  /**
+   * Total
+   */
+  total: number;
+  /**
+   * Total Estimated
+   *
+   * true: `total` is the database's estimate (past 10,000 rows)
+   */
+  total_estimated?: boolean;
+};
+
+/**
  * PageData[TargetRow]
  */
 export type PageDataTargetRow = {
@@ -4441,6 +4578,13 @@ export type PasswordChange = {
  * PaymentType
  */
 export type PaymentType = 'setup' | 'monthly';
+
+/**
+ * PayoutKind
+ *
+ * What a traffic source's publisher is owed per converted call (core.billing.publisher).
+ */
+export type PayoutKind = 'none' | 'fixed' | 'share';
 
 /**
  * Period
@@ -6593,6 +6737,219 @@ export type Slice = {
    * Talk Seconds
    */
   talk_seconds: number;
+};
+
+/**
+ * SourceIn
+ */
+export type SourceIn = {
+  /**
+   * Name
+   */
+  name: string;
+  /**
+   * Payout Amount
+   *
+   * Per converted call, for payout_kind 'fixed' (the currency's 4 places)
+   */
+  payout_amount?: string | number;
+  /**
+   * What the publisher is owed per converted call: nothing, payout_amount, or payout_share
+   */
+  payout_kind?: PayoutKind;
+  /**
+   * Payout Share
+   *
+   * Percent of the buyer's payout, for payout_kind 'share' (0 to 100)
+   */
+  payout_share?: string | number;
+  /**
+   * User Id
+   *
+   * The customer (an admin names it)
+   */
+  user_id?: number | null;
+  /**
+   * Utm Source
+   *
+   * The utm_source a visit carries that means this source (any case); null: its numbers' calls only
+   */
+  utm_source?: string | null;
+};
+
+/**
+ * SourceOut
+ */
+export type SourceOut = {
+  /**
+   * Created At
+   */
+  created_at: string;
+  /**
+   * Id
+   */
+  id: number;
+  /**
+   * Name
+   */
+  name: string;
+  /**
+   * Payout Amount
+   */
+  payout_amount: string;
+  payout_kind: PayoutKind;
+  /**
+   * Payout Share
+   *
+   * Percent, with 4 places
+   */
+  payout_share: string;
+  status: Status;
+  /**
+   * Updated At
+   */
+  updated_at: string | null;
+  /**
+   * User Id
+   */
+  user_id: number;
+  /**
+   * Utm Source
+   */
+  utm_source: string | null;
+};
+
+/**
+ * SourceRow
+ *
+ * A source in the list, with its customer's name and how many numbers it has.
+ */
+export type SourceRow = {
+  /**
+   * Created At
+   */
+  created_at: string;
+  /**
+   * Customer Name
+   */
+  customer_name?: string | null;
+  /**
+   * Id
+   */
+  id: number;
+  /**
+   * Name
+   */
+  name: string;
+  /**
+   * Numbers
+   */
+  numbers?: number;
+  /**
+   * Payout Amount
+   */
+  payout_amount: string;
+  payout_kind: PayoutKind;
+  /**
+   * Payout Share
+   *
+   * Percent, with 4 places
+   */
+  payout_share: string;
+  status: Status;
+  /**
+   * Updated At
+   */
+  updated_at: string | null;
+  /**
+   * User Id
+   */
+  user_id: number;
+  /**
+   * Utm Source
+   */
+  utm_source: string | null;
+};
+
+/**
+ * SourceSlice
+ *
+ * The calls of one traffic source (`id` null: calls with none) and what they earned (docs/reports.md).
+ */
+export type SourceSlice = {
+  /**
+   * Answered
+   */
+  answered: number;
+  /**
+   * Calls
+   */
+  calls: number;
+  /**
+   * Converted
+   */
+  converted: number;
+  /**
+   * Cost
+   */
+  cost: string;
+  /**
+   * Id
+   */
+  id: number | null;
+  /**
+   * Name
+   */
+  name: string;
+  /**
+   * Profit
+   *
+   * revenue - cost - publisher_payout, of the rated calls
+   */
+  profit: string;
+  /**
+   * Publisher Payout
+   */
+  publisher_payout: string;
+  /**
+   * Revenue
+   *
+   * The buyers' payouts
+   */
+  revenue: string;
+};
+
+/**
+ * SourceUpdate
+ */
+export type SourceUpdate = {
+  /**
+   * Name
+   */
+  name?: string;
+  /**
+   * Payout Amount
+   *
+   * Per converted call, for payout_kind 'fixed' (the currency's 4 places)
+   */
+  payout_amount?: string | number;
+  /**
+   * What the publisher is owed per converted call: nothing, payout_amount, or payout_share
+   */
+  payout_kind?: PayoutKind;
+  /**
+   * Payout Share
+   *
+   * Percent of the buyer's payout, for payout_kind 'share' (0 to 100)
+   */
+  payout_share?: string | number;
+  status?: Status;
+  /**
+   * Utm Source
+   *
+   * The utm_source a visit carries that means this source (any case); null: its numbers' calls only
+   */
+  utm_source?: string | null;
 };
 
 /**
@@ -13314,6 +13671,61 @@ export type DashboardCallRegionsResponses = {
 
 export type DashboardCallRegionsResponse = DashboardCallRegionsResponses[keyof DashboardCallRegionsResponses];
 
+export type DashboardCallSourcesData = {
+  body?: never;
+  path?: never;
+  query?: {
+    type?: Period;
+  };
+  url: '/api/dashboard/call-source';
+};
+
+export type DashboardCallSourcesErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DashboardCallSourcesError = DashboardCallSourcesErrors[keyof DashboardCallSourcesErrors];
+
+export type DashboardCallSourcesResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeCallSources;
+};
+
+export type DashboardCallSourcesResponse = DashboardCallSourcesResponses[keyof DashboardCallSourcesResponses];
+
 export type SessionForgotPasswordData = {
   body: ForgotPasswordIn;
   path?: never;
@@ -15837,6 +16249,12 @@ export type ReportsReportData = {
      */
     caller_number?: string | null;
     /**
+     * Source Id
+     *
+     * The calls attributed to this traffic source
+     */
+    source_id?: number | null;
+    /**
      * Caller Country
      *
      * ISO 3166 code (US, GB) or "unknown"
@@ -16349,6 +16767,12 @@ export type ReportsSaveData = {
      * The number or how it starts, as typed: +44 7911 123, 0044 7911, 447911 (E.164 prefix)
      */
     caller_number?: string | null;
+    /**
+     * Source Id
+     *
+     * The calls attributed to this traffic source
+     */
+    source_id?: number | null;
     /**
      * Caller Country
      *
@@ -17158,6 +17582,263 @@ export type AccountServerTimeResponses = {
 };
 
 export type AccountServerTimeResponse = AccountServerTimeResponses[keyof AccountServerTimeResponses];
+
+export type SourcesDetailsData = {
+  body?: never;
+  path?: never;
+  query?: {
+    /**
+     * Status
+     *
+     * Only active or only inactive sources
+     */
+    status?: Status | null;
+    /**
+     * Page
+     *
+     * Page number, from 1
+     */
+    page?: number;
+    /**
+     * Perpage
+     *
+     * Rows per page
+     */
+    perpage?: number;
+    /**
+     * Params
+     *
+     * Free-text filter
+     */
+    params?: string | null;
+    /**
+     * User Id
+     *
+     * Whose rows (an admin's filter)
+     */
+    user_id?: number | null;
+  };
+  url: '/api/sources';
+};
+
+export type SourcesDetailsErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type SourcesDetailsError = SourcesDetailsErrors[keyof SourcesDetailsErrors];
+
+export type SourcesDetailsResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopePageDataSourceRow;
+};
+
+export type SourcesDetailsResponse = SourcesDetailsResponses[keyof SourcesDetailsResponses];
+
+export type SourcesAddData = {
+  body: SourceIn;
+  path?: never;
+  query?: never;
+  url: '/api/sources';
+};
+
+export type SourcesAddErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type SourcesAddError = SourcesAddErrors[keyof SourcesAddErrors];
+
+export type SourcesAddResponses = {
+  /**
+   * Successful Response
+   */
+  201: EnvelopeSourceOut;
+};
+
+export type SourcesAddResponse = SourcesAddResponses[keyof SourcesAddResponses];
+
+export type SourcesRemoveData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/sources/{id}';
+};
+
+export type SourcesRemoveErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type SourcesRemoveError = SourcesRemoveErrors[keyof SourcesRemoveErrors];
+
+export type SourcesRemoveResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeNoneType;
+};
+
+export type SourcesRemoveResponse = SourcesRemoveResponses[keyof SourcesRemoveResponses];
+
+export type SourcesUpdateData = {
+  body: SourceUpdate;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/sources/{id}';
+};
+
+export type SourcesUpdateErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type SourcesUpdateError = SourcesUpdateErrors[keyof SourcesUpdateErrors];
+
+export type SourcesUpdateResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeSourceOut;
+};
+
+export type SourcesUpdateResponse = SourcesUpdateResponses[keyof SourcesUpdateResponses];
 
 export type TargetsAddData = {
   body: TargetIn;

@@ -39,6 +39,8 @@ const Wallet = Loadable(lazy(() => import('../pages/wallet')));
 const Invoice = Loadable(lazy(() => import('../pages/invoice')));
 const ChangePassword = Loadable(lazy(() => import('../pages/changepassword')));
 const Profile = Loadable(lazy(() => import('../pages/profile')));
+// Not in the menu (spec §2's menus are fixed): the dashboard's by-source card and the number form link here.
+const Source = Loadable(lazy(() => import('../pages/source')));
 
 /** Signed-in paths with their elements, in spec §2 order. */
 const SIGNED_IN_ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
@@ -65,7 +67,8 @@ const SIGNED_IN_ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['wallet', Wallet],
   ['invoice', Invoice],
   ['changepassword', ChangePassword],
-  ['profile', Profile]
+  ['profile', Profile],
+  ['source', Source]
 ];
 
 const routes: RouteObject[] = [

@@ -12,24 +12,26 @@ export interface NumberForm {
   setup_fee: string;
   monthly_fee: string;
   vendor_id: number | null;
+  source_id: number | null; // the owner's traffic source (an owned number's edit)
 }
 
-/** POST /number/add's body; an edit (PUT) sends the same without `number`. */
-export type NumberBody = Omit<NumberCreate, 'number'> & { number?: string };
+/** POST /number/add's body; an edit (PUT) sends the same without `number`, with an owned number's source. */
+export type NumberBody = Omit<NumberCreate, 'number'> & { number?: string; source_id?: number | null };
 
 export function emptyNumber(): NumberForm {
-  return { number: '', iso2: '', setup_fee: '0', monthly_fee: '0', vendor_id: null };
+  return { number: '', iso2: '', setup_fee: '0', monthly_fee: '0', vendor_id: null, source_id: null };
 }
 
 export function numberToForm(
-  n: Pick<NumberOut, 'number' | 'setup_fee' | 'monthly_fee'> & Partial<Pick<NumberOut, 'vendor_id'>>
+  n: Pick<NumberOut, 'number' | 'setup_fee' | 'monthly_fee'> & Partial<Pick<NumberOut, 'vendor_id' | 'source_id'>>
 ): NumberForm {
   return {
     number: n.number,
     iso2: '',
     setup_fee: String(Number(n.setup_fee)),
     monthly_fee: String(Number(n.monthly_fee)),
-    vendor_id: n.vendor_id ?? null
+    vendor_id: n.vendor_id ?? null,
+    source_id: n.source_id ?? null
   };
 }
 
@@ -53,8 +55,12 @@ export function validateNumber(
   return errors;
 }
 
-/** A new number names itself (and its country, when not the number's own); an edit fees and vendor. */
-export function numberBody(values: NumberForm, { editing = false }: { editing?: boolean } = {}): NumberBody {
+/** A new number names itself (and its country, when not the number's own); an edit fees and vendor,
+ * and an `owned` number's traffic source (a pool number has none). */
+export function numberBody(
+  values: NumberForm,
+  { editing = false, owned = false }: { editing?: boolean; owned?: boolean } = {}
+): NumberBody {
   const body: NumberBody = {
     setup_fee: String(values.setup_fee).trim(),
     monthly_fee: String(values.monthly_fee).trim(),
@@ -62,6 +68,7 @@ export function numberBody(values: NumberForm, { editing = false }: { editing?: 
   };
   if (values.iso2.trim()) body.iso2 = values.iso2.trim().toUpperCase();
   if (!editing) body.number = values.number.trim();
+  if (editing && owned) body.source_id = values.source_id;
   return body;
 }
 

@@ -1,5 +1,6 @@
 // The dashboard: a period's calls (how many, answered, missed, refused, talk time, spend or
-// payout, live now), calls over the period, and where they went; the admin also sees each customer.
+// payout, live now), calls over the period, where they went and where they came from (by source);
+// the admin also sees each customer.
 import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
@@ -20,6 +21,7 @@ import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import CallsBars from './CallsBars';
 import RegionChart from './RegionChart';
+import SourcesCard from './SourcesCard';
 import { call } from '../../api/client';
 import {
   dashboardCallDetail,
@@ -242,6 +244,11 @@ export default function DashboardPage() {
           {!buyer && (
             <Grid size={12}>
               <RegionChart period={period} />
+            </Grid>
+          )}
+          {!buyer && (
+            <Grid size={12}>
+              <SourcesCard period={period} />
             </Grid>
           )}
           {admin && (

@@ -4,6 +4,7 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 
 import FormDialog from '../../components/FormDialog';
+import SourcePicker from '../../components/SourcePicker';
 import VendorPicker from '../../components/VendorPicker';
 import { call } from '../../api/client';
 import { numbersAdd, numbersUpdate, type NumberCreate, type NumberRow, type NumberUpdate } from '../../client';
@@ -19,6 +20,7 @@ interface NumberDialogProps {
 
 export default function NumberDialog({ open, number, onClose, onSaved }: NumberDialogProps) {
   const editing = number !== null;
+  const owned = number?.user_id != null; // a customer's number: its calls may be a source's
   const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('number', emptyNumber());
 
   useEffect(() => {
@@ -32,7 +34,9 @@ export default function NumberDialog({ open, number, onClose, onSaved }: NumberD
         // utils/numberForm's NumberBody is both bodies: a new number carries `number`, an edit
         // never does (and its country_id is not sent); its type can't say which it is.
         editing
-          ? call(numbersUpdate({ path: { id: number.id }, body: numberBody(values, { editing }) as NumberUpdate }))
+          ? call(
+              numbersUpdate({ path: { id: number.id }, body: numberBody(values, { editing, owned }) as NumberUpdate })
+            )
           : call(numbersAdd({ body: numberBody(values) as NumberCreate })),
       'The number could not be saved.'
     );
@@ -78,6 +82,17 @@ export default function NumberDialog({ open, number, onClose, onSaved }: NumberD
             error={errors.vendor_id}
           />
         </Grid>
+        {editing && owned && (
+          <Grid size={12}>
+            <SourcePicker
+              userId={number.user_id}
+              value={values.source_id}
+              onChange={(id) => set('source_id', id)}
+              testid="number-source"
+              error={errors.source_id}
+            />
+          </Grid>
+        )}
       </Grid>
     </FormDialog>
   );

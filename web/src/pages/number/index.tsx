@@ -1,15 +1,19 @@
 // The customer's tracking numbers: point each at a campaign (its calls route from the next one
-// on), take more from the pool (setup fees charged now), release one back to the pool.
+// on) and a traffic source (its calls are that source's), take more from the pool (setup fees
+// charged now), release one back to the pool.
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import MenuItem from '@mui/material/MenuItem';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { PlusOutlined, RollbackOutlined } from '@ant-design/icons';
+import { Link as RouterLink } from 'react-router-dom';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { SearchBox } from '../../components/ListParts';
@@ -24,8 +28,10 @@ import {
   numbersSetStatus,
   numbersTake,
   numbersUpdate,
+  sourcesDetails,
   type CampaignOut,
-  type NumberRow
+  type NumberRow,
+  type SourceRow
 } from '../../client';
 import { failureMessage } from '../../hooks/apiFailure';
 import { announceMoneyMoved } from '../../store/money';
@@ -67,13 +73,25 @@ export default function NumberPage() {
     setError
   });
   const [options, setOptions] = useState<CampaignOut[]>([]);
+  const [sources, setSources] = useState<SourceRow[]>([]);
   const [taking, setTaking] = useState(false);
 
   useEffect(() => {
     call(campaignsDetails({ query: { page: 1, perpage: CAMPAIGN_PAGE, params: '' } }))
       .then((page) => setOptions(page?.data ?? []))
       .catch((err: unknown) => setError(failureMessage(err, 'Your campaigns could not be loaded.')));
+    call(sourcesDetails({ query: { page: 1, perpage: CAMPAIGN_PAGE } }))
+      .then((page) => setSources(page?.data ?? []))
+      .catch((err: unknown) => setError(failureMessage(err, 'Your sources could not be loaded.')));
   }, [setError]);
+
+  const attribute = (row: NumberRow, sourceId: string) => {
+    const source = sources.find((s) => String(s.id) === sourceId);
+    void act(async () => {
+      await call(numbersUpdate({ path: { id: row.id }, body: { source_id: source ? source.id : null } }));
+      return source ? `Calls to ${row.number} are now source ${source.name}'s.` : `${row.number} has no source now.`;
+    }, 'The source could not be changed.');
+  };
 
   const point = (row: NumberRow, campaignId: string) => {
     const campaign = options.find((c) => String(c.id) === campaignId);
@@ -110,11 +128,26 @@ export default function NumberPage() {
       <ListCard
         name="number"
         title="Your tracking numbers"
-        secondary={<SearchBox label="Search numbers" value={search} onChange={setSearch} />}
+        secondary={
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Link component={RouterLink} to="/source" variant="body2" data-testid="number-sources-link">
+              Sources
+            </Link>
+            <SearchBox label="Search numbers" value={search} onChange={setSearch} />
+          </Stack>
+        }
         list={list}
         notice={notice}
         setNotice={setNotice}
-        columns={['Number', 'Campaign', ['Monthly fee', 'right'], 'Paid until', 'Status', ['Action', 'right']]}
+        columns={[
+          'Number',
+          'Campaign',
+          'Source',
+          ['Monthly fee', 'right'],
+          'Paid until',
+          'Status',
+          ['Action', 'right']
+        ]}
         emptyText="No numbers yet: get some from the pool."
       >
         {rows.map((row) => (
@@ -140,6 +173,30 @@ export default function NumberPage() {
                 {options.map((c) => (
                   <MenuItem key={c.id} value={String(c.id)}>
                     {c.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </TableCell>
+            <TableCell>
+              <TextField
+                select
+                size="small"
+                variant="standard"
+                value={row.source_id ? String(row.source_id) : ''}
+                onChange={(e) => attribute(row, e.target.value)}
+                disabled={busy}
+                sx={{ minWidth: 160 }}
+                slotProps={{
+                  select: { displayEmpty: true },
+                  htmlInput: { 'aria-label': `Source of ${row.number}`, ...testId('number-source') }
+                }}
+              >
+                <MenuItem value="">
+                  <em>None</em>
+                </MenuItem>
+                {sources.map((s) => (
+                  <MenuItem key={s.id} value={String(s.id)}>
+                    {s.name}
                   </MenuItem>
                 ))}
               </TextField>
