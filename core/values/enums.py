@@ -166,6 +166,7 @@ class WebhookEvent(StrEnum):
     CONVERTED = "converted"  # talk time passed the campaign's buffer (rating)
     COMPLETED = "completed"  # the call is over: the row's final fields (rating)
     RATED = "rated"  # cost and payout are final (rating)
+    ATTRIBUTED = "attributed"  # a converted call with an attribution, as a server event (rating)
 
 
 class WebhookStatus(StrEnum):

@@ -216,6 +216,11 @@ class ErrorId(Enum):
         Kind.INVALID,
         "a buyer's webhook can't take 'incoming'",
     )
+    WEBHOOK_BUYER_ATTRIBUTED = (
+        "webhook.buyer_attributed",
+        Kind.INVALID,
+        "a buyer's webhook can't take 'attributed' (the customer's traffic)",
+    )
     # Whisper, reports, recordings
     WHISPER_AUDIO = ("whisper.audio", Kind.INVALID, "the whisper text or recording can't be used")
     WHISPER_SPEECH_AWAY = ("whisper.speech_away", Kind.UNAVAILABLE, "text can't be spoken on this server now")
@@ -225,6 +230,16 @@ class ErrorId(Enum):
         "report.caller_place",
         Kind.INVALID,
         "caller_country is not a country, or caller_region comes without it",
+    )
+    CONVERSIONS_CUSTOMER = (
+        "conversions.customer",
+        Kind.INVALID,
+        "an admin's conversions export names the customer (user_id)",
+    )
+    CONVERSIONS_RANGE = (
+        "conversions.range",
+        Kind.INVALID,
+        "a conversions export covers more than 90 days (what Google Ads imports)",
     )
     RECORDING_NONE = ("recording.none", Kind.NOT_FOUND, "the call was not recorded")
     RECORDING_GONE = ("recording.gone", Kind.NOT_FOUND, "the call's recording is no longer stored")

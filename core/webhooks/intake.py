@@ -20,7 +20,7 @@ from core.infra import jobs, names
 from core.infra.db import json_text, session_scope
 from core.models import Call, Webhook
 from core.values.enums import DeliveryStatus, RatingStatus, WebhookEvent, WebhookStatus
-from core.webhooks import payload
+from core.webhooks import payload, server_event
 from core.webhooks.backoff import RETRY_FOR
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,7 @@ class Event:
     kind: WebhookEvent
     campaign_id: int | None
     buyer_id: int | None
-    body: payload.Body
+    body: payload.Body | server_event.AttributedBody
     seq: int = 0  # `routed`: which target rings (1 the first)
 
 
@@ -56,9 +56,21 @@ ON CONFLICT ON CONSTRAINT uq_webhook_delivery_event DO NOTHING
 def _wants(hook: Webhook, event: Event) -> bool:
     if event.kind.value not in hook.events:
         return False
+    if event.kind in server_event.CAMPAIGN_ONLY:
+        return hook.campaign_id is not None and hook.campaign_id == event.campaign_id
     if hook.campaign_id is not None:
         return hook.campaign_id == event.campaign_id
     return hook.buyer_id is not None and hook.buyer_id == event.buyer_id
+
+
+def _body_for(
+    hook: Webhook, body: payload.Body | server_event.AttributedBody
+) -> payload.Body | server_event.AttributedBody:
+    """The body as `hook` gets it: a buyer's without the customer's cost (`attributed` bodies never
+    reach a buyer's webhook: `_wants`)."""
+    if hook.campaign_id is not None or "server_event" in body:
+        return body
+    return payload.for_buyer(body)
 
 
 def add(session: Session, events: list[Event], now: datetime | None = None) -> int:
@@ -80,7 +92,7 @@ def add(session: Session, events: list[Event], now: datetime | None = None) -> i
             "linkedid": event.linkedid,
             "event": event.kind.value,
             "seq": event.seq,
-            "body": event.body if hook.campaign_id is not None else payload.for_buyer(event.body),
+            "body": _body_for(hook, event.body),
         }
         for event in events
         for hook in hooks
@@ -152,4 +164,10 @@ def rated(session: Session, call_ids: Iterable[int]) -> int:
     listened = or_(col(Call.campaign_id).in_(campaigns), col(Call.buyer_id).in_(buyers))
     stmt = select(Call).where(Call.id == any_(cast(ids, ARRAY(BigInteger))), listened)
     rows = list(session.scalars(stmt.execution_options(populate_existing=True)))
-    return add(session, [e for row in rows for e in final_events(row)])
+    events = [e for row in rows for e in final_events(row)]
+    # After each call's other events (a call's deliveries go out in the order of their ids).
+    events += [
+        Event(row.linkedid, WebhookEvent.ATTRIBUTED, row.campaign_id, row.buyer_id, body)
+        for row, body in server_event.bodies(session, rows)
+    ]
+    return add(session, events)

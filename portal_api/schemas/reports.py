@@ -12,6 +12,7 @@ from portal_api.deps import MAX_ID
 from portal_api.schemas.common import Day, MoneyOut
 from portal_api.schemas.regions import OriginFilter
 from portal_api.schemas.routing import TrailEntry
+from portal_api.schemas.visits import VisitFields, VisitFilter
 
 _Part = Annotated[str | None, Query(max_length=64, description="Matches anywhere in the value")]
 _Number = Annotated[
@@ -46,6 +47,7 @@ class ReportFilter(BaseModel):
     target_number: str | None = None
     caller_number: str | None = None
     origin: OriginFilter = OriginFilter()
+    visit: VisitFilter = VisitFilter()
     source_id: int | None = None
 
 
@@ -59,6 +61,7 @@ def report_filter(
     target_number: _Number = None,
     caller_number: _Number = None,
     origin: Annotated[OriginFilter, Depends(OriginFilter.of_query)] = OriginFilter(),
+    visit: Annotated[VisitFilter, Depends(VisitFilter.of_query)] = VisitFilter(),
     source_id: Annotated[
         int | None, Query(ge=1, le=MAX_ID, description="The calls attributed to this traffic source")
     ] = None,
@@ -77,12 +80,13 @@ def report_filter(
         toDate=toDate,
         disposition=disposition,
         origin=origin,
+        visit=visit,
         source_id=source_id,
         **{k: (v or "").strip() or None for k, v in text.items()},
     )
 
 
-class CallReportRow(BaseModel):
+class CallReportRow(VisitFields):
     """One call: what happened, who it reached, what it cost, and the routing trail saying why."""
 
     model_config = ConfigDict(from_attributes=True)
@@ -164,4 +168,10 @@ CSV_COLUMNS = (
     "profit",
     "source_name",
     "linkedid",
+    # The visit (null when none is known): docs/conversions.md
+    "medium",
+    "utm_campaign",
+    "keyword",
+    "landing_page",
+    "click_id",
 )

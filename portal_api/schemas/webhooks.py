@@ -29,12 +29,13 @@ WebhookUrl = Annotated[
 Events = Annotated[list[WebhookEvent], Field(min_length=1, max_length=len(WebhookEvent))]
 
 
-_NOT_INCOMING = {"items": {"not": {"const": WebhookEvent.INCOMING.value}}}
+_CAMPAIGN_ONLY = {"items": {"not": {"enum": [WebhookEvent.INCOMING.value, WebhookEvent.ATTRIBUTED.value]}}}
 
 
 class WebhookIn(StrictBody):
     # Exactly one of the two names whose calls the webhook gets (the other left out or null); a
-    # buyer's webhook can't take `incoming` (the buyer is known only once the call is routed).
+    # buyer's webhook can't take `incoming` (the buyer is known only once the call is routed) nor
+    # `attributed` (where the call came from is the customer's).
     rules = {
         "oneOf": [
             {
@@ -46,7 +47,7 @@ class WebhookIn(StrictBody):
                 "properties": {
                     "buyer_id": {"type": "integer"},
                     "campaign_id": {"type": "null"},
-                    "events": _NOT_INCOMING,
+                    "events": _CAMPAIGN_ONLY,
                 },
             },
         ]

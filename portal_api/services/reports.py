@@ -18,7 +18,7 @@ from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData
 from portal_api.schemas.reports import CSV_COLUMNS, CallReportRow, ReportFilter
-from portal_api.services import call_pages
+from portal_api.services import call_pages, call_visits
 from portal_api.services.common import contains_text, within_days
 from portal_api.services.recordings import stored_recording
 from portal_api.services.tenancy import get_visible, scoped, visible_id
@@ -48,6 +48,8 @@ def _calls(session: Session, principal: Principal, f: ReportFilter) -> Select[Ca
         stmt = stmt.where(Call.caller_country == f.origin.country)
     if f.origin.region is not None:
         stmt = stmt.where(Call.caller_region == f.origin.region)
+    days, tz = (f.fromDate, f.toDate), principal.user.timezone
+    stmt = call_visits.visit_filter(stmt, principal, f.visit, f.user_id, days, tz)
     for column, typed, plus in (
         (Call.did, f.did_number, True),
         (Call.caller, f.caller_number, True),
@@ -61,7 +63,9 @@ def _calls(session: Session, principal: Principal, f: ReportFilter) -> Select[Ca
 def page(
     session: Session, principal: Principal, pg: PageParams, f: ReportFilter, after: int | None
 ) -> PageData[CallReportRow]:
-    return call_pages.page(session, _calls(session, principal, f), pg, after, CallReportRow)
+    found = call_pages.page(session, _calls(session, principal, f), pg, after, CallReportRow)
+    call_visits.with_visits(session, found.data)
+    return found
 
 
 # A spreadsheet runs a cell starting with = @ + - as a formula (names are customers' input, callers
@@ -86,6 +90,12 @@ def _csv_cells() -> list[SQLColumnExpression[object]]:
         "target_name": Target.name,
         "buyer_name": Buyer.name,
         "trunk_name": Trunk.name,
+        # The visit's: typed by visitors into their URLs, so each goes through the formula guard.
+        "medium": CallAttribution.medium,
+        "utm_campaign": CallAttribution.campaign,
+        "keyword": CallAttribution.keyword,
+        "landing_page": CallAttribution.landing_page,
+        "click_id": CallAttribution.click_id,
         # The source's name, else the visit's (docs/reports.md, "Source").
         "source_name": func.coalesce(TrafficSource.name, CallAttribution.source),
     }

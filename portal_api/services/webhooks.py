@@ -20,6 +20,15 @@ from portal_api.services.common import create_row, delete_row, page_of, set_stat
 from portal_api.services.tenancy import get_visible, scope_clause, scoped, visible_id
 
 _NO_INCOMING = "A buyer's webhook can't take 'incoming': the buyer is known only once the call is routed."
+_NO_ATTRIBUTED = "A buyer's webhook can't take 'attributed': where a call came from is the customer's."
+
+
+def _check_buyer_events(events: list[WebhookEvent]) -> None:
+    """The events a buyer's webhook may not take: refused when saved, so none is silently never sent."""
+    if WebhookEvent.INCOMING in events:
+        raise DomainError(ErrorId.WEBHOOK_BUYER_INCOMING, _NO_INCOMING, "events")
+    if WebhookEvent.ATTRIBUTED in events:
+        raise DomainError(ErrorId.WEBHOOK_BUYER_ATTRIBUTED, _NO_ATTRIBUTED, "events")
 
 
 def page(
@@ -65,8 +74,8 @@ def _check_reachable(url: str) -> None:
 def create(session: Session, principal: Principal, body: WebhookIn) -> Webhook:
     owner = _owner(session, principal, body)
     _check_reachable(body.url)
-    if body.buyer_id is not None and WebhookEvent.INCOMING in body.events:
-        raise DomainError(ErrorId.WEBHOOK_BUYER_INCOMING, _NO_INCOMING, "events")
+    if body.buyer_id is not None:
+        _check_buyer_events(body.events)
     hook = Webhook(
         user_id=owner,
         campaign_id=body.campaign_id,
@@ -84,8 +93,8 @@ def update(session: Session, principal: Principal, hook_id: int, body: WebhookUp
     if changes.get("url") is not None:
         _check_reachable(changes["url"])
     if "events" in changes and changes["events"] is not None:
-        if hook.buyer_id is not None and WebhookEvent.INCOMING in changes["events"]:
-            raise DomainError(ErrorId.WEBHOOK_BUYER_INCOMING, _NO_INCOMING, "events")
+        if hook.buyer_id is not None:
+            _check_buyer_events(changes["events"])
         changes["events"] = [e.value for e in dict.fromkeys(changes["events"])]
     return update_row(session, hook, changes)
 

@@ -376,6 +376,14 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
         {"admin": PBX_DOWN, "a": PBX_DOWN, "b": DENIED, "buyer": PBX_DOWN},
         get("/api/report/recording/{call}"),
     ),
+    # Conversions export: A's own (an admin names A), never B's look at A's (404), nor a buyer's.
+    ("GET", "/api/conversions/google-ads"): (
+        OWNED,
+        lambda w, who: (
+            "/api/conversions/google-ads",
+            {"params": {"user_id": w.a.id, "fromDate": "2026-11-01", "toDate": "2026-11-30"}},
+        ),
+    ),
     # Live calls (the world has one live call of A's in Redis)
     ("POST", "/api/report/callHangUp"): (
         OWNED_WITH_BUYER,

@@ -241,3 +241,41 @@ def test_the_dashboard_reads_whole_days_from_daily_rollups_in_one_scan_never_eve
             nodes = list(_nodes(plan[0]["Plan"]))
             assert "call_rollup_day" in {n.get("Relation Name") for n in nodes}, _shape(nodes)
             assert not [n for n in _scans_of_call(nodes) if n["Node Type"] == "Seq Scan"], _shape(nodes)
+
+
+VISITS = """
+INSERT INTO call_attribution (call_id, call_started_at, user_id, status, source, medium, campaign,
+                              keyword, landing_page, click_id, click_id_kind, pages, candidates)
+SELECT id, started_at, user_id, 'matched', 'google', CASE WHEN n % 2 = 0 THEN 'cpc' ELSE 'email' END,
+       'campaign ' || (n % 50), 'keyword ' || (n % 300), 'https://site.example/p' || (n % 40),
+       CASE WHEN n % 3 = 0 THEN 'Cj0' || id END, CASE WHEN n % 3 = 0 THEN 'gclid' END, '[]', '[]'
+FROM (SELECT id, started_at, user_id, id / 10 AS n FROM call WHERE id % 5 = 0 AND user_id IS NOT NULL) c
+"""
+
+
+def test_visit_filters_read_the_attributions_by_their_index_then_the_calls_by_key(
+    client: Any, admin: Actor, customer_a: Actor, calls: dict[str, int], statements: list
+) -> None:
+    with get_engine().begin() as conn:
+        conn.execute(text(VISITS))
+        conn.execute(text("ANALYZE call_attribution"))
+    plan = lambda who, **p: page_plan(client, statements, who, **p)  # noqa: E731
+    for who in (admin, customer_a):
+        # A common visit (a medium, a site's pages, a click id or none): the calls newest first, each
+        # checked by the attribution's key, until the page is full; never every call.
+        for params in (
+            {"medium": "cpc", "fromDate": "2026-03-01", "toDate": "2026-03-31"},
+            {"landing_page": "https://site.example/p3"},
+            {"has_click_id": "true", "fromDate": "2026-03-01", "toDate": "2026-03-07"},
+            {"has_click_id": "false"},
+        ):
+            nodes = plan(who, **params)
+            scans = _scans_of_call(nodes)
+            assert scans and not [n for n in scans if n["Node Type"] == "Seq Scan"], (params, _shape(nodes))
+    # A customer's UTM campaign: its own attributions, by (user_id, campaign).
+    mine = plan(customer_a, utm_campaign="campaign 7")
+    assert "ix_call_attribution_user_campaign" in {n.get("Index Name") for n in mine}, _shape(mine)
+    # Its own only: every filter of the request names the customer on the attributions it reads
+    # (the page's visits are then looked up by the page's own calls' keys).
+    filters = [s for s, _ in statements if "EXISTS (SELECT call_attribution" in s]
+    assert filters and all("call_attribution.user_id = " in s for s in filters)

@@ -90,6 +90,7 @@ def test_bad_input_is_a_422_and_changes_nothing(client, customer_a, buyer_a) -> 
             "campaign_id",
         ),
         ({"buyer_id": buyer_a.buyer_id, "url": URL, "events": ["incoming"]}, "events"),
+        ({"buyer_id": buyer_a.buyer_id, "url": URL, "events": ["rated", "attributed"]}, "events"),
         ({"campaign_id": campaign, "url": URL, "events": ["rated"], "secret": "mine"}, "secret"),
     ]
     for body, field in bad:
@@ -97,6 +98,11 @@ def test_bad_input_is_a_422_and_changes_nothing(client, customer_a, buyer_a) -> 
         fields = r.json().get("errors", {})
         assert r.status_code == 422 and any(f.split(".")[0] == field for f in fields), (body, r.text)
     assert count(Webhook) == 0
+    # Nor may a buyer's webhook take the customer's traffic later.
+    buyers = _add(client, customer_a, buyer_id=buyer_a.buyer_id, events=["rated"])
+    path = f"/api/webhook/{buyers['id']}"
+    r = client.put(path, json={"events": ["attributed"]}, headers=customer_a.headers)
+    assert r.status_code == 422 and "'attributed'" in r.json()["message"]
     hook = _add(client, customer_a, campaign_id=campaign)
     r = client.put(
         f"/api/webhook/{hook['id']}", json={"url": "https://x.example.com/{nope}"}, headers=customer_a.headers

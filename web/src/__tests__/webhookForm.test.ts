@@ -28,6 +28,13 @@ describe('webhook form', () => {
     expect(BUYER_EVENTS.map(([v]) => v)).not.toContain('incoming');
   });
 
+  it("keeps a buyer's webhook off attributed, where the customer's calls came from", () => {
+    expect(validateWebhook({ url: 'https://x.example.com', events: ['attributed'] }, { buyer: true })).toEqual({
+      events: "A buyer's webhook can't take Attributed"
+    });
+    expect(BUYER_EVENTS.map(([v]) => v)).not.toContain('attributed');
+  });
+
   it('keeps the events in a call order whatever order they are ticked in', () => {
     let events = toggleEvent([], 'rated', true);
     events = toggleEvent(events, 'incoming', true);

@@ -93,6 +93,9 @@ import type {
   ConfigConfigData,
   ConfigConfigErrors,
   ConfigConfigResponses,
+  ConversionsGoogleAdsData,
+  ConversionsGoogleAdsErrors,
+  ConversionsGoogleAdsResponses,
   CountryCountriesData,
   CountryCountriesErrors,
   CountryCountriesResponses,
@@ -907,6 +910,19 @@ export const configConfig = <ThrowOnError extends boolean = true>(options?: Opti
     responseType: 'json',
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/config',
+    ...options
+  });
+
+/**
+ * Converted calls with a Google click id, as Google Ads' offline click conversions CSV
+ */
+export const conversionsGoogleAds = <ThrowOnError extends boolean = true>(
+  options: Options<ConversionsGoogleAdsData, ThrowOnError>
+) =>
+  (options.client ?? client).get<ConversionsGoogleAdsResponses, ConversionsGoogleAdsErrors, ThrowOnError>({
+    responseType: 'text',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/conversions/google-ads',
     ...options
   });
 

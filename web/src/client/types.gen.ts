@@ -773,6 +773,18 @@ export type CallReportRow = {
    */
   campaign_name?: string | null;
   /**
+   * Click Id
+   *
+   * The ad click id the visit carried
+   */
+  click_id?: string | null;
+  /**
+   * Click Id Kind
+   *
+   * gclid, gbraid, wbraid, fbclid or msclkid
+   */
+  click_id_kind?: string | null;
+  /**
    * Connected At
    */
   connected_at: string | null;
@@ -826,9 +838,27 @@ export type CallReportRow = {
    */
   ivr_result: string | null;
   /**
+   * Keyword
+   *
+   * The visit's utm_term
+   */
+  keyword?: string | null;
+  /**
+   * Landing Page
+   *
+   * The page the visitor landed on
+   */
+  landing_page?: string | null;
+  /**
    * Linkedid
    */
   linkedid: string;
+  /**
+   * Medium
+   *
+   * The visit's utm_medium
+   */
+  medium?: string | null;
   /**
    * Payout
    *
@@ -919,6 +949,12 @@ export type CallReportRow = {
    * User Id
    */
   user_id: number | null;
+  /**
+   * Utm Campaign
+   *
+   * The visit's utm_campaign
+   */
+  utm_campaign?: string | null;
 };
 
 /**
@@ -10954,7 +10990,7 @@ export type WalletTransactionOut = {
  *
  * A call event a webhook may subscribe to (docs/webhooks.md), in the order a call has them.
  */
-export type WebhookEvent = 'incoming' | 'routed' | 'connected' | 'converted' | 'completed' | 'rated';
+export type WebhookEvent = 'incoming' | 'routed' | 'connected' | 'converted' | 'completed' | 'rated' | 'attributed';
 
 export type WebhookIn = (
   | {
@@ -13225,6 +13261,84 @@ export type ConfigConfigResponses = {
 };
 
 export type ConfigConfigResponse = ConfigConfigResponses[keyof ConfigConfigResponses];
+
+export type ConversionsGoogleAdsData = {
+  body?: never;
+  path?: never;
+  query: {
+    /**
+     * Fromdate
+     *
+     * First day, in the customer's time zone
+     */
+    fromDate: string;
+    /**
+     * Todate
+     *
+     * Last day, in the customer's time zone
+     */
+    toDate: string;
+    /**
+     * Conversion Name
+     *
+     * The conversion action's name in Google Ads, exactly as it is there
+     */
+    conversion_name?: string;
+    /**
+     * User Id
+     *
+     * Whose rows (an admin's filter)
+     */
+    user_id?: number | null;
+  };
+  url: '/api/conversions/google-ads';
+};
+
+export type ConversionsGoogleAdsErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ConversionsGoogleAdsError = ConversionsGoogleAdsErrors[keyof ConversionsGoogleAdsErrors];
+
+export type ConversionsGoogleAdsResponses = {
+  /**
+   * google-ads-conversions-<fromDate>-<toDate>.csv
+   */
+  200: string;
+};
+
+export type ConversionsGoogleAdsResponse = ConversionsGoogleAdsResponses[keyof ConversionsGoogleAdsResponses];
 
 export type CountryCountriesData = {
   body?: never;
@@ -16402,6 +16516,36 @@ export type ReportsReportData = {
      * A region as the calls show it, or "unknown"; needs caller_country
      */
     caller_region?: string | null;
+    /**
+     * Medium
+     *
+     * utm_medium, exactly
+     */
+    medium?: string | null;
+    /**
+     * Utm Campaign
+     *
+     * utm_campaign, exactly
+     */
+    utm_campaign?: string | null;
+    /**
+     * Keyword
+     *
+     * utm_term, exactly
+     */
+    keyword?: string | null;
+    /**
+     * Landing Page
+     *
+     * The landing page's URL or how it starts
+     */
+    landing_page?: string | null;
+    /**
+     * Has Click Id
+     *
+     * true: the visit carried an ad click id (gclid, fbclid...); false: no click id
+     */
+    has_click_id?: boolean | null;
   };
   url: '/api/report';
 };
@@ -16891,6 +17035,36 @@ export type ReportsSaveData = {
      * A region as the calls show it, or "unknown"; needs caller_country
      */
     caller_region?: string | null;
+    /**
+     * Medium
+     *
+     * utm_medium, exactly
+     */
+    medium?: string | null;
+    /**
+     * Utm Campaign
+     *
+     * utm_campaign, exactly
+     */
+    utm_campaign?: string | null;
+    /**
+     * Keyword
+     *
+     * utm_term, exactly
+     */
+    keyword?: string | null;
+    /**
+     * Landing Page
+     *
+     * The landing page's URL or how it starts
+     */
+    landing_page?: string | null;
+    /**
+     * Has Click Id
+     *
+     * true: the visit carried an ad click id (gclid, fbclid...); false: no click id
+     */
+    has_click_id?: boolean | null;
   };
   url: '/api/report/save';
 };

@@ -16,10 +16,13 @@ export const EVENTS: readonly (readonly [WebhookEvent, string])[] = [
   ['connected', 'Connected'],
   ['converted', 'Converted'],
   ['completed', 'Completed'],
-  ['rated', 'Rated']
+  ['rated', 'Rated'],
+  ['attributed', 'Attributed (ad platform event)']
 ];
-// A buyer is known only once a call is routed: its webhooks can't take `incoming`.
-export const BUYER_EVENTS = EVENTS.filter(([value]) => value !== 'incoming');
+// A buyer is known only once a call is routed: its webhooks can't take `incoming`; where a call came
+// from is the customer's: nor `attributed`.
+const CAMPAIGN_ONLY: readonly WebhookEvent[] = ['incoming', 'attributed'];
+export const BUYER_EVENTS = EVENTS.filter(([value]) => !CAMPAIGN_ONLY.includes(value));
 export const TOKENS: readonly string[] = [
   'event',
   'linkedid',
@@ -66,6 +69,7 @@ export function validateWebhook(
   else if (unknown !== undefined) errors.url = `{${unknown}} is no token`;
   if (!values.events.length) errors.events = 'Choose at least one event';
   else if (buyer && values.events.includes('incoming')) errors.events = "A buyer's webhook can't take Incoming";
+  else if (buyer && values.events.includes('attributed')) errors.events = "A buyer's webhook can't take Attributed";
   return errors;
 }
 

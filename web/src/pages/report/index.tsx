@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import { DownloadOutlined } from '@ant-design/icons';
 
 import CallFilters, { type FilterQuery } from '../../components/CallFilters';
+import ConversionsExportDialog from '../../components/ConversionsExportDialog';
 import { EmptyRow, ListMessages } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
@@ -63,6 +64,7 @@ export default function ReportPage() {
   );
   const [open, setOpen] = useState<CallReportRow | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [conversions, setConversions] = useState(false);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -84,6 +86,9 @@ export default function ReportPage() {
   return (
     <>
       <PageTitle title="Report">
+        <Button variant="outlined" onClick={() => setConversions(true)} data-testid="report-conversions" sx={{ mr: 1 }}>
+          Google Ads conversions
+        </Button>
         <Button
           variant="outlined"
           startIcon={<DownloadOutlined />}
@@ -158,6 +163,7 @@ export default function ReportPage() {
         <TablePagination {...pagination} />
       </MainCard>
       <CallDetail call={open} timeZone={user?.timezone} onClose={() => setOpen(null)} />
+      {conversions && <ConversionsExportDialog open admin={admin} onClose={() => setConversions(false)} />}
     </>
   );
 }
