@@ -216,6 +216,11 @@ class ErrorId(Enum):
     )
     WALLET_NO_SUCH_CUSTOMER = ("wallet.no_such_customer", Kind.NOT_FOUND, "no customer has this id")
     WALLET_NOT_A_CUSTOMER = ("wallet.not_a_customer", Kind.NOT_FOUND, "the user given is not a customer")
+    MONEY_TOO_PRECISE = (
+        "money.too_precise",
+        Kind.INVALID,
+        "a typed amount has more decimals than its currency's minor unit",
+    )
     TOPUP_REFERENCE_TAKEN = (
         "topup.reference_taken",
         Kind.CONFLICT,
