@@ -128,6 +128,11 @@ class ErrorId(Enum):
         Kind.FORBIDDEN,
         "impersonator_id is not the administrator of this session",
     )
+    PHONE_INVALID = (
+        "phone.invalid",
+        Kind.INVALID,
+        "a contact phone is neither E.164 nor a national number of the account's country",
+    )
     # Uploads (numbers CSV, rate cards)
     UPLOAD_NOT_CSV = ("upload.not_csv", Kind.INVALID, "the file is not CSV text (type, encoding, binary)")
     UPLOAD_EMPTY = ("upload.empty", Kind.INVALID, "the file is empty, or has a header and no lines")

@@ -27,7 +27,7 @@ from portal_api.schemas.buyers import (
 )
 from portal_api.schemas.targets import BuyerTarget, TargetOut
 from portal_api.services import buyer_logins, call_pages
-from portal_api.services.accounts import set_password, set_user_status
+from portal_api.services.accounts import set_password, set_user_status, typed_phone
 from portal_api.services.common import (
     create_row,
     delete_row,
@@ -98,15 +98,16 @@ def create(session: Session, principal: Principal, body: BuyerIn) -> Buyer:
     owner_id = resolve_owner(session, principal, body.user_id)
     owner = session.get(User, owner_id)
     assert owner is not None
+    phone = typed_phone({"phone": body.phone}, owner.timezone)["phone"]
     login = buyer_logins.create(
-        session, principal, owner, body.email, body.password, name=body.name, phone=body.phone
+        session, principal, owner, body.email, body.password, name=body.name, phone=phone
     )
     buyer = Buyer(
         user_id=owner_id,
         login_user_id=login.id if login else None,
         name=body.name,
         email=body.email,
-        phone=body.phone,
+        phone=phone,
     )
     return create_row(session, buyer)
 
@@ -120,6 +121,7 @@ def update(session: Session, principal: Principal, buyer_id: int, body: BuyerUpd
     login = _login(session, buyer)
     owner = session.get(User, buyer.user_id)
     assert owner is not None
+    typed_phone(changes, owner.timezone)
     login_fields = [f for f in ("name", "email", "phone") if f in changes]
     email = changes.get("email")
     if (

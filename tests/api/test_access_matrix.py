@@ -297,7 +297,10 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     ("GET", "/api/vendor/details"): (ADMIN_ONLY, get("/api/vendor/details")),
     ("GET", "/api/vendor/on"): (ADMIN_ONLY, get("/api/vendor/on")),
     ("POST", "/api/vendor/add"): (ADMIN_ONLY, send("/api/vendor/add", lambda w: {"name": "New Carrier"})),
-    ("PUT", "/api/vendor/{id}"): (ADMIN_ONLY, send("/api/vendor/{vendor}", lambda w: {"phone": "+441234"})),
+    ("PUT", "/api/vendor/{id}"): (
+        ADMIN_ONLY,
+        send("/api/vendor/{vendor}", lambda w: {"phone": "+442079460713"}),
+    ),
     ("PATCH", "/api/vendor/status/{id}"): (
         ADMIN_ONLY,
         send("/api/vendor/status/{vendor}", lambda w: {"status": "inactive"}),
