@@ -6725,6 +6725,8 @@ export type TargetIn = (
     status?: Status;
     /**
      * Timezone
+     *
+     * Of its open hours and caps; left out of a new target: its customer's zone
      */
     timezone?:
       | 'Africa/Abidjan'
@@ -7475,7 +7477,7 @@ export type TargetRegionRulesOut = {
 /**
  * TargetRow
  *
- * A target in the list, with the names of its buyer and trunk.
+ * A target in the list, with the names of its buyer and trunk, and why no call reaches it.
  */
 export type TargetRow = {
   /**
@@ -7490,6 +7492,12 @@ export type TargetRow = {
    * Buyer Name
    */
   buyer_name?: string | null;
+  /**
+   * Cannot Dial
+   *
+   * Why no call can be dialled to this target (no trunk), or null
+   */
+  readonly cannot_dial: string | null;
   /**
    * Concurrency Cap
    */
@@ -10769,6 +10777,155 @@ export type WhisperOut = {
    * The text last typed (kept while off or a recording plays)
    */
   text: string | null;
+};
+
+/**
+ * Envelope[PageData[TargetRow]]
+ */
+export type EnvelopePageDataTargetRowWritable = {
+  data: PageDataTargetRowWritable;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * PageData[TargetRow]
+ */
+export type PageDataTargetRowWritable = {
+  /**
+   * Current Page
+   */
+  current_page: number;
+  /**
+   * Data
+   */
+  data: Array<TargetRowWritable>;
+  /**
+   * From
+   */
+  from?: number | null;
+  /**
+   * Last Page
+   */
+  last_page: number;
+  /**
+   * Next After
+   *
+   * Call reports: pass as `after` with the next page to read it by keyset
+   */
+  next_after?: number | null;
+  /**
+   * Per Page
+   */
+  per_page: number;
+  /**
+   * To
+   */
+  to?: number | null;
+  /**
+   * Total
+   */
+  total: number;
+  /**
+   * Total Estimated
+   *
+   * true: `total` is the database's estimate (past 10,000 rows)
+   */
+  total_estimated?: boolean;
+};
+
+/**
+ * TargetRow
+ *
+ * A target in the list, with the names of its buyer and trunk, and why no call reaches it.
+ */
+export type TargetRowWritable = {
+  /**
+   * Bid Deadline Ms
+   */
+  bid_deadline_ms?: number;
+  /**
+   * Buyer Id
+   */
+  buyer_id: number;
+  /**
+   * Buyer Name
+   */
+  buyer_name?: string | null;
+  /**
+   * Concurrency Cap
+   */
+  concurrency_cap: number | null;
+  /**
+   * Created At
+   */
+  created_at: string;
+  /**
+   * Daily Cap
+   */
+  daily_cap: number | null;
+  /**
+   * Destination
+   */
+  destination: string;
+  /**
+   * Hourly Cap
+   */
+  hourly_cap: number | null;
+  /**
+   * Id
+   */
+  id: number;
+  /**
+   * Min Bid
+   */
+  min_bid?: string | null;
+  /**
+   * Monthly Cap
+   */
+  monthly_cap: number | null;
+  /**
+   * Name
+   */
+  name: string;
+  /**
+   * Payout
+   */
+  payout: string;
+  /**
+   * Ping Url
+   */
+  ping_url?: string | null;
+  /**
+   * Post Url
+   */
+  post_url?: string | null;
+  region_rules: TargetRegionRulesOut;
+  /**
+   * Schedule
+   */
+  schedule: {
+    [key: string]: Array<[string, string]>;
+  };
+  status: Status;
+  /**
+   * Timezone
+   */
+  timezone: string;
+  /**
+   * Trunk Id
+   */
+  trunk_id: number | null;
+  /**
+   * Trunk Name
+   */
+  trunk_name?: string | null;
+  /**
+   * User Id
+   */
+  user_id: number;
 };
 
 export type TrunkCreateWritable = (
