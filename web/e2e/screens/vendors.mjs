@@ -146,4 +146,26 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
     noErrors(page);
     await page.context().close();
   });
+  test('admin: vendors are reached from where they are picked (trunk and number forms); the user form says what a customer is', async () => {
+    const page = await newPage(1440);
+    /** @type {Array<[string, string, string]>} */
+    const forms = [
+      ['/manage-trunk', 'trunk-add', 'trunk-vendor'],
+      ['/manage-number', 'number-add', 'number-vendor']
+    ];
+    for (const [screen, add, picker] of forms) {
+      await signIn(page, 'admin', screen);
+      await page.getByTestId(add).click();
+      await page.getByTestId(`${picker}-manage`).click();
+      await page.waitForURL(/\/vendor$/);
+      await page.getByTestId('vendor-add').waitFor();
+    }
+    await page.goto(`${BASE}/customer`);
+    await page.getByTestId('user-add').click();
+    const dialog = page.getByTestId('user-dialog');
+    await dialog.getByText('A customer buys numbers, runs campaigns and pays from its wallet').waitFor();
+    assert.equal(await dialog.getByText('Administrators manage the whole platform').count(), 0);
+    noErrors(page);
+    await page.context().close();
+  });
 }
