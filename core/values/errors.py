@@ -128,6 +128,12 @@ class ErrorId(Enum):
         Kind.FORBIDDEN,
         "impersonator_id is not the administrator of this session",
     )
+    BUYER_INVITE_NO_MAIL = (
+        "buyer.invite_no_mail",
+        Kind.CONFLICT,
+        "no mail is set up to send a buyer's invitation: set its password instead",
+    )
+    BUYER_CAN_SIGN_IN = ("buyer.can_sign_in", Kind.CONFLICT, "the buyer can sign in already: no invitation")
     PHONE_INVALID = (
         "phone.invalid",
         Kind.INVALID,

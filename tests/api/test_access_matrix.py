@@ -182,6 +182,11 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
         lambda w, who: (f"/api/buyer/status/{w.buyer.buyer_id}", {"json": {"status": "active"}}),
     ),
     ("DELETE", "/api/buyer/{id}"): (OWNED, lambda w, who: (f"/api/buyer/{w.buyer.buyer_id}", {})),
+    # A's buyer can sign in already: its owners are told so (409), the others find no such buyer.
+    ("POST", "/api/buyer/invite/{id}"): (
+        {"admin": CONFLICT, "a": CONFLICT, "b": DENIED, "buyer": FORBIDDEN},
+        lambda w, who: (f"/api/buyer/invite/{w.buyer.buyer_id}", {}),
+    ),
     # Targets and campaign links
     ("GET", "/api/target/details"): (ANYONE, get("/api/target/details")),
     ("POST", "/api/target/add"): (

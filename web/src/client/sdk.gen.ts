@@ -42,6 +42,9 @@ import type {
   BuyersDetailsData,
   BuyersDetailsErrors,
   BuyersDetailsResponses,
+  BuyersInviteData,
+  BuyersInviteErrors,
+  BuyersInviteResponses,
   BuyersOfUserData,
   BuyersOfUserErrors,
   BuyersOfUserResponses,
@@ -568,6 +571,17 @@ export const buyersDetails = <ThrowOnError extends boolean = true>(
     responseType: 'json',
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/buyer/details',
+    ...options
+  });
+
+/**
+ * Mail the buyer's address a link to choose its sign-in's password (sent, again, or made)
+ */
+export const buyersInvite = <ThrowOnError extends boolean = true>(options: Options<BuyersInviteData, ThrowOnError>) =>
+  (options.client ?? client).post<BuyersInviteResponses, BuyersInviteErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/buyer/invite/{id}',
     ...options
   });
 

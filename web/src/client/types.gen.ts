@@ -474,6 +474,12 @@ export type BuyerOut = {
    */
   id: number;
   /**
+   * Invited At
+   *
+   * When an invitation was last sent
+   */
+  invited_at: string | null;
+  /**
    * Name
    */
   name: string;
@@ -481,6 +487,12 @@ export type BuyerOut = {
    * Phone
    */
   phone: string | null;
+  /**
+   * Sign In
+   *
+   * none: no sign-in yet; invited: invitation sent; active: can sign in
+   */
+  sign_in: 'none' | 'invited' | 'active';
   status: Status;
   /**
    * User Id
@@ -11679,6 +11691,66 @@ export type BuyersDetailsResponses = {
 };
 
 export type BuyersDetailsResponse = BuyersDetailsResponses[keyof BuyersDetailsResponses];
+
+export type BuyersInviteData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/buyer/invite/{id}';
+};
+
+export type BuyersInviteErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type BuyersInviteError = BuyersInviteErrors[keyof BuyersInviteErrors];
+
+export type BuyersInviteResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeBuyerOut;
+};
+
+export type BuyersInviteResponse = BuyersInviteResponses[keyof BuyersInviteResponses];
 
 export type BuyersStatusData = {
   body: StatusIn;
