@@ -36,6 +36,13 @@ class NotACustomer(DomainError):
         super().__init__(ErrorId.WALLET_NOT_A_CUSTOMER, f"User {user_id} is not a customer.", field="user_id")
 
 
+class TooPrecise(DomainError):
+    """A typed amount with more places than the currency's minor unit: refused, never rounded."""
+
+    def __init__(self, problem: str, field: str = "amount") -> None:
+        super().__init__(ErrorId.MONEY_TOO_PRECISE, f"{problem[0].upper()}{problem[1:]}.", field=field)
+
+
 class ReferenceTaken(DomainError):
     """A top-up's idempotency key already credited another customer."""
 

@@ -23,7 +23,7 @@ from core.billing import wallet
 from core.billing.errors import MonthNotOver, NoSuchCustomer
 from core.billing.periods import month_bounds, previous_month
 from core.infra.db import session_scope
-from core.models import Invoice, Tariff, User, WalletTransaction
+from core.models import Invoice, User, WalletTransaction
 from core.values.enums import Role
 from core.values.money import format_money, round_money
 
@@ -88,7 +88,7 @@ def generate_invoice(session: Session, user_id: int, month: date, now: datetime)
     credits = [_credit_line(r, user.timezone) for r in session.execute(_CREDITS, window)]
     calls_total = sum((Decimal(line["amount"]) for line in calls), Decimal(0))
     fees_total = sum((Decimal(line["amount"]) for line in fees), Decimal(0))
-    currency = session.scalar(select(Tariff.currency).where(Tariff.id == user.tariff_id)) or "USD"
+    currency = wallet.currency(session, user)
     lines: list[InvoiceLine] = [*calls, *fees, *credits]
     values = {
         "user_id": user_id,

@@ -13,9 +13,10 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from core.billing import fees, wallet
-from core.billing.errors import NoSuchCustomer, ReferenceTaken
+from core.billing.errors import NoSuchCustomer, ReferenceTaken, TooPrecise
 from core.models import User, WalletTransaction
 from core.values.enums import TransactionType
+from core.values.money import minor_unit_problem
 
 
 @dataclass(frozen=True)
@@ -38,12 +39,15 @@ def top_up(
     """Credit a customer's wallet and settle what their numbers owe; the caller commits.
 
     `reference` is the idempotency key (a random one when None): the same key again answers with
-    the credit already made. Raises NoSuchCustomer, and ReferenceTaken when the key credited
+    the credit already made. Raises NoSuchCustomer, TooPrecise (more places than the currency's
+    minor unit), and ReferenceTaken when the key credited
     another customer.
     """
     customer = wallet.customer(session, user_id)
     if customer is None:
         raise NoSuchCustomer(user_id)
+    if problem := minor_unit_problem(amount, wallet.currency(session, customer)):
+        raise TooPrecise(problem)
     reference = reference or uuid.uuid4().hex
     row = wallet.post(
         session,

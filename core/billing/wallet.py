@@ -15,7 +15,7 @@ from sqlmodel import Session, select
 from core.billing import notices
 from core.billing.errors import InsufficientFunds
 from core.infra.settings import get_settings
-from core.models import User, WalletTransaction
+from core.models import Tariff, User, WalletTransaction
 from core.models.columns import utcnow
 from core.values.enums import Role, TransactionType
 from core.values.money import round_money
@@ -25,6 +25,11 @@ def customer(session: Session, user_id: int) -> User | None:
     """The user with this id when it is a customer: only customers have a wallet to bill."""
     user = session.get(User, user_id)
     return user if user is not None and user.role == Role.CUSTOMER else None
+
+
+def currency(session: Session, user: User) -> str:
+    """The wallet's currency: its tariff's (USD without one)."""
+    return session.scalar(select(Tariff.currency).where(Tariff.id == user.tariff_id)) or "USD"
 
 
 def post(

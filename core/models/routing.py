@@ -83,6 +83,8 @@ class Buyer(SQLModel, table=True):
     email: str | None = string(254, nullable=True)
     phone: str | None = string(32, nullable=True)
     status: str = string(16, default=Status.ACTIVE.value)
+    # When the buyer was last mailed an invitation to choose its sign-in's password.
+    invited_at: datetime | None = timestamp()
     created_at: datetime = created_at()
 
 

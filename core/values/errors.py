@@ -128,6 +128,17 @@ class ErrorId(Enum):
         Kind.FORBIDDEN,
         "impersonator_id is not the administrator of this session",
     )
+    BUYER_INVITE_NO_MAIL = (
+        "buyer.invite_no_mail",
+        Kind.CONFLICT,
+        "no mail is set up to send a buyer's invitation: set its password instead",
+    )
+    BUYER_CAN_SIGN_IN = ("buyer.can_sign_in", Kind.CONFLICT, "the buyer can sign in already: no invitation")
+    PHONE_INVALID = (
+        "phone.invalid",
+        Kind.INVALID,
+        "a contact phone is neither E.164 nor a national number of the account's country",
+    )
     # Uploads (numbers CSV, rate cards)
     UPLOAD_NOT_CSV = ("upload.not_csv", Kind.INVALID, "the file is not CSV text (type, encoding, binary)")
     UPLOAD_EMPTY = ("upload.empty", Kind.INVALID, "the file is empty, or has a header and no lines")
@@ -257,6 +268,11 @@ class ErrorId(Enum):
     )
     WALLET_NO_SUCH_CUSTOMER = ("wallet.no_such_customer", Kind.NOT_FOUND, "no customer has this id")
     WALLET_NOT_A_CUSTOMER = ("wallet.not_a_customer", Kind.NOT_FOUND, "the user given is not a customer")
+    MONEY_TOO_PRECISE = (
+        "money.too_precise",
+        Kind.INVALID,
+        "a typed amount has more decimals than its currency's minor unit",
+    )
     TOPUP_REFERENCE_TAKEN = (
         "topup.reference_taken",
         Kind.CONFLICT,

@@ -63,6 +63,49 @@ def bounded(value: object, limit: Decimal) -> Decimal:
     return exact
 
 
+# ISO 4217's minor units where they are not 2 (the yen has none, the dinars of Bahrain, Iraq,
+# Jordan, Kuwait, Libya and Tunisia and the rial of Oman have 3).
+_MINOR_UNITS = {
+    **dict.fromkeys(
+        (
+            "BIF",
+            "CLP",
+            "DJF",
+            "GNF",
+            "ISK",
+            "JPY",
+            "KMF",
+            "KRW",
+            "PYG",
+            "RWF",
+            "UGX",
+            "VND",
+            "VUV",
+            "XAF",
+            "XOF",
+            "XPF",
+        ),
+        0,
+    ),
+    **dict.fromkeys(("BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"), 3),
+}
+
+
+def minor_places(currency: str) -> int:
+    """The decimals a person types and reads in `currency` (2 for USD: cents)."""
+    return _MINOR_UNITS.get(currency.upper(), 2)
+
+
+def minor_unit_problem(amount: Decimal, currency: str) -> str | None:
+    """Why a typed `amount` can't be taken in `currency` (more places than its minor unit), or None:
+    what a person is shown is what is moved, never a rounded neighbour."""
+    places = minor_places(currency)
+    if amount == amount.quantize(Decimal(1).scaleb(-places)):
+        return None
+    unit = "no decimals" if places == 0 else f"at most {places} decimal{'s' if places > 1 else ''}"
+    return f"{currency} amounts have {unit}; {amount.normalize():f} has more"
+
+
 def round_money(amount: Decimal) -> Decimal:
     """Round once, half up, to the 4 stored places."""
     return amount.quantize(PLACES, rounding=ROUND_HALF_UP)

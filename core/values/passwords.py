@@ -16,6 +16,11 @@ def hash_password(password: str) -> str:
     return _hasher.hash(password)
 
 
+# The hash of a sign-in whose person has not chosen a password yet (a buyer invited by mail): no
+# password matches it, and it is no hash the hasher reads.
+NOT_CHOSEN = "!"
+
+
 def verify_password(password_hash: str | None, password: str) -> bool:
     try:
         return _hasher.verify(password_hash or _DUMMY_HASH, password) and password_hash is not None

@@ -2,6 +2,7 @@
 
 import re
 from functools import lru_cache
+from importlib import resources
 
 import phonenumbers
 
@@ -40,6 +41,36 @@ def e164_and_region(
     if require_valid and (owner is None or not phonenumbers.is_valid_number_for_region(parsed, owner)):
         raise ValueError(f"{raw!r} is not a valid phone number")
     return phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164), owner or None
+
+
+@lru_cache
+def _zone_regions() -> dict[str, str]:
+    """IANA zone -> ISO country, from the zone table the tzdata package ships (zones with no one
+    country, UTC, Etc/GMT+5, have none)."""
+    table = resources.files("tzdata").joinpath("zoneinfo/zone.tab").read_text()
+    rows = (line.split("\t") for line in table.splitlines() if line and not line.startswith("#"))
+    return {row[2]: row[0] for row in rows if len(row) >= 3}
+
+
+def region_of_zone(zone: str) -> str | None:
+    """The country of an account's time zone (Europe/Berlin: DE), or None for UTC and the like."""
+    return _zone_regions().get(zone)
+
+
+def contact_number(raw: str, zone: str) -> str:
+    """A contact's phone as a person types it, in E.164: international (+44..., 0044...) or national
+    in the country of the account's time zone (030 12345678 in Europe/Berlin). ValueError says why not."""
+    text = raw.strip()
+    region = region_of_zone(zone)
+    if text.startswith("00"):
+        text = "+" + text[2:]
+    if not text.startswith("+") and region is None:
+        raise ValueError(f"{raw!r} needs its country code, such as +44 20 7946 0713")
+    try:
+        return to_e164(text, None if text.startswith("+") else region)
+    except ValueError:
+        where = f" or a {region} number" if region else ""
+        raise ValueError(f"{raw!r} is not a phone number; write it as +44 20 7946 0713{where}") from None
 
 
 def region_of(e164: str) -> str | None:

@@ -64,7 +64,7 @@ def add(body: BuyerIn, principal: AdminOrCustomerDep, session: SessionDep) -> En
     buyer = buyers.create(session, principal, body)
     # The same answer whether or not the address already has an account (docs/security.md).
     return ok(
-        BuyerOut.model_validate(buyer),
+        buyers.out(session, buyer),
         "Buyer created. It signs in with this email and password, unless the address already has a"
         " Callroute account: its owner is then told by mail.",
     )
@@ -75,7 +75,7 @@ def update(
     id: IdPath, body: BuyerUpdate, request: Request, principal: AdminOrCustomerDep, session: SessionDep
 ) -> Envelope[BuyerOut]:
     buyer = buyers.update(session, principal, id, body, client_of(request))
-    return ok(BuyerOut.model_validate(buyer), "Buyer saved.")
+    return ok(buyers.out(session, buyer), "Buyer saved.")
 
 
 @router.patch(
@@ -86,7 +86,17 @@ def status(
     id: IdPath, body: StatusIn, request: Request, principal: AdminOrCustomerDep, session: SessionDep
 ) -> Envelope[BuyerOut]:
     buyer = buyers.change_status(session, principal, id, body.status, client_of(request))
-    return ok(BuyerOut.model_validate(buyer), f"Buyer is now {body.status.value}.")
+    return ok(buyers.out(session, buyer), f"Buyer is now {body.status.value}.")
+
+
+@router.post(
+    "/invite/{id:int}",
+    summary="Mail the buyer's address a link to choose its sign-in's password (sent, again, or made)",
+)
+def invite(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[BuyerOut]:
+    buyer = buyers.invite(session, principal, id)
+    # The same answer whether or not the address has an account elsewhere (docs/security.md).
+    return ok(buyers.out(session, buyer), f"Invitation sent to {buyer.email}.")
 
 
 @router.delete(

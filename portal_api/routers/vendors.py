@@ -28,7 +28,7 @@ def active(principal: AdminDep, session: SessionDep) -> Envelope[list[VendorBrie
 
 @router.post("/add", status_code=201, summary="Create a vendor")
 def add(body: VendorCreate, principal: AdminDep, session: SessionDep) -> Envelope[VendorOut]:
-    return ok(VendorOut.model_validate(vendors.create(session, body)), "Vendor created.")
+    return ok(VendorOut.model_validate(vendors.create(session, body, principal)), "Vendor created.")
 
 
 @router.patch("/status/{id:int}", summary="Activate or deactivate")

@@ -1,6 +1,7 @@
 """Buyer bodies; a buyer's email and password are its role-3 login."""
 
 from datetime import datetime
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -25,6 +26,11 @@ class BuyerUpdate(StrictBody):
     phone: Phone | None = None
 
 
+# Whether the buyer can sign in: no sign-in yet, an invitation out (its person has not chosen a
+# password), or a sign-in with a password (docs/security.md, "Adding a buyer").
+SignIn = Literal["none", "invited", "active"]
+
+
 class BuyerOut(BaseModel):
     model_config = ConfigDict(from_attributes=True)
 
@@ -35,6 +41,8 @@ class BuyerOut(BaseModel):
     phone: str | None
     status: Status
     created_at: datetime
+    sign_in: SignIn = Field(description="none: no sign-in yet; invited: invitation sent; active: can sign in")
+    invited_at: datetime | None = Field(description="When an invitation was last sent")
 
 
 class BuyerBrief(BaseModel):

@@ -200,8 +200,26 @@ Name = Annotated[
 ShortText = Annotated[
     str, StringConstraints(strip_whitespace=True, max_length=160), NO_CONTROLS, NO_CONTROLS_PATTERN
 ]
+_PHONE_SHAPE = re.compile(r"^\+?[0-9 ().-]*[0-9][0-9 ().-]*$")
+
+
+def _phone_shape(value: str) -> str:
+    # The number itself (E.164, or national in the account's country) is read by the service, which
+    # knows the account: core.values.phone.contact_number.
+    if value and not _PHONE_SHAPE.match(value):
+        raise ValueError(
+            "must be a phone number: digits, spaces, brackets and dashes, such as +44 20 7946 0713"
+        )
+    return value
+
+
+# A contact's phone (a vendor's, a user's, a buyer's); empty clears it.
 Phone = Annotated[
-    str, StringConstraints(strip_whitespace=True, max_length=32), NO_CONTROLS, NO_CONTROLS_PATTERN
+    str,
+    StringConstraints(strip_whitespace=True, max_length=32),
+    NO_CONTROLS,
+    AfterValidator(_phone_shape),
+    Field(json_schema_extra={"pattern": r"^\s*(?:\+?[0-9 ().-]*[0-9][0-9 ().-]*)?\s*$"}),
 ]
 
 

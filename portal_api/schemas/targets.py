@@ -6,7 +6,15 @@ from decimal import Decimal
 from itertools import pairwise
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    WithJsonSchema,
+    computed_field,
+    field_validator,
+)
 
 from core.values.enums import Status
 from core.values.money import MAX_PAYOUT
@@ -93,7 +101,9 @@ class TargetFields(StrictBody):
     hourly_cap: Cap = None
     daily_cap: Cap = None
     monthly_cap: Cap = None
-    timezone: Timezone = "UTC"
+    timezone: Timezone = Field(
+        default="UTC", description="Of its open hours and caps; left out of a new target: its customer's zone"
+    )
     schedule: Schedule = Field(
         default_factory=dict,
         description='Open hours per weekday in the target\'s time zone, e.g. {"mon": [["09:00", "17:00"]]}; '
@@ -184,10 +194,16 @@ class TargetOut(BaseModel):
 
 
 class TargetRow(TargetOut):
-    """A target in the list, with the names of its buyer and trunk."""
+    """A target in the list, with the names of its buyer and trunk, and why no call reaches it."""
 
     buyer_name: str | None = None
     trunk_name: str | None = None
+
+    @computed_field(description="Why no call can be dialled to this target (no trunk), or null")  # type: ignore[prop-decorator]
+    @property
+    def cannot_dial(self) -> str | None:
+        # Every destination, number or SIP URI, is dialled through a trunk (docs/routing.md).
+        return None if self.trunk_id else "No trunk: calls never reach this target until one is set."
 
 
 class BuyerTarget(TargetOut):

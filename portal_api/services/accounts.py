@@ -1,15 +1,19 @@
 """Account operations shared by sign-up, the admin's user screens, buyer logins and the signed-in
 user's own account (profile, password, balance)."""
 
+from typing import Any
+
 from sqlalchemy import exists, select
 from sqlmodel import Session
 
+from core.billing import wallet
 from core.infra.settings import get_settings
 from core.models import Call, Number, Tariff, User, WalletTransaction
 from core.values.enums import Role, UserStatus
 from core.values.errors import DomainError, ErrorId, missing_row
 from core.values.money import to_money
 from core.values.passwords import hash_password, verify_password
+from core.values.phone import contact_number
 from portal_api.auth import revocation, throttle
 from portal_api.auth.principal import Principal
 from portal_api.schemas.billing import PortalConfig
@@ -23,12 +27,6 @@ def email_taken(session: Session, email: str, except_id: int | None = None) -> b
     if except_id is not None:
         stmt = stmt.where(User.id != except_id)
     return session.scalar(stmt) is not None
-
-
-def wallet_currency(session: Session, user: User) -> str:
-    """The currency of the user's wallet: its tariff's, USD without one."""
-    tariff = session.get(Tariff, user.tariff_id) if user.tariff_id else None
-    return tariff.currency if tariff else "USD"
 
 
 def check_tariff(session: Session, tariff_id: int | None) -> None:
@@ -103,8 +101,22 @@ def set_password(
     revocation.password_changed(session, user.id or 0, keep_token_id, api_token)
 
 
-def update_profile(session: Session, user: User, changes: dict[str, object]) -> User:
+def typed_phone(changes: dict[str, Any], zone: str) -> dict[str, Any]:
+    """`changes` with its phone, as a person typed it, in E.164: international, or national in the
+    country of `zone` (the account's); refused (phone.invalid, 422) otherwise."""
+    raw = changes.get("phone")
+    if raw:
+        try:
+            changes["phone"] = contact_number(raw, zone)
+        except ValueError as exc:
+            message = str(exc)
+            raise DomainError(ErrorId.PHONE_INVALID, f"{message[0].upper()}{message[1:]}.", "phone") from None
+    return changes
+
+
+def update_profile(session: Session, user: User, changes: dict[str, Any]) -> User:
     """The signed-in user's own name, time zone, company and phone."""
+    typed_phone(changes, changes.get("timezone") or user.timezone)
     return update_row(session, user, changes, required=("name", "timezone"))
 
 
@@ -134,10 +146,10 @@ def change_password(
 def balance(session: Session, principal: Principal, user_id: int) -> Balance:
     """A user's wallet balance in its tariff's currency (USD without a tariff)."""
     user = get_visible(session, User, user_id, principal, "User")
-    return Balance(user_id=user.id or 0, balance=user.balance, currency=wallet_currency(session, user))
+    return Balance(user_id=user.id or 0, balance=user.balance, currency=wallet.currency(session, user))
 
 
 def portal_config(session: Session, user: User) -> PortalConfig:
     """The business constants the portal shows money with: the wallet's currency, the low-balance line."""
     threshold = to_money(get_settings().low_balance_threshold)
-    return PortalConfig(currency=wallet_currency(session, user), low_balance_threshold=threshold)
+    return PortalConfig(currency=wallet.currency(session, user), low_balance_threshold=threshold)

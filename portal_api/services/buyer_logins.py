@@ -15,13 +15,15 @@ from core.infra.redis_client import get_redis
 from core.models import User
 from core.values.enums import Role
 from core.values.errors import DomainError, ErrorId
-from core.values.passwords import hash_password
+from core.values.passwords import NOT_CHOSEN, hash_password
 from portal_api.auth.principal import Principal
+from portal_api.services import password_reset
 from portal_api.services.accounts import create_user, email_taken
 
 TAKEN = "An account with this email already exists."
 # One notice per address per hour, whoever asks: the mail can't be used to flood a mailbox.
 NOTICE_SECONDS = 3600
+INVITE_DAYS = 7
 
 
 def create(
@@ -48,6 +50,45 @@ def create(
         name=name,
         phone=phone,
     )
+
+
+def invite(
+    session: Session, principal: Principal, owner: User, email: str, login: User | None, name: str
+) -> User | None:
+    """Mail the buyer's address a link to choose its password; its sign-in (made now, without a
+    password, where it has none) or None where the address has an account (told, as `create` does)."""
+    if not mail.configured():
+        raise DomainError(
+            ErrorId.BUYER_INVITE_NO_MAIL,
+            "Mail is not set up on this server: set the buyer's password on its form instead.",
+        )
+    if login is not None and login.password_hash != NOT_CHOSEN:
+        raise DomainError(
+            ErrorId.BUYER_CAN_SIGN_IN, "This buyer can sign in already; its password is its own."
+        )
+    if login is None:
+        if email_taken(session, email):
+            _refuse_or_notify(principal, owner, email)
+            return None
+        login = create_user(
+            session,
+            email=email,
+            password_hash=NOT_CHOSEN,
+            role=Role.BUYER,
+            timezone=owner.timezone,
+            created_by=principal.user.id,
+            name=name,
+        )
+    company = owner.company or owner.name
+    enqueue(
+        names.SEND_MAIL,
+        login.email,
+        f"{company} invites you to Callroute as its buyer",
+        f"Hello {name},\n\n{company} sends you its calls through Callroute. Choose your password "
+        f"to see them:\n\n{password_reset.link(login, INVITE_DAYS * 24 * 60)}\n\nThe link works "
+        f"once, within {INVITE_DAYS} days; your sign-in is this address, {login.email}.",
+    )
+    return login
 
 
 def follows_new_email(session: Session, principal: Principal, owner: User, login: User, email: str) -> bool:

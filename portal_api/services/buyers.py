@@ -10,13 +10,14 @@ from sqlmodel import Session
 from core.models import Buyer, Call, Target, User
 from core.routing.caps import connected_since, period_starts
 from core.routing.schedule import is_open
-from core.values.enums import AdminAction, Status, UserStatus
+from core.values.enums import AdminAction, Role, Status, UserStatus
 from core.values.errors import DomainError, ErrorId
+from core.values.passwords import NOT_CHOSEN
 from portal_api.auth import admin_audit
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
-from portal_api.envelope import PageData
+from portal_api.envelope import PageData, paginate
 from portal_api.schemas.buyers import (
     BuyerBrief,
     BuyerCallRow,
@@ -24,14 +25,14 @@ from portal_api.schemas.buyers import (
     BuyerOut,
     BuyerReportFilter,
     BuyerUpdate,
+    SignIn,
 )
 from portal_api.schemas.targets import BuyerTarget, TargetOut
 from portal_api.services import buyer_logins, call_pages
-from portal_api.services.accounts import set_password, set_user_status
+from portal_api.services.accounts import set_password, set_user_status, typed_phone
 from portal_api.services.common import (
     create_row,
     delete_row,
-    page_of,
     resolve_owner,
     set_status,
     text_filter,
@@ -46,9 +47,33 @@ def _login(session: Session, buyer: Buyer) -> User | None:
     return session.get(User, buyer.login_user_id) if buyer.login_user_id else None
 
 
+def _sign_in(buyer: Buyer, login: User | None) -> SignIn:
+    if login is None:
+        return "invited" if buyer.invited_at else "none"
+    return "invited" if login.password_hash == NOT_CHOSEN else "active"
+
+
+def _outs(session: Session, rows: list[Buyer]) -> list[BuyerOut]:
+    """Buyers with their sign-in states, the sign-ins of a page read in one query."""
+    ids = [b.login_user_id for b in rows if b.login_user_id]
+    logins = {u.id: u for u in session.scalars(select(User).where(User.id.in_(ids)))} if ids else {}
+    fields = ("id", "user_id", "name", "email", "phone", "status", "created_at", "invited_at")
+    return [
+        BuyerOut.model_validate(
+            {**{f: getattr(b, f) for f in fields}, "sign_in": _sign_in(b, logins.get(b.login_user_id))}
+        )
+        for b in rows
+    ]
+
+
+def out(session: Session, buyer: Buyer) -> BuyerOut:
+    return _outs(session, [buyer])[0]
+
+
 def page(session: Session, principal: Principal, pg: PageParams) -> PageData[BuyerOut]:
     stmt = text_filter(scoped(select(Buyer), Buyer, principal), pg.params, Buyer.name, Buyer.email)
-    return page_of(session, stmt.order_by(Buyer.id.desc()), pg, BuyerOut.model_validate)
+    stmt = stmt.order_by(Buyer.id.desc())
+    return paginate(session, stmt, pg.page, pg.perpage, lambda rows: _outs(session, rows))
 
 
 def of_user(session: Session, principal: Principal, user_id: int) -> list[BuyerBrief]:
@@ -98,15 +123,16 @@ def create(session: Session, principal: Principal, body: BuyerIn) -> Buyer:
     owner_id = resolve_owner(session, principal, body.user_id)
     owner = session.get(User, owner_id)
     assert owner is not None
+    phone = typed_phone({"phone": body.phone}, owner.timezone)["phone"]
     login = buyer_logins.create(
-        session, principal, owner, body.email, body.password, name=body.name, phone=body.phone
+        session, principal, owner, body.email, body.password, name=body.name, phone=phone
     )
     buyer = Buyer(
         user_id=owner_id,
         login_user_id=login.id if login else None,
         name=body.name,
         email=body.email,
-        phone=body.phone,
+        phone=phone,
     )
     return create_row(session, buyer)
 
@@ -120,6 +146,7 @@ def update(session: Session, principal: Principal, buyer_id: int, body: BuyerUpd
     login = _login(session, buyer)
     owner = session.get(User, buyer.user_id)
     assert owner is not None
+    typed_phone(changes, owner.timezone)
     login_fields = [f for f in ("name", "email", "phone") if f in changes]
     email = changes.get("email")
     if (
@@ -132,6 +159,12 @@ def update(session: Session, principal: Principal, buyer_id: int, body: BuyerUpd
 
     def complete(buyer: Buyer) -> None:
         if login is None:
+            if password and buyer.email:
+                # Setting a password is setting a sign-in: made as on creation (a taken address: none).
+                made = buyer_logins.create(
+                    session, principal, owner, buyer.email, password, name=buyer.name, phone=buyer.phone
+                )
+                buyer.login_user_id = made.id if made else None
             return
         for field in login_fields:
             setattr(login, field, changes[field])
@@ -161,13 +194,28 @@ def change_status(
     return set_status(session, Buyer, buyer_id, status.value, principal, "Buyer", complete=complete)
 
 
+def invite(session: Session, principal: Principal, buyer_id: int) -> Buyer:
+    """Mail the buyer's address a link to choose its sign-in's password (buyer_logins.invite)."""
+    buyer = get_visible(session, Buyer, buyer_id, principal, "Buyer")
+    if not buyer.email:
+        raise DomainError(ErrorId.ROW_FIELD_EMPTY, "The buyer has no email to invite.", "email")
+    owner = session.get(User, buyer.user_id)
+    assert owner is not None
+    login = buyer_logins.invite(session, principal, owner, buyer.email, _login(session, buyer), buyer.name)
+    buyer.login_user_id = login.id if login else None
+    buyer.invited_at = datetime.now(UTC)
+    session.add(buyer)
+    session.commit()
+    return buyer
+
+
 def delete(session: Session, principal: Principal, buyer_id: int) -> None:
-    """The buyer, its targets (cascade) and its sign-in; calls referencing them refuse this (409)."""
+    """The buyer, its targets (cascade) and its sign-in; calls referencing them refuse this (409).
+    Only a buyer's own sign-in (role 3, its one buyer's: `login_user_id` is unique) goes with it."""
 
     def complete(buyer: Buyer) -> None:
-        if buyer.login_user_id is not None:
-            login = session.get(User, buyer.login_user_id)
-            if login is not None:
-                session.delete(login)
+        login = _login(session, buyer)
+        if login is not None and login.role == Role.BUYER:
+            session.delete(login)
 
     delete_row(session, Buyer, buyer_id, principal, "Buyer", complete=complete)

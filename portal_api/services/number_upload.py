@@ -77,13 +77,19 @@ def _rows(text: str) -> Iterator[tuple[int, dict[str, str]]]:
         ) from None
 
 
+def _countries(session: Session) -> dict[str, Country]:
+    """Every country by its ISO alpha-2 and alpha-3 code."""
+    found: dict[str, Country] = {}
+    for country in session.scalars(select(Country)):
+        found[country.iso2] = found[country.iso3] = country
+    return found
+
+
 class _Lookups:
     """Countries, vendors and numbers already stored, loaded once per file instead of once per line."""
 
-    def __init__(self, session: Session, numbers: set[str]) -> None:
-        self.countries: dict[str, Country] = {}
-        for country in session.scalars(select(Country)):
-            self.countries[country.iso2] = self.countries[country.iso3] = country
+    def __init__(self, session: Session, countries: dict[str, Country], numbers: set[str]) -> None:
+        self.countries = countries
         self.vendors: dict[str, Vendor] = {}
         for vendor in session.scalars(select(Vendor)):
             self.vendors[str(vendor.id)] = self.vendors[vendor.name.lower()] = vendor
@@ -115,8 +121,16 @@ class _Lookups:
         return vendor.id
 
 
-def _e164(raw: str) -> tuple[str, str | None] | _Skip:
+def _e164(raw: str, country: Country | None) -> tuple[str, str | None] | _Skip:
+    """The number in E.164 and its region; a number written without '+' is read as its country
+    column's national number (020 7946 0713 in GB) when that column names one, else as E.164
+    digits without the '+' (442079460713)."""
     try:
+        if country is not None and not raw.lstrip().startswith(("+", "00")):
+            try:
+                return e164_and_region(raw, country.iso2)
+            except ValueError:
+                pass  # not national after all: read as international digits below
         return e164_and_region(raw)
     except ValueError as exc:
         return _Skip(f"invalid E.164: {exc}")
@@ -143,10 +157,14 @@ def import_csv(
     committed. Returns the batch and the skipped lines."""
     lines = list(_rows(_text(filename, content_type, content)))
     _refuse_over_cap(len(lines))
-    rows = [(line, cells, _e164(cells["number"])) for line, cells in lines]
-    if not rows:
+    if not lines:
         raise DomainError(ErrorId.UPLOAD_EMPTY, "The file has a header but no numbers.", "file")
-    lookups = _Lookups(session, {parsed[0] for _, _, parsed in rows if isinstance(parsed, tuple)})
+    countries = _countries(session)
+    rows = [
+        (line, cells, _e164(cells["number"], countries.get(cells["country"].upper())))
+        for line, cells in lines
+    ]
+    lookups = _Lookups(session, countries, {parsed[0] for _, _, parsed in rows if isinstance(parsed, tuple)})
     first_seen: dict[str, int] = {}
     skipped: list[UploadLine] = []
     new: list[tuple[str, int | None, int | None, Decimal, Decimal]] = []

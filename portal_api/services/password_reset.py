@@ -29,6 +29,13 @@ NO_MAIL = (
 )
 
 
+def link(user: User, minutes: int) -> str:
+    """A one-time link that sets `user`'s password, for `minutes` (a reset; a buyer's invitation)."""
+    token = secrets.token_urlsafe(32)
+    get_redis().set(f"{names.PASSWORD_RESET_PREFIX}{token_hash(token)}", user.id or 0, ex=minutes * 60)
+    return f"{get_settings().portal_url}/reset-password?token={token}"
+
+
 def request_reset(session: Session, email: str) -> str:
     """Mails a reset link to an active account (at most one per RESEND_SECONDS); the message to show.
     The link starts with the configured portal address (settings.portal_url), never the request's host."""
@@ -49,11 +56,9 @@ def request_reset(session: Session, email: str) -> str:
     redis = get_redis()
     if not redis.set(f"{names.PASSWORD_RESET_SENT_PREFIX}{user.id}", 1, nx=True, ex=RESEND_SECONDS):
         return SENT
-    token = secrets.token_urlsafe(32)
-    redis.set(f"{names.PASSWORD_RESET_PREFIX}{token_hash(token)}", user.id or 0, ex=RESET_MINUTES * 60)
     body = (
         f"Hello {user.name},\n\nSomeone (we hope you) asked to reset the password of your Callroute "
-        f"account. Choose a new one here:\n\n{get_settings().portal_url}/reset-password?token={token}\n\n"
+        f"account. Choose a new one here:\n\n{link(user, RESET_MINUTES)}\n\n"
         f"The link works once, within {RESET_MINUTES} minutes. If you did not ask, ignore this mail."
     )
     enqueue(names.SEND_MAIL, user.email, "Reset your Callroute password", body)

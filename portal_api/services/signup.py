@@ -23,7 +23,7 @@ from core.values.errors import DomainError, ErrorId
 from core.values.passwords import hash_password
 from portal_api.auth import throttle, tokens
 from portal_api.schemas.users import RegisterIn, SignedIn, StoredUser
-from portal_api.services.accounts import create_user, email_taken
+from portal_api.services.accounts import create_user, email_taken, typed_phone
 
 CONFIRM_HOURS = 24
 RESEND_SECONDS = 300
@@ -39,8 +39,9 @@ def register(session: Session, body: RegisterIn, ip: str) -> SignedIn | str:
     mode = get_settings().signup
     if mode == "closed":
         raise DomainError(ErrorId.SIGNUP_CLOSED, CLOSED)
+    fields = typed_phone(body.model_dump(exclude={"password"}), body.timezone)
     if mode == "instant":
-        return _create(session, body.model_dump(exclude={"password"}), hash_password(body.password), ip)
+        return _create(session, fields, hash_password(body.password), ip)
     email = body.email.lower()
     redis = get_redis()
     if not redis.set(f"{names.SIGNUP_MAIL_SENT_PREFIX}{email}", 1, nx=True, ex=RESEND_SECONDS):
@@ -58,7 +59,7 @@ def register(session: Session, body: RegisterIn, ip: str) -> SignedIn | str:
         )
         return CHECK_INBOX
     token = secrets.token_urlsafe(32)
-    pending = {**body.model_dump(exclude={"password"}), "password_hash": password_hash}
+    pending = {**fields, "password_hash": password_hash}
     key = f"{names.SIGNUP_PENDING_PREFIX}{tokens.token_hash(token)}"
     redis.set(key, json.dumps(pending), ex=CONFIRM_HOURS * 3600)
     enqueue(

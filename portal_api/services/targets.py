@@ -4,7 +4,7 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from core.infra import outbound
-from core.models import Buyer, Campaign, CampaignTarget, Target, Trunk
+from core.models import Buyer, Campaign, CampaignTarget, Target, Trunk, User
 from core.values.enums import Status, TrunkDirection
 from core.values.errors import DomainError, ErrorId, missing_row
 from portal_api.auth.principal import Principal
@@ -60,7 +60,12 @@ def create(session: Session, principal: Principal, body: TargetIn) -> Target:
         raise missing_row("buyer_id", "Buyer", body.buyer_id)
     _check_trunk(session, body.trunk_id)
     _check_bidding(body.ping_url, body.post_url, body.min_bid)
-    return create_row(session, Target(**body.model_dump(), user_id=buyer.user_id))
+    fields = body.model_dump()
+    if "timezone" not in body.model_fields_set:
+        # Open hours and caps count in the account's zone unless the target names its own.
+        owner = session.get(User, buyer.user_id)
+        fields["timezone"] = owner.timezone if owner else "UTC"
+    return create_row(session, Target(**fields, user_id=buyer.user_id))
 
 
 def update(session: Session, principal: Principal, target_id: int, body: TargetUpdate) -> Target:

@@ -29,6 +29,7 @@ from portal_api.services.accounts import (
     has_history,
     set_password,
     set_user_status,
+    typed_phone,
 )
 from portal_api.services.common import (
     contains_text,
@@ -56,7 +57,8 @@ def active_customers(session: Session) -> list[UserBrief]:
 
 
 def create(session: Session, principal: Principal, body: UserCreate, role: Role) -> User:
-    user = create_user(session, role=role, created_by=principal.user.id, **body.model_dump())
+    fields = typed_phone(body.model_dump(), body.timezone)
+    user = create_user(session, role=role, created_by=principal.user.id, **fields)
     session.commit()
     return user
 
@@ -126,7 +128,7 @@ def change_status(
 
 def update(session: Session, principal: Principal, user_id: int, body: UserUpdate, client: Client) -> User:
     user = get_visible(session, User, user_id, principal, "User")
-    changes = body.model_dump(exclude_unset=True)
+    changes = typed_phone(body.model_dump(exclude_unset=True), body.timezone or user.timezone)
     password = changes.pop("password", None)
 
     def check() -> None:

@@ -10,6 +10,7 @@ from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData
 from portal_api.schemas.vendors import VendorBrief, VendorCreate, VendorOut, VendorUpdate
+from portal_api.services.accounts import typed_phone
 from portal_api.services.common import (
     check_name_free,
     create_row,
@@ -31,14 +32,15 @@ def active(session: Session) -> list[VendorBrief]:
     return [VendorBrief.model_validate(v) for v in rows]
 
 
-def create(session: Session, body: VendorCreate) -> Vendor:
+def create(session: Session, body: VendorCreate, principal: Principal) -> Vendor:
     check_name_free(session, Vendor, "vendor", body.name)
-    return create_row(session, Vendor(**body.model_dump()))
+    # A national number is read in the country of the administrator's zone.
+    return create_row(session, Vendor(**typed_phone(body.model_dump(), principal.user.timezone)))
 
 
 def update(session: Session, vendor_id: int, body: VendorUpdate, principal: Principal) -> Vendor:
     vendor = get_visible(session, Vendor, vendor_id, principal, "Vendor")
-    changes = body.model_dump(exclude_unset=True)
+    changes = typed_phone(body.model_dump(exclude_unset=True), principal.user.timezone)
 
     def check() -> None:
         if "name" in changes:

@@ -201,6 +201,11 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
         lambda w, who: (f"/api/buyer/status/{w.buyer.buyer_id}", {"json": {"status": "active"}}),
     ),
     ("DELETE", "/api/buyer/{id}"): (OWNED, lambda w, who: (f"/api/buyer/{w.buyer.buyer_id}", {})),
+    # A's buyer can sign in already: its owners are told so (409), the others find no such buyer.
+    ("POST", "/api/buyer/invite/{id}"): (
+        {"admin": CONFLICT, "a": CONFLICT, "b": DENIED, "buyer": FORBIDDEN},
+        lambda w, who: (f"/api/buyer/invite/{w.buyer.buyer_id}", {}),
+    ),
     # Targets and campaign links
     ("GET", "/api/target/details"): (ANYONE, get("/api/target/details")),
     ("POST", "/api/target/add"): (
@@ -316,7 +321,10 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     ("GET", "/api/vendor/details"): (ADMIN_ONLY, get("/api/vendor/details")),
     ("GET", "/api/vendor/on"): (ADMIN_ONLY, get("/api/vendor/on")),
     ("POST", "/api/vendor/add"): (ADMIN_ONLY, send("/api/vendor/add", lambda w: {"name": "New Carrier"})),
-    ("PUT", "/api/vendor/{id}"): (ADMIN_ONLY, send("/api/vendor/{vendor}", lambda w: {"phone": "+441234"})),
+    ("PUT", "/api/vendor/{id}"): (
+        ADMIN_ONLY,
+        send("/api/vendor/{vendor}", lambda w: {"phone": "+442079460713"}),
+    ),
     ("PATCH", "/api/vendor/status/{id}"): (
         ADMIN_ONLY,
         send("/api/vendor/status/{vendor}", lambda w: {"status": "inactive"}),

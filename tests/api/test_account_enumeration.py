@@ -19,7 +19,9 @@ def _signs_in(client, email: str, password: str) -> bool:
 
 
 def _without_ids(answer: dict) -> dict:
-    data = {k: v for k, v in answer["data"].items() if k not in ("id", "created_at", "email")}
+    # `sign_in` is the truth about this buyer (docs/security.md): whether it can sign in, which a
+    # sign-in attempt with the password given tells as well; never whose the address is.
+    data = {k: v for k, v in answer["data"].items() if k not in ("id", "created_at", "email", "sign_in")}
     return {"message": answer["message"], "data": data}
 
 
@@ -33,6 +35,7 @@ def test_a_customer_adding_a_buyer_cannot_tell_whether_its_address_has_an_accoun
     assert known.status_code == new.status_code == 201, (known.text, new.text)
     assert _without_ids(known.json()) == _without_ids(new.json())
     assert "login_user_id" not in known.json()["data"]
+    assert (known.json()["data"]["sign_in"], new.json()["data"]["sign_in"]) == ("none", "active")
 
     # The new address got its sign-in; the known one kept its own account, untouched, and was told.
     assert _signs_in(client, BUYER["email"], BUYER["password"])

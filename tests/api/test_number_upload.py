@@ -200,3 +200,20 @@ def test_upload_needs_a_file_and_an_admin(client, admin, customer_a, buyer_a) ->
         assert _upload(client, actor, HEADER + "+442071838750,,,,\n").status_code == 403
         assert client.get("/api/number/vcrs", headers=actor.headers).status_code == 403
     assert _counts() == (0, 0)
+
+
+def test_national_numbers_are_read_in_their_country_column(client, admin) -> None:
+    """`02079460713,GB` is a London number written as Londoners do: the country column says how to read it."""
+    content = HEADER + "02079460713,GB,,0,0\n020 7946 0714,GBR,,0,0\n(415) 555-0132,US,,0,0\n12345,GB,,0,0\n"
+    r = _upload(client, admin, content)
+    assert r.status_code == 201, r.text
+    data = r.json()["data"]
+    assert (data["imported"], data["skipped"]) == (3, 1), data
+    assert [(s["line"], s["number"]) for s in data["lines"]] == [(5, "12345")]
+    with session_scope() as s:
+        stored = {n.number: n.country_id for n in s.exec(select(Number))}
+    assert stored == {
+        "+442079460713": _country("GB"),
+        "+442079460714": _country("GB"),
+        "+14155550132": _country("US"),
+    }

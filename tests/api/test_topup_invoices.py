@@ -99,3 +99,21 @@ def test_refused_topups_name_the_field_and_change_nothing(client, admin, custome
     assert unknown.json() == {"message": missing, "errors": {"user_id": [missing]}}
     balance = client.get(f"/api/user/balance/{customer_b.id}", headers=admin.headers).json()["data"][0]
     assert balance["balance"] == "0.0000"
+
+
+def test_a_topup_with_more_places_than_the_currency_has_is_refused_and_credits_nothing(
+    client, admin, customer_a
+) -> None:
+    """12.345 USD would be shown as $12.35 and stored as 12.3450: a person types cents, no more."""
+    r = client.post(
+        "/api/topup/add", json={"user_id": customer_a.id, "amount": "12.345"}, headers=admin.headers
+    )
+    assert r.status_code == 422, r.text
+    assert r.json()["message"] == "USD amounts have at most 2 decimals; 12.345 has more."
+    balance = client.get(f"/api/user/balance/{customer_a.id}", headers=customer_a.headers).json()["data"][0]
+    assert balance["balance"] == "0.0000"
+    done = client.post(
+        "/api/topup/add", json={"user_id": customer_a.id, "amount": "12.35"}, headers=admin.headers
+    )
+    assert done.status_code == 201 and "12.35" in done.json()["message"]
+    assert done.json()["data"]["amount"] == "12.3500"

@@ -6,7 +6,12 @@ from sqlmodel import func, select
 from core.infra.db import session_scope
 from core.models import Number, StatusChange, Trunk, Vendor
 
-ACME = {"name": "Acme Telecom", "contact_name": "Ann Acme", "email": "Noc@Acme.example", "phone": "+441234"}
+ACME = {
+    "name": "Acme Telecom",
+    "contact_name": "Ann Acme",
+    "email": "Noc@Acme.example",
+    "phone": "+442079460713",
+}
 
 
 def _vendor(client, admin, **body) -> dict:

@@ -149,6 +149,7 @@ export default function registerRealCall({ test, newPage, signInUi, ACCOUNTS, sh
       await admin.getByTestId('topup-amount').fill(String(TOP_UP));
       await admin.getByTestId('topup-reference').fill(`bank-${stamp}`);
       await admin.getByTestId('topup-send').click();
+      await admin.getByTestId('confirm-button').click();
       await admin
         .getByTestId('topup-balance')
         .filter({ hasText: money(TOP_UP) })

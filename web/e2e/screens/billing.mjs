@@ -46,11 +46,19 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
     await page.getByTestId('topup-amount').fill('0');
     await page.getByTestId('topup-send').click();
     await page.getByText('Amount must be more than 0, like 100.00').waitFor();
+    // A person types cents: 12.345 would be shown as $12.35 and stored as 12.3450; refused beside the field.
+    await page.getByTestId('topup-amount').fill('12.345');
+    await page.getByTestId('topup-send').click();
+    await page.getByText("At most 2 decimals (cents): 12.345 can't be credited as typed").waitFor();
     await page.getByTestId('topup-amount').fill('75.5');
     const reference = `e2e-${stamp}`;
     await page.getByTestId('topup-reference').fill(reference);
     await page.getByTestId('topup-note').fill('Bank transfer');
     await page.getByTestId('topup-send').click();
+    // Money moves after a second look: the dialog repeats the amount and the account.
+    const confirmText = page.getByTestId('topup-confirm-text');
+    await confirmText.filter({ hasText: `Credit $75.50 to ${PAYER.name} (${PAYER.email}).` }).waitFor();
+    await page.getByTestId('confirm-button').click();
     const outcome = page.getByTestId('topup-outcome');
     await outcome.filter({ hasText: `Credited $75.50 to ${PAYER.name}. The balance is now $75.50.` }).waitFor();
     assert.equal(await outcome.getByTestId('topup-balance').innerText(), '$75.50');
@@ -63,6 +71,7 @@ export default function registerBillingScenarios({ test, newPage, signIn, ACCOUN
     await page.getByTestId('topup-amount').fill('75.5');
     await page.getByTestId('topup-reference').fill(reference);
     await page.getByTestId('topup-send').click();
+    await page.getByTestId('confirm-button').click();
     await outcome.filter({ hasText: 'Already credited' }).waitFor();
     assert.equal(await outcome.getByTestId('topup-balance').innerText(), '$75.50');
     const balance = await api('admin', 'GET', `/user/balance/${id}`);

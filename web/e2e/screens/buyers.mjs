@@ -10,7 +10,7 @@ import { still } from '../waits.mjs';
 /** @typedef {import('../../src/client/types.gen.ts').BuyerTarget} BuyerTarget */
 
 /** @param {import('../run.mjs').Harness} harness */
-export default function registerBuyerScenarios({ test, newPage, signIn, signInUi, shot, api, BASE }) {
+export default function registerBuyerScenarios({ test, newPage, signIn, signInUi, shot, api, BASE, ACCOUNTS }) {
   test('customer: a buyer added on /buyer signs in with its own email; inactive, it cannot', async () => {
     const page = await newPage(1440);
     await signIn(page, 'customer', '/buyer');
@@ -67,6 +67,42 @@ export default function registerBuyerScenarios({ test, newPage, signIn, signInUi
       .filter({ hasText: `Buyer ${name} deleted.` })
       .waitFor();
     await row.waitFor({ state: 'detached' });
+    noErrors(page);
+    await page.context().close();
+  });
+
+  test('customer: a buyer whose address has an account says it has no sign-in yet; a password on its form makes one', async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'customer', '/buyer');
+    const stamp = Date.now() % 100000;
+    const name = `E2E Known ${stamp}`;
+    await page.getByTestId('buyer-add').click();
+    const dialog = page.getByTestId('buyer-dialog');
+    await page.getByTestId('buyer-name').fill(name);
+    // The buyer account the runner signs in as: an address that has an account already.
+    await page.getByTestId('buyer-email').fill(ACCOUNTS.buyer.email);
+    await page.getByTestId('buyer-password').fill('buyerpass1');
+    await dialog.getByTestId('buyer-save').click();
+    const row = page.locator(`[data-testid="buyer-row"][data-name="${name}"]`);
+    // The truth about this buyer, on its row: it can't sign in (nothing says whose the address is).
+    assert.equal(await row.getByTestId('buyer-sign-in').innerText(), 'No sign-in yet');
+    await row.getByTestId('buyer-invite').waitFor();
+    await row.getByTestId('buyer-edit').click();
+    await dialog.getByTestId('buyer-sign-in-state').filter({ hasText: 'No sign-in yet' }).waitFor();
+    const email = `e2e.desk.${stamp}@example.com`;
+    await page.getByTestId('buyer-email').fill(email);
+    await page.getByTestId('buyer-password').fill('deskpass12');
+    await dialog.getByTestId('buyer-save').click();
+    await row.getByTestId('buyer-sign-in').filter({ hasText: 'Can sign in' }).waitFor();
+    assert.equal(await row.getByTestId('buyer-invite').count(), 0);
+    const desk = await newPage(1440);
+    await desk.goto(`${BASE}/login`);
+    await desk.locator('#email').fill(email);
+    await desk.locator('#password').fill('deskpass12');
+    await desk.getByTestId('login-submit').click();
+    await desk.waitForURL(/\/dashboard$/);
+    await desk.context().close();
+    await shot(page, 'buyer-sign-in-1440.png');
     noErrors(page);
     await page.context().close();
   });

@@ -284,4 +284,24 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
     noErrors(page);
     await page.context().close();
   });
+  test("customer: a new target starts in the account's zone; without a trunk its row says it is never dialled", async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'customer', '/target');
+    const name = `E2E No trunk ${Date.now() % 100000}`;
+    const dialog = await startNewTarget(page, name);
+    // The customer is in Europe/Berlin: open hours 5 hours off were the old default (UTC).
+    assert.equal(await page.getByTestId('target-timezone').inputValue(), 'Europe/Berlin');
+    await dialog.getByText('No trunk: calls never reach this target until one is set').waitFor();
+    await dialog.getByTestId('target-save').click();
+    await page
+      .getByTestId('target-notice')
+      .filter({ hasText: `Target ${name} created.` })
+      .waitFor();
+    assert.equal((await storedTarget(name)).timezone, 'Europe/Berlin');
+    const row = page.locator(`[data-testid="target-row"][data-name="${name}"]`);
+    assert.equal(await row.getByTestId('target-cannot-dial').innerText(), 'Not dialled: no trunk');
+    await shot(page, 'target-no-trunk-1440.png');
+    noErrors(page);
+    await page.context().close();
+  });
 }

@@ -63,13 +63,21 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
     await page.getByRole('textbox', { name: 'Search vendors' }).fill(name);
     const row = page.locator(`[data-testid="vendor-row"][data-name="${name}"]`);
     await row.getByTestId('vendor-edit').click();
+    // Not a phone: refused beside the field; the form's check first, then the server's (a national
+    // number needs a country, and the admin's zone, UTC, has none).
+    await page.getByTestId('vendor-phone').fill('abc-not-a-phone');
+    await dialog.getByTestId('vendor-save').click();
+    await dialog.getByText('Must be a phone number, such as +44 20 7946 0713').waitFor();
+    await page.getByTestId('vendor-phone').fill('020 7946 0000');
+    await dialog.getByTestId('vendor-save').click();
+    await dialog.getByText("'020 7946 0000' needs its country code, such as +44 20 7946 0713.").waitFor();
     await page.getByTestId('vendor-phone').fill('+44 20 7946 0000');
     await dialog.getByTestId('vendor-save').click();
     await page
       .getByTestId('vendor-notice')
       .filter({ hasText: `Vendor ${name} saved.` })
       .waitFor();
-    assert.equal((await storedVendor(name)).phone, '+44 20 7946 0000');
+    assert.equal((await storedVendor(name)).phone, '+442079460000', 'stored in E.164');
 
     // A number and an inbound trunk from this vendor: listed under it, and they keep it from being deleted.
     // The number is added on /manage-number with its vendor picked by name.
@@ -135,6 +143,28 @@ export default function registerVendorScenarios({ test, newPage, signIn, shot, a
     assert.equal(await findVendor(spare.name), undefined, 'gone');
     await still(page);
     await shot(page, 'vendors-1440.png');
+    noErrors(page);
+    await page.context().close();
+  });
+  test('admin: vendors are reached from where they are picked (trunk and number forms); the user form says what a customer is', async () => {
+    const page = await newPage(1440);
+    /** @type {Array<[string, string, string]>} */
+    const forms = [
+      ['/manage-trunk', 'trunk-add', 'trunk-vendor'],
+      ['/manage-number', 'number-add', 'number-vendor']
+    ];
+    for (const [screen, add, picker] of forms) {
+      await signIn(page, 'admin', screen);
+      await page.getByTestId(add).click();
+      await page.getByTestId(`${picker}-manage`).click();
+      await page.waitForURL(/\/vendor$/);
+      await page.getByTestId('vendor-add').waitFor();
+    }
+    await page.goto(`${BASE}/customer`);
+    await page.getByTestId('user-add').click();
+    const dialog = page.getByTestId('user-dialog');
+    await dialog.getByText('A customer buys numbers, runs campaigns and pays from its wallet').waitFor();
+    assert.equal(await dialog.getByText('Administrators manage the whole platform').count(), 0);
     noErrors(page);
     await page.context().close();
   });

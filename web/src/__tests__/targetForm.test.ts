@@ -30,6 +30,12 @@ describe('target dialog', () => {
     expect(validateTarget({ ...filled(), buyer_id: '' }, { editing: true })).toEqual({});
   });
 
+  it("starts a new target in the account's zone, and leaves an empty zone to the API (the customer's)", () => {
+    expect(emptyTarget('Europe/Berlin').timezone).toBe('Europe/Berlin');
+    expect(targetBody({ ...filled(), timezone: '' })).not.toHaveProperty('timezone');
+    expect(targetBody({ ...filled(), timezone: 'Europe/Berlin' }).timezone).toBe('Europe/Berlin');
+  });
+
   it('reads open hours typed per day, and says what is wrong with them', () => {
     expect(parseWindows(' 9:00-12:00 , 13:00 – 17:30 ')).toEqual([
       ['09:00', '12:00'],
@@ -172,6 +178,7 @@ describe('target dialog', () => {
     });
     const form = targetToForm({
       ...targetBody(values),
+      timezone: 'UTC',
       buyer_id: 4,
       schedule: {},
       payout: '0.0000',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyTopup, newReference, topupBody, validateTopup } from '../utils/topupForm';
 
 describe('top-up form', () => {
-  it('needs a customer and an amount above 0 with at most 4 places', () => {
+  it('needs a customer and an amount above 0 in cents (at most 2 places)', () => {
     expect(validateTopup(emptyTopup('ref-1'))).toEqual({
       user_id: 'Choose the customer to credit',
       amount: 'Amount must be more than 0, like 100.00'
@@ -10,6 +10,9 @@ describe('top-up form', () => {
     const base = { ...emptyTopup('ref-1'), user_id: 7 };
     expect(validateTopup({ ...base, amount: '0' })).toHaveProperty('amount');
     expect(validateTopup({ ...base, amount: '10.12345' })).toHaveProperty('amount');
+    expect(validateTopup({ ...base, amount: '12.345' })).toEqual({
+      amount: "At most 2 decimals (cents): 12.345 can't be credited as typed"
+    });
     expect(validateTopup({ ...base, amount: '1000000.01' })).toEqual({ amount: 'At most 1,000,000 in one top-up' });
     expect(validateTopup({ ...base, amount: '25.5' })).toEqual({});
   });

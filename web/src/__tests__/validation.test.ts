@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   firstFieldErrors,
+  phoneProblem,
   validateChangePassword,
   validateLogin,
   validatePassword,
@@ -53,5 +54,13 @@ describe('reset password form', () => {
       confirm: 'Passwords do not match'
     });
     expect(validateResetPassword({ next: 'abcd1234', confirm: 'abcd1234' })).toEqual({});
+  });
+});
+
+describe('phoneProblem', () => {
+  it('takes digits with spaces, brackets, dashes and a leading +, and refuses anything else', () => {
+    for (const ok of ['', '+44 20 7946 0713', '030 12345678', '(415) 555-0132']) expect(phoneProblem(ok)).toBe('');
+    expect(phoneProblem('abc-not-a-phone')).toBe('Must be a phone number, such as +44 20 7946 0713');
+    expect(phoneProblem('1'.repeat(33))).toBe('Phone must be at most 32 characters');
   });
 });

@@ -1,6 +1,9 @@
 // The vendor a number or a trunk comes from, picked by name among the active vendors (and the
-// current one, even when inactive now); empty for none.
+// current one, even when inactive now); empty for none. The Vendor screen has no menu entry (the
+// spec's admin menu), so it is linked from here, where vendors are picked.
 import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Link from '@mui/material/Link';
 
 import NamePicker, { type PickedId } from './NamePicker';
 import { call } from '../api/client';
@@ -27,14 +30,19 @@ export default function VendorPicker({ value, onChange, testId, error }: VendorP
 
   const options = vendors.filter((v) => v.status === 'active' || v.id === value);
   return (
-    <NamePicker
-      label="Vendor"
-      options={options}
-      value={value}
-      onChange={onChange}
-      testId={testId}
-      error={error || failed}
-      helperText="The carrier it comes from (Vendor screen); empty for none"
-    />
+    <>
+      <NamePicker
+        label="Vendor"
+        options={options}
+        value={value}
+        onChange={onChange}
+        testId={testId}
+        error={error || failed}
+        helperText="The carrier it comes from; empty for none"
+      />
+      <Link component={RouterLink} to="/vendor" variant="caption" data-testid={`${testId}-manage`}>
+        Manage vendors
+      </Link>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // The buyer dialog's values <-> the API's buyer body (portal_api/schemas/buyers.py): a buyer's
 // email and password are its own sign-in (role 3), to see its calls and targets.
 import type { BuyerIn, BuyerOut } from '../client';
-import { type FieldErrors, validateEmail, validatePassword } from './validation';
+import { type FieldErrors, phoneProblem, validateEmail, validatePassword } from './validation';
 
 export interface BuyerForm {
   name: string;
@@ -32,7 +32,8 @@ export function validateBuyer(
     const password = validatePassword(values.password);
     if (password) errors.password = password;
   }
-  if (values.phone.trim().length > 32) errors.phone = 'Phone must be at most 32 characters';
+  const phone = phoneProblem(values.phone);
+  if (phone) errors.phone = phone;
   if (needsOwner && !/^\d+$/.test(values.user_id.trim())) errors.user_id = 'Customer ID is required';
   return errors;
 }

@@ -34,7 +34,7 @@ export interface TargetBody extends Record<CapField, number | null> {
   name: string;
   destination: string;
   trunk_id: number | null;
-  timezone: string;
+  timezone?: string;
   schedule: Schedule;
   payout: string;
   ping_url: string | null;
@@ -74,14 +74,15 @@ const noCaps = (): Record<CapField, string> => ({
 });
 const isDay = (day: string): day is Day => DAYS.some(([known]) => known === day);
 
-export function emptyTarget(): TargetForm {
+/** A new target's form; its zone is the account's (empty: the API takes the customer's). */
+export function emptyTarget(timezone = ''): TargetForm {
   return {
     buyer_id: '',
     name: '',
     destination: '',
     trunk_id: '',
     ...noCaps(),
-    timezone: 'UTC',
+    timezone,
     payout: '0',
     always_open: true,
     hours: noHours(),
@@ -177,7 +178,6 @@ export function validateTarget(values: TargetForm, { editing = false }: { editin
       errors[cap] = `${label}: a whole number up to ${MAX_CAP}, or empty for no limit`;
   }
   if (!AMOUNT.test(String(values.payout).trim())) errors.payout = 'Payout must be an amount like 12.50';
-  if (!values.timezone) errors.timezone = 'Time zone is required';
   if (values.bidding) Object.assign(errors, biddingErrors(values));
   if (!values.always_open) {
     let open = false;
@@ -234,11 +234,11 @@ export function targetBody(values: TargetForm, { editing = false }: { editing?: 
     hourly_cap: cap('hourly_cap'),
     daily_cap: cap('daily_cap'),
     monthly_cap: cap('monthly_cap'),
-    timezone: values.timezone,
     schedule: scheduleOf(values),
     payout: String(values.payout).trim(),
     ...biddingBody(values)
   };
+  if (values.timezone) body.timezone = values.timezone;
   if (!editing) body.buyer_id = Number(values.buyer_id);
   return body;
 }

@@ -2,7 +2,9 @@
 import type { TopupIn } from '../client';
 import type { FieldErrors } from './validation';
 
-const AMOUNT = /^\d{1,7}(\.\d{1,4})?$/;
+const AMOUNT = /^\d{1,7}(\.\d+)?$/;
+// A person types the currency's minor unit (cents): what is shown is what is credited.
+const CENTS = /^\d+(\.\d{1,2})?$/;
 const REFERENCE = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export interface TopupForm {
@@ -28,6 +30,7 @@ export function validateTopup(values: TopupForm): FieldErrors<keyof TopupForm> {
   if (values.user_id === '' || values.user_id === null) errors.user_id = 'Choose the customer to credit';
   const amount = String(values.amount).trim();
   if (!AMOUNT.test(amount) || Number(amount) <= 0) errors.amount = 'Amount must be more than 0, like 100.00';
+  else if (!CENTS.test(amount)) errors.amount = `At most 2 decimals (cents): ${amount} can't be credited as typed`;
   else if (Number(amount) > 1000000) errors.amount = 'At most 1,000,000 in one top-up';
   if (values.reference.trim() && !REFERENCE.test(values.reference.trim()))
     errors.reference = 'Letters, digits and . _ : - only, at most 64';

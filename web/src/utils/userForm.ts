@@ -1,7 +1,7 @@
 // The user dialog's values <-> the API's user body (portal_api/schemas/users.py). The admin adds
 // customers (with a tariff) or other administrators; the server checks everything again.
 import type { TariffOut, UserCreate, UserOut } from '../client';
-import { type FieldErrors, validateEmail, validatePassword } from './validation';
+import { type FieldErrors, phoneProblem, validateEmail, validatePassword } from './validation';
 
 export type AccountKind = 'customer' | 'admin' | 'buyer';
 
@@ -75,7 +75,8 @@ export function validateUser(
   }
   if (!values.timezone) errors.timezone = 'Timezone is required';
   if (values.company.trim().length > 160) errors.company = 'Company must be at most 160 characters';
-  if (values.phone.trim().length > 32) errors.phone = 'Phone must be at most 32 characters';
+  const phone = phoneProblem(values.phone);
+  if (phone) errors.phone = phone;
   return errors;
 }
 

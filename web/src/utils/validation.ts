@@ -38,6 +38,17 @@ export function validateEmail(email: string | null | undefined): string {
   return '';
 }
 
+const PHONE = /^\+?[0-9 ().-]*[0-9][0-9 ().-]*$/;
+
+/** A contact phone's problem, or '': the server reads the number itself (E.164, or national in the
+ *  account's country: portal_api/schemas/common.py Phone, core/values/phone.py contact_number). */
+export function phoneProblem(phone: string): string {
+  const value = phone.trim();
+  if (value.length > 32) return 'Phone must be at most 32 characters';
+  if (value && !PHONE.test(value)) return 'Must be a phone number, such as +44 20 7946 0713';
+  return '';
+}
+
 export function validatePassword(password: string | null | undefined): string {
   const value = String(password ?? '');
   if (!value) return 'Password is required';

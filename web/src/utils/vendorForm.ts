@@ -1,7 +1,7 @@
 // The vendor dialog's values <-> the API's vendor body (portal_api/schemas/vendors.py): the
 // carrier a number or an inbound trunk comes from, and who to call there.
 import type { VendorCreate, VendorOut } from '../client';
-import { type FieldErrors, validateEmail } from './validation';
+import { type FieldErrors, phoneProblem, validateEmail } from './validation';
 
 export interface VendorForm {
   name: string;
@@ -29,7 +29,8 @@ export function validateVendor(values: VendorForm): FieldErrors<keyof VendorForm
     const email = validateEmail(values.email);
     if (email) errors.email = email;
   }
-  if (values.phone.trim().length > 32) errors.phone = 'Phone must be at most 32 characters';
+  const phone = phoneProblem(values.phone);
+  if (phone) errors.phone = phone;
   return errors;
 }
 

@@ -1,5 +1,6 @@
 // Add or edit one buyer and its sign-in (email and password).
 import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 
@@ -9,6 +10,8 @@ import { call } from '../../api/client';
 import { buyersAdd, buyersUpdate, type BuyerOut } from '../../client';
 import useFormDialog from '../../hooks/useFormDialog';
 import { buyerBody, buyerToForm, emptyBuyer, validateBuyer } from '../../utils/buyerForm';
+import { getStoredUser } from '../../utils/storage';
+import { signInText } from './SignInState';
 
 interface BuyerDialogProps {
   open: boolean;
@@ -50,6 +53,17 @@ export default function BuyerDialog({ open, buyer, admin, onClose, onSaved }: Bu
       onClose={onClose}
       onSave={save}
     >
+      {editing && (
+        <Alert
+          severity={buyer.sign_in === 'active' ? 'success' : 'warning'}
+          sx={{ mb: 2 }}
+          data-testid="buyer-sign-in-state"
+        >
+          {signInText(buyer, getStoredUser()?.timezone)}
+          {buyer.sign_in !== 'active' &&
+            ': set a password below to make its sign-in with this email, or send an invitation from the list.'}
+        </Alert>
+      )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: admin && !editing ? 8 : 12 }}>
           <TextField {...field('name', 'Name')} autoFocus />
@@ -66,7 +80,9 @@ export default function BuyerDialog({ open, buyer, admin, onClose, onSaved }: Bu
           <PasswordField
             {...field('password', 'Password', {
               helperText: editing
-                ? 'Leave blank to keep the current one'
+                ? buyer.sign_in === 'active'
+                  ? 'Leave blank to keep the current one'
+                  : 'Sets its sign-in: this email and this password'
                 : 'At least 8 characters, a letter and a digit'
             })}
           />

@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import { ApiOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApiOutlined, MailOutlined, PlusOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
@@ -14,12 +14,14 @@ import ListCard from '../../components/ListCard';
 import WebhooksDialog from '../../components/WebhooksDialog';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { call } from '../../api/client';
-import { buyersDetails, buyersRemove, buyersStatus, type BuyerOut } from '../../client';
+import { buyersDetails, buyersInvite, buyersRemove, buyersStatus, type BuyerOut } from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
 import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
 import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
 import { isAdmin } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
 import BuyerDialog from './BuyerDialog';
+import SignInState from './SignInState';
 
 const fetchBuyers = (query: PageQuery) => call(buyersDetails({ query: listQuery(query) }));
 
@@ -40,6 +42,18 @@ export default function BuyerPage() {
       setError
     });
   const [hooked, setHooked] = useState<BuyerOut | null>(null); // the buyer whose webhooks are shown
+  const timezone = getStoredUser()?.timezone;
+
+  // A link by mail to choose the sign-in's password: sent, sent again, or the sign-in made.
+  const invite = async (row: BuyerOut) => {
+    try {
+      const answer = (await buyersInvite({ path: { id: row.id } })).data;
+      setNotice(answer.message);
+      reload();
+    } catch (err) {
+      setError(failureMessage(err, 'The invitation could not be sent.'));
+    }
+  };
 
   return (
     <>
@@ -55,7 +69,7 @@ export default function BuyerPage() {
         list={list}
         notice={notice}
         setNotice={setNotice}
-        columns={['Name', admin && 'Customer', 'Sign-in email', 'Phone', 'Active', ['Action', 'right']]}
+        columns={['Name', admin && 'Customer', 'Sign-in email', 'Sign-in', 'Phone', 'Active', ['Action', 'right']]}
         emptyText="No buyers yet: add the first one who takes your calls."
       >
         {rows.map((row) => (
@@ -63,11 +77,29 @@ export default function BuyerPage() {
             <TableCell>{row.name}</TableCell>
             {admin && <TableCell>{row.user_id}</TableCell>}
             <TableCell>{row.email}</TableCell>
+            <TableCell>
+              <SignInState buyer={row} timezone={timezone} />
+            </TableCell>
             <TableCell>{row.phone ?? '—'}</TableCell>
             <TableCell>
               <StatusSwitch name="buyer" row={row} busy={busy} onToggle={toggle} />
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {row.sign_in !== 'active' && (
+                <Tooltip
+                  title={row.sign_in === 'invited' ? 'Send the invitation again' : 'Invite to choose a password'}
+                >
+                  <IconButton
+                    size="small"
+                    color="primary"
+                    aria-label={`Invite ${row.name}`}
+                    onClick={() => void invite(row)}
+                    data-testid="buyer-invite"
+                  >
+                    <MailOutlined />
+                  </IconButton>
+                </Tooltip>
+              )}
               <Tooltip title="Webhooks">
                 <IconButton
                   size="small"
@@ -108,7 +140,7 @@ export default function BuyerPage() {
         title="Delete buyer"
         text={
           deleting
-            ? `Delete buyer ${deleting.name}, its targets and its sign-in? A buyer whose targets took calls can't be deleted; deactivate it instead.`
+            ? `Delete buyer ${deleting.name}, its targets and its own sign-in${deleting.sign_in === 'none' ? ' (it has none)' : ''}? A buyer whose targets took calls can't be deleted; deactivate it instead.`
             : ''
         }
         confirmLabel="Delete"

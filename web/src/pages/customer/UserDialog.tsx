@@ -63,7 +63,12 @@ export default function UserDialog({ open, user, tariffs, onClose, onSaved }: Us
         {!editing && (
           <Grid size={{ xs: 12, sm: 6 }}>
             <SelectField
-              {...field('kind', 'Account', { helperText: 'Administrators manage the whole platform' })}
+              {...field('kind', 'Account', {
+                helperText:
+                  values.kind === 'admin'
+                    ? 'Administrators manage the whole platform'
+                    : 'A customer buys numbers, runs campaigns and pays from its wallet'
+              })}
               options={ACCOUNT_KINDS}
             />
           </Grid>

@@ -33,12 +33,14 @@ import {
   validateTargetRules
 } from '../../utils/regionRules';
 import { testId } from '../../components/testId';
+import { getStoredUser } from '../../utils/storage';
 
-// The target's form with its caller-region settings beside the rest (utils/regionRules.js).
-const toForm = (target: TargetRow | null) =>
+// The target's form with its caller-region settings beside the rest (utils/regionRules.js). A new
+// one starts in the account's zone: a customer's own; an admin's leaves it to the API (the customer's).
+const toForm = (target: TargetRow | null, admin = false) =>
   target
     ? { ...targetToForm(target), region: targetRulesToForm(target.region_rules) }
-    : { ...emptyTarget(), region: emptyTargetRules() };
+    : { ...emptyTarget(admin ? '' : (getStoredUser()?.timezone ?? '')), region: emptyTargetRules() };
 
 // Customers have a handful of buyers; the picker lists up to the API's page size.
 const BUYER_PAGE = 500;
@@ -56,7 +58,7 @@ interface TargetDialogProps {
 
 export default function TargetDialog({ open, target, admin, onClose, onSaved }: TargetDialogProps) {
   const editing = target !== null;
-  const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('target', toForm(null));
+  const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('target', toForm(null, admin));
   const [buyerOptions, setBuyerOptions] = useState<Choice[]>([]);
   const [trunkOptions, setTrunkOptions] = useState<Choice[]>([]);
   const [loadError, setLoadError] = useState('');
@@ -64,7 +66,7 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }: 
 
   useEffect(() => {
     if (!open) return;
-    reset(toForm(target));
+    reset(toForm(target, admin));
     let cancelled = false;
     Promise.all([
       target ? null : call(buyersDetails({ query: { page: 1, perpage: BUYER_PAGE, params: '' } })),
@@ -153,11 +155,16 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }: 
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <SelectField
-            {...field('trunk_id', 'Outbound trunk', { helperText: 'The carrier the call goes out through' })}
-            options={[['', 'None (not dialled until one is set)'], ...trunkOptions]}
+            {...field('trunk_id', 'Outbound trunk', {
+              helperText: values.trunk_id
+                ? 'The carrier the call goes out through'
+                : 'No trunk: calls never reach this target until one is set'
+            })}
+            options={[['', 'None: not dialled'], ...trunkOptions]}
             slotProps={{
               select: { displayEmpty: true },
               inputLabel: { shrink: true },
+              formHelperText: { sx: values.trunk_id ? {} : { color: 'warning.main' } },
               htmlInput: { 'data-testid': 'target-trunk_id' }
             }}
           />
@@ -175,7 +182,7 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }: 
             onChange={(zone) => set('timezone', zone)}
             testId="target-timezone"
             error={errors.timezone}
-            helperText="Open hours are in this zone"
+            helperText={values.timezone ? 'Open hours are in this zone' : "Empty: the customer's zone"}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>

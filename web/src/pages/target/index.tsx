@@ -1,9 +1,11 @@
 // Targets: where buyers take calls (the admin sees every customer's). Add, edit, activate and
 // delete; each row shows its buyer, trunk, caps and open hours at a glance.
+import Chip from '@mui/material/Chip';
 import Button from '@mui/material/Button';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { PlusOutlined } from '@ant-design/icons';
+import Tooltip from '@mui/material/Tooltip';
+import { PlusOutlined, WarningOutlined } from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
@@ -77,8 +79,20 @@ export default function TargetPage() {
             <TableCell>{row.buyer_name}</TableCell>
             {admin && <TableCell>{row.user_id}</TableCell>}
             <TableCell>{row.destination}</TableCell>
-            <TableCell sx={{ color: row.trunk_name ? undefined : 'warning.main' }}>
-              {row.trunk_name ?? 'None'}
+            <TableCell>
+              {row.cannot_dial ? (
+                <Tooltip title={row.cannot_dial}>
+                  <Chip
+                    size="small"
+                    color="warning"
+                    icon={<WarningOutlined />}
+                    label="Not dialled: no trunk"
+                    data-testid="target-cannot-dial"
+                  />
+                </Tooltip>
+              ) : (
+                row.trunk_name
+              )}
             </TableCell>
             <TableCell data-testid="target-caps">{capsSummary(row)}</TableCell>
             <TableCell data-testid="target-hours">

@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { WalletOutlined } from '@ant-design/icons';
 
+import ConfirmDialog from '../../components/ConfirmDialog';
 import { SearchBox } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
 import MainCard from '../../components/MainCard';
@@ -43,9 +44,17 @@ export default function TopupPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [customer, setCustomer] = useState<UserBrief | null>(null);
 
-  const send = async (event: FormEvent<HTMLFormElement>) => {
+  // Money moves only after a second look: the dialog repeats the amount and the account.
+  const [confirming, setConfirming] = useState(false);
+
+  const check = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setOutcome(null);
+    if (await submit(validateTopup, () => Promise.resolve(true), '')) setConfirming(true);
+  };
+
+  const send = async () => {
+    setConfirming(false);
     const answer = await submit(
       validateTopup,
       async () => (await topupAdd({ body: topupBody(values) })).data,
@@ -62,7 +71,7 @@ export default function TopupPage() {
     <>
       <PageTitle title="Topup" />
       <MainCard title="Credit a customer" sx={{ mb: 2.5 }}>
-        <form onSubmit={send} noValidate>
+        <form onSubmit={check} noValidate>
           {message && (
             <Alert severity="error" sx={{ mb: 2 }} data-testid="topup-error">
               {message}
@@ -116,6 +125,20 @@ export default function TopupPage() {
           </Grid>
         </form>
       </MainCard>
+      <ConfirmDialog
+        open={confirming}
+        title="Credit this wallet?"
+        text={
+          <span data-testid="topup-confirm-text">
+            Credit {formatBalance(String(values.amount).trim())} to {customer?.name ?? 'the customer'}
+            {customer?.email ? ` (${customer.email})` : ''}.
+          </span>
+        }
+        confirmLabel="Credit wallet"
+        busy={saving}
+        onConfirm={() => void send()}
+        onClose={() => setConfirming(false)}
+      />
       <ListCard
         name="topups"
         title="Recent top-ups"
