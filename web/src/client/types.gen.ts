@@ -2968,15 +2968,51 @@ export type LinkRemove = {
 };
 
 /**
- * LiveCall
+ * LiveOut
  *
- * A live call as the live views show it: who may see it and where it rings.
+ * The live calls in the caller's scope, as the WebSocket's snapshot has them.
  */
-export type LiveCall = {
+export type LiveOut = {
+  /**
+   * Callscount
+   */
+  callsCount: {
+    [key: string]: number;
+  };
+  /**
+   * Livecalls
+   */
+  livecalls: Array<NamedLiveCall>;
+};
+
+/**
+ * LoginIn
+ */
+export type LoginIn = {
+  /**
+   * Email
+   */
+  email: string;
+  /**
+   * Password
+   */
+  password: string;
+};
+
+/**
+ * NamedLiveCall
+ *
+ * A live call as Live Calls shows it: the bridge's entry and whom it is for, by name.
+ */
+export type NamedLiveCall = {
   /**
    * Buyer Id
    */
   buyer_id: number | null;
+  /**
+   * Buyer Name
+   */
+  buyer_name: string | null;
   /**
    * Caller
    */
@@ -2986,9 +3022,17 @@ export type LiveCall = {
    */
   campaign_id: number | null;
   /**
+   * Campaign Name
+   */
+  campaign_name: string | null;
+  /**
    * Connected At
    */
   connected_at: string | null;
+  /**
+   * Customer Name
+   */
+  customer_name: string | null;
   /**
    * Did
    */
@@ -3021,38 +3065,6 @@ export type LiveCall = {
    * User Id
    */
   user_id: number | null;
-};
-
-/**
- * LiveOut
- *
- * The live calls in the caller's scope, as the WebSocket's snapshot has them.
- */
-export type LiveOut = {
-  /**
-   * Callscount
-   */
-  callsCount: {
-    [key: string]: number;
-  };
-  /**
-   * Livecalls
-   */
-  livecalls: Array<LiveCall>;
-};
-
-/**
- * LoginIn
- */
-export type LoginIn = {
-  /**
-   * Email
-   */
-  email: string;
-  /**
-   * Password
-   */
-  password: string;
 };
 
 /**
