@@ -14,9 +14,9 @@ from websockets.typing import Subprotocol
 
 from core.calls.live import LiveCall
 from core.calls.record import CallState
-from core.models import Campaign
 from core.infra.names import HANGUP_REQUESTS
 from core.infra.redis_client import async_redis, get_redis, pubsub_channel
+from core.models import Campaign
 from core.values.enums import LiveState
 from pbx_bridge.live_store import LiveStore
 from testkit.actors import Actor
@@ -96,7 +96,9 @@ def shown(call: LiveCall, campaign: str | None = None) -> dict:
     return {**call, "customer_name": "Alice Customer", "campaign_name": campaign, "buyer_name": "Bea Buyer"}
 
 
-def test_live_calls_name_their_customer_campaign_and_buyer(client, ws_base, admin, customer_a, buyer_a) -> None:
+def test_live_calls_name_their_customer_campaign_and_buyer(
+    client, ws_base, admin, customer_a, buyer_a
+) -> None:
     campaign = save(Campaign(user_id=customer_a.id, name="Solar leads"))
     call = a_call(customer_a, buyer_a) | {"campaign_id": campaign.id}
     put_live(call)
