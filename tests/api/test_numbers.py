@@ -393,8 +393,7 @@ def test_give_is_refused_whole_when_the_balance_falls_short(client, admin, custo
     )
     assert r.status_code == 402, r.text
     assert r.json()["message"] == (
-        "The available balance (12.00) does not cover the setup fees (15.50); "
-        "top up at least 3.50 first."
+        "The available balance (12.00) does not cover the setup fees (15.50); top up at least 3.50 first."
     )
     assert balance(customer_a.id) == Decimal("12.0000") and _setup_rows() == []
     assert _owner(n1) is None and _owner(n2) is None
