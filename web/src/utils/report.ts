@@ -1,6 +1,5 @@
 // The call report's filters and cells.
 import type { CallReportRow, Disposition } from '../client';
-import { safeTimeZone } from './clock';
 import type { ChipColor } from './status';
 
 /** The report's filters as typed (dates as YYYY-MM-DD). */
@@ -59,28 +58,6 @@ export function filterProblem(filters: ReportFilters): string {
   if (String(filters.caller_region ?? '').trim() && !String(filters.caller_country ?? '').trim())
     return 'A caller region is named within its country: give the country too (e.g. US).';
   return '';
-}
-
-/** "2026-11-24 14:05:09" in the given time zone. */
-export function formatDateTime(iso: string | null | undefined, timeZone: string | null | undefined = 'UTC'): string {
-  const ms = Date.parse(iso ?? '');
-  if (Number.isNaN(ms)) return '—';
-  const zone = safeTimeZone(timeZone);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23'
-    })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value])
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
 export function dispositionColor(disposition: string | null | undefined): ChipColor {

@@ -32,7 +32,7 @@ import { announceMoneyMoved } from '../../store/money';
 import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
 import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
-import { formatDateTime } from '../../utils/report';
+import { formatDate, timeColumn } from '../../utils/time';
 import { getStoredUser } from '../../utils/storage';
 import { testId } from '../../components/testId';
 
@@ -114,7 +114,14 @@ export default function NumberPage() {
         list={list}
         notice={notice}
         setNotice={setNotice}
-        columns={['Number', 'Campaign', ['Monthly fee', 'right'], 'Paid until', 'Status', ['Action', 'right']]}
+        columns={[
+          'Number',
+          'Campaign',
+          ['Monthly fee', 'right'],
+          timeColumn('Paid until', timeZone),
+          'Status',
+          ['Action', 'right']
+        ]}
         emptyText="No numbers yet: get some from the pool."
       >
         {rows.map((row) => (
@@ -145,7 +152,7 @@ export default function NumberPage() {
               </TextField>
             </TableCell>
             <TableCell align="right">{formatBalance(row.monthly_fee)}</TableCell>
-            <TableCell>{row.paid_until ? formatDateTime(row.paid_until, timeZone).slice(0, 10) : '—'}</TableCell>
+            <TableCell>{row.paid_until ? formatDate(row.paid_until, timeZone) : '—'}</TableCell>
             <TableCell>
               <Chip size="small" variant="light" color={STATUS_COLOR[row.status] ?? 'default'} label={row.status} />
             </TableCell>
