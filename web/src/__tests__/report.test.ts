@@ -31,6 +31,7 @@ describe('call report', () => {
     expect(filterProblem({ fromDate: '2026-11-21', toDate: '2026-11-20' })).toMatch(/before the start/);
     expect(filterProblem({ fromDate: '2026-11-20', toDate: '2026-11-20' })).toBe('');
     expect(filterProblem({ fromDate: '', toDate: '2026-11-20' })).toBe('');
+    expect(filterProblem({ fromDate: '11/20/2026' })).toMatch(/YYYY-MM-DD/);
   });
 
   it('shows billed seconds as minutes', () => {

@@ -1,6 +1,7 @@
 // The call report's filters and cells.
 import type { CallReportRow, Disposition } from '../client';
 import type { ChipColor } from './status';
+import { isIsoDate } from './time';
 
 /** The report's filters as typed (dates as YYYY-MM-DD). */
 export interface ReportFilters {
@@ -53,6 +54,8 @@ export function countLabel(total: number | string | null | undefined, estimated 
 
 /** A problem the server would refuse, said before asking it. */
 export function filterProblem(filters: ReportFilters): string {
+  for (const day of [filters.fromDate, filters.toDate])
+    if (day && !isIsoDate(day)) return `Write dates as YYYY-MM-DD, e.g. 2026-11-27 (not ${day}).`;
   if (filters.fromDate && filters.toDate && filters.fromDate > filters.toDate)
     return 'The end date is before the start date.';
   if (String(filters.caller_region ?? '').trim() && !String(filters.caller_country ?? '').trim())
