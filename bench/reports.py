@@ -20,6 +20,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -527,6 +529,42 @@ def session_tokens(url: str) -> dict[str, str]:
     return out
 
 
+@contextmanager
+def seeded_database(name: str, keep: bool, calls: int) -> Iterator[str]:
+    """A database `name` at head with `calls` seeded (reused when `keep` and already seeded), and
+    Redis servers of its own; the URL, set as DATABASE_URL. Dropped after unless kept."""
+    from core.infra.migrate import upgrade
+    from core.infra.settings import get_settings
+
+    with tempfile.TemporaryDirectory() as tmp, servers(Path(tmp)) as (_, redis_url):
+        os.environ["REDIS_URL"] = redis_url
+        from launcher.embedded import replace_database
+
+        url = replace_database(DATABASE_SERVER, name)
+        with psycopg.connect(DATABASE_SERVER, autocommit=True) as conn:
+            exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+        if not (keep and exists):
+            url = fresh_database(DATABASE_SERVER, name)
+        os.environ["DATABASE_URL"] = url
+        get_settings.cache_clear()
+        upgrade(get_settings().sqlalchemy_url)
+        try:
+            with psycopg.connect(url) as conn:
+                found = (conn.execute("SELECT count(*) FROM call").fetchone() or (0,))[0]
+            if not found:
+                seed(url, calls)
+            else:
+                print(f"reusing {name}: {found:,} calls")
+                after_seed(url)
+            yield url
+        finally:
+            from core.infra.db import get_engine
+
+            get_engine().dispose()
+            if not keep:
+                drop_database(DATABASE_SERVER, name)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--calls", type=int, default=1_000_000)
@@ -536,48 +574,22 @@ def main() -> None:
     ap.add_argument("--keep", metavar="NAME", help="seed database NAME once and keep it (reused when seeded)")
     args = ap.parse_args()
 
-    from core.infra.migrate import upgrade
-    from core.infra.settings import get_settings
     from testkit.processes import api_server
 
-    name = args.keep or f"callroute_bench_reports_{os.getpid()}"
-    with tempfile.TemporaryDirectory() as tmp, servers(Path(tmp)) as (_, redis_url):
-        os.environ["REDIS_URL"] = redis_url
-        from launcher.embedded import replace_database
-
-        url = replace_database(DATABASE_SERVER, name)
-        with psycopg.connect(DATABASE_SERVER, autocommit=True) as conn:
-            exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
-        if not (args.keep and exists):
-            url = fresh_database(DATABASE_SERVER, name)
-        os.environ["DATABASE_URL"] = url
-        get_settings.cache_clear()
-        upgrade(get_settings().sqlalchemy_url)
-        try:
-            with psycopg.connect(url) as conn:
-                seeded = (conn.execute("SELECT count(*) FROM call").fetchone() or (0,))[0]
-            if not seeded:
-                seed(url, args.calls)
-            else:
-                print(f"reusing {name}: {seeded:,} calls")
-                after_seed(url)
-            tokens = session_tokens(url)
-            requests, extra = requests_for(url, tokens)
-            with api_server() as base:
-                single(base, requests, args.reps)
-                runs = [export(base, extra["biggest"], extra["month"]) for _ in range(3)]
-                rows, took = sorted(runs, key=lambda r: r[1])[1]  # the median of three
-                print(
-                    f"\nCSV export, biggest customer, one month: {rows:,} rows in {took:.1f} s"
-                    f" = {rows / took:,.0f} rows/s (median of 3)"
-                )
-                concurrent(base, requests, args.clients, args.seconds)
-        finally:
-            from core.infra.db import get_engine
-
-            get_engine().dispose()
-            if not args.keep:
-                drop_database(DATABASE_SERVER, name)
+    with seeded_database(
+        args.keep or f"callroute_bench_reports_{os.getpid()}", bool(args.keep), args.calls
+    ) as url:
+        tokens = session_tokens(url)
+        requests, extra = requests_for(url, tokens)
+        with api_server() as base:
+            single(base, requests, args.reps)
+            runs = [export(base, extra["biggest"], extra["month"]) for _ in range(3)]
+            rows, took = sorted(runs, key=lambda r: r[1])[1]  # the median of three
+            print(
+                f"\nCSV export, biggest customer, one month: {rows:,} rows in {took:.1f} s"
+                f" = {rows / took:,.0f} rows/s (median of 3)"
+            )
+            concurrent(base, requests, args.clients, args.seconds)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ from datetime import date
 from decimal import Decimal
 
 from core.values.errors import DomainError, ErrorId
-from core.values.money import format_money
+from core.values.money import money_text
 
 
 class InsufficientFunds(DomainError):
@@ -13,8 +13,8 @@ class InsufficientFunds(DomainError):
     def __init__(self, balance: Decimal, needed: Decimal, what: str = "the charge") -> None:
         super().__init__(
             ErrorId.WALLET_INSUFFICIENT_FUNDS,
-            f"The available balance ({format_money(balance)}) does not cover {what} "
-            f"({format_money(needed)}); top up at least {format_money(needed - balance)} first.",
+            f"The available balance ({money_text(balance)}) does not cover {what} "
+            f"({money_text(needed)}); top up at least {money_text(needed - balance)} first.",
         )
         self.balance = balance
         self.needed = needed

@@ -17,7 +17,7 @@ from core.billing.periods import next_anniversary
 from core.infra.db import session_scope
 from core.models import Number, User
 from core.values.enums import NumberStatus, TransactionType
-from core.values.money import format_money
+from core.values.money import money_text
 
 
 def charge_number(session: Session, number_id: int, now: datetime) -> None:
@@ -99,7 +99,7 @@ def _suspend(session: Session, number: Number, start: datetime, short: Insuffici
         session,
         [number.user_id or 0],
         f"Number {number.number} is suspended and takes no calls: its monthly fee of "
-        f"{format_money(short.needed)} is more than your balance ({format_money(short.balance)}). "
+        f"{money_text(short.needed)} is more than your balance ({money_text(short.balance)}). "
         "Top up and it comes back at once.",
         f"number:{number.id}:suspended:{start.date().isoformat()}",
     )

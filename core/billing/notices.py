@@ -7,7 +7,7 @@ from decimal import Decimal
 from sqlmodel import Session
 
 from core.notices import bell
-from core.values.money import format_money
+from core.values.money import money_text
 
 
 def notify(session: Session, user_ids: list[int], text: str, dedupe_key: str) -> None:
@@ -18,7 +18,7 @@ def low_balance(session: Session, user_id: int, balance: Decimal, threshold: Dec
     notify(
         session,
         [user_id],
-        f"Your balance is {format_money(balance)}, below {format_money(threshold)}: top up so calls "
+        f"Your balance is {money_text(balance)}, below {money_text(threshold)}: top up so calls "
         "and numbers keep running.",
         f"low_balance:{at.isoformat()}",
     )

@@ -18,7 +18,7 @@ from core.calls.record import Result, Step, entry
 from core.infra.db import session_scope
 from core.notices import bell as notices
 from core.values.enums import RatingStatus
-from core.values.money import format_money
+from core.values.money import format_money, money_text
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,9 @@ def flag_mismatches(session: Session, now: datetime) -> list[int]:
     for row in rows:
         cost, charged = format_money(row.cost), format_money(row.charged)
         figures = {"step": Step.RECONCILE.value, "cost": cost, "charged": charged}
-        reason = f"The ledger charged {charged} but the call is rated at {cost}."
+        reason = (
+            f"The ledger charged {money_text(row.charged)} but the call is rated at {money_text(row.cost)}."
+        )
         flag = entry(Step.RECONCILE, Result.FLAGGED, reason, now, cost=cost, charged=charged)
         session.execute(
             _FLAG, {"id": row.id, "now": now, "entry": json.dumps([flag]), "probe": json.dumps([figures])}

@@ -23,7 +23,7 @@ from core.models import User
 from core.models.columns import utcnow
 from core.reporting import rollups
 from core.values.enums import TransactionType
-from core.values.money import format_money
+from core.values.money import money_text
 
 BATCH = 2000
 # A call whose money changed: (id, started_at, cost, rate_id, publisher_payout, profit).
@@ -123,7 +123,7 @@ def _rerate_batch(
                     TransactionType.ADJUSTMENT,
                     charged - cost,
                     f"call:{row.id}:rerate:{runs}",
-                    f"Call {row.id} re-rated: {format_money(charged)} -> {format_money(cost)}",
+                    f"Call {row.id} re-rated: {money_text(charged)} -> {money_text(cost)}",
                     row.id,
                 )
             )

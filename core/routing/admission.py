@@ -16,7 +16,7 @@ from core.routing.credit import dearest_first_block
 from core.routing.customer import read_customer
 from core.routing.region import region_step
 from core.values.enums import Disposition, NumberStatus, Status, UserStatus
-from core.values.money import format_money
+from core.values.money import format_money, money_text
 from core.values.phone import to_e164
 
 # Number and campaign in one query: this runs for every call, so it is built once (the hot routing
@@ -169,23 +169,23 @@ def admit(
         return stop(
             Disposition.NO_BALANCE,
             Step.CREDIT,
-            f"available balance {money['available']} is not above 0",
+            f"available balance {money_text(available)} is not above 0",
             **money,
         )
     if first is not None and available < first.charge:
         return stop(
             Disposition.NO_BALANCE,
             Step.CREDIT,
-            f"available balance {money['available']} is below {money['required']},"
+            f"available balance {money_text(available)} is below {money_text(first.charge)},"
             f" the first block of a call to {first.destination}",
             **money,
         )
     covers = (
-        f"covers {money['required']}, the first block of a call to {first.destination}"
+        f"covers {money_text(first.charge)}, the first block of a call to {first.destination}"
         if first
         else "is above 0 (no rate for the campaign's destinations)"
     )
     trail.append(
-        entry(Step.CREDIT, Result.PASSED, f"available balance {money['available']} {covers}", now, **money)
+        entry(Step.CREDIT, Result.PASSED, f"available balance {money_text(available)} {covers}", now, **money)
     )
     return admission

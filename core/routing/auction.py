@@ -34,7 +34,7 @@ from core.routing.bids import (
 from core.routing.ranking import BidResult, dial_list, rank
 from core.routing.selection import Candidate, Selection
 from core.values.enums import Disposition
-from core.values.money import format_money
+from core.values.money import format_money, money_text
 
 # Pings of many calls to one buyer share its pool; waiting for a connection would eat the deadline.
 _LIMITS = httpx.Limits(max_connections=200, max_keepalive_connections=50)
@@ -156,7 +156,7 @@ class Auction:
 
     def _ranked(self, ranked: list[Candidate]) -> Entry:
         def priced(c: Candidate) -> str:
-            return f"{c.name} ({'bid' if c.bid is not None else 'payout'} {format_money(c.payout)})"
+            return f"{c.name} ({'bid' if c.bid is not None else 'payout'} {money_text(c.payout)})"
 
         dialled = dial_list(ranked)
         lost = [c for c in ranked if c not in dialled]
@@ -185,7 +185,7 @@ class Auction:
             if response.status_code == 204:
                 raise NotABid("no bid (declined)")
             amount, number = read_bid(_json(response), bidder)
-            reason = f"bid {format_money(amount)}" + (f" to be dialled at {number}" if number else "")
+            reason = f"bid {money_text(amount)}" + (f" to be dialled at {number}" if number else "")
         except (TimeoutError, httpx.TimeoutException):
             reason = f"no bid within the {bidder.deadline_ms} ms deadline"
         except NotABid as exc:
@@ -218,7 +218,7 @@ class Auction:
                 raise NotABid("the buyer turned the call down")
             number = dial_number(answer.get("number")) if isinstance(answer, dict) else None
             accepted = replace(c, destination=number or c.destination)
-            reason = f"{c.name} took the call at {format_money(c.bid)}"
+            reason = f"{c.name} took the call at {money_text(c.bid)}"
         except (TimeoutError, httpx.TimeoutException):
             reason = f"post not answered within {round(deadline * 1000)} ms (the deadline)"
         except NotABid as exc:

@@ -14,7 +14,7 @@ from typing_extensions import TypedDict
 
 from core.calls.caller_origin import UNKNOWN, caller_origin
 from core.models import Target
-from core.values.money import MAX_PAYOUT, format_money, round_money, to_money
+from core.values.money import MAX_PAYOUT, format_money, money_text, round_money, to_money
 from core.values.phone import to_e164
 
 DEFAULT_DEADLINE_MS = 300
@@ -157,10 +157,10 @@ def read_bid(answer: object, bidder: Bidder) -> tuple[Decimal, str | None]:
     if amount <= 0:
         raise NotABid("no bid (declined)")
     if amount > MAX_PAYOUT:
-        raise NotABid(f"bid {format_money(amount)} above the most a call may pay ({MAX_PAYOUT:,})")
+        raise NotABid(f"bid {money_text(amount)} above the most a call may pay ({MAX_PAYOUT:,})")
     amount = round_money(amount)
     if bidder.min_bid is not None and amount < bidder.min_bid:
-        raise NotABid(f"bid {format_money(amount)} below the minimum {format_money(bidder.min_bid)}")
+        raise NotABid(f"bid {money_text(amount)} below the minimum {money_text(bidder.min_bid)}")
     return amount, dial_number(answer.get("number"))
 
 

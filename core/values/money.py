@@ -112,4 +112,28 @@ def round_money(amount: Decimal) -> Decimal:
 
 
 def format_money(amount: Decimal) -> str:
+    """The stored form, 4 places ("12.3450"): for data (JSON, CSV, webhooks), never for a sentence."""
     return str(round_money(amount))
+
+
+# ISO 4217 currencies whose minor unit is not the cent (2 places); what is not listed has 2.
+_MINOR_UNITS = {
+    **dict.fromkeys(("BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX"), 0),
+    **dict.fromkeys(("VND", "VUV", "XAF", "XOF", "XPF"), 0),
+    **dict.fromkeys(("BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"), 3),
+}
+
+
+def minor_unit(currency: str | None) -> int:
+    """How many places the currency's minor unit has (USD 2, JPY 0, KWD 3); 2 when not named."""
+    return _MINOR_UNITS.get((currency or "").upper(), 2)
+
+
+def money_text(amount: Decimal, currency: str | None = None) -> str:
+    """An amount in a sentence a person reads: the currency's minor unit ("1.00", not "1.0000"), and
+    the further places only a sub-cent amount has ("111.345", "0.0125"), so what is said adds up to
+    what is charged; the currency's code after it when known ("12.35 USD")."""
+    exact = round_money(amount).normalize()
+    places = max(minor_unit(currency), -int(exact.as_tuple().exponent))
+    text = f"{exact:,.{places}f}"
+    return f"{text} {currency.upper()}" if currency else text

@@ -3,6 +3,7 @@ live call."""
 
 import asyncio
 import logging
+from collections.abc import Sequence
 
 import redis.asyncio as aioredis
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -20,6 +21,7 @@ from portal_api.schemas.common import StrictBody
 from portal_api.schemas.users import Balance
 from portal_api.services import live as live_calls
 from portal_api.services import live_feed
+from portal_api.services.live_feed import NamedLiveCall
 
 router = APIRouter(tags=["live calls"])
 log = logging.getLogger(__name__)
@@ -48,9 +50,15 @@ class LiveSocket:
         self.balance: Balance | None = None
 
     async def send_calls(self) -> None:
-        calls = await live_feed.calls(self.redis, self.principal)
+        # The header's badge only counts: names are looked up for a socket showing the calls.
+        named = "calls" in self.wants
+        calls: Sequence[LiveCall] = await (
+            live_feed.named_calls(self.redis, self.principal)
+            if named
+            else live_feed.calls(self.redis, self.principal)
+        )
         message: dict[str, object] = {}
-        if "calls" in self.wants:
+        if named:
             message["livecalls"] = calls
         if "count" in self.wants:
             message["callsCount"] = {"all_calls": len(calls)}
@@ -126,7 +134,7 @@ class LiveSocket:
 class LiveOut(BaseModel):
     """The live calls in the caller's scope, as the WebSocket's snapshot has them."""
 
-    livecalls: list[LiveCall]
+    livecalls: list[NamedLiveCall]
     callsCount: dict[str, int]  # the WebSocket's spelling (spec §7)
 
 
@@ -135,7 +143,7 @@ async def live_now(principal: PrincipalDep) -> Envelope[LiveOut]:
     """What the WebSocket's snapshot says, for a script that wants no socket."""
     client = async_redis()
     try:
-        calls = await live_feed.calls(client, principal)
+        calls = await live_feed.named_calls(client, principal)
     finally:
         await client.aclose()
     return ok(LiveOut(livecalls=calls, callsCount={"all_calls": len(calls)}))

@@ -11,7 +11,7 @@ from fastapi import APIRouter, File, Query, UploadFile
 
 from core.models import Number
 from core.values.enums import NumberStatus, Role
-from core.values.money import format_money
+from core.values.money import money_text
 from portal_api.auth.principal import AdminDep, AdminOrCustomerDep, Principal, require_roles
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, ErrorBody, PageData, ok
@@ -147,7 +147,7 @@ def give(body: GiveIn, principal: AdminDep, session: SessionDep) -> Envelope[lis
     return ok(
         _out(bought.numbers),
         f"{len(bought.numbers)} number(s) given to {bought.owner.name}; "
-        f"setup fees of {format_money(bought.total)} charged.",
+        f"setup fees of {money_text(bought.total)} charged.",
     )
 
 
@@ -160,7 +160,7 @@ def take(body: TakeIn, principal: CustomerDep, session: SessionDep) -> Envelope[
     bought = number_pool.take(session, body, principal.user)
     return ok(
         _out(bought.numbers),
-        f"{len(bought.numbers)} number(s) are yours; setup fees of {format_money(bought.total)} charged.",
+        f"{len(bought.numbers)} number(s) are yours; setup fees of {money_text(bought.total)} charged.",
     )
 
 

@@ -2,7 +2,7 @@
 
 from fastapi import APIRouter, Request
 
-from core.values.money import format_money
+from core.values.money import money_text
 from portal_api.auth.principal import AdminDep, client_of
 from portal_api.deps import PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
@@ -26,7 +26,7 @@ def add(
     if not done.credited:
         # The same idempotency key again: the credit already made, nothing changed.
         return ok(WalletTransactionOut.of(done.row), "This top-up was already credited.")
-    message = f"Credited {format_money(body.amount)} to {done.customer.name}."
+    message = f"Credited {money_text(body.amount)} to {done.customer.name}."
     return ok(WalletTransactionOut.of(done.row), message)
 
 

@@ -1,7 +1,7 @@
 """Rows for lists and reports (calls, targets, numbers), with the names of what they refer to (customer,
 campaign, target, buyer, trunk): one lookup per kind for a whole page, not a join per row."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import TypeVar
 
@@ -16,6 +16,7 @@ from portal_api.envelope import PageData, paginate
 RowT = TypeVar("RowT", bound=BaseModel)
 Named = Call | Target | Number | Campaign  # the rows whose references are named
 NamedT = TypeVar("NamedT", Call, Target, Number, Campaign)
+NameBook = dict[str, dict[int, str]]  # a `*_name` field -> id -> name
 
 # A `*_name` field of a row: the table holding the name, and the row's column pointing at it.
 NAMED: dict[str, tuple[type[User | Campaign | Target | Buyer | Trunk | TrafficSource], str]] = {
@@ -39,20 +40,34 @@ def _lookup(fields: tuple[str, ...]) -> TextClause:
     return text(" UNION ALL ".join(parts))
 
 
+def _ids(refs: Iterable[Mapping[str, object]], key: str) -> set[int]:
+    return {ref_id for r in refs if isinstance(ref_id := r.get(key), int)}
+
+
+def names_of(session: Session, fields: Iterable[str], refs: Iterable[Mapping[str, object]]) -> NameBook:
+    """The names `fields` (keys of NAMED) refer to from `refs` (each a row's `user_id`, `campaign_id`,
+    ...), by field and id, in one statement."""
+    refs = list(refs)
+    wanted = tuple(fields)
+    found: NameBook = {field: {} for field in wanted}
+    ids = {field: sorted(_ids(refs, NAMED[field][1])) for field in wanted}
+    if any(ids.values()):
+        for field, row_id, name in session.execute(_lookup(wanted), ids):
+            found[field][row_id] = name
+    return found
+
+
 def with_names(session: Session, calls: Iterable[Named], schema: type[RowT]) -> list[RowT]:
     """Each row as `schema`, with whichever of the `*_name` fields the schema has filled in."""
     calls = list(calls)
-    wanted = {field: NAMED[field] for field in schema.model_fields if field in NAMED}
-    found: dict[str, dict[int, str]] = {field: {} for field in wanted}
-    ids = {field: sorted({getattr(c, key) for c in calls} - {None}) for field, (_, key) in wanted.items()}
-    if any(ids.values()):
-        for field, row_id, name in session.execute(_lookup(tuple(wanted)), ids):
-            found[field][row_id] = name
+    wanted = {field: NAMED[field][1] for field in schema.model_fields if field in NAMED}
+    refs = [{key: getattr(c, key) for key in wanted.values()} for c in calls]
+    found = names_of(session, wanted, refs)
     visited = _visit_sources(session, calls) if "source_name" in wanted else {}
     rows = []
     for call in calls:
         row = schema.model_validate(call)
-        for field, (_, key) in wanted.items():
+        for field, key in wanted.items():
             setattr(row, field, found[field].get(getattr(call, key)))
         if call.id in visited:
             setattr(row, "source_name", visited[call.id])  # noqa: B010  (a field of `schema`, not of RowT)

@@ -77,11 +77,21 @@ def _text_cell(column: SQLColumnExpression[object]) -> ColumnElement[object]:
     return case((column.op("~")(_FORMULA), literal("'") + column), else_=column)
 
 
-def _time_cell(column: SQLColumnExpression[object]) -> ColumnElement[str]:
-    return func.to_char(func.timezone("UTC", column), 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"')
+TIME_COLUMNS = ("started_at", "ended_at")
 
 
-def _csv_cells() -> list[SQLColumnExpression[object]]:
+def _time_cell(column: SQLColumnExpression[object], zone: str) -> ColumnElement[str]:
+    """The wall time in the caller's zone, as spreadsheets read a date and time; the zone is in
+    the column's header (csv_header)."""
+    return func.to_char(func.timezone(zone, column), "YYYY-MM-DD HH24:MI:SS")
+
+
+def csv_header(zone: str) -> list[str]:
+    """The CSV's first line: the column names, the times' with the zone they are in."""
+    return [f"{c} ({zone})" if c in TIME_COLUMNS else c for c in CSV_COLUMNS]
+
+
+def _csv_cells(zone: str) -> list[SQLColumnExpression[object]]:
     """The CSV's columns as SQL, each already its cell's text (or a number): the database formats
     them, the names joined from their tables; never the trail."""
     named = {
@@ -102,8 +112,8 @@ def _csv_cells() -> list[SQLColumnExpression[object]]:
     cells: list[SQLColumnExpression[object]] = []
     for c in CSV_COLUMNS:
         column: SQLColumnExpression[object] = named[c] if c in named else getattr(Call, c)
-        if c in ("started_at", "ended_at"):
-            cells.append(_time_cell(column))
+        if c in TIME_COLUMNS:
+            cells.append(_time_cell(column, zone))
         elif c in ("cost", "payout", "publisher_payout", "profit"):
             cells.append(cast(column, Text))  # NUMERIC(18, 4): always four places
         elif c in ("duration", "billsec"):
@@ -114,7 +124,9 @@ def _csv_cells() -> list[SQLColumnExpression[object]]:
 
 
 def csv_lines(session: Session, principal: Principal, f: ReportFilter) -> Iterator[str]:
-    """The report as CSV text, a batch of rows at a time (the query is built now, read later)."""
+    """The report as CSV text, a batch of rows at a time (the query is built now, read later); times
+    in the caller's zone, named in the header."""
+    zone = principal.user.timezone or "UTC"
     joined = (
         Call.__table__.outerjoin(User, User.id == Call.user_id)
         .outerjoin(Campaign, Campaign.id == Call.campaign_id)
@@ -125,7 +137,7 @@ def csv_lines(session: Session, principal: Principal, f: ReportFilter) -> Iterat
         .outerjoin(CallAttribution, CallAttribution.call_id == Call.id)
     )
     stmt = call_pages.newest_first(
-        _calls(session, principal, f).with_only_columns(*_csv_cells()).select_from(joined)
+        _calls(session, principal, f).with_only_columns(*_csv_cells(zone)).select_from(joined)
     )
 
     def lines() -> Iterator[str]:
@@ -134,7 +146,7 @@ def csv_lines(session: Session, principal: Principal, f: ReportFilter) -> Iterat
         # batches, and memory holds one batch.
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(CSV_COLUMNS)
+        writer.writerow(csv_header(zone))
         with get_engine().connect() as conn:
             rows = conn.execution_options(yield_per=CSV_BATCH).execute(stmt)
             for batch in rows.partitions():

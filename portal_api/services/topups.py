@@ -8,7 +8,7 @@ from sqlmodel import Session
 from core.billing.topups import TopUp, top_up
 from core.models import WalletTransaction
 from core.values.enums import AdminAction, TransactionType
-from core.values.money import format_money
+from core.values.money import money_text
 from portal_api.auth import admin_audit
 from portal_api.auth.audit import Client
 from portal_api.auth.principal import Principal
@@ -30,7 +30,7 @@ def add(session: Session, body: TopupIn, principal: Principal, client: Client) -
         now=datetime.now(UTC),
     )
     if done.credited:
-        detail = f"{format_money(done.row.amount)} (reference {done.row.reference})"
+        detail = f"{money_text(done.row.amount)} (reference {done.row.reference})"
         admin_audit.record(session, principal.user, AdminAction.TOP_UP, done.customer, client, detail)
     session.commit()
     return done

@@ -16,10 +16,12 @@ from core.calls.live import LiveCall
 from core.calls.record import CallState
 from core.infra.names import HANGUP_REQUESTS
 from core.infra.redis_client import async_redis, get_redis, pubsub_channel
+from core.models import Campaign
 from core.values.enums import LiveState
 from pbx_bridge.live_store import LiveStore
 from testkit.actors import Actor
 from testkit.processes import api_server
+from testkit.rows import save
 from testkit.waiting import eventually
 
 
@@ -89,6 +91,24 @@ def a_call(customer, buyer, linkedid: str = "1700.1") -> LiveCall:
     return call.live()
 
 
+def shown(call: LiveCall, campaign: str | None = None) -> dict:
+    """The call as Live Calls receives it: the conftest's customer and buyer by name."""
+    return {**call, "customer_name": "Alice Customer", "campaign_name": campaign, "buyer_name": "Bea Buyer"}
+
+
+def test_live_calls_name_their_customer_campaign_and_buyer(
+    client, ws_base, admin, customer_a, buyer_a
+) -> None:
+    campaign = save(Campaign(user_id=customer_a.id, name="Solar leads"))
+    call = a_call(customer_a, buyer_a) | {"campaign_id": campaign.id}
+    put_live(call)
+    (seen,) = client.get("/api/live", headers=admin.headers).json()["data"]["livecalls"]
+    assert seen == shown(call, "Solar leads")
+    with Socket(ws_base, admin.token) as ws:
+        ws.send_json({"action": "GET_LIVE_CALLS_BY_ADMIN"})
+        assert ws.receive_json()["livecalls"] == [seen]
+
+
 def test_admin_and_owner_see_the_call_others_do_not(ws_base, admin, customer_a, customer_b, buyer_a) -> None:
     put_live(a_call(customer_a, buyer_a))
     with Socket(ws_base, f"{admin.token}") as ws:
@@ -96,7 +116,7 @@ def test_admin_and_owner_see_the_call_others_do_not(ws_base, admin, customer_a, 
         assert [c["linkedid"] for c in ws.receive_json()["livecalls"]] == ["1700.1"]
         ws.send_json({"action": "GET_CALLS_COUNT_FOR_ADMIN"})
         assert ws.receive_json() == {
-            "livecalls": [a_call(customer_a, buyer_a)],
+            "livecalls": [shown(a_call(customer_a, buyer_a))],
             "callsCount": {"all_calls": 1},
         }
     with Socket(ws_base, f"{customer_a.token}") as ws:
@@ -227,7 +247,7 @@ def test_get_live_is_the_sockets_snapshot_in_the_callers_scope(
         who: client.get("/api/live", headers=actor.headers).json()["data"]
         for who, actor in (("admin", admin), ("owner", customer_a), ("other", customer_b), ("buyer", buyer_a))
     }
-    snapshot = {"livecalls": [a_call(customer_a, buyer_a)], "callsCount": {"all_calls": 1}}
+    snapshot = {"livecalls": [shown(a_call(customer_a, buyer_a))], "callsCount": {"all_calls": 1}}
     assert seen == {
         "admin": snapshot,
         "owner": snapshot,

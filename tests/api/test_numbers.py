@@ -364,7 +364,7 @@ def test_give_charges_each_setup_fee_and_sets_the_paid_period(client, admin, cus
     body = {"user_id": customer_a.id, "number_ids": [n1, n2, free, n1]}
     r = client.post("/api/number/give", json=body, headers=admin.headers)
     assert r.status_code == 200, r.text
-    assert r.json()["message"] == "3 number(s) given to Alice Customer; setup fees of 15.5000 charged."
+    assert r.json()["message"] == "3 number(s) given to Alice Customer; setup fees of 15.50 charged."
     rows = r.json()["data"]
     assert [row["id"] for row in rows] == [n1, n2, free] and {row["user_id"] for row in rows} == {
         customer_a.id
@@ -393,8 +393,7 @@ def test_give_is_refused_whole_when_the_balance_falls_short(client, admin, custo
     )
     assert r.status_code == 402, r.text
     assert r.json()["message"] == (
-        "The available balance (12.0000) does not cover the setup fees (15.5000); "
-        "top up at least 3.5000 first."
+        "The available balance (12.00) does not cover the setup fees (15.50); top up at least 3.50 first."
     )
     assert balance(customer_a.id) == Decimal("12.0000") and _setup_rows() == []
     assert _owner(n1) is None and _owner(n2) is None
@@ -439,7 +438,7 @@ def test_customer_takes_chosen_numbers_and_pays_their_setup_fees(client, custome
     n1 = _number(GB[0], setup="7.25")
     r = client.post("/api/number/new", json={"number_ids": [n1]}, headers=customer_a.headers)
     assert r.status_code == 200, r.text
-    assert r.json()["message"] == "1 number(s) are yours; setup fees of 7.2500 charged."
+    assert r.json()["message"] == "1 number(s) are yours; setup fees of 7.25 charged."
     assert r.json()["data"][0]["user_id"] == customer_a.id and r.json()["data"][0]["paid_until"]
     assert balance(customer_a.id) == Decimal("12.7500")
     (row,) = _setup_rows()
@@ -480,7 +479,7 @@ def test_new_is_refused_whole_when_the_balance_falls_short(client, customer_a) -
     cheap = _number(GB[0], setup="1")
     dear = _number(GB[1], setup="4.5")
     r = client.post("/api/number/new", json={"number_ids": [cheap, dear]}, headers=customer_a.headers)
-    assert r.status_code == 402 and "top up at least 0.5000 first" in r.json()["message"]
+    assert r.status_code == 402 and "top up at least 0.50 first" in r.json()["message"]
     assert _owner(cheap) is None and _owner(dear) is None
     assert balance(customer_a.id) == Decimal("5.0000") and _setup_rows() == []
     broke = client.post(
@@ -508,7 +507,7 @@ def test_credit_held_by_live_calls_is_not_spent_on_numbers(client, customer_a) -
             )
         )
     r = client.post("/api/number/new", json={"number_ids": [nid]}, headers=customer_a.headers)
-    assert r.status_code == 402 and r.json()["message"].startswith("The available balance (7.0000)")
+    assert r.status_code == 402 and r.json()["message"].startswith("The available balance (7.00)")
     assert _owner(nid) is None and balance(customer_a.id) == Decimal("10.0000")
 
 

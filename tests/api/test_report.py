@@ -8,7 +8,7 @@ from typing import Any
 
 from core.infra.settings import get_settings
 from core.models import Call
-from portal_api.schemas.reports import CSV_COLUMNS
+from portal_api.services.reports import csv_header
 from testkit.actors import Actor
 from testkit.rows import save, seed_calls
 
@@ -119,8 +119,13 @@ def test_save_downloads_the_filtered_calls_as_csv(client: Any, customer_a: Actor
     (row,) = rows
     assert row["caller"] == "+447911123456" and row["billsec"] == "61" and row["cost"] == "0.5000"
     assert row["campaign_name"] == '\'=HYPERLINK("http://x")'  # a spreadsheet shows it, never runs it
+    # Times in the customer's zone, which the header names: 10:00 UTC is 11:00 in Berlin.
+    assert (
+        row["started_at (Europe/Berlin)"] == "2026-11-20 11:00:00" and row["ended_at (Europe/Berlin)"] == ""
+    )
     empty = client.post("/api/report/save", headers=customer_a.headers, params={"caller_number": "0000000"})
-    assert empty.text.splitlines() == [",".join(CSV_COLUMNS)]  # the header alone
+    assert empty.text.splitlines() == [",".join(csv_header("Europe/Berlin"))]  # the header alone
+    assert csv_header("UTC")[:2] == ["started_at (UTC)", "ended_at (UTC)"]
 
 
 def test_a_buyer_sees_the_calls_it_was_sent_with_target_and_recording(

@@ -40,4 +40,4 @@ def test_bad_top_ups_answer_422_and_move_no_money(client, admin, customer_a) -> 
     ok = client.post(
         "/api/topup/add", json={"user_id": customer_a.id, "amount": "1e2"}, headers=admin.headers
     )
-    assert ok.json()["message"] == "Credited 100.0000 to Alice Customer."
+    assert ok.json()["message"] == "Credited 100.00 to Alice Customer."

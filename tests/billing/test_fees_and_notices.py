@@ -68,8 +68,8 @@ def test_low_balance_is_noticed_once_per_dip_not_once_per_call() -> None:
     for _ in range(4):  # 54, 48 (crosses: notice), 42, 36
         call(alice, 60)
         rate_pending()
-    low = [t for t in notices(alice) if "below 50.0000" in t]
-    assert len(low) == 1 and "48.0000" in low[0]
+    low = [t for t in notices(alice) if "below 50.00:" in t]
+    assert len(low) == 1 and "Your balance is 48.00," in low[0]
     assert get(User, alice).low_balance_notified_at is not None
 
     top_up(alice, "100")  # recovers: 136, the flag clears

@@ -179,7 +179,7 @@ def test_no_balance_stops_the_call() -> None:
     desk(line(customer(balance="0")), "Acme desk")
     admission = admit_call()
     assert admission.disposition is Disposition.NO_BALANCE and admission.stopped_at == "credit"
-    assert credit(admission)["reason"] == "available balance 0.0000 is not above 0"
+    assert credit(admission)["reason"] == "available balance 0.00 is not above 0"
 
 
 def test_the_balance_must_cover_the_first_block_at_the_customers_rate() -> None:
@@ -192,7 +192,7 @@ def test_the_balance_must_cover_the_first_block_at_the_customers_rate() -> None:
         "step": "credit",
         "at": None,
         "result": "stopped",
-        "reason": "available balance 0.5000 is below 0.7000, the first block of a call to +14155550100",
+        "reason": "available balance 0.50 is below 0.70, the first block of a call to +14155550100",
         "disposition": "NO_BALANCE",
         "available": "0.5000",
         "required": "0.7000",
@@ -201,7 +201,12 @@ def test_the_balance_must_cover_the_first_block_at_the_customers_rate() -> None:
     enough = admit_call()
     assert enough.admitted
     assert credit(enough)["reason"] == (
-        "available balance 0.7000 covers 0.7000, the first block of a call to +14155550100"
+        "available balance 0.70 covers 0.70, the first block of a call to +14155550100"
+    )
+    # A sub-cent balance says its places, so the sentence adds up to what is held.
+    top_up(user.id or 0, "110.6450")
+    assert credit(admit_call())["reason"] == (
+        "available balance 111.345 covers 0.70, the first block of a call to +14155550100"
     )
 
 
@@ -221,7 +226,7 @@ def test_the_dearest_active_destination_sets_the_minimum() -> None:
     admission = admit_call()
     assert admission.disposition is Disposition.NO_BALANCE
     assert credit(admission)["reason"] == (
-        "available balance 1.0000 is below 2.1000, the first block of a call to +442079460000"
+        "available balance 1.00 is below 2.10, the first block of a call to +442079460000"
     )
     change(Target, uk.id or 0, status="inactive")
     assert admit_call().admitted
@@ -235,7 +240,7 @@ def test_without_a_rate_only_a_positive_balance_is_needed() -> None:
         "step": "credit",
         "at": None,
         "result": "passed",
-        "reason": "available balance 0.0100 is above 0 (no rate for the campaign's destinations)",
+        "reason": "available balance 0.01 is above 0 (no rate for the campaign's destinations)",
         "available": "0.0100",
         "required": None,
     }
@@ -263,4 +268,4 @@ def test_live_reservations_reduce_the_available_balance() -> None:
     )
     assert admit_call().admitted  # an expired reservation (a crashed call) holds nothing
     save(CreditReservation(user_id=user.id or 0, linkedid="live.2", amount=Decimal("0.30"), expires_at=soon))
-    assert credit(admit_call())["reason"].startswith("available balance 0.7000 covers 0.7000")
+    assert credit(admit_call())["reason"].startswith("available balance 0.70 covers 0.70")

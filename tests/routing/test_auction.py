@@ -76,7 +76,7 @@ async def test_pings_run_in_parallel_within_the_deadline_and_the_winner_is_poste
     assert bids[2]["result"] == "skipped" and bids[2]["reason"].startswith("ping failed: HTTP 500")
     assert (bids[3]["result"], bids[3]["bid"]) == ("candidate", "12.5000")
     assert steps(out, "rank")[0][1] == (
-        "by payout, then priority: T3 (bid 12.5000), T4 (payout 5.0000); outbid: T5 (bid 2.0000)"
+        "by payout, then priority: T3 (bid 12.50), T4 (payout 5.00); outbid: T5 (bid 2.00)"
     )
     assert steps(out, "post")[0][0] == "passed"
     (ping,) = endpoints.got("win", "ping")
@@ -117,7 +117,7 @@ async def test_no_usable_bid_and_no_static_target_stops_the_call(endpoints: Bidd
     assert (out.disposition, out.candidates, out.stopped_at) == ("NO_ROUTE", [], "select")
     reasons = [r for _, r in steps(out, "bid")]
     assert reasons[0].startswith("no bid (declined)")
-    assert reasons[1].startswith("bid 2.0000 below the minimum 3.0000")
+    assert reasons[1].startswith("bid 2.00 below the minimum 3.00")
     assert reasons[2].startswith("ping failed: ConnectError")
 
 

@@ -25,6 +25,7 @@ import registerBuyerScenarios from './screens/buyers.mjs';
 import registerCampaignScenarios from './screens/campaigns.mjs';
 import registerIvrScenarios from './screens/ivr.mjs';
 import registerNumberScenarios from './screens/numbers.mjs';
+import registerPhoneScenarios from './screens/phone.mjs';
 import registerProfileScenarios from './screens/profile.mjs';
 import registerShellScenarios from './screens/shell.mjs';
 import registerSourceScenarios from './screens/sources.mjs';
@@ -206,6 +207,7 @@ const harness = { test, newPage, signInUi, signIn, sessions, ACCOUNTS, nameOfCus
 for (const register of [
   registerAuthScenarios,
   registerShellScenarios,
+  registerPhoneScenarios,
   registerAppScenarios,
   registerUserScenarios,
   registerProfileScenarios,

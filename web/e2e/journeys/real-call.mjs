@@ -23,6 +23,8 @@ const TOP_UP = 20;
 const SETUP_FEE = 1;
 /** @param {number} n dollars */
 const money = (n) => `$${n.toFixed(2)}`;
+/** A rate per minute or a call's cost: the 4 places every row of those columns shows. @param {number} n */
+const rate = (n) => `$${n.toFixed(4)}`;
 /**
  * Open a screen from the sidebar, as a user does (no page load), until the sidebar marks it the
  * current page: a click landing while a closing dialog still covers the page is lost, and a user
@@ -99,7 +101,7 @@ export default function registerRealCall({ test, newPage, signInUi, ACCOUNTS, sh
       await importer.getByTestId('import-upload').click();
       await importer.getByTestId('import-result').filter({ hasText: '2 rates imported.' }).waitFor();
       await importer.getByRole('button', { name: 'Close' }).click();
-      await cellHas(admin.locator('[data-testid="rate-row"][data-prefix="1415"]'), 'Per minute', money(PER_MINUTE));
+      await cellHas(admin.locator('[data-testid="rate-row"][data-prefix="1415"]'), 'Per minute', rate(PER_MINUTE));
 
       await open(admin, 'manage-number');
       await admin.getByTestId('number-vendors').click();
@@ -284,7 +286,7 @@ export default function registerRealCall({ test, newPage, signInUi, ACCOUNTS, sh
       await open(page, 'report');
       const report = page.locator(`[data-testid="report-row"][data-caller="${caller}"]`);
       const search = () => clickAndAnswer(page, page.getByTestId('report-search'), '/report?');
-      await refreshUntil((timeout) => cellHas(report, 'Cost', /^\$\d+\.\d{2}$/, { timeout }), search);
+      await refreshUntil((timeout) => cellHas(report, 'Cost', /^\$\d+\.\d{4}$/, { timeout }), search);
       await cellHas(report, 'Disposition', 'ANSWERED');
       await cellHas(report, 'Campaign', names.campaign);
       await cellHas(report, 'Target', names.target);
@@ -295,7 +297,7 @@ export default function registerRealCall({ test, newPage, signInUi, ACCOUNTS, sh
       const billed = Number(time[1]) * 60 + Number(time[2]);
       assert.ok(billed >= 1, `billed ${billed} s`);
       const cost = CONNECT_FEE + (PER_MINUTE * billed) / 60; // the rate card's price for that talk time
-      await cellHas(report, 'Cost', money(cost));
+      await cellHas(report, 'Cost', rate(cost));
       await report.click();
       const detail = page.getByTestId('call-detail');
       await detail.locator('[data-testid="trail-entry"][data-step="ivr"]').filter({ hasText: 'passed' }).waitFor(); // the PIN was right

@@ -91,6 +91,9 @@ export default function registerTariffScenarios({ test, newPage, signIn, shot, a
     await shot(page, 'rate-import-1440.png');
     await importer.getByRole('button', { name: 'Close' }).click();
     await page.locator('[data-testid="rate-row"][data-prefix="1415"]').waitFor();
+    // Rates keep 4 places in every row: $0.0200 beside $0.0085, never $0.02 beside $0.0085.
+    await cellHas(page.locator('[data-testid="rate-row"][data-prefix="33"]'), 'Per minute', '€0.0200');
+    await cellHas(page.locator('[data-testid="rate-row"][data-prefix="1415"]'), 'Per minute', '€0.0085');
     assert.equal((await api('admin', 'GET', `/rate/by/${tariff.id}`)).data.total, 4, 'the API has the imported rates');
 
     const exported = await downloaded(page, page.getByTestId('rate-export'));
@@ -109,7 +112,7 @@ export default function registerTariffScenarios({ test, newPage, signIn, shot, a
 
     await page.getByRole('textbox', { name: 'Search prefixes' }).fill('49');
     const berlin = page.locator('[data-testid="rate-row"][data-prefix="49"]');
-    await cellHas(berlin, 'Connect fee', '€0.01');
+    await cellHas(berlin, 'Connect fee', '€0.0100'); // 4 places in every row of a rate column
     await berlin.getByTestId('rate-status').click();
     await page.getByTestId('rate-notice').filter({ hasText: 'Rate 49 is now inactive.' }).waitFor();
     await berlin.getByTestId('rate-delete').click();

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formatBalance, isLowBalance, parseBalance } from '../utils/balance';
+import { RATE_PLACES, formatBalance, isLowBalance, minorUnit, moneyPlaces, parseBalance } from '../utils/balance';
 import { setMoneyConfig } from '../store/money';
 
 describe('low balance threshold (below the one GET /config gives)', () => {
@@ -40,8 +40,26 @@ describe('low balance threshold (below the one GET /config gives)', () => {
     expect(isLowBalance('20.0000')).toBe(false);
     expect(formatBalance('1234.5')).toBe('€1,234.50');
     expect(formatBalance('7', 'GBP')).toBe('£7.00');
-    expect(formatBalance('0.0125', 'USD', 4)).toBe('$0.0125');
-    expect(formatBalance('0.1000', 'USD', 4)).toBe('$0.10');
+    // Rates keep 4 places in every row, so $0.015 never sits beside $0.02.
+    expect(formatBalance('0.0125', 'USD', RATE_PLACES)).toBe('$0.0125');
+    expect(formatBalance('0.1000', 'USD', RATE_PLACES)).toBe('$0.1000');
+  });
+
+  it("shows the currency's minor unit, and a column's sub-cent places in all its rows", () => {
+    expect(formatBalance('1500', 'JPY')).toBe('¥1,500');
+    expect(formatBalance('2.5', 'KWD')).toMatch(/2\.500$/);
+    expect([minorUnit('USD'), minorUnit('JPY'), minorUnit(null), minorUnit('nope')]).toEqual([2, 0, 2, 2]);
+    expect(moneyPlaces(['10.0000', '-0.0125', '9.9875'], 'USD')).toBe(4);
+    expect(moneyPlaces(['10.0000', '-0.0200', '9.9800'], 'USD')).toBe(2);
+    expect(moneyPlaces(['0.0050'], 'USD')).toBe(3);
+    expect(moneyPlaces(['1500.0000'], 'JPY')).toBe(0);
+    // A wallet whose lines add up on screen: 10.00 - 0.0125 = 9.9875.
+    const places = moneyPlaces(['10.0000', '-0.0125', '9.9875'], 'USD');
+    expect(['10.0000', '-0.0125', '9.9875'].map((a) => formatBalance(a, 'USD', places))).toEqual([
+      '$10.0000',
+      '-$0.0125',
+      '$9.9875'
+    ]);
   });
 
   it('without the settings: two decimals, no currency, nothing flagged low', () => {

@@ -210,7 +210,7 @@ describe('routes and layout', () => {
     await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toBe('3'));
     fireEvent.click(screen.getByTestId('header-notifications'));
     expect(await screen.findByText('Low balance')).toBeTruthy();
-    expect(screen.getByText('Nov 25, 10:04 AM')).toBeTruthy(); // America/New_York, not the browser's zone
+    expect(screen.getByText('2026-11-25 10:04 EST')).toBeTruthy(); // America/New_York, not the browser's zone
     await waitFor(() => expect(requests('post', '/notification/read-all')).toHaveLength(1));
     await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toBe('0')); // MUI hides a zero badge
   });

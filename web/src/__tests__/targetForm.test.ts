@@ -6,7 +6,6 @@ import {
   scheduleSummary,
   targetBody,
   targetToForm,
-  timeZones,
   validateTarget,
   type EditedTarget,
   type TargetForm
@@ -227,12 +226,5 @@ describe('target dialog', () => {
       '2 at once, 50/day'
     );
     expect(capsSummary({ concurrency_cap: null })).toBe('No caps');
-  });
-
-  it('offers UTC first, then the zones the browser knows', () => {
-    const zones = timeZones();
-    expect(zones[0]).toBe('UTC');
-    expect(zones).toContain('Europe/Berlin');
-    expect(zones.filter((z) => z === 'UTC')).toHaveLength(1);
   });
 });

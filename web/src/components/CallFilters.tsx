@@ -7,6 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { SearchOutlined } from '@ant-design/icons';
 
+import DateField from './DateField';
 import MainCard from './MainCard';
 import type { SelectOption } from './FormDialog';
 import { CustomerPicker } from './NamePicker';
@@ -34,10 +35,10 @@ interface CallFiltersProps {
 }
 
 /**
- * `fields`: [name, label] pairs; `fromDate`/`toDate` become date pickers, `user_id` a customer
+ * `fields`: [name, label] pairs; `fromDate`/`toDate` become date fields (YYYY-MM-DD, DateField), `user_id` a customer
  * picker, and a field of `choices` (`{field: [value | [value, label]]}`) a select. `onApply(params)`
- * gets the filters that are set; `onProblem(text)` what is wrong. `dateSize`: the date pickers' grid
- * size (a native date input needs ~170 px for "mm/dd/yyyy" and its calendar button).
+ * gets the filters that are set; `onProblem(text)` what is wrong. `dateSize`: the date fields' grid
+ * size.
  */
 export default function CallFilters({
   name,
@@ -69,7 +70,17 @@ export default function CallFilters({
         setDraft((d) => ({ ...d, [field]: e.target.value })),
       slotProps: { htmlInput: { 'data-testid': `${name}-${field}` }, inputLabel: { shrink: true } }
     };
-    if (field === 'fromDate' || field === 'toDate') return <TextField {...props} type="date" />;
+    if (field === 'fromDate' || field === 'toDate')
+      return (
+        <DateField
+          size="small"
+          fullWidth
+          label={label}
+          value={String(draft[field] ?? '')}
+          onChange={(value) => setDraft((d) => ({ ...d, [field]: value }))}
+          testid={`${name}-${field}`}
+        />
+      );
     if (field === 'user_id') {
       return (
         <CustomerPicker

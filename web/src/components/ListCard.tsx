@@ -1,4 +1,4 @@
-// The card of a list screen: its title and tools, a progress bar while loading, the error or
+// The card of a list screen: its title and tools, a progress bar (and skeleton rows) while loading, the error or
 // success message, the table with its header row (and a row saying when it is empty) and the
 // pagination. The screen renders the body rows as children.
 import type { ReactNode } from 'react';
@@ -11,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 
-import { EmptyRow, ListMessages } from './ListParts';
+import { EmptyRow, ListMessages, SkeletonRows } from './ListParts';
 import MainCard from './MainCard';
 import type { PagedList } from '../hooks/usePagedList';
 
@@ -73,6 +73,7 @@ export default function ListCard<Row>({
           </TableHead>
           <TableBody>
             {children}
+            {loading && rows.length === 0 && <SkeletonRows columns={shown.length} />}
             {!loading && rows.length === 0 && !error && <EmptyRow colSpan={shown.length} text={emptyText} />}
           </TableBody>
         </Table>

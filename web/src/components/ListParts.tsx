@@ -6,6 +6,7 @@ import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -152,6 +153,19 @@ export function RowActions({ name, label, onEdit, onDelete }: RowActionsProps) {
       )}
     </>
   );
+}
+
+/** Grey rows standing in for a list's first page while it loads: the table's frame shows at once. */
+export function SkeletonRows({ columns, rows = 3 }: { columns: number; rows?: number }) {
+  return Array.from({ length: rows }, (_, row) => (
+    <TableRow key={row} data-testid="skeleton-row">
+      {Array.from({ length: columns }, (_, cell) => (
+        <TableCell key={cell}>
+          <Skeleton variant="text" />
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
 }
 
 /** The table row standing in for an empty list, across `colSpan` columns. */

@@ -5,7 +5,8 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-import { formatDateTime, trailDetails } from '../utils/report';
+import { trailDetails } from '../utils/report';
+import { formatTimeOfDay } from '../utils/time';
 
 /** One decision of a trail, as the API sends it (step, at, result, reason, and its own fields). */
 export type TrailEntry = Record<string, unknown>;
@@ -50,7 +51,7 @@ export default function TrailList({ trail, timeZone }: TrailListProps) {
               <Chip size="small" label={step} />
               {result && <Chip size="small" variant="light" color={RESULT_COLOR[result] ?? 'default'} label={result} />}
               <Typography variant="caption" color="text.secondary">
-                {at ? formatDateTime(at, timeZone).slice(11) : ''}
+                {formatTimeOfDay(at, timeZone)}
               </Typography>
             </Stack>
             <Typography variant="body2" sx={{ mt: 0.5 }}>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { call } from '../api/client';
 import { accountServerTime } from '../client';
-import { clockSkew, formatClock, formatClockDate, safeTimeZone } from '../utils/clock';
+import { clockSkew, formatClock, formatDate, safeTimeZone, zoneAbbreviation } from '../utils/time';
 import { CLOCK_TICK_MS } from '../config';
 
 export interface ServerClock {
@@ -9,6 +9,8 @@ export interface ServerClock {
   time: string;
   date: string;
   timezone: string;
+  /** The zone's short name now ("CET"). */
+  abbreviation: string;
 }
 
 /**
@@ -50,7 +52,8 @@ export default function useServerClock(
   }, [enabled, skew]);
 
   const zone: string = safeTimeZone(timezone);
-  if (skew === null) return { ready: false, time: '--:--:-- --', date: '', timezone: zone };
+  if (skew === null) return { ready: false, time: '--:--:-- --', date: '', timezone: zone, abbreviation: '' };
   const at = now + skew;
-  return { ready: true, time: formatClock(at, zone), date: formatClockDate(at, zone), timezone: zone };
+  const abbreviation = zoneAbbreviation(zone, at);
+  return { ready: true, time: formatClock(at, zone), date: formatDate(at, zone), timezone: zone, abbreviation };
 }

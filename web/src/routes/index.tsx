@@ -6,6 +6,7 @@ import Loadable from '../components/Loadable';
 import AuthLayout from '../layout/AuthLayout';
 import { AuthGuard, GuestGuard } from './guards';
 import { DASHBOARD_PATH } from '../config';
+import { SCREENS } from './screens';
 
 // The signed-in shell (drawer, header, live feed) is lazy too: /login stays within the 250 KB budget.
 const MainLayout = Loadable(lazy(() => import('../layout/MainLayout')));
@@ -15,32 +16,32 @@ const ForgotPassword = Loadable(lazy(() => import('../pages/auth/ForgotPassword'
 const ResetPassword = Loadable(lazy(() => import('../pages/auth/ResetPassword')));
 const ConfirmRegistration = Loadable(lazy(() => import('../pages/auth/ConfirmRegistration')));
 
-const Dashboard = Loadable(lazy(() => import('../pages/dashboard')));
-const BuyerCdr = Loadable(lazy(() => import('../pages/buyercdr')));
-const Report = Loadable(lazy(() => import('../pages/report')));
-const ManageNumber = Loadable(lazy(() => import('../pages/manage-number')));
-const UploadNumber = Loadable(lazy(() => import('../pages/uploadnumber')));
-const NumberPage = Loadable(lazy(() => import('../pages/number')));
-const ManageTrunk = Loadable(lazy(() => import('../pages/manage-trunk')));
-const Campaign = Loadable(lazy(() => import('../pages/campaign')));
-const Target = Loadable(lazy(() => import('../pages/target')));
-const BuyerTarget = Loadable(lazy(() => import('../pages/buyer-target')));
-const BlockNumber = Loadable(lazy(() => import('../pages/block-number')));
-const Buyer = Loadable(lazy(() => import('../pages/buyer')));
-const Ivr = Loadable(lazy(() => import('../pages/ivr')));
-const UserIvr = Loadable(lazy(() => import('../pages/user_ivr')));
-const Customer = Loadable(lazy(() => import('../pages/customer')));
-const Vendor = Loadable(lazy(() => import('../pages/vendor')));
-const Topup = Loadable(lazy(() => import('../pages/topup')));
-const Tariff = Loadable(lazy(() => import('../pages/tariff')));
-const RateCard = Loadable(lazy(() => import('../pages/rate-card')));
-const LiveCalls = Loadable(lazy(() => import('../pages/live-calls')));
-const Wallet = Loadable(lazy(() => import('../pages/wallet')));
-const Invoice = Loadable(lazy(() => import('../pages/invoice')));
-const ChangePassword = Loadable(lazy(() => import('../pages/changepassword')));
-const Profile = Loadable(lazy(() => import('../pages/profile')));
+const Dashboard = Loadable(lazy(SCREENS.Dashboard));
+const BuyerCdr = Loadable(lazy(SCREENS.BuyerCdr));
+const Report = Loadable(lazy(SCREENS.Report));
+const ManageNumber = Loadable(lazy(SCREENS.ManageNumber));
+const UploadNumber = Loadable(lazy(SCREENS.UploadNumber));
+const NumberPage = Loadable(lazy(SCREENS.NumberPage));
+const ManageTrunk = Loadable(lazy(SCREENS.ManageTrunk));
+const Campaign = Loadable(lazy(SCREENS.Campaign));
+const Target = Loadable(lazy(SCREENS.Target));
+const BuyerTarget = Loadable(lazy(SCREENS.BuyerTarget));
+const BlockNumber = Loadable(lazy(SCREENS.BlockNumber));
+const Buyer = Loadable(lazy(SCREENS.Buyer));
+const Ivr = Loadable(lazy(SCREENS.Ivr));
+const UserIvr = Loadable(lazy(SCREENS.UserIvr));
+const Customer = Loadable(lazy(SCREENS.Customer));
+const Vendor = Loadable(lazy(SCREENS.Vendor));
+const Topup = Loadable(lazy(SCREENS.Topup));
+const Tariff = Loadable(lazy(SCREENS.Tariff));
+const RateCard = Loadable(lazy(SCREENS.RateCard));
+const LiveCalls = Loadable(lazy(SCREENS.LiveCalls));
+const Wallet = Loadable(lazy(SCREENS.Wallet));
+const Invoice = Loadable(lazy(SCREENS.Invoice));
+const ChangePassword = Loadable(lazy(SCREENS.ChangePassword));
+const Profile = Loadable(lazy(SCREENS.Profile));
 // Not in the menu (spec §2's menus are fixed): the dashboard's by-source card and the number form link here.
-const Source = Loadable(lazy(() => import('../pages/source')));
+const Source = Loadable(lazy(SCREENS.Source));
 
 /** Signed-in paths with their elements, in spec §2 order. */
 const SIGNED_IN_ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [

@@ -17,18 +17,48 @@ export function isLowBalance(balance: Amount, threshold: Amount = getMoneyConfig
   return n !== null && line !== null && n < line;
 }
 
+/** How many places the currency's minor unit has (USD 2, JPY 0, KWD 3); 2 when none is named. */
+export function minorUnit(currency: string | null | undefined): number {
+  if (!currency) return 2;
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** Rates per minute and sub-cent call costs: the 4 stored places, the same in every row. */
+export const RATE_PLACES = 4;
+
 /**
- * Money as people read it: two decimals and the currency (the API's when none is named). Prices
- * per minute pass `maxDigits` 4, so a rate of 0.0125 is not shown as 0.01.
+ * The one money formatter: the amount and the currency (the API's when none is named) with exactly
+ * `places` decimals, by default the currency's minor unit ($120.50, ¥1,500). Rates and call costs
+ * pass RATE_PLACES; a column whose rows may hold sub-cent amounts passes moneyPlaces(its values).
  */
 export function formatBalance(
   balance: Amount,
   currency: string | null | undefined = getMoneyConfig().currency,
-  maxDigits = 2
+  places: number = minorUnit(currency)
 ): string {
   const n = parseBalance(balance);
   if (n === null) return '—';
-  const digits: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: maxDigits };
+  const digits: Intl.NumberFormatOptions = { minimumFractionDigits: places, maximumFractionDigits: places };
   if (!currency) return n.toLocaleString('en-US', digits);
   return n.toLocaleString('en-US', { style: 'currency', currency, ...digits });
+}
+
+/**
+ * The places a column of amounts needs so each is exact and they add up: the minor unit, or up to
+ * the 4 stored places when a row holds a fraction of a cent (a call of $0.0125); one for all rows.
+ */
+export function moneyPlaces(
+  amounts: readonly Amount[],
+  currency: string | null | undefined = getMoneyConfig().currency
+): number {
+  let places = minorUnit(currency);
+  for (const amount of amounts) {
+    const [, fraction = ''] = String(amount ?? '').split('.');
+    places = Math.max(places, fraction.replace(/0+$/, '').length);
+  }
+  return Math.min(places, RATE_PLACES);
 }

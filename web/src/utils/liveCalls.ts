@@ -1,5 +1,5 @@
 // Live calls as the page shows them: newest first, with how long each has been in its state.
-import { formatSeconds } from './clock';
+import { formatSeconds } from './time';
 
 /** "m:ss", or "h:mm:ss" past an hour, from an ISO time to now; "—" when the time is unreadable. */
 /** A live call as the feed sends it (spec §7): only the fields the page reads are typed. */

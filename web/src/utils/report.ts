@@ -1,7 +1,7 @@
 // The call report's filters and cells.
 import type { CallReportRow, Disposition } from '../client';
-import { safeTimeZone } from './clock';
 import type { ChipColor } from './status';
+import { isIsoDate } from './time';
 
 /** The report's filters as typed (dates as YYYY-MM-DD). */
 export interface ReportFilters {
@@ -54,33 +54,13 @@ export function countLabel(total: number | string | null | undefined, estimated 
 
 /** A problem the server would refuse, said before asking it. */
 export function filterProblem(filters: ReportFilters): string {
+  for (const day of [filters.fromDate, filters.toDate])
+    if (day && !isIsoDate(day)) return `Write dates as YYYY-MM-DD, e.g. 2026-11-27 (not ${day}).`;
   if (filters.fromDate && filters.toDate && filters.fromDate > filters.toDate)
     return 'The end date is before the start date.';
   if (String(filters.caller_region ?? '').trim() && !String(filters.caller_country ?? '').trim())
     return 'A caller region is named within its country: give the country too (e.g. US).';
   return '';
-}
-
-/** "2026-11-24 14:05:09" in the given time zone. */
-export function formatDateTime(iso: string | null | undefined, timeZone: string | null | undefined = 'UTC'): string {
-  const ms = Date.parse(iso ?? '');
-  if (Number.isNaN(ms)) return '—';
-  const zone = safeTimeZone(timeZone);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23'
-    })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value])
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
 export function dispositionColor(disposition: string | null | undefined): ChipColor {

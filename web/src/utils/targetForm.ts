@@ -260,9 +260,3 @@ export function capsSummary(t: Partial<Pick<TargetOut, CapField>>): string {
   if (t.monthly_cap !== null && t.monthly_cap !== undefined) parts.push(`${t.monthly_cap}/month`);
   return parts.length ? parts.join(', ') : 'No caps';
 }
-
-/** The IANA time zones the browser knows, UTC first. */
-export function timeZones(): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
-}

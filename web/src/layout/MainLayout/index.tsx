@@ -11,10 +11,11 @@ import { chooseMenu, showSidebar } from '../../menu-items';
 import { handlerDrawerOpen } from '../../store/menu';
 import { call } from '../../api/client';
 import { configConfig, notificationsUnread } from '../../client';
-import Loader from '../../components/Loader';
+import LinearProgress from '@mui/material/LinearProgress';
 import { setMoneyConfig } from '../../store/money';
 import { setUnreadNotificationCount } from '../../store/live';
 import { LIVE_WS_ENABLED, connectLive } from '../../store/liveSocket';
+import { prefetchScreens } from '../../routes/screens';
 import useStoredUser from '../../hooks/useStoredUser';
 import { getStoredDrawerOpen, getStoredMoney, getStoredUser, getToken, setStoredMoney } from '../../utils/storage';
 import { MAIN_TOP_MARGIN } from '../../config';
@@ -35,9 +36,10 @@ export default function MainLayout(): ReactElement {
     handlerDrawerOpen(downXL ? false : getStoredDrawerOpen(), { persist: false });
   }, [downXL]);
 
-  // Money is shown in the API's currency: the first time, no screen renders before GET /config
-  // has answered (if it fails, amounts show without a currency and no balance is flagged low);
-  // later page loads start from the answer kept for this user and read it again meanwhile.
+  // Money is shown in the API's currency: the first time, the header and sidebar show at once but
+  // the screen waits (an inline bar) until GET /config has answered (if it fails, amounts show
+  // without a currency and no balance is flagged low); later page loads start from the answer kept
+  // for this user and read it again meanwhile.
   const [moneyReady, setMoneyReady] = useState(() => {
     const kept = getStoredMoney(user?.user_id);
     if (kept) setMoneyConfig(kept);
@@ -65,12 +67,15 @@ export default function MainLayout(): ReactElement {
     };
   }, []);
 
+  // Every other screen's code, fetched while the browser is idle: moving between screens then
+  // waits for data only, which each screen loads inside its own frame.
+  useEffect(() => prefetchScreens(), []);
+
   useEffect(() => {
     if (!LIVE_WS_ENABLED) return undefined;
     return connectLive({ token: getToken(), user });
   }, [user]);
 
-  if (!moneyReady) return <Loader />;
   return (
     <Box sx={{ display: 'flex', width: '100%', minHeight: '100vh' }}>
       <Header user={shown} sidebar={sidebar} />
@@ -80,7 +85,7 @@ export default function MainLayout(): ReactElement {
         data-testid="main-content"
         sx={{ flexGrow: 1, minWidth: 0, mt: `${MAIN_TOP_MARGIN}px`, p: { xs: 2, sm: 3 } }}
       >
-        <Outlet />
+        {moneyReady ? <Outlet /> : <LinearProgress aria-label="Loading" data-testid="shell-loading" />}
       </Box>
     </Box>
   );

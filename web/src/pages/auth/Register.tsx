@@ -14,7 +14,7 @@ import { usePageTitle } from '../../components/PagePlaceholder';
 import { register } from '../../api/auth';
 import { failureOf } from '../../hooks/apiFailure';
 import { firstFieldErrors, validateRegister } from '../../utils/validation';
-import { browserTimeZone, timeZoneList } from '../../utils/clock';
+import { browserTimeZone, timeZoneList } from '../../utils/time';
 import { DASHBOARD_PATH } from '../../config';
 
 export default function Register() {

@@ -18,8 +18,9 @@ import { call } from '../../api/client';
 import { buyersReport, type BuyerReportFilter } from '../../client';
 import usePagedList from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
-import { formatSeconds } from '../../utils/clock';
-import { countLabel, formatDateTime } from '../../utils/report';
+import { formatSeconds } from '../../utils/time';
+import { countLabel } from '../../utils/report';
+import { formatDateTime, timeColumn } from '../../utils/time';
 import DispositionChip from '../../components/DispositionChip';
 import { getStoredUser } from '../../utils/storage';
 
@@ -67,7 +68,7 @@ export default function BuyerCdrPage() {
           <Table size="small" data-testid="buyercdr-table">
             <TableHead>
               <TableRow>
-                <TableCell>Started</TableCell>
+                <TableCell>{timeColumn('Started', user?.timezone)}</TableCell>
                 <TableCell>Caller</TableCell>
                 <TableCell>Tracking number</TableCell>
                 <TableCell>Target</TableCell>

@@ -9,7 +9,7 @@ import ListCard from '../../components/ListCard';
 import { call } from '../../api/client';
 import { usersAudit, type AdminAction } from '../../client';
 import usePagedList, { type PageQuery } from '../../hooks/usePagedList';
-import { formatDateTime } from '../../utils/report';
+import { formatDateTime, timeColumn } from '../../utils/time';
 
 export const AUDIT_ACTIONS: Record<AdminAction, string> = {
   api_token: 'API token issued',
@@ -53,7 +53,7 @@ export default function AdminAudit({ timezone }: { timezone: string | null | und
         </Stack>
       }
       list={list}
-      columns={['When', 'Administrator', 'Account', 'Action', 'Detail', 'Address']}
+      columns={[timeColumn('When', timezone), 'Administrator', 'Account', 'Action', 'Detail', 'Address']}
       emptyText="No administrator actions recorded."
     >
       {rows.map((row) => (

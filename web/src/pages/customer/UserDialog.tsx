@@ -9,7 +9,7 @@ import PasswordField from '../../components/PasswordField';
 import { call } from '../../api/client';
 import { usersAdd, usersAddAdmin, usersUpdate, type TariffOut, type UserCreate, type UserOut } from '../../client';
 import useFormDialog from '../../hooks/useFormDialog';
-import { timeZoneList } from '../../utils/clock';
+import { timeZoneList } from '../../utils/time';
 import { ACCOUNT_KINDS, emptyUser, userBody, userToForm, validateUser } from '../../utils/userForm';
 
 interface UserDialogProps {

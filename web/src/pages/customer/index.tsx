@@ -32,7 +32,7 @@ import {
 import { failureMessage } from '../../hooks/apiFailure';
 import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
 import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
-import { formatBalance } from '../../utils/balance';
+import { formatBalance, moneyPlaces } from '../../utils/balance';
 import { isAdmin, isCustomer } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
 import { namesById } from '../../utils/userForm';
@@ -64,6 +64,7 @@ const tariffNames = async () => (await call(tariffsDetails({ query: { page: 1, p
 export default function CustomerPage() {
   const me = getStoredUser();
   const list = usePagedList(fetchUsers, { failure: 'Users could not be loaded.' });
+  const places = moneyPlaces(list.rows.map((r) => r.balance));
   const { rows, setError, search, setSearch, filters, filterBy, reload } = list;
   const actions = useEntityActions<UserOut>(userCalls, 'User', { reload, setError });
   const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, act, toggle, remove, saved } = actions;
@@ -151,7 +152,7 @@ export default function CustomerPage() {
                 </TableCell>
                 <TableCell>{row.timezone}</TableCell>
                 <TableCell align="right" data-testid="customer-balance">
-                  {isCustomer(row) ? formatBalance(row.balance) : '—'}
+                  {isCustomer(row) ? formatBalance(row.balance, undefined, places) : '—'}
                 </TableCell>
                 <TableCell>
                   {self ? row.status : <StatusSwitch name="customer" row={row} busy={busy} onToggle={toggle} />}

@@ -36,7 +36,7 @@ import {
 } from '../../client';
 import { failureMessage } from '../../hooks/apiFailure';
 import { formatBalance } from '../../utils/balance';
-import { formatSeconds } from '../../utils/clock';
+import { formatSeconds } from '../../utils/time';
 import { bucketLabel, dispositionColor, seriesIsEmpty } from '../../utils/report';
 import { isAdmin, isBuyer } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';

@@ -38,7 +38,7 @@ import { announceMoneyMoved } from '../../store/money';
 import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
 import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
-import { formatDateTime } from '../../utils/report';
+import { formatDate, timeColumn } from '../../utils/time';
 import { getStoredUser } from '../../utils/storage';
 import { testId } from '../../components/testId';
 
@@ -144,7 +144,7 @@ export default function NumberPage() {
           'Campaign',
           'Source',
           ['Monthly fee', 'right'],
-          'Paid until',
+          timeColumn('Paid until', timeZone),
           'Status',
           ['Action', 'right']
         ]}
@@ -202,7 +202,7 @@ export default function NumberPage() {
               </TextField>
             </TableCell>
             <TableCell align="right">{formatBalance(row.monthly_fee)}</TableCell>
-            <TableCell>{row.paid_until ? formatDateTime(row.paid_until, timeZone).slice(0, 10) : '—'}</TableCell>
+            <TableCell>{row.paid_until ? formatDate(row.paid_until, timeZone) : '—'}</TableCell>
             <TableCell>
               <Chip size="small" variant="light" color={STATUS_COLOR[row.status] ?? 'default'} label={row.status} />
             </TableCell>

@@ -13,7 +13,7 @@ import { call } from '../../api/client';
 import { accountProfile, accountUpdateProfile, type ProfileUpdate } from '../../client';
 import { failureMessage, failureOf } from '../../hooks/apiFailure';
 import { bannerMessage, firstFieldErrors, type FieldErrors } from '../../utils/validation';
-import { timeZoneList } from '../../utils/clock';
+import { timeZoneList } from '../../utils/time';
 import { updateStoredUser } from '../../utils/storage';
 
 export default function ProfilePage() {

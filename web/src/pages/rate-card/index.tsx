@@ -19,7 +19,7 @@ import { ratesOfTariff, ratesRemove, ratesSetStatus, type RateOut, type Status, 
 import { failureMessage } from '../../hooks/apiFailure';
 import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
 import usePagedList, { fetchAll, type Page, type PageQuery } from '../../hooks/usePagedList';
-import { formatBalance } from '../../utils/balance';
+import { RATE_PLACES, formatBalance } from '../../utils/balance';
 import { saveCsv } from '../../utils/download';
 import { increments, ratesCsv, utcMinute } from '../../utils/rateForm';
 import RateDialog from './RateDialog';
@@ -154,8 +154,8 @@ export default function RateCardPage() {
           <TableRow hover key={row.id} data-testid="rate-row" data-prefix={row.prefix}>
             <TableCell>{row.prefix}</TableCell>
             <TableCell>{row.country ?? '—'}</TableCell>
-            <TableCell align="right">{formatBalance(row.rate_per_minute, currency, 4)}</TableCell>
-            <TableCell align="right">{formatBalance(row.connection_fee, currency, 4)}</TableCell>
+            <TableCell align="right">{formatBalance(row.rate_per_minute, currency, RATE_PLACES)}</TableCell>
+            <TableCell align="right">{formatBalance(row.connection_fee, currency, RATE_PLACES)}</TableCell>
             <TableCell>{increments(row)}</TableCell>
             <TableCell align="right">{row.min_duration}</TableCell>
             <TableCell>{utcMinute(row.effective_from)}</TableCell>

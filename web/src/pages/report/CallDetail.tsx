@@ -17,9 +17,9 @@ import RecordingPlayer from '../../components/RecordingPlayer';
 import TrailList from '../../components/TrailList';
 import CallAttribution from './CallAttribution';
 
-import { formatBalance } from '../../utils/balance';
-import { formatSeconds } from '../../utils/clock';
-import { formatDateTime } from '../../utils/report';
+import { RATE_PLACES, formatBalance } from '../../utils/balance';
+import { formatSeconds } from '../../utils/time';
+import { formatDateTime } from '../../utils/time';
 import DispositionChip from '../../components/DispositionChip';
 import { originLabel } from '../../utils/origin';
 
@@ -32,9 +32,12 @@ interface CallDetailProps {
 export default function CallDetail({ call, timeZone, onClose }: CallDetailProps) {
   const facts: [string, string][] = call
     ? [
-        ['Started', formatDateTime(call.started_at, timeZone)],
-        ['Connected', call.connected_at ? formatDateTime(call.connected_at, timeZone) : '—'],
-        ['Ended', call.ended_at ? formatDateTime(call.ended_at, timeZone) : '—'],
+        ['Started', formatDateTime(call.started_at, timeZone, { seconds: true, zone: true })],
+        [
+          'Connected',
+          call.connected_at ? formatDateTime(call.connected_at, timeZone, { seconds: true, zone: true }) : '—'
+        ],
+        ['Ended', call.ended_at ? formatDateTime(call.ended_at, timeZone, { seconds: true, zone: true }) : '—'],
         ['Caller', call.caller],
         [
           'Caller from',
@@ -51,7 +54,7 @@ export default function CallDetail({ call, timeZone, onClose }: CallDetailProps)
           call.ended_at ? `${formatSeconds(call.duration)} / ${formatSeconds(call.billsec)}` : 'in progress'
         ],
         ['Hung up by', call.hangup_by ?? '—'],
-        ['Cost', call.cost === null ? `— (${call.rating_status})` : formatBalance(call.cost)],
+        ['Cost', call.cost === null ? `— (${call.rating_status})` : formatBalance(call.cost, undefined, RATE_PLACES)],
         ['Payout', formatBalance(call.payout)],
         ['Call id', call.linkedid]
       ]

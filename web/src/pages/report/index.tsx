@@ -27,10 +27,11 @@ import {
 } from '../../client';
 import { failureMessage } from '../../hooks/apiFailure';
 import usePagedList from '../../hooks/usePagedList';
-import { formatBalance } from '../../utils/balance';
+import { RATE_PLACES, formatBalance } from '../../utils/balance';
 import { saveBlob } from '../../utils/download';
-import { formatSeconds } from '../../utils/clock';
-import { countLabel, formatDateTime } from '../../utils/report';
+import { formatSeconds } from '../../utils/time';
+import { countLabel } from '../../utils/report';
+import { formatDateTime, timeColumn } from '../../utils/time';
 import DispositionChip from '../../components/DispositionChip';
 import { isAdmin } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
@@ -114,7 +115,7 @@ export default function ReportPage() {
           <Table size="small" data-testid="report-table">
             <TableHead>
               <TableRow>
-                <TableCell>Started</TableCell>
+                <TableCell>{timeColumn('Started', user?.timezone)}</TableCell>
                 <TableCell>Caller</TableCell>
                 <TableCell>From</TableCell>
                 <TableCell>Tracking number</TableCell>
@@ -152,7 +153,7 @@ export default function ReportPage() {
                   <TableCell align="right">{call.ended_at ? formatSeconds(call.billsec) : '—'}</TableCell>
                   <TableCell>{call.hangup_by ?? '—'}</TableCell>
                   <TableCell align="right">
-                    {call.cost === null || !call.ended_at ? '—' : formatBalance(call.cost)}
+                    {call.cost === null || !call.ended_at ? '—' : formatBalance(call.cost, undefined, RATE_PLACES)}
                   </TableCell>
                 </TableRow>
               ))}

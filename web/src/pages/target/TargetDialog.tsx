@@ -24,7 +24,8 @@ import {
 } from '../../client';
 import { failureMessage } from '../../hooks/apiFailure';
 import useFormDialog from '../../hooks/useFormDialog';
-import { CAPS, DAYS, emptyTarget, targetBody, targetToForm, timeZones, validateTarget } from '../../utils/targetForm';
+import { CAPS, DAYS, emptyTarget, targetBody, targetToForm, validateTarget } from '../../utils/targetForm';
+import { timeZoneList } from '../../utils/time';
 import {
   emptyTargetRules,
   rulesError,
@@ -62,7 +63,7 @@ export default function TargetDialog({ open, target, admin, onClose, onSaved }: 
   const [buyerOptions, setBuyerOptions] = useState<Choice[]>([]);
   const [trunkOptions, setTrunkOptions] = useState<Choice[]>([]);
   const [loadError, setLoadError] = useState('');
-  const zones = useMemo(() => timeZones(), []);
+  const zones = useMemo(() => timeZoneList(), []);
 
   useEffect(() => {
     if (!open) return;

@@ -19,7 +19,7 @@ import { call } from '../../api/client';
 import { tariffsDetails, tariffsRemove, tariffsSetStatus, type Status, type TariffOut } from '../../client';
 import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
 import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
-import { formatDateTime } from '../../utils/report';
+import { formatDateTime, timeColumn } from '../../utils/time';
 import { getStoredUser } from '../../utils/storage';
 import TariffCustomersDialog from './TariffCustomersDialog';
 import TariffDialog from './TariffDialog';
@@ -74,7 +74,7 @@ export default function TariffPage() {
         list={list}
         notice={notice}
         setNotice={setNotice}
-        columns={['Name', 'Currency', 'Description', 'Created', 'Active', ['Action', 'right']]}
+        columns={['Name', 'Currency', 'Description', timeColumn('Created', timezone), 'Active', ['Action', 'right']]}
         emptyText="No tariffs yet: add one, then its rates."
       >
         {rows.map((row) => (

@@ -21,8 +21,8 @@ import { topupAdd, topupDetails, type UserBrief, type WalletTransactionOut } fro
 import useCustomerNames from '../../hooks/useCustomerNames';
 import useFormDialog from '../../hooks/useFormDialog';
 import usePagedList, { type PageQuery } from '../../hooks/usePagedList';
-import { formatBalance } from '../../utils/balance';
-import { formatDateTime } from '../../utils/report';
+import { formatBalance, moneyPlaces } from '../../utils/balance';
+import { formatDateTime, timeColumn } from '../../utils/time';
 import { getStoredUser } from '../../utils/storage';
 import { emptyTopup, topupBody, validateTopup } from '../../utils/topupForm';
 
@@ -39,6 +39,7 @@ interface Outcome {
 export default function TopupPage() {
   const timezone = getStoredUser()?.timezone;
   const list = usePagedList(fetchTopups, { failure: 'Top-ups could not be loaded.' });
+  const places = moneyPlaces(list.rows.flatMap((r) => [r.amount, r.balance_after]));
   const names = useCustomerNames(list.rows);
   const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('topup', emptyTopup());
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -146,15 +147,22 @@ export default function TopupPage() {
         list={list}
         notice=""
         setNotice={() => {}}
-        columns={['Date', 'Customer', ['Amount', 'right'], ['Balance after', 'right'], 'Reference', 'Note']}
+        columns={[
+          timeColumn('Date', timezone),
+          'Customer',
+          ['Amount', 'right'],
+          ['Balance after', 'right'],
+          'Reference',
+          'Note'
+        ]}
         emptyText="No top-ups yet."
       >
         {list.rows.map((row) => (
           <TableRow hover key={row.id} data-testid="topups-row" data-reference={row.reference}>
             <TableCell>{formatDateTime(row.date, timezone)}</TableCell>
             <TableCell>{names[row.user_id] ?? '…'}</TableCell>
-            <TableCell align="right">{formatBalance(row.amount)}</TableCell>
-            <TableCell align="right">{formatBalance(row.balance_after)}</TableCell>
+            <TableCell align="right">{formatBalance(row.amount, undefined, places)}</TableCell>
+            <TableCell align="right">{formatBalance(row.balance_after, undefined, places)}</TableCell>
             <TableCell>{row.reference}</TableCell>
             <TableCell>{row.description}</TableCell>
           </TableRow>

@@ -26,7 +26,7 @@ import {
   sentPercent,
   uploadProblem
 } from '../../utils/numberUpload';
-import { formatDateTime } from '../../utils/report';
+import { formatDateTime, timeColumn } from '../../utils/time';
 import { getStoredUser } from '../../utils/storage';
 import { firstFieldErrors } from '../../utils/validation';
 import { namesById } from '../../utils/userForm';
@@ -162,7 +162,14 @@ export default function UploadNumberPage() {
         list={past}
         notice=""
         setNotice={() => {}}
-        columns={['When', 'File', 'Uploaded by', ['Lines', 'right'], ['Imported', 'right'], ['Skipped', 'right']]}
+        columns={[
+          timeColumn('When', timeZone),
+          'File',
+          'Uploaded by',
+          ['Lines', 'right'],
+          ['Imported', 'right'],
+          ['Skipped', 'right']
+        ]}
         emptyText="No uploads yet."
       >
         {past.rows.map((b) => (

@@ -29,9 +29,9 @@ import { failureMessage } from '../../hooks/apiFailure';
 import useCustomerNames from '../../hooks/useCustomerNames';
 import usePagedList, { fetchAll, type Page } from '../../hooks/usePagedList';
 import { announceMoneyMoved } from '../../store/money';
-import { formatBalance } from '../../utils/balance';
+import { formatBalance, moneyPlaces } from '../../utils/balance';
 import { saveCsv, toCsv, type CsvColumn } from '../../utils/download';
-import { formatDateTime } from '../../utils/report';
+import { formatDateTime, safeTimeZone, timeColumn } from '../../utils/time';
 import { isAdmin } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
 import { PAYMENT_TYPES, TRANSACTION_TYPES, typeLabel, walletTotals } from '../../utils/walletForm';
@@ -63,12 +63,12 @@ interface MiddleColumn<Row> {
   csv: CsvColumn<Row>;
 }
 
-function Amount({ value }: { value: string }) {
+function Amount({ value, places }: { value: string; places: number }) {
   const n = Number(value);
   return (
     <Typography component="span" variant="body2" sx={{ color: n < 0 ? 'error.main' : 'success.main', fontWeight: 500 }}>
       {n > 0 ? '+' : ''}
-      {formatBalance(value)}
+      {formatBalance(value, undefined, places)}
     </Typography>
   );
 }
@@ -104,6 +104,9 @@ function Ledger<Row extends LedgerRow>({
   const [totals, setTotals] = useState<{ of: unknown; sums: ReturnType<typeof walletTotals> } | null>(null);
   const [exporting, setExporting] = useState(false);
   const shown = middle.filter((m) => m.label);
+  // One number of places for every amount on the page: a sub-cent call line shows its places in
+  // every row, so each balance after is visibly the one before plus the amount.
+  const places = moneyPlaces(rows.flatMap((r) => [r.amount, r.balance_after]));
 
   const summed = useMemo(
     () => (total === 0 || total > TOTALS_LIMIT ? null : { fetchPage, filters, total }),
@@ -126,7 +129,8 @@ function Ledger<Row extends LedgerRow>({
     try {
       const all = await fetchAll(fetchPage, filters);
       const columns: CsvColumn<Row>[] = [
-        ['date', (r) => formatDateTime(r.date, timezone)],
+        // The zone the dates are in is the column's name: the file stays a plain CSV.
+        [`date (${safeTimeZone(timezone)})`, (r) => formatDateTime(r.date, timezone, { seconds: true })],
         ...(admin ? [['customer', (r: Row) => names[r.user_id] ?? r.user_id] as const] : []),
         ...middle.map((m) => m.csv),
         ['amount', (r) => r.amount],
@@ -168,7 +172,7 @@ function Ledger<Row extends LedgerRow>({
         notice=""
         setNotice={() => {}}
         columns={[
-          'Date',
+          timeColumn('Date', timezone),
           admin && 'Customer',
           ...shown.map((m) => m.label),
           ['Amount', 'right'],
@@ -184,9 +188,11 @@ function Ledger<Row extends LedgerRow>({
               <TableCell key={m.label}>{m.cell?.(row)}</TableCell>
             ))}
             <TableCell align="right">
-              <Amount value={row.amount} />
+              <Amount value={row.amount} places={places} />
             </TableCell>
-            <TableCell align="right">{formatBalance(row.balance_after)}</TableCell>
+            <TableCell align="right" data-testid={`${name}-balance-after`}>
+              {formatBalance(row.balance_after, undefined, places)}
+            </TableCell>
           </TableRow>
         ))}
       </ListCard>
@@ -194,13 +200,23 @@ function Ledger<Row extends LedgerRow>({
         {sums ? (
           <Stack direction="row" spacing={3}>
             <Typography variant="body2">
-              Credits <strong data-testid={`${name}-credits`}>{formatBalance(sums.credits)}</strong>
+              Credits{' '}
+              <strong data-testid={`${name}-credits`}>
+                {formatBalance(sums.credits, undefined, moneyPlaces([sums.credits, sums.debits]))}
+              </strong>
             </Typography>
             <Typography variant="body2">
-              Debits <strong data-testid={`${name}-debits`}>{formatBalance(sums.debits)}</strong>
+              Debits{' '}
+              <strong data-testid={`${name}-debits`}>
+                {formatBalance(sums.debits, undefined, moneyPlaces([sums.credits, sums.debits]))}
+              </strong>
             </Typography>
             <Typography variant="body2">
-              Net <strong data-testid={`${name}-net`}>{formatBalance(sums.net)}</strong> over {sums.count} payment
+              Net{' '}
+              <strong data-testid={`${name}-net`}>
+                {formatBalance(sums.net, undefined, moneyPlaces([sums.credits, sums.debits]))}
+              </strong>{' '}
+              over {sums.count} payment
               {sums.count === 1 ? '' : 's'}
             </Typography>
           </Stack>

@@ -6,7 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
 import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
-import { type Amount, formatBalance, isLowBalance } from '../../../../utils/balance';
+import { type Amount, formatBalance, isLowBalance, moneyPlaces } from '../../../../utils/balance';
 
 const blink = keyframes`0%, 100% { opacity: 1; } 50% { opacity: 0.2; }`;
 
@@ -45,7 +45,8 @@ export default function Balance({ balance, loading, refresh }: BalanceProps): Re
           ...(low && { animation: `${blink} 1s step-start infinite` })
         }}
       >
-        {formatBalance(balance)}
+        {/* Exact: a balance with a fraction of a cent says it, as the wallet's lines do. */}
+        {formatBalance(balance, undefined, moneyPlaces([balance]))}
       </Typography>
       <Tooltip title="Refresh balance">
         <IconButton

@@ -10,25 +10,34 @@ export interface ClockProps {
   time: string;
   date: string;
   timezone: string;
+  /** The zone's short name ("CET"): every time on the screens is in it. */
+  abbreviation: string;
   ready: boolean;
 }
 
-export default function Clock({ time, date, timezone, ready }: ClockProps): ReactElement {
+export default function Clock({ time, date, timezone, abbreviation, ready }: ClockProps): ReactElement {
   return (
-    <Tooltip title={ready ? `${date} · ${timezone}` : timezone}>
-      <Box
-        data-testid="header-clock"
-        data-timezone={timezone}
-        sx={{ display: 'flex', alignItems: 'center', gap: 0.75, px: 1 }}
-      >
-        <ClockCircleOutlined style={{ fontSize: '1rem' }} />
-        <Typography
-          variant="body1"
-          component="span"
-          sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: 500 }}
+    <Tooltip title={ready ? `${date} · ${timezone}; every time shown is in this zone` : timezone}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, px: 1 }}>
+        <Box
+          data-testid="header-clock"
+          data-timezone={timezone}
+          sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}
         >
-          {time}
-        </Typography>
+          <ClockCircleOutlined style={{ fontSize: '1rem' }} />
+          <Typography
+            variant="body1"
+            component="span"
+            sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: 500 }}
+          >
+            {time}
+          </Typography>
+        </Box>
+        {abbreviation && (
+          <Typography variant="caption" color="text.secondary" data-testid="header-zone" sx={{ whiteSpace: 'nowrap' }}>
+            {abbreviation}
+          </Typography>
+        )}
       </Box>
     </Tooltip>
   );

@@ -20,7 +20,7 @@ import useNotifications from '../../../../hooks/useNotifications';
 import { call } from '../../../../api/client';
 import { notificationsMarkAllRead } from '../../../../client';
 import { selectUnreadCount, setUnreadNotificationCount, useLive } from '../../../../store/live';
-import { formatShortDateTime } from '../../../../utils/clock';
+import { formatDateTime } from '../../../../utils/time';
 import { NOTIFICATION_MAX_HEIGHT } from '../../../../config';
 
 interface NotificationProps {
@@ -106,7 +106,7 @@ export default function Notification({ timezone }: NotificationProps): ReactElem
                             primary={<Typography variant="body1">{n.text}</Typography>}
                             secondary={
                               <Typography variant="caption" color="text.secondary">
-                                {formatShortDateTime(n.created_at, timezone)}
+                                {formatDateTime(n.created_at, timezone, { zone: true })}
                               </Typography>
                             }
                           />

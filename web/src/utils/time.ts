@@ -1,5 +1,6 @@
-// Header clock helpers (spec §2, §4): the server time is fetched once, converted to the
-// user's timezone, and shown in 12-hour form with AM/PM.
+// Every time a person reads or types, in one format: "2026-11-27 14:05" in the user's time zone,
+// the zone named beside it ("CET"); dates as "2026-11-27". And the header clock (spec §2, §4):
+// the server time fetched once, converted to the user's zone, in 12-hour form with AM/PM.
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
 
@@ -90,17 +91,6 @@ export function formatClock(epochMs: number, tz: string | null | undefined): str
   return `${hour}:${parts.minute}:${parts.second} ${String(parts.dayPeriod).toUpperCase()}`;
 }
 
-/** "Mon, 21 Nov 2026" in the given timezone. */
-export function formatClockDate(epochMs: number, tz: string | null | undefined): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: safeTimeZone(tz),
-    weekday: 'short',
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric'
-  }).format(new Date(epochMs));
-}
-
 /** Difference between the server clock and this browser's clock, in ms. */
 export function clockSkew(
   serverTime: unknown,
@@ -119,27 +109,94 @@ export function browserTimeZone(): string {
   }
 }
 
+/** The IANA time zones the browser knows, UTC first. */
 export function timeZoneList(): string[] {
   try {
-    const zones = Intl.supportedValuesOf('timeZone');
-    return zones.includes('UTC') ? zones : ['UTC', ...zones];
+    return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
   } catch {
     return ['UTC'];
   }
 }
 
-/** "Nov 25, 3:04 PM" in the given time zone ('' for no value). */
-export function formatShortDateTime(value: string | null | undefined, tz: string | null | undefined): string {
-  if (!value) return '';
-  const t = Date.parse(value);
-  if (Number.isNaN(t)) return String(value);
-  return new Date(t).toLocaleString('en-US', {
-    timeZone: safeTimeZone(tz),
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit'
-  });
+const wallFormatters = new Map<string, Intl.DateTimeFormat>();
+function wallParts(ms: number, zone: string): Record<string, string> {
+  let formatter = wallFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23'
+    });
+    wallFormatters.set(zone, formatter);
+  }
+  return Object.fromEntries(formatter.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+}
+
+/**
+ * The zone's short name at an instant, as people say it: "CET", "EST", "UTC"; the offset
+ * ("GMT+5:30") for a zone without a common abbreviation.
+ */
+export function zoneAbbreviation(tz: string | null | undefined, atMs: number = Date.now()): string {
+  const zone = safeTimeZone(tz);
+  const name = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(new Date(atMs))
+      .find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
+  // en-US names American zones (EST) and gives offsets elsewhere; en-GB names European ones (CET).
+  const us = name('en-US');
+  if (!us.startsWith('GMT') && !us.startsWith('UTC')) return us;
+  const gb = name('en-GB');
+  return gb === 'GMT' && us !== 'GMT' ? us : gb;
+}
+
+export interface DateTimeOptions {
+  /** Add the seconds ("14:05:09"): a call's own times, its trail. */
+  seconds?: boolean;
+  /** Name the zone after the time ("14:05 CET"): where no column header says it. */
+  zone?: boolean;
+}
+
+/** "2026-11-27 14:05" in the given zone (UTC when unknown); "—" for no time. */
+export function formatDateTime(
+  value: string | number | null | undefined,
+  tz: string | null | undefined = 'UTC',
+  { seconds = false, zone = false }: DateTimeOptions = {}
+): string {
+  const ms = typeof value === 'number' ? value : Date.parse(value ?? '');
+  if (Number.isNaN(ms)) return '—';
+  const p = wallParts(ms, safeTimeZone(tz));
+  const time = `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}${seconds ? `:${p.second}` : ''}`;
+  return zone ? `${time} ${zoneAbbreviation(tz, ms)}` : time;
+}
+
+/** "2026-11-27": the day in the given zone; "—" for no time. */
+export function formatDate(value: string | number | null | undefined, tz: string | null | undefined = 'UTC'): string {
+  const text = formatDateTime(value, tz);
+  return text === '—' ? text : text.slice(0, 10);
+}
+
+/** "14:05:09": the time of day in the given zone (a call's steps); '' for no time. */
+export function formatTimeOfDay(value: string | null | undefined, tz: string | null | undefined = 'UTC'): string {
+  const text = formatDateTime(value, tz, { seconds: true });
+  return text === '—' ? '' : text.slice(11);
+}
+
+/** A column header for times: "Started (CET)", so each cell is the plain "2026-11-27 14:05". */
+export function timeColumn(label: string, tz: string | null | undefined): string {
+  return `${label} (${zoneAbbreviation(tz)})`;
+}
+
+/** A typed date as the portal writes them, "YYYY-MM-DD", and a real day. */
+export function isIsoDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
 /** Seconds as "m:ss" ("h:mm:ss" past an hour). */

@@ -2,11 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   clockSkew,
   formatClock,
-  formatClockDate,
+  formatDate,
+  formatDateTime,
+  formatTimeOfDay,
+  isIsoDate,
+  timeColumn,
+  timeZoneList,
+  zoneAbbreviation,
   isValidTimeZone,
   parseServerTime,
   safeTimeZone
-} from '../utils/clock';
+} from '../utils/time';
 
 const at = (iso: string): number => Date.parse(iso);
 
@@ -65,7 +71,45 @@ describe('clock formatting across timezones (12-hour, AM/PM)', () => {
   });
 
   it('formats the date in the user timezone', () => {
-    expect(formatClockDate(t, 'Pacific/Auckland')).toMatch(/16 Jan 2026/);
-    expect(formatClockDate(t, 'UTC')).toMatch(/15 Jan 2026/);
+    expect(formatDate(t, 'Pacific/Auckland')).toBe('2026-01-16');
+    expect(formatDate(t, 'UTC')).toBe('2026-01-15');
+  });
+});
+
+describe('one date and time format, the zone named', () => {
+  it('writes every time as "yyyy-MM-dd HH:mm" in the user zone', () => {
+    expect(formatDateTime('2026-11-20T23:30:09+00:00', 'Europe/Berlin')).toBe('2026-11-21 00:30');
+    expect(formatDateTime('2026-11-20T23:30:09Z', 'Europe/Berlin', { seconds: true })).toBe('2026-11-21 00:30:09');
+    expect(formatDateTime('2026-11-20T23:30:09Z', 'Not/AZone')).toBe('2026-11-20 23:30');
+    expect(formatDateTime('2026-07-01T12:00:00Z', 'America/New_York', { zone: true })).toBe('2026-07-01 08:00 EDT');
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatTimeOfDay('2026-11-20T23:30:09Z', 'Europe/Berlin')).toBe('00:30:09');
+    expect(formatTimeOfDay(null)).toBe('');
+  });
+
+  it('names the zone as people say it, winter and summer', () => {
+    const winter = Date.parse('2026-01-15T12:00:00Z');
+    const summer = Date.parse('2026-07-15T12:00:00Z');
+    expect(zoneAbbreviation('Europe/Berlin', winter)).toBe('CET');
+    expect(zoneAbbreviation('Europe/Berlin', summer)).toBe('CEST');
+    expect(zoneAbbreviation('America/Chicago', winter)).toBe('CST');
+    expect(zoneAbbreviation('Europe/London', winter)).toBe('GMT');
+    expect(zoneAbbreviation('UTC', winter)).toBe('UTC');
+    expect(zoneAbbreviation('Asia/Kolkata', winter)).toMatch(/^(IST|GMT\+5:30)$/);
+    expect(timeColumn('Started', 'UTC')).toBe('Started (UTC)');
+  });
+
+  it('reads typed dates only as YYYY-MM-DD, and real days', () => {
+    expect(isIsoDate('2026-11-27')).toBe(true);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(isIsoDate('11/27/2026')).toBe(false);
+    expect(isIsoDate('2026-1-5')).toBe(false);
+  });
+
+  it('offers UTC first, then the zones the browser knows', () => {
+    const zones = timeZoneList();
+    expect(zones[0]).toBe('UTC');
+    expect(zones).toContain('Europe/Berlin');
+    expect(zones.filter((z) => z === 'UTC')).toHaveLength(1);
   });
 });
