@@ -78,6 +78,9 @@ import type {
   CampaignsOfUserData,
   CampaignsOfUserErrors,
   CampaignsOfUserResponses,
+  CampaignsOneData,
+  CampaignsOneErrors,
+  CampaignsOneResponses,
   CampaignsOwnerData,
   CampaignsOwnerErrors,
   CampaignsOwnerResponses,
@@ -201,6 +204,12 @@ import type {
   NumbersUploadsData,
   NumbersUploadsErrors,
   NumbersUploadsResponses,
+  PromptsOptionsData,
+  PromptsOptionsErrors,
+  PromptsOptionsResponses,
+  PromptsUploadData,
+  PromptsUploadErrors,
+  PromptsUploadResponses,
   RatesAddData,
   RatesAddErrors,
   RatesAddResponses,
@@ -753,6 +762,37 @@ export const campaignsActive = <ThrowOnError extends boolean = true>(
   });
 
 /**
+ * The IVR prompts campaign `id` may play: Asterisk's core sounds, then its owner's uploads
+ */
+export const promptsOptions = <ThrowOnError extends boolean = true>(
+  options: Options<PromptsOptionsData, ThrowOnError>
+) =>
+  (options.client ?? client).get<PromptsOptionsResponses, PromptsOptionsErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/prompt/{id}',
+    ...options
+  });
+
+/**
+ * Upload an IVR prompt for campaign `id`'s owner (choose it in the IVR settings to play it)
+ *
+ * A PCM WAV file (8 or 16-bit, mono or stereo, 8 to 48 kHz), at most 6000000 bytes and 30 s; converted to 8 kHz mono for the phone line.
+ */
+export const promptsUpload = <ThrowOnError extends boolean = true>(options: Options<PromptsUploadData, ThrowOnError>) =>
+  (options.client ?? client).post<PromptsUploadResponses, PromptsUploadErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/prompt/{id}',
+    ...options,
+    headers: {
+      'Content-Type': null,
+      ...options.headers
+    }
+  });
+
+/**
  * Activate or deactivate
  */
 export const campaignsStatus = <ThrowOnError extends boolean = true>(
@@ -844,6 +884,17 @@ export const campaignsRemove = <ThrowOnError extends boolean = true>(
   options: Options<CampaignsRemoveData, ThrowOnError>
 ) =>
   (options.client ?? client).delete<CampaignsRemoveResponses, CampaignsRemoveErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/{id}',
+    ...options
+  });
+
+/**
+ * One campaign (a customer: its own)
+ */
+export const campaignsOne = <ThrowOnError extends boolean = true>(options: Options<CampaignsOneData, ThrowOnError>) =>
+  (options.client ?? client).get<CampaignsOneResponses, CampaignsOneErrors, ThrowOnError>({
     responseType: 'json',
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/campaign/{id}',

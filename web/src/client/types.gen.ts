@@ -298,6 +298,18 @@ export type BodyNumbersUpload = {
 };
 
 /**
+ * Body_prompts_upload
+ */
+export type BodyPromptsUpload = {
+  /**
+   * File
+   *
+   * WAV file
+   */
+  file: Blob | File;
+};
+
+/**
  * Body_rates_import_card
  */
 export type BodyRatesImportCard = {
@@ -2067,6 +2079,17 @@ export type EnvelopePortalConfig = {
 };
 
 /**
+ * Envelope[PromptOption]
+ */
+export type EnvelopePromptOption = {
+  data: PromptOption;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
  * Envelope[RateImportOut]
  */
 export type EnvelopeRateImportOut = {
@@ -2398,6 +2421,20 @@ export type EnvelopeListPartyCounts = {
    * Data
    */
   data: Array<PartyCounts>;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[list[PromptOption]]
+ */
+export type EnvelopeListPromptOption = {
+  /**
+   * Data
+   */
+  data: Array<PromptOption>;
   /**
    * Message
    */
@@ -2815,7 +2852,7 @@ export type IvrEdit = (
     /**
      * Ivr Prompt
      *
-     * Sound file name Asterisk plays (without extension)
+     * What the caller hears: a value of GET /campaign/prompt/{id} (null: the platform's)
      */
     ivr_prompt?: string | null;
   };
@@ -5108,6 +5145,36 @@ export type ProfileUpdate = {
     | 'WET'
     | 'Zulu'
     | 'localtime';
+};
+
+/**
+ * PromptOption
+ *
+ * One prompt a campaign's IVR may play; `value` is what `ivr_prompt` takes to play it.
+ */
+export type PromptOption = {
+  /**
+   * Kind
+   */
+  kind: 'core' | 'upload';
+  /**
+   * Label
+   *
+   * What the caller hears (a core sound) or the upload's name
+   */
+  label: string;
+  /**
+   * Seconds
+   *
+   * An upload's length
+   */
+  seconds?: number | null;
+  /**
+   * Value
+   *
+   * A core sound's name, or `prompt:<sha256>` for an upload
+   */
+  value: string;
 };
 
 /**
@@ -12283,6 +12350,126 @@ export type CampaignsActiveResponses = {
 
 export type CampaignsActiveResponse = CampaignsActiveResponses[keyof CampaignsActiveResponses];
 
+export type PromptsOptionsData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/campaign/prompt/{id}';
+};
+
+export type PromptsOptionsErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type PromptsOptionsError = PromptsOptionsErrors[keyof PromptsOptionsErrors];
+
+export type PromptsOptionsResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeListPromptOption;
+};
+
+export type PromptsOptionsResponse = PromptsOptionsResponses[keyof PromptsOptionsResponses];
+
+export type PromptsUploadData = {
+  body: BodyPromptsUpload;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/campaign/prompt/{id}';
+};
+
+export type PromptsUploadErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type PromptsUploadError = PromptsUploadErrors[keyof PromptsUploadErrors];
+
+export type PromptsUploadResponses = {
+  /**
+   * Successful Response
+   */
+  201: EnvelopePromptOption;
+};
+
+export type PromptsUploadResponse = PromptsUploadResponses[keyof PromptsUploadResponses];
+
 export type CampaignsStatusData = {
   body: StatusIn;
   path: {
@@ -12702,6 +12889,66 @@ export type CampaignsRemoveResponses = {
 };
 
 export type CampaignsRemoveResponse = CampaignsRemoveResponses[keyof CampaignsRemoveResponses];
+
+export type CampaignsOneData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/campaign/{id}';
+};
+
+export type CampaignsOneErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type CampaignsOneError = CampaignsOneErrors[keyof CampaignsOneErrors];
+
+export type CampaignsOneResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeCampaignOut;
+};
+
+export type CampaignsOneResponse = CampaignsOneResponses[keyof CampaignsOneResponses];
 
 export type CampaignsUpdateData = {
   body: CampaignUpdate;
@@ -14399,6 +14646,12 @@ export type NumbersDetailsData = {
      * Supplied by this vendor
      */
     vendor_id?: number | null;
+    /**
+     * Campaign Id
+     *
+     * Routed to this campaign
+     */
+    campaign_id?: number | null;
     /**
      * Page
      *

@@ -23,6 +23,7 @@ const UploadNumber = Loadable(lazy(() => import('../pages/uploadnumber')));
 const NumberPage = Loadable(lazy(() => import('../pages/number')));
 const ManageTrunk = Loadable(lazy(() => import('../pages/manage-trunk')));
 const Campaign = Loadable(lazy(() => import('../pages/campaign')));
+const CampaignView = Loadable(lazy(() => import('../pages/campaign/CampaignView')));
 const Target = Loadable(lazy(() => import('../pages/target')));
 const BuyerTarget = Loadable(lazy(() => import('../pages/buyer-target')));
 const BlockNumber = Loadable(lazy(() => import('../pages/block-number')));
@@ -50,6 +51,9 @@ const SIGNED_IN_ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['number', NumberPage],
   ['manage-trunk', ManageTrunk],
   ['campaign', Campaign],
+  // One campaign's page, reached from the list (not a menu entry): its tab in the URL.
+  ['campaign/:id', CampaignView],
+  ['campaign/:id/:tab', CampaignView],
   ['target', Target],
   ['buyer-target', BuyerTarget],
   ['block-number', BlockNumber],
