@@ -75,6 +75,11 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
   });
 
   test("customer: a campaign's page from the list — each tab at its URL, settings, a target's weight, the IVR PIN, a whisper, a webhook, a number assigned and released, Back through the tabs", async () => {
+    const admin = await newPage(1440);
+    await signIn(admin, 'admin'); // the API's calls as the admin use its session
+    await admin.context().close();
+    const page = await newPage(1440);
+    await signIn(page, 'customer', '/campaign');
     const stamp = Date.now() % 100000;
     const name = `E2E Page ${stamp}`;
     /** @type {CampaignOut} */
@@ -98,9 +103,6 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     });
     assert.ok(linked.status < 300, linked.message);
     const did = `+441134960${String(stamp % 1000).padStart(3, '0')}`;
-    const admin = await newPage(1440);
-    await signIn(admin, 'admin'); // the API's calls as the admin use its session
-    await admin.context().close();
     const added = await api('admin', 'POST', '/number/add', { number: did, setup_fee: '0', monthly_fee: '0' });
     assert.equal(added.status, 201, added.message);
     const given = await api('admin', 'POST', '/number/give', {
@@ -109,8 +111,7 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     });
     assert.ok(given.status < 300, given.message);
 
-    const page = await newPage(1440);
-    await signIn(page, 'customer', '/campaign');
+    await page.reload();
     await page.getByRole('textbox', { name: 'Search campaigns' }).fill(name);
     await page.locator(`[data-testid="campaign-row"][data-name="${name}"]`).getByTestId('campaign-open').click();
     await page.waitForURL(new RegExp(`/campaign/${id}$`));
