@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { cellHas } from '../cells.mjs';
 import { noErrors } from '../page-errors.mjs';
-import { ivrLoaded } from '../waits.mjs';
+import { ivrLoaded, still } from '../waits.mjs';
 
 // The API's answers, as the generated client types them.
 /** @typedef {import('../../src/client/types.gen.ts').CampaignOut} CampaignOut */
@@ -226,16 +226,25 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     noErrors(page);
     await page.context().close();
 
-    // A tab's URL, opened afresh (shared), shows that tab with what was saved.
-    const again = await newPage(1440);
-    await signIn(again, 'customer', `/campaign/${id}/whisper`);
-    await again
+    // A tab's URL, opened afresh (shared), shows that tab with what was saved; on a 390 px phone
+    // every tab fits the screen's width (wide tables scroll inside their panel, not the page).
+    const phone = await newPage(390, 844);
+    await signIn(phone, 'customer', `/campaign/${id}/whisper`);
+    await phone
       .getByTestId('campaign-panel-whisper')
       .getByTestId('whisper-summary')
       .filter({ hasText: `Call from ${name}` })
       .waitFor();
-    noErrors(again);
-    await again.context().close();
+    for (const tab of TABS) {
+      await phone.goto(`${BASE}/campaign/${id}/${tab}`);
+      await phone.getByTestId(`campaign-panel-${tab}`).waitFor();
+      await still(phone);
+      const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 390, `${tab} is ${width} px wide on a 390 px screen`);
+    }
+    await shot(phone, 'campaign-page-390.png');
+    noErrors(phone);
+    await phone.context().close();
   });
 
   test("customer: a campaign's whisper on its page, spoken from text with a preview; a file that is no WAV refused", async () => {

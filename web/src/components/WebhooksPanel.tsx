@@ -2,6 +2,7 @@
 // remove; each shows its secret on request, to check the signature with. Shown in WebhooksDialog (a
 // buyer's) and on the campaign page's Webhooks tab.
 import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
@@ -140,111 +141,113 @@ export default function WebhooksPanel({ owner }: WebhooksPanelProps) {
         Each chosen call event is POSTed as JSON, signed with the webhook&apos;s secret (X-Callroute-Signature). A URL
         may carry tokens such as {'{caller}'}, {'{did}'}, {'{duration}'}, {'{payout}'}.
       </Typography>
-      <Table size="small" data-testid="webhooks-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>URL</TableCell>
-            <TableCell>Events</TableCell>
-            <TableCell>Secret</TableCell>
-            <TableCell align="right">Action</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {hooks.map((hook) => (
-            <TableRow key={hook.id} data-testid="webhook-row" data-url={hook.url}>
-              <TableCell sx={{ wordBreak: 'break-all', maxWidth: 280 }}>
-                {hook.url}
-                {paused(hook) && (
-                  <Tooltip title={hook.paused_reason ?? ''}>
-                    <Chip
-                      size="small"
-                      variant="light"
-                      color="warning"
-                      label="paused"
-                      sx={{ ml: 1 }}
-                      data-testid="webhook-paused"
-                    />
-                  </Tooltip>
-                )}
-              </TableCell>
-              <TableCell>{hook.events.join(', ')}</TableCell>
-              <TableCell
-                sx={{ fontFamily: 'monospace', wordBreak: 'break-all', maxWidth: 200 }}
-                data-testid="webhook-secret"
-              >
-                {shown[hook.id] ? hook.secret : '••••••••'}
-                <IconButton
-                  size="small"
-                  aria-label="Show secret"
-                  onClick={() => setShown((s) => ({ ...s, [hook.id]: !s[hook.id] }))}
-                  data-testid="webhook-show-secret"
-                >
-                  <EyeOutlined />
-                </IconButton>
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <IconButton
-                  size="small"
-                  color="primary"
-                  aria-label={`Edit ${hook.url}`}
-                  disabled={busy}
-                  onClick={() => edit(hook)}
-                  data-testid="webhook-edit"
-                >
-                  <EditOutlined />
-                </IconButton>
-                <IconButton
-                  size="small"
-                  color="primary"
-                  aria-label={paused(hook) ? 'Resume' : 'Pause'}
-                  disabled={busy}
-                  onClick={() =>
-                    run(
-                      () =>
-                        call(
-                          webhooksStatus({
-                            path: { id: hook.id },
-                            body: { status: paused(hook) ? 'active' : 'paused' }
-                          })
-                        ),
-                      paused(hook) ? 'Webhook resumed.' : 'Webhook paused.'
-                    )
-                  }
-                  data-testid="webhook-pause"
-                >
-                  {paused(hook) ? <PlayCircleOutlined /> : <PauseOutlined />}
-                </IconButton>
-                <IconButton
-                  size="small"
-                  color="primary"
-                  aria-label="New secret"
-                  disabled={busy}
-                  onClick={() =>
-                    run(
-                      () => call(webhooksSecret({ path: { id: hook.id } })),
-                      'New secret: the old one no longer signs.'
-                    )
-                  }
-                  data-testid="webhook-secret-new"
-                >
-                  <KeyOutlined />
-                </IconButton>
-                <IconButton
-                  size="small"
-                  color="error"
-                  aria-label={`Remove ${hook.url}`}
-                  disabled={busy}
-                  onClick={() => run(() => call(webhooksRemove({ path: { id: hook.id } })), 'Webhook removed.')}
-                  data-testid="webhook-remove"
-                >
-                  <DeleteOutlined />
-                </IconButton>
-              </TableCell>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" data-testid="webhooks-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>URL</TableCell>
+              <TableCell>Events</TableCell>
+              <TableCell>Secret</TableCell>
+              <TableCell align="right">Action</TableCell>
             </TableRow>
-          ))}
-          {hooks.length === 0 && <EmptyRow colSpan={4} text="No webhooks yet." />}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {hooks.map((hook) => (
+              <TableRow key={hook.id} data-testid="webhook-row" data-url={hook.url}>
+                <TableCell sx={{ wordBreak: 'break-all', maxWidth: 280 }}>
+                  {hook.url}
+                  {paused(hook) && (
+                    <Tooltip title={hook.paused_reason ?? ''}>
+                      <Chip
+                        size="small"
+                        variant="light"
+                        color="warning"
+                        label="paused"
+                        sx={{ ml: 1 }}
+                        data-testid="webhook-paused"
+                      />
+                    </Tooltip>
+                  )}
+                </TableCell>
+                <TableCell>{hook.events.join(', ')}</TableCell>
+                <TableCell
+                  sx={{ fontFamily: 'monospace', wordBreak: 'break-all', maxWidth: 200 }}
+                  data-testid="webhook-secret"
+                >
+                  {shown[hook.id] ? hook.secret : '••••••••'}
+                  <IconButton
+                    size="small"
+                    aria-label="Show secret"
+                    onClick={() => setShown((s) => ({ ...s, [hook.id]: !s[hook.id] }))}
+                    data-testid="webhook-show-secret"
+                  >
+                    <EyeOutlined />
+                  </IconButton>
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <IconButton
+                    size="small"
+                    color="primary"
+                    aria-label={`Edit ${hook.url}`}
+                    disabled={busy}
+                    onClick={() => edit(hook)}
+                    data-testid="webhook-edit"
+                  >
+                    <EditOutlined />
+                  </IconButton>
+                  <IconButton
+                    size="small"
+                    color="primary"
+                    aria-label={paused(hook) ? 'Resume' : 'Pause'}
+                    disabled={busy}
+                    onClick={() =>
+                      run(
+                        () =>
+                          call(
+                            webhooksStatus({
+                              path: { id: hook.id },
+                              body: { status: paused(hook) ? 'active' : 'paused' }
+                            })
+                          ),
+                        paused(hook) ? 'Webhook resumed.' : 'Webhook paused.'
+                      )
+                    }
+                    data-testid="webhook-pause"
+                  >
+                    {paused(hook) ? <PlayCircleOutlined /> : <PauseOutlined />}
+                  </IconButton>
+                  <IconButton
+                    size="small"
+                    color="primary"
+                    aria-label="New secret"
+                    disabled={busy}
+                    onClick={() =>
+                      run(
+                        () => call(webhooksSecret({ path: { id: hook.id } })),
+                        'New secret: the old one no longer signs.'
+                      )
+                    }
+                    data-testid="webhook-secret-new"
+                  >
+                    <KeyOutlined />
+                  </IconButton>
+                  <IconButton
+                    size="small"
+                    color="error"
+                    aria-label={`Remove ${hook.url}`}
+                    disabled={busy}
+                    onClick={() => run(() => call(webhooksRemove({ path: { id: hook.id } })), 'Webhook removed.')}
+                    data-testid="webhook-remove"
+                  >
+                    <DeleteOutlined />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            ))}
+            {hooks.length === 0 && <EmptyRow colSpan={4} text="No webhooks yet." />}
+          </TableBody>
+        </Table>
+      </Box>
       <Typography variant="h6" sx={{ mt: 3, mb: 1 }}>
         {editing ? 'Edit webhook' : 'Add a webhook'}
       </Typography>

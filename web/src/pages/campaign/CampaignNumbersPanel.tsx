@@ -2,6 +2,7 @@
 // routes, one of its owner's other numbers assigned to it (moved from the campaign it had), or one
 // released from it (the number stays its owner's, routing nowhere until assigned again).
 import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -74,37 +75,39 @@ export default function CampaignNumbersPanel({ campaign, admin }: CampaignPanelP
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Calls to these numbers follow this campaign&apos;s settings.
       </Typography>
-      <Table size="small" data-testid="campaign-numbers-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>Number</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell align="right">Action</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {routed.map((number) => (
-            <TableRow key={number.id} data-testid="campaign-number-row" data-number={number.number}>
-              <TableCell>{number.number}</TableCell>
-              <TableCell>
-                <Chip size="small" variant="light" color={statusColor(number.status)} label={number.status} />
-              </TableCell>
-              <TableCell align="right">
-                <Button
-                  size="small"
-                  color="error"
-                  disabled={busy}
-                  onClick={() => move(number, null, `${number.number} released: it routes nowhere until assigned.`)}
-                  data-testid="campaign-number-release"
-                >
-                  Release
-                </Button>
-              </TableCell>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" data-testid="campaign-numbers-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>Number</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell align="right">Action</TableCell>
             </TableRow>
-          ))}
-          {routed.length === 0 && <EmptyRow colSpan={3} text="No numbers yet: no call reaches this campaign." />}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {routed.map((number) => (
+              <TableRow key={number.id} data-testid="campaign-number-row" data-number={number.number}>
+                <TableCell>{number.number}</TableCell>
+                <TableCell>
+                  <Chip size="small" variant="light" color={statusColor(number.status)} label={number.status} />
+                </TableCell>
+                <TableCell align="right">
+                  <Button
+                    size="small"
+                    color="error"
+                    disabled={busy}
+                    onClick={() => move(number, null, `${number.number} released: it routes nowhere until assigned.`)}
+                    data-testid="campaign-number-release"
+                  >
+                    Release
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+            {routed.length === 0 && <EmptyRow colSpan={3} text="No numbers yet: no call reaches this campaign." />}
+          </TableBody>
+        </Table>
+      </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 3, alignItems: { sm: 'flex-start' } }}>
         <SelectField
           label="Assign a number"

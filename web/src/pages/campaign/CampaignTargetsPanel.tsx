@@ -2,6 +2,7 @@
 // shares the calls among targets of one priority. Assign, reorder and remove, each saved at once
 // (the campaign page's Targets tab).
 import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -147,73 +148,75 @@ export default function CampaignTargetsPanel({ campaign }: CampaignTargetsPanelP
         Lower priority rings first; targets of one priority share the calls by weight
         {campaign.strategy === 'round_robin' ? ' (this campaign takes them in turn)' : ''}.
       </Typography>
-      <Table size="small" data-testid="links-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>Target</TableCell>
-            <TableCell>Destination</TableCell>
-            <TableCell>Priority</TableCell>
-            <TableCell>Weight</TableCell>
-            <TableCell align="right">Action</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {assigned.map((row) => {
-            const v = rowValues(row);
-            const changed = Boolean(edits[row.target_id]);
-            return (
-              <TableRow key={row.target_id} data-testid="links-row" data-name={row.name}>
-                <TableCell>
-                  {row.name}
-                  {row.target_status !== 'active' && (
-                    <Chip size="small" variant="light" color="warning" label="inactive" sx={{ ml: 1 }} />
-                  )}
-                </TableCell>
-                <TableCell>{row.destination}</TableCell>
-                <TableCell>
-                  <TextField
-                    value={v.priority}
-                    onChange={(e) => edit(row, 'priority', e.target.value)}
-                    {...small(`Priority of ${row.name}`, 'links-priority')}
-                  />
-                </TableCell>
-                <TableCell>
-                  <TextField
-                    value={v.weight}
-                    onChange={(e) => edit(row, 'weight', e.target.value)}
-                    {...small(`Weight of ${row.name}`, 'links-weight')}
-                  />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton
-                    size="small"
-                    color="primary"
-                    disabled={!changed || busy}
-                    onClick={() => saveOrder(row)}
-                    aria-label={`Save order of ${row.name}`}
-                    data-testid="links-save"
-                  >
-                    <SaveOutlined />
-                  </IconButton>
-                  <IconButton
-                    size="small"
-                    color="error"
-                    disabled={busy}
-                    onClick={() => removeRow(row)}
-                    aria-label={`Remove ${row.name}`}
-                    data-testid="links-remove"
-                  >
-                    <DeleteOutlined />
-                  </IconButton>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-          {assigned.length === 0 && (
-            <EmptyRow colSpan={5} text="No targets yet: calls to this campaign have nowhere to go." />
-          )}
-        </TableBody>
-      </Table>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" data-testid="links-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>Target</TableCell>
+              <TableCell>Destination</TableCell>
+              <TableCell>Priority</TableCell>
+              <TableCell>Weight</TableCell>
+              <TableCell align="right">Action</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {assigned.map((row) => {
+              const v = rowValues(row);
+              const changed = Boolean(edits[row.target_id]);
+              return (
+                <TableRow key={row.target_id} data-testid="links-row" data-name={row.name}>
+                  <TableCell>
+                    {row.name}
+                    {row.target_status !== 'active' && (
+                      <Chip size="small" variant="light" color="warning" label="inactive" sx={{ ml: 1 }} />
+                    )}
+                  </TableCell>
+                  <TableCell>{row.destination}</TableCell>
+                  <TableCell>
+                    <TextField
+                      value={v.priority}
+                      onChange={(e) => edit(row, 'priority', e.target.value)}
+                      {...small(`Priority of ${row.name}`, 'links-priority')}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <TextField
+                      value={v.weight}
+                      onChange={(e) => edit(row, 'weight', e.target.value)}
+                      {...small(`Weight of ${row.name}`, 'links-weight')}
+                    />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <IconButton
+                      size="small"
+                      color="primary"
+                      disabled={!changed || busy}
+                      onClick={() => saveOrder(row)}
+                      aria-label={`Save order of ${row.name}`}
+                      data-testid="links-save"
+                    >
+                      <SaveOutlined />
+                    </IconButton>
+                    <IconButton
+                      size="small"
+                      color="error"
+                      disabled={busy}
+                      onClick={() => removeRow(row)}
+                      aria-label={`Remove ${row.name}`}
+                      data-testid="links-remove"
+                    >
+                      <DeleteOutlined />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+            {assigned.length === 0 && (
+              <EmptyRow colSpan={5} text="No targets yet: calls to this campaign have nowhere to go." />
+            )}
+          </TableBody>
+        </Table>
+      </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 3, alignItems: { sm: 'flex-start' } }}>
         <SelectField
           label="Assign a target"
