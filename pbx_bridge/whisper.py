@@ -4,6 +4,7 @@ to play it to the target, and the trail told it was heard.
 The audio is in PostgreSQL (core.models.WhisperAudio), rendered when the campaign was saved; each
 bridge writes a file into its own Asterisk's sounds the first time one of its calls needs it, named
 by the audio's hash, so several nodes, a new Asterisk or a changed whisper need no other step.
+Uploaded IVR prompts (core.models.PromptAudio) reach Asterisk the same way, into the same folder.
 """
 
 import asyncio
@@ -12,12 +13,14 @@ import os
 from datetime import datetime
 from pathlib import Path
 
+from sqlmodel import Session, select
+
 from core.calls.record import CallState, Result, Step
 from core.calls.whisper import Whisper
 from core.infra import names
 from core.infra.db import session_scope
 from core.infra.settings import get_settings
-from core.models import WhisperAudio
+from core.models import PromptAudio, WhisperAudio
 
 log = logging.getLogger(__name__)
 
@@ -57,15 +60,22 @@ class WhisperFiles:
         if path.exists():  # another call, bridge or node wrote it: the name is its content
             return
         with session_scope() as session:
-            row = session.get(WhisperAudio, sound)
-            if row is None:
-                raise LookupError(f"no whisper audio {sound}")
-            audio = row.audio
+            audio = _audio(session, sound)
+        if audio is None:
+            raise LookupError(f"no whisper or prompt audio {sound}")
         self.folder.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{os.getpid()}.part")  # Asterisk never sees half a file
         partial.write_bytes(audio)
         partial.chmod(0o644)
         partial.replace(path)
+
+
+def _audio(session: Session, sound: str) -> bytes | None:
+    """The audio named `sound`: a whisper's, or an uploaded prompt's (the same for every owner)."""
+    whisper = session.get(WhisperAudio, sound)
+    if whisper is not None:
+        return whisper.audio
+    return session.exec(select(PromptAudio.audio).where(PromptAudio.sha256 == sound).limit(1)).first()
 
 
 def whisper_variables(played: str | None) -> dict[str, str]:

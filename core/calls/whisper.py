@@ -41,6 +41,19 @@ class SpeechUnavailable(RuntimeError):
 
 
 @dataclass(frozen=True)
+class Limits:
+    """What a kind of sound may be: its name in messages, its length and its upload's size."""
+
+    noun: str
+    min_ms: int
+    max_ms: int
+    max_bytes: int
+
+
+WHISPER = Limits("A whisper", MIN_MS, MAX_MS, MAX_UPLOAD_BYTES)
+
+
+@dataclass(frozen=True)
 class Sound:
     """A whisper's audio as stored and played: the WAV's bytes, their SHA-256 (the file's name in
     Asterisk's sounds) and its length."""
@@ -50,7 +63,7 @@ class Sound:
     ms: int
 
     @classmethod
-    def of(cls, samples: bytes) -> "Sound":
+    def of(cls, samples: bytes, limits: Limits = WHISPER) -> "Sound":
         out = io.BytesIO()
         with wave.open(out, "wb") as wav:
             wav.setnchannels(1)
@@ -59,9 +72,9 @@ class Sound:
             wav.writeframes(samples)
         audio = out.getvalue()
         ms = len(samples) // 2 * 1000 // RATE
-        if not MIN_MS <= ms <= MAX_MS:
+        if not limits.min_ms <= ms <= limits.max_ms:
             raise WhisperAudioError(
-                f"A whisper must last {MIN_MS / 1000:g} to {MAX_MS / 1000:g} s;"
+                f"{limits.noun} must last {limits.min_ms / 1000:g} to {limits.max_ms / 1000:g} s;"
                 f" this one lasts {ms / 1000:.1f} s."
             )
         return cls(audio, hashlib.sha256(audio).hexdigest(), ms)
@@ -98,11 +111,11 @@ def _espeak() -> list[str]:
     raise SpeechUnavailable("espeak-ng (Debian package espeak-ng) is neither here nor in the Asterisk chroot")
 
 
-def convert(data: bytes) -> Sound:
-    """An uploaded (or spoken) WAV as a whisper: PCM 8 or 16-bit, mono or stereo, any rate, up to
-    MAX_UPLOAD_BYTES and MAX_MS; anything else is refused with why."""
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise WhisperAudioError(f"The recording is {len(data)} bytes; at most {MAX_UPLOAD_BYTES}.")
+def convert(data: bytes, limits: Limits = WHISPER) -> Sound:
+    """An uploaded (or spoken) WAV as 8 kHz mono audio Asterisk plays: PCM 8 or 16-bit, mono or
+    stereo, any rate, within `limits`; anything else is refused with why."""
+    if len(data) > limits.max_bytes:
+        raise WhisperAudioError(f"The recording is {len(data)} bytes; at most {limits.max_bytes}.")
     try:
         with wave.open(io.BytesIO(data), "rb") as wav:
             channels, width, rate = wav.getnchannels(), wav.getsampwidth(), wav.getframerate()
@@ -115,9 +128,9 @@ def convert(data: bytes) -> Sound:
             "The recording must be 8 or 16-bit PCM, mono or stereo, sampled at 8 to 48 kHz;"
             f" this one is {width * 8}-bit, {channels} channel(s), {rate} Hz."
         )
-    if len(frames) / (channels * width * rate) > MAX_MS / 1000 + 1:  # refused before any work
-        raise WhisperAudioError(f"A whisper must last at most {MAX_MS / 1000:g} s.")
-    return Sound.of(_resample(_mono16(frames, width, channels), rate))
+    if len(frames) / (channels * width * rate) > limits.max_ms / 1000 + 1:  # refused before any work
+        raise WhisperAudioError(f"{limits.noun} must last at most {limits.max_ms / 1000:g} s.")
+    return Sound.of(_resample(_mono16(frames, width, channels), rate), limits)
 
 
 _MAGIC = {b"ID3": "an MP3", b"\xff\xfb": "an MP3", b"OggS": "an Ogg", b"fLaC": "a FLAC", b"%PDF": "a PDF"}

@@ -8,6 +8,7 @@ from core.models.channel_events import ChannelEvent
 from core.models.dni import DniPool, DniSite
 from core.models.inventory import Country, Number, NumberUploadBatch, Vendor
 from core.models.notifications import Notification
+from core.models.prompts import PromptAudio
 from core.models.rating import Rate, Tariff
 from core.models.rollups import CallRegionRollup, CallRollup, CallRollupDay
 from core.models.routing import BlockEntry, Buyer, Campaign, CampaignTarget, CatalogueVersion, Target, Trunk
@@ -37,6 +38,7 @@ __all__ = [
     "Notification",
     "Number",
     "NumberUploadBatch",
+    "PromptAudio",
     "Rate",
     "StatusChange",
     "Target",

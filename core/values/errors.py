@@ -236,6 +236,12 @@ class ErrorId(Enum):
     WHISPER_AUDIO = ("whisper.audio", Kind.INVALID, "the whisper text or recording can't be used")
     WHISPER_SPEECH_AWAY = ("whisper.speech_away", Kind.UNAVAILABLE, "text can't be spoken on this server now")
     WHISPER_NONE = ("whisper.none", Kind.NOT_FOUND, "the campaign has no whisper")
+    PROMPT_AUDIO = ("prompt.audio", Kind.INVALID, "the uploaded IVR prompt can't be used")
+    PROMPT_UNKNOWN = (
+        "prompt.unknown",
+        Kind.INVALID,
+        "the IVR prompt is neither one of Asterisk's listed sounds nor the owner's upload",
+    )
     REPORT_DATES = ("report.dates", Kind.INVALID, "toDate is before fromDate")
     REPORT_CALLER_PLACE = (
         "report.caller_place",

@@ -3,6 +3,7 @@ is written at once), and the PIN a campaign's IVR asks the caller for."""
 
 import uuid
 
+from core.calls.prompts import DEFAULT, uploaded_sha
 from core.calls.record import CallState, Result, Step
 from core.routing import Admission, IvrSettings
 from core.values.enums import Disposition, LiveState, WebhookEvent
@@ -46,8 +47,8 @@ async def ivr(ctx: Context, caller: Caller, settings: IvrSettings) -> bool:
     call.answered_at = now()
     call.live_state = LiveState.IVR
     await ctx.live.put(call.live())
+    prompt = f"sound:{await _prompt(ctx, settings.prompt)}"
     for attempt in range(1, settings.attempts + 1):
-        prompt = f"sound:{settings.prompt or 'agent-pass'}"
         await ctx.ari.play(caller.id, prompt, f"pb-{uuid.uuid4().hex}")
         digits = await _digits(caller, settings.digits, ctx.timing.digit)
         if digits in settings.pins:
@@ -62,6 +63,15 @@ async def ivr(ctx: Context, caller: Caller, settings: IvrSettings) -> bool:
     call.note(Step.IVR, Result.STOPPED, why, now(), attempt=attempt, disposition=failed)
     call.ivr_result = Result.FAILED.value
     return False
+
+
+async def _prompt(ctx: Context, prompt: str | None) -> str:
+    """What Asterisk plays to ask for the PIN: an uploaded prompt once its file is on this node (the
+    platform's own when it can't be put there), else the core sound named."""
+    sha = uploaded_sha(prompt)
+    if sha is None:
+        return prompt or DEFAULT
+    return await ctx.whispers.ensure(sha) or DEFAULT
 
 
 async def _play(ctx: Context, caller: Caller, media: str, wait: float) -> None:

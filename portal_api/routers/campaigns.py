@@ -49,6 +49,11 @@ def owner(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Env
     return ok(campaigns.owner(session, principal, id))
 
 
+@router.get("/{id:int}", summary="One campaign (a customer: its own)")
+def one(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[CampaignOut]:
+    return ok(CampaignOut.model_validate(campaigns.visible(session, principal, id)))
+
+
 @router.get("/ivr/{id:int}", summary="IVR settings of campaign `id`")
 def ivr(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> Envelope[IvrSettings]:
     return ok(IvrSettings.model_validate(campaigns.visible(session, principal, id), from_attributes=True))

@@ -38,6 +38,7 @@ router = APIRouter(prefix="/number", tags=["numbers"])
 CustomerDep = Annotated[Principal, require_roles(Role.CUSTOMER)]
 CountryQuery = Annotated[int | None, Query(ge=1, le=MAX_ID)]
 VendorQuery = Annotated[int | None, Query(ge=1, le=MAX_ID, description="Supplied by this vendor")]
+CampaignQuery = Annotated[int | None, Query(ge=1, le=MAX_ID, description="Routed to this campaign")]
 _CHARGES: dict[int | str, dict[str, Any]] = {  # FastAPI's type for `responses`
     402: {"model": ErrorBody, "description": "The balance does not cover the setup fees; nothing changed"}
 }
@@ -60,8 +61,9 @@ def details(
     status: NumberStatus | None = None,
     country_id: CountryQuery = None,
     vendor_id: VendorQuery = None,
+    campaign_id: CampaignQuery = None,
 ) -> Envelope[PageData[NumberRow]]:
-    return ok(numbers.page(session, principal, pg, user_id, status, country_id, vendor_id))
+    return ok(numbers.page(session, principal, pg, user_id, status, country_id, vendor_id, campaign_id))
 
 
 @router.get(

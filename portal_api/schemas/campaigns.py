@@ -91,7 +91,10 @@ class IvrEdit(StrictBody):
             str, StringConstraints(strip_whitespace=True, max_length=255), NO_CONTROLS, NO_CONTROLS_PATTERN
         ]
         | None
-    ) = Field(default=None, description="Sound file name Asterisk plays (without extension)")
+    ) = Field(
+        default=None,
+        description="What the caller hears: a value of GET /campaign/prompt/{id} (null: the platform's)",
+    )
     ivr_pins: list[Pin] = Field(default_factory=list, max_length=1000, description="Accepted PINs")
     ivr_digits: int = Field(default=DEFAULT_DIGITS, ge=1, le=MAX_DIGITS, description="PIN length")
     ivr_attempts: int = Field(default=3, ge=1, le=10)

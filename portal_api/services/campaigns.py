@@ -18,6 +18,7 @@ from portal_api.schemas.campaigns import (
     IvrEdit,
     IvrRow,
 )
+from portal_api.services import prompts
 from portal_api.services.call_names import named_page
 from portal_api.services.common import (
     create_row,
@@ -81,6 +82,7 @@ def visible(session: Session, principal: Principal, campaign_id: int) -> Campaig
 
 def edit_ivr(session: Session, principal: Principal, body: IvrEdit) -> Campaign:
     campaign = visible(session, principal, body.campaign_id)
+    prompts.check(session, campaign, body.ivr_prompt)
     changes = body.model_dump(exclude={"campaign_id"}) | {"ivr_pins": sorted(set(body.ivr_pins))}
     return update_row(session, campaign, changes, required=())
 

@@ -39,13 +39,17 @@ def page(
     status: NumberStatus | None,
     country_id: int | None,
     vendor_id: int | None,
+    campaign_id: int | None = None,
 ) -> PageData[NumberRow]:
     """Numbers with customer and campaign names (admin: all; customer: its own), newest first."""
     visible_id(session, Country, country_id, principal, "country_id", "Country", shared=True)
     visible_id(session, Vendor, vendor_id, principal, "vendor_id", "Vendor")
+    visible_id(session, Campaign, campaign_id, principal, "campaign_id", "Campaign")
     stmt = _filtered(scoped(select(Number), Number, principal, user_id), pg.params, status, country_id)
     if vendor_id is not None:
         stmt = stmt.where(Number.vendor_id == vendor_id)
+    if campaign_id is not None:
+        stmt = stmt.where(Number.campaign_id == campaign_id)
     return named_page(session, stmt.order_by(Number.id.desc()), pg, NumberRow)
 
 

@@ -157,6 +157,7 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     ("GET", "/api/campaign/on-camp"): (CUSTOMERS, get("/api/campaign/on-camp")),
     ("GET", "/api/campaign/user/{id}"): (OWNED, get("/api/campaign/user/{a}")),
     ("GET", "/api/campaign/camp-user/{id}"): (OWNED, get("/api/campaign/camp-user/{campaign}")),
+    ("GET", "/api/campaign/{id}"): (OWNED, get("/api/campaign/{campaign}")),
     ("GET", "/api/campaign/ivr/{id}"): (OWNED, get("/api/campaign/ivr/{campaign}")),
     ("PUT", "/api/campaign/ivr-edit"): (
         OWNED,
@@ -175,6 +176,14 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
         ),
     ),
     ("GET", "/api/campaign/whisper/{id}/audio"): (OWNED, lambda w, who: whispered(w)),
+    ("GET", "/api/campaign/prompt/{id}"): (OWNED, get("/api/campaign/prompt/{campaign}")),
+    ("POST", "/api/campaign/prompt/{id}"): (
+        OWNED,
+        lambda w, who: (
+            f"/api/campaign/prompt/{w.ids['campaign']}",
+            {"files": {"file": ("welcome.wav", wav(seconds=1), "audio/wav")}},
+        ),
+    ),
     ("POST", "/api/campaign/add"): (
         OWNED,
         send("/api/campaign/add", lambda w: {"name": "New", "user_id": w.a.id}),

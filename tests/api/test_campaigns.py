@@ -142,7 +142,7 @@ def test_ivr_settings_round_trip_and_validation(client, customer_a) -> None:
     body = {
         "campaign_id": c["id"],
         "ivr_enabled": True,
-        "ivr_prompt": "enter-pin",
+        "ivr_prompt": "conf-getpin",
         "ivr_pins": ["4321", "1234"],
         "ivr_digits": 4,
         "ivr_attempts": 2,
@@ -152,7 +152,7 @@ def test_ivr_settings_round_trip_and_validation(client, customer_a) -> None:
     got = client.get(f"/api/campaign/ivr/{c['id']}", headers=customer_a.headers).json()["data"]
     assert got == {
         "ivr_enabled": True,
-        "ivr_prompt": "enter-pin",
+        "ivr_prompt": "conf-getpin",
         "ivr_pins": ["1234", "4321"],
         "ivr_digits": 4,
         "ivr_attempts": 2,

@@ -55,6 +55,7 @@ def test_another_customers_buyer_or_campaign_is_a_404(client, customer_a, custom
         ("/api/target/details", {"buyer_id": buyer_id}, "buyer_id"),
         ("/api/webhook/details", {"buyer_id": buyer_id}, "buyer_id"),
         ("/api/webhook/details", {"campaign_id": campaign_id}, "campaign_id"),
+        ("/api/number/details", {"campaign_id": campaign_id}, "campaign_id"),
     ]:
         r = client.get(path, params=params, headers=h)
         assert r.status_code == 404 and field in r.json()["errors"], (path, r.text)

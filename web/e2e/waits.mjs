@@ -72,12 +72,12 @@ export async function clickAndAnswer(page, button, path) {
 }
 
 /**
- * Until the IVR dialog has its settings from the server: it opens on the defaults and enables Save
+ * Until the IVR form (dialog or campaign tab) has its settings from the server: it opens on the defaults and enables Save
  * once they arrive (a field set or read before then is overwritten or stale).
  * @param {Page} page
  */
 export const ivrLoaded = (page) =>
   page.waitForFunction(() => {
-    const save = document.querySelector('[data-testid="ivr-dialog"] [data-testid="ivr-save"]');
+    const save = document.querySelector('[data-testid="ivr-save"]');
     return save instanceof HTMLButtonElement && !save.disabled;
   });

@@ -3,10 +3,14 @@ a refused call hears why, unanswered, and is released with a cause that says it.
 
 from datetime import timedelta
 
+from core.calls.prompts import DEFAULT, PROMPT, uploaded
+from core.calls.whisper import convert
 from core.infra import names
-from core.models import BlockEntry, Campaign, Number, Target
+from core.models import BlockEntry, Campaign, Number, PromptAudio, Target
 from core.values.enums import Status
 from pbx_bridge.call.context import Timing
+from pbx_bridge.whisper import WhisperFiles
+from testkit.audio import wav
 from testkit.rows import CALLER, change, customer, desk, earlier_call, line, save, trunk
 from tests.bridge.call.trail import dialled_line, last, refused, steps
 from tests.bridge.fakes import bridge, now
@@ -169,3 +173,63 @@ async def test_a_caller_who_hangs_up_in_the_ivr_abandoned_the_call() -> None:
     assert (done.disposition, done.hangup_by) == ("NO ANSWER", "caller")
     assert last(done) == ("hangup", "stopped", "NO ANSWER")
     assert b.ari.made("hangup") == []  # it is gone already: not hung up again
+
+
+# --- the IVR's prompt: a core sound by name, or an upload put on this node first --------------------
+
+
+def _uploaded_prompt(user_id: int) -> tuple[str, bytes]:
+    """An uploaded prompt of `user_id`: its `ivr_prompt` value and the audio Asterisk plays."""
+    sound = convert(wav(seconds=1), PROMPT)
+    save(PromptAudio(user_id=user_id, name="Welcome", sha256=sound.sha256, ms=sound.ms, audio=sound.audio))
+    return uploaded(sound.sha256), sound.audio
+
+
+async def test_an_uploaded_prompt_is_put_where_asterisk_plays_it_and_asked_with(tmp_path) -> None:
+    ln, _ = dialled_line("Acme desk", ivr_enabled=True, ivr_pins=["4321"], ivr_digits=4)
+    prompt, audio = _uploaded_prompt(ln.user.id or 0)
+    change(Campaign, ln.campaign.id or 0, ivr_prompt=prompt)
+    async with bridge(Timing(digit=2)) as b:
+        b.ctx.whispers = WhisperFiles(tmp_path)
+        linkedid = b.call()
+        await b.live_until(linkedid, lambda shown: shown is not None and shown["state"] == "ivr")
+        b.dtmf(linkedid, "4321")
+        await b.dialled(linkedid)
+        b.ari.end(linkedid)
+        done = await b.ended(linkedid)
+    sha = prompt.removeprefix("prompt:")
+    assert (tmp_path / f"{sha}.wav").read_bytes() == audio  # on this node, named by its content
+    assert ("play", linkedid, f"sound:{names.WHISPER_SOUNDS}/{sha}") in b.ari.requests
+    assert done.ivr_result == "passed"
+
+
+async def test_an_upload_that_cant_be_put_on_the_node_asks_with_the_platforms_prompt(tmp_path) -> None:
+    ln, _ = dialled_line("Acme desk", ivr_enabled=True, ivr_pins=["4321"], ivr_digits=4, ivr_attempts=1)
+    prompt, _ = _uploaded_prompt(ln.user.id or 0)
+    change(Campaign, ln.campaign.id or 0, ivr_prompt=prompt)
+    blocked = tmp_path / "sounds"
+    blocked.write_text("a file where the folder should be")  # nothing can be written into it
+    async with bridge(Timing(digit=2)) as b:
+        b.ctx.whispers = WhisperFiles(blocked)
+        linkedid = b.call()
+        await b.live_until(linkedid, lambda shown: shown is not None and shown["state"] == "ivr")
+        b.dtmf(linkedid, "4321")
+        await b.dialled(linkedid)
+        b.ari.end(linkedid)
+        done = await b.ended(linkedid)
+    assert ("play", linkedid, f"sound:{DEFAULT}") in b.ari.requests and done.ivr_result == "passed"
+
+
+async def test_a_core_prompt_is_played_by_its_name() -> None:
+    dialled_line(
+        "Acme desk",
+        ivr_enabled=True,
+        ivr_pins=["4321"],
+        ivr_digits=4,
+        ivr_attempts=1,
+        ivr_prompt="conf-getpin",
+    )
+    async with bridge() as b:
+        linkedid = b.call()
+        done = await b.ended(linkedid)  # no PIN keyed: refused after its one attempt
+    assert ("play", linkedid, "sound:conf-getpin") in b.ari.requests and done.ivr_result == "failed"

@@ -196,8 +196,9 @@ export default function registerRealCall({ test, newPage, signInUi, ACCOUNTS, sh
         .filter({ hasText: `Campaign ${names.campaign} created.` })
         .waitFor();
       const campaignRow = page.locator(`[data-testid="campaign-row"][data-name="${names.campaign}"]`);
-      await campaignRow.getByTestId('campaign-targets').click();
-      const links = page.getByTestId('links-dialog');
+      await campaignRow.getByTestId('campaign-open').click();
+      await page.getByTestId('campaign-tab-targets').click();
+      const links = page.getByTestId('campaign-panel-targets');
       await links.getByRole('combobox', { name: 'Assign a target' }).click();
       await page.getByRole('option', { name: `${names.target} (${destination})` }).click();
       await links.getByTestId('links-add').click();
@@ -205,18 +206,14 @@ export default function registerRealCall({ test, newPage, signInUi, ACCOUNTS, sh
         .getByTestId('links-notice')
         .filter({ hasText: `${names.target} now takes this campaign's calls.` })
         .waitFor();
-      await links.getByRole('button', { name: 'Close' }).click();
-      await campaignRow.getByTestId('campaign-edit').click();
-      await page.getByTestId('campaign-ivr-link').click();
-      await page.waitForURL(/\/user_ivr$/);
-      const ivr = page.getByTestId('ivr-dialog');
-      await ivr.getByText(`IVR authentication of ${names.campaign}`).waitFor();
+      await page.getByTestId('campaign-tab-ivr').click();
+      const ivr = page.getByTestId('campaign-panel-ivr');
       await ivrLoaded(page);
       await page.getByTestId('ivr-enabled').check();
       await page.getByTestId('ivr-pins').fill(pin);
       await ivr.getByTestId('ivr-save').click();
-      await page
-        .getByTestId('ivr-notice')
+      await ivr
+        .getByTestId('ivr-form-notice')
         .filter({ hasText: `IVR settings of ${names.campaign} saved.` })
         .waitFor();
 

@@ -115,8 +115,9 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
       .waitFor();
     await page.getByRole('textbox', { name: 'Search campaigns' }).fill(campaign);
     const crow = page.locator(`[data-testid="campaign-row"][data-name="${campaign}"]`);
-    await crow.getByTestId('campaign-targets').click();
-    const links = page.getByTestId('links-dialog');
+    await crow.getByTestId('campaign-open').click();
+    await page.getByTestId('campaign-tab-targets').click();
+    const links = page.getByTestId('campaign-panel-targets');
     await links.getByText('No targets yet').waitFor();
     await links.getByRole('combobox', { name: 'Assign a target' }).click();
     await page.getByRole('option', { name: `${name} (+14155550100)` }).click();
@@ -142,14 +143,13 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
       .getByTestId('links-notice')
       .filter({ hasText: `${name}: priority 1, weight 30.` })
       .waitFor();
-    await links.getByRole('button', { name: 'Close' }).click();
-    await crow.getByTestId('campaign-targets').click();
+    await page.reload(); // read afresh from the server
+    await link.getByTestId('links-priority').waitFor();
     assert.equal(await link.getByTestId('links-priority').inputValue(), '1', 'the order was saved');
     await still(page);
     await shot(page, 'campaign-targets-1440.png');
     await link.getByTestId('links-remove').click();
     await links.getByText('No targets yet').waitFor();
-    await links.getByRole('button', { name: 'Close' }).click();
 
     await page.goto(`${BASE}/target`);
     await page.getByRole('textbox', { name: 'Search targets' }).fill(name);

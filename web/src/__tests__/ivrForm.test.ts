@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyIvr, ivrBody, ivrLink, ivrToForm, newPin, parsePins, validateIvr } from '../utils/ivrForm';
+import { emptyIvr, ivrBody, ivrToForm, promptName, newPin, parsePins, validateIvr } from '../utils/ivrForm';
 
 const on = { ...emptyIvr(), ivr_enabled: true, pins: '1234, 5678' };
 
@@ -53,8 +53,9 @@ describe('IVR dialog', () => {
     expect(pin).toBe('5678');
   });
 
-  it("the campaign dialog links to the role's IVR screen with the campaign", () => {
-    expect(ivrLink({ id: 7, name: 'Leads & more' }, true)).toBe('/ivr?campaign=7&name=Leads+%26+more');
-    expect(ivrLink({ id: 7, name: 'Leads' }, false)).toBe('/user_ivr?campaign=7&name=Leads');
+  it('a list names the prompt: the platform default, an upload, or the core sound', () => {
+    expect(promptName(null)).toBe('Default');
+    expect(promptName(`prompt:${'a'.repeat(64)}`)).toBe('Uploaded');
+    expect(promptName('conf-getpin')).toBe('conf-getpin');
   });
 });

@@ -24,6 +24,7 @@ const UploadNumber = Loadable(lazy(SCREENS.UploadNumber));
 const NumberPage = Loadable(lazy(SCREENS.NumberPage));
 const ManageTrunk = Loadable(lazy(SCREENS.ManageTrunk));
 const Campaign = Loadable(lazy(SCREENS.Campaign));
+const CampaignView = Loadable(lazy(SCREENS.CampaignView));
 const Target = Loadable(lazy(SCREENS.Target));
 const BuyerTarget = Loadable(lazy(SCREENS.BuyerTarget));
 const BlockNumber = Loadable(lazy(SCREENS.BlockNumber));
@@ -53,6 +54,9 @@ const SIGNED_IN_ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['number', NumberPage],
   ['manage-trunk', ManageTrunk],
   ['campaign', Campaign],
+  // One campaign's page, reached from the list (not a menu entry): its tab in the URL.
+  ['campaign/:id', CampaignView],
+  ['campaign/:id/:tab', CampaignView],
   ['target', Target],
   ['buyer-target', BuyerTarget],
   ['block-number', BlockNumber],

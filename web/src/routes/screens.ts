@@ -10,6 +10,7 @@ export const SCREENS = {
   NumberPage: () => import('../pages/number'),
   ManageTrunk: () => import('../pages/manage-trunk'),
   Campaign: () => import('../pages/campaign'),
+  CampaignView: () => import('../pages/campaign/CampaignView'),
   Target: () => import('../pages/target'),
   BuyerTarget: () => import('../pages/buyer-target'),
   BlockNumber: () => import('../pages/block-number'),

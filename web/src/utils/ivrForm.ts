@@ -2,7 +2,7 @@
 // caller to a campaign with IVR authentication hears the prompt and keys a PIN of `ivr_digits`
 // digits, with `ivr_attempts` tries. The server checks everything again.
 
-import type { CampaignOut, IvrSettings } from '../client';
+import type { IvrSettings } from '../client';
 import type { FieldErrors } from './validation';
 
 export const MAX_PINS = 1000;
@@ -88,8 +88,8 @@ export function newPin(
   }
 }
 
-/** Where a campaign's IVR settings are edited: the admin's /ivr or the customer's /user_ivr. */
-export function ivrLink(campaign: Pick<CampaignOut, 'id' | 'name'>, admin: boolean): string {
-  const query = new URLSearchParams({ campaign: String(campaign.id), name: campaign.name });
-  return `${admin ? '/ivr' : '/user_ivr'}?${query}`;
+/** A prompt as a list shows it: the platform's, an upload, or a core sound's name. */
+export function promptName(prompt: string | null | undefined): string {
+  if (!prompt) return 'Default';
+  return prompt.startsWith('prompt:') ? 'Uploaded' : prompt;
 }

@@ -1,42 +1,31 @@
 // Campaigns: each customer's routing settings (the admin sees all), with add, edit, activate and
-// delete, and "Test routing": where a call would go now, and why, before a real call is made.
+// delete, and "Test routing": where a call would go now, and why, before a real call is made. A
+// campaign's name (or Open) leads to its page, where its targets, IVR, whisper, webhooks and
+// numbers are set (CampaignView).
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
-import {
-  AimOutlined,
-  ApiOutlined,
-  ExperimentOutlined,
-  GlobalOutlined,
-  PlusOutlined,
-  SoundOutlined
-} from '@ant-design/icons';
+import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
+import { Link as RouterLink } from 'react-router-dom';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
-import WebhooksDialog from '../../components/WebhooksDialog';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { call } from '../../api/client';
 import { campaignsDetails, campaignsRemove, campaignsStatus, type CampaignOut } from '../../client';
 import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
 import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
 import { DUPLICATE_ACTIONS, STRATEGIES } from '../../utils/campaignForm';
+import { campaignPath } from '../../utils/campaignTabs';
 import { isAdmin } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
 import CampaignDialog from './CampaignDialog';
-import CampaignTargetsDialog from './CampaignTargetsDialog';
 import DryRunDialog from './DryRunDialog';
-import WebsiteNumbersPanel from './WebsiteNumbersPanel';
-import WhisperDialog from './WhisperDialog';
 
 const label = (pairs: ReadonlyArray<readonly [string, string]>, value: string): string =>
   pairs.find(([v]) => v === value)?.[1] ?? value;
@@ -58,10 +47,6 @@ export default function CampaignPage() {
   const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
     useEntityActions<CampaignOut>(campaignCalls, 'Campaign', { reload, setError });
   const [testing, setTesting] = useState(false);
-  const [linking, setLinking] = useState<CampaignOut | null>(null); // the campaign whose targets are shown
-  const [hooked, setHooked] = useState<CampaignOut | null>(null); // the campaign whose webhooks are shown
-  const [whispering, setWhispering] = useState<CampaignOut | null>(null); // the campaign whose whisper is edited
-  const [swapping, setSwapping] = useState<CampaignOut | null>(null); // the campaign whose website numbers are shown
 
   return (
     <>
@@ -106,7 +91,11 @@ export default function CampaignPage() {
       >
         {rows.map((row) => (
           <TableRow hover key={row.id} data-testid="campaign-row" data-name={row.name}>
-            <TableCell>{row.name}</TableCell>
+            <TableCell>
+              <Link component={RouterLink} to={campaignPath(row.id)} data-testid="campaign-name-link">
+                {row.name}
+              </Link>
+            </TableCell>
             {admin && <TableCell>{row.user_id}</TableCell>}
             <TableCell>{label(STRATEGIES, row.strategy)}</TableCell>
             <TableCell align="right">{row.ring_timeout}</TableCell>
@@ -121,50 +110,15 @@ export default function CampaignPage() {
               <StatusSwitch name="campaign" row={row} busy={busy} onToggle={toggle} />
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <Tooltip title="Targets">
-                <IconButton
-                  size="small"
-                  color="primary"
-                  aria-label={`Targets of ${row.name}`}
-                  onClick={() => setLinking(row)}
-                  data-testid="campaign-targets"
-                >
-                  <AimOutlined />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title="Webhooks">
-                <IconButton
-                  size="small"
-                  color="primary"
-                  aria-label={`Webhooks of ${row.name}`}
-                  onClick={() => setHooked(row)}
-                  data-testid="campaign-webhooks"
-                >
-                  <ApiOutlined />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title="Whisper">
-                <IconButton
-                  size="small"
-                  color="primary"
-                  aria-label={`Whisper of ${row.name}`}
-                  onClick={() => setWhispering(row)}
-                  data-testid="campaign-whisper"
-                >
-                  <SoundOutlined />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title="Website numbers">
-                <IconButton
-                  size="small"
-                  color="primary"
-                  aria-label={`Website numbers of ${row.name}`}
-                  onClick={() => setSwapping(row)}
-                  data-testid="campaign-website-numbers"
-                >
-                  <GlobalOutlined />
-                </IconButton>
-              </Tooltip>
+              <Button
+                size="small"
+                component={RouterLink}
+                to={campaignPath(row.id)}
+                aria-label={`Open ${row.name}`}
+                data-testid="campaign-open"
+              >
+                Open
+              </Button>
               <RowActions
                 name="campaign"
                 label={row.name}
@@ -195,32 +149,6 @@ export default function CampaignPage() {
         onConfirm={remove}
         onClose={() => setDeleting(null)}
       />
-      {whispering && (
-        <WhisperDialog
-          campaign={whispering}
-          onClose={() => setWhispering(null)}
-          onSaved={(text) => {
-            setWhispering(null);
-            setNotice(text);
-          }}
-        />
-      )}
-      {swapping && (
-        <Dialog open onClose={() => setSwapping(null)} maxWidth="md" fullWidth data-testid="website-numbers-dialog">
-          <DialogTitle>Website numbers of {swapping.name}</DialogTitle>
-          <DialogContent dividers>
-            <WebsiteNumbersPanel campaign={swapping} />
-          </DialogContent>
-        </Dialog>
-      )}
-      {linking && <CampaignTargetsDialog campaign={linking} onClose={() => setLinking(null)} />}
-      {hooked && (
-        <WebhooksDialog
-          owner={{ campaign_id: hooked.id }}
-          title={`Webhooks of ${hooked.name}`}
-          onClose={() => setHooked(null)}
-        />
-      )}
       <DryRunDialog open={testing} timeZone={user?.timezone} onClose={() => setTesting(false)} />
     </>
   );

@@ -1,7 +1,6 @@
 // IVR Auth (admin /ivr, customer /user_ivr): every campaign with its IVR authentication (on or
 // off, prompt, PIN length, attempts, how many PINs); the admin sees every customer's, by name.
-// Editing opens the campaign's IVR settings; `?campaign=ID&name=NAME` (from the campaign dialog)
-// opens them at once.
+// Editing opens the campaign's IVR settings (also on the campaign page's IVR tab).
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -10,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { EditOutlined } from '@ant-design/icons';
-import { useSearchParams } from 'react-router-dom';
 
 import { FilterSelect, SearchBox } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
@@ -19,6 +17,7 @@ import { PageTitle } from '../../components/PagePlaceholder';
 import { call } from '../../api/client';
 import { ivrDetails, usersActiveCustomers, type UserBrief } from '../../client';
 import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
+import { promptName } from '../../utils/ivrForm';
 import { statusColor } from '../../utils/status';
 import IvrDialog, { type IvrCampaign } from './IvrDialog';
 
@@ -39,18 +38,6 @@ export default function IvrPage({ admin }: { admin: boolean }) {
   const [notice, setNotice] = useState('');
   const [editing, setEditing] = useState<IvrCampaign | null>(null);
   const [customers, setCustomers] = useState<UserBrief[]>([]);
-  const [params, setParams] = useSearchParams();
-
-  // A link from the campaign dialog opens that campaign's settings at once, then leaves the URL.
-  const linked = params.get('campaign');
-  const [seenLink, setSeenLink] = useState<string | null>(null);
-  if (linked !== seenLink) {
-    setSeenLink(linked);
-    if (linked) setEditing({ campaign_id: Number(linked), name: params.get('name') || `campaign ${linked}` });
-  }
-  useEffect(() => {
-    if (linked) setParams({}, { replace: true });
-  }, [linked, setParams]);
 
   useEffect(() => {
     if (admin)
@@ -127,7 +114,7 @@ export default function IvrPage({ admin }: { admin: boolean }) {
                 data-testid="ivr-state"
               />
             </TableCell>
-            <TableCell>{row.ivr_prompt || 'Default'}</TableCell>
+            <TableCell>{promptName(row.ivr_prompt)}</TableCell>
             <TableCell align="right">{row.ivr_digits}</TableCell>
             <TableCell align="right" data-testid="ivr-pin-count">
               {row.ivr_pins.length}

@@ -1,12 +1,10 @@
 // Which targets take a campaign's calls, and in what order: lower priority rings first, weight
-// shares the calls among targets of one priority. Assign, reorder and remove, each saved at once.
+// shares the calls among targets of one priority. Assign, reorder and remove, each saved at once
+// (the campaign page's Targets tab).
 import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -47,13 +45,12 @@ const small = (label: string, testid: string) => ({
   slotProps: { htmlInput: { 'aria-label': label, 'data-testid': testid } }
 });
 
-/** Mounted while shown, so each opening reads the campaign's targets afresh. */
-interface CampaignTargetsDialogProps {
-  campaign: Pick<CampaignOut, 'id' | 'name' | 'strategy'>;
-  onClose: () => void;
+/** Mounted while shown, so each showing reads the campaign's targets afresh. */
+interface CampaignTargetsPanelProps {
+  campaign: Pick<CampaignOut, 'id' | 'strategy'>;
 }
 
-export default function CampaignTargetsDialog({ campaign, onClose }: CampaignTargetsDialogProps) {
+export default function CampaignTargetsPanel({ campaign }: CampaignTargetsPanelProps) {
   const [assigned, setAssigned] = useState<AssignedTarget[]>([]);
   const [assignable, setAssignable] = useState<TargetOut[]>([]);
   const [edits, setEdits] = useState<Record<number, OrderText>>({}); // target_id -> {priority, weight} typed, not saved yet
@@ -145,14 +142,13 @@ export default function CampaignTargetsDialog({ campaign, onClose }: CampaignTar
     );
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth data-testid="links-dialog">
-      <DialogTitle>Targets of {campaign.name}</DialogTitle>
-      <DialogContent dividers>
-        <DialogMessages error={error} notice={notice} testid="links" />
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Lower priority rings first; targets of one priority share the calls by weight
-          {campaign.strategy === 'round_robin' ? ' (this campaign takes them in turn)' : ''}.
-        </Typography>
+    <>
+      <DialogMessages error={error} notice={notice} testid="links" />
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Lower priority rings first; targets of one priority share the calls by weight
+        {campaign.strategy === 'round_robin' ? ' (this campaign takes them in turn)' : ''}.
+      </Typography>
+      <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" data-testid="links-table">
           <TableHead>
             <TableRow>
@@ -220,39 +216,34 @@ export default function CampaignTargetsDialog({ campaign, onClose }: CampaignTar
             )}
           </TableBody>
         </Table>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 3, alignItems: { sm: 'flex-start' } }}>
-          <SelectField
-            label="Assign a target"
-            value={adding.target_id}
-            onChange={(e) => setAdding((a) => ({ ...a, target_id: e.target.value }))}
-            options={assignable.map((t) => [String(t.id), `${t.name} (${t.destination})`] as const)}
-            size="small"
-            sx={{ minWidth: 260 }}
-            helperText={assignable.length ? ' ' : 'No other active target of this customer'}
-            disabled={assignable.length === 0}
-          />
-          <TextField
-            label="Priority"
-            value={adding.priority}
-            onChange={(e) => setAdding((a) => ({ ...a, priority: e.target.value }))}
-            {...small('New priority', 'links-new-priority')}
-          />
-          <TextField
-            label="Weight"
-            value={adding.weight}
-            onChange={(e) => setAdding((a) => ({ ...a, weight: e.target.value }))}
-            {...small('New weight', 'links-new-weight')}
-          />
-          <Button variant="contained" onClick={add} disabled={busy || assignable.length === 0} data-testid="links-add">
-            Assign
-          </Button>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Close
+      </Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 3, alignItems: { sm: 'flex-start' } }}>
+        <SelectField
+          label="Assign a target"
+          value={adding.target_id}
+          onChange={(e) => setAdding((a) => ({ ...a, target_id: e.target.value }))}
+          options={assignable.map((t) => [String(t.id), `${t.name} (${t.destination})`] as const)}
+          size="small"
+          sx={{ minWidth: 260 }}
+          helperText={assignable.length ? ' ' : 'No other active target of this customer'}
+          disabled={assignable.length === 0}
+        />
+        <TextField
+          label="Priority"
+          value={adding.priority}
+          onChange={(e) => setAdding((a) => ({ ...a, priority: e.target.value }))}
+          {...small('New priority', 'links-new-priority')}
+        />
+        <TextField
+          label="Weight"
+          value={adding.weight}
+          onChange={(e) => setAdding((a) => ({ ...a, weight: e.target.value }))}
+          {...small('New weight', 'links-new-weight')}
+        />
+        <Button variant="contained" onClick={add} disabled={busy || assignable.length === 0} data-testid="links-add">
+          Assign
         </Button>
-      </DialogActions>
-    </Dialog>
+      </Stack>
+    </>
   );
 }

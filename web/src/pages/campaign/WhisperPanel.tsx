@@ -1,5 +1,6 @@
 // A campaign's whisper: what its targets hear when they answer, before the caller is connected
-// (spoken text or an uploaded WAV), with a preview of the audio the server made of it.
+// (spoken text or an uploaded WAV), with a preview of the audio the server made of it (the campaign
+// page's Whisper tab).
 import { useEffect, useEffectEvent, useState } from 'react';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -9,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 
-import FormDialog from '../../components/FormDialog';
+import FormPanel from '../../components/FormPanel';
 import { call, uploadHttp } from '../../api/client';
 import {
   whisperAudio,
@@ -34,16 +35,15 @@ import { testId } from '../../components/testId';
 /** The saved whisper and the server's word on it (or, nothing sent, the stored one). */
 type Saved = Omit<EnvelopeWhisperOut, 'data'> & { data: WhisperOut | null };
 
-interface WhisperDialogProps {
+interface WhisperPanelProps {
   campaign: { id: number; name: string };
-  onClose: () => void;
-  onSaved: (notice: string) => void;
 }
 
-export default function WhisperDialog({ campaign, onClose, onSaved }: WhisperDialogProps) {
+export default function WhisperPanel({ campaign }: WhisperPanelProps) {
   const { values, set, errors, message, saving, field, reset, submit } = useFormDialog('whisper', whisperToForm(null));
   const [stored, setStored] = useState<WhisperOut | null>(null);
   const [preview, setPreview] = useState('');
+  const [notice, setNotice] = useState('');
 
   const show = async (whisper: WhisperOut | null) => {
     setStored(whisper);
@@ -66,6 +66,7 @@ export default function WhisperDialog({ campaign, onClose, onSaved }: WhisperDia
 
   const save = async () => {
     const request = whisperRequest(values);
+    setNotice('');
     const saved = await submit(
       (v) => validateWhisper(v, stored),
       async (): Promise<Saved> => {
@@ -80,21 +81,13 @@ export default function WhisperDialog({ campaign, onClose, onSaved }: WhisperDia
     );
     if (saved) {
       await show(saved.data);
-      onSaved(`${saved.message} ${whisperSummary(saved.data)}.`);
+      set('file', null);
+      setNotice(`${saved.message} ${whisperSummary(saved.data)}.`);
     }
   };
 
   return (
-    <FormDialog
-      open
-      name="whisper"
-      title={`Whisper of ${campaign.name}`}
-      message={message}
-      saving={saving}
-      saveLabel="Save whisper"
-      onClose={onClose}
-      onSave={save}
-    >
+    <FormPanel name="whisper" message={message} notice={notice} saving={saving} saveLabel="Save whisper" onSave={save}>
       <Stack spacing={2}>
         <Typography variant="body2" color="text.secondary" data-testid="whisper-summary">
           {whisperSummary(stored)}
@@ -141,6 +134,6 @@ export default function WhisperDialog({ campaign, onClose, onSaved }: WhisperDia
         )}
         {preview && <audio controls src={preview} data-testid="whisper-preview" />}
       </Stack>
-    </FormDialog>
+    </FormPanel>
   );
 }
