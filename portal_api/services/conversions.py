@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import Select, and_, select
 from sqlmodel import Session, col
 
+from core.billing import wallet
 from core.infra.db import get_engine
 from core.models import Call, CallAttribution, User
 from core.values.currency import in_minor_unit
@@ -20,7 +21,6 @@ from core.values.errors import DomainError, ErrorId, missing_row
 from portal_api.auth.principal import Principal
 from portal_api.schemas.common import day_bounds
 from portal_api.schemas.conversions import GoogleAdsExport
-from portal_api.services.accounts import wallet_currency
 
 BATCH = 2000  # rows fetched at a time while the file streams
 # Google's click ids, each in its own column of the template (a row fills one of them).
@@ -87,7 +87,7 @@ def google_ads_csv(
     buyer's payout) in the currency's minor unit. Checked now (4xx before the download starts), read
     while it streams."""
     user = _customer(session, principal, user_id)
-    currency = wallet_currency(session, user)
+    currency = wallet.currency(session, user)
     start, end = day_bounds(q.fromDate, q.toDate, user.timezone)
     assert start is not None and end is not None  # both days are required
     stmt = _converted_clicks(user, start, end)

@@ -42,6 +42,9 @@ import type {
   BuyersDetailsData,
   BuyersDetailsErrors,
   BuyersDetailsResponses,
+  BuyersInviteData,
+  BuyersInviteErrors,
+  BuyersInviteResponses,
   BuyersOfUserData,
   BuyersOfUserErrors,
   BuyersOfUserResponses,
@@ -78,6 +81,9 @@ import type {
   CampaignsOfUserData,
   CampaignsOfUserErrors,
   CampaignsOfUserResponses,
+  CampaignsOneData,
+  CampaignsOneErrors,
+  CampaignsOneResponses,
   CampaignsOwnerData,
   CampaignsOwnerErrors,
   CampaignsOwnerResponses,
@@ -117,6 +123,36 @@ import type {
   DashboardCustomerCountsData,
   DashboardCustomerCountsErrors,
   DashboardCustomerCountsResponses,
+  DniAssignData,
+  DniAssignErrors,
+  DniAssignResponses,
+  DniAttributionData,
+  DniAttributionErrors,
+  DniAttributionResponses,
+  DniEditPoolData,
+  DniEditPoolErrors,
+  DniEditPoolResponses,
+  DniEditSiteData,
+  DniEditSiteErrors,
+  DniEditSiteResponses,
+  DniNewKeyData,
+  DniNewKeyErrors,
+  DniNewKeyResponses,
+  DniPoolData,
+  DniPoolErrors,
+  DniPoolResponses,
+  DniPoolsData,
+  DniPoolsErrors,
+  DniPoolsResponses,
+  DniScriptData,
+  DniScriptErrors,
+  DniScriptResponses,
+  DniSiteData,
+  DniSiteErrors,
+  DniSiteResponses,
+  DniTouchData,
+  DniTouchErrors,
+  DniTouchResponses,
   ImpersonationAuditData,
   ImpersonationAuditErrors,
   ImpersonationAuditResponses,
@@ -207,6 +243,12 @@ import type {
   NumbersUploadsData,
   NumbersUploadsErrors,
   NumbersUploadsResponses,
+  PromptsOptionsData,
+  PromptsOptionsErrors,
+  PromptsOptionsResponses,
+  PromptsUploadData,
+  PromptsUploadErrors,
+  PromptsUploadResponses,
   RatesAddData,
   RatesAddErrors,
   RatesAddResponses,
@@ -590,6 +632,17 @@ export const buyersDetails = <ThrowOnError extends boolean = true>(
   });
 
 /**
+ * Mail the buyer's address a link to choose its sign-in's password (sent, again, or made)
+ */
+export const buyersInvite = <ThrowOnError extends boolean = true>(options: Options<BuyersInviteData, ThrowOnError>) =>
+  (options.client ?? client).post<BuyersInviteResponses, BuyersInviteErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/buyer/invite/{id}',
+    ...options
+  });
+
+/**
  * Activate or deactivate a buyer; its sign-in follows
  */
 export const buyersStatus = <ThrowOnError extends boolean = true>(options: Options<BuyersStatusData, ThrowOnError>) =>
@@ -771,6 +824,37 @@ export const campaignsActive = <ThrowOnError extends boolean = true>(
   });
 
 /**
+ * The IVR prompts campaign `id` may play: Asterisk's core sounds, then its owner's uploads
+ */
+export const promptsOptions = <ThrowOnError extends boolean = true>(
+  options: Options<PromptsOptionsData, ThrowOnError>
+) =>
+  (options.client ?? client).get<PromptsOptionsResponses, PromptsOptionsErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/prompt/{id}',
+    ...options
+  });
+
+/**
+ * Upload an IVR prompt for campaign `id`'s owner (choose it in the IVR settings to play it)
+ *
+ * A PCM WAV file (8 or 16-bit, mono or stereo, 8 to 48 kHz), at most 6000000 bytes and 30 s; converted to 8 kHz mono for the phone line.
+ */
+export const promptsUpload = <ThrowOnError extends boolean = true>(options: Options<PromptsUploadData, ThrowOnError>) =>
+  (options.client ?? client).post<PromptsUploadResponses, PromptsUploadErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/prompt/{id}',
+    ...options,
+    headers: {
+      'Content-Type': null,
+      ...options.headers
+    }
+  });
+
+/**
  * Activate or deactivate
  */
 export const campaignsStatus = <ThrowOnError extends boolean = true>(
@@ -862,6 +946,17 @@ export const campaignsRemove = <ThrowOnError extends boolean = true>(
   options: Options<CampaignsRemoveData, ThrowOnError>
 ) =>
   (options.client ?? client).delete<CampaignsRemoveResponses, CampaignsRemoveErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/{id}',
+    ...options
+  });
+
+/**
+ * One campaign (a customer: its own)
+ */
+export const campaignsOne = <ThrowOnError extends boolean = true>(options: Options<CampaignsOneData, ThrowOnError>) =>
+  (options.client ?? client).get<CampaignsOneResponses, CampaignsOneErrors, ThrowOnError>({
     responseType: 'json',
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/campaign/{id}',
@@ -1015,6 +1110,137 @@ export const dashboardCallSources = <ThrowOnError extends boolean = true>(
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/dashboard/call-source',
     ...options
+  });
+
+/**
+ * Call `id`'s attribution: the visit, its pages, the candidates (null: none)
+ */
+export const dniAttribution = <ThrowOnError extends boolean = true>(
+  options: Options<DniAttributionData, ThrowOnError>
+) =>
+  (options.client ?? client).get<DniAttributionResponses, DniAttributionErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/dni/call/{id}',
+    ...options
+  });
+
+/**
+ * Campaign `id`'s website number pool, its numbers and pressure
+ */
+export const dniPool = <ThrowOnError extends boolean = true>(options: Options<DniPoolData, ThrowOnError>) =>
+  (options.client ?? client).get<DniPoolResponses, DniPoolErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/dni/pool/{id}',
+    ...options
+  });
+
+/**
+ * Turn the pool on or off, set its timeout, page number and numbers
+ */
+export const dniEditPool = <ThrowOnError extends boolean = true>(options: Options<DniEditPoolData, ThrowOnError>) =>
+  (options.client ?? client).put<DniEditPoolResponses, DniEditPoolErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/dni/pool/{id}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers
+    }
+  });
+
+/**
+ * The pools that are on, with their pressure (the dashboard's card)
+ */
+export const dniPools = <ThrowOnError extends boolean = true>(options?: Options<DniPoolsData, ThrowOnError>) =>
+  (options?.client ?? client).get<DniPoolsResponses, DniPoolsErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/dni/pools',
+    ...options
+  });
+
+/**
+ * Customer `user_id`'s script tag and site origins (its key made at the first look)
+ */
+export const dniSite = <ThrowOnError extends boolean = true>(options: Options<DniSiteData, ThrowOnError>) =>
+  (options.client ?? client).get<DniSiteResponses, DniSiteErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/dni/site/{user_id}',
+    ...options
+  });
+
+/**
+ * Set the site origins whose pages may use the script
+ */
+export const dniEditSite = <ThrowOnError extends boolean = true>(options: Options<DniEditSiteData, ThrowOnError>) =>
+  (options.client ?? client).put<DniEditSiteResponses, DniEditSiteErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/dni/site/{user_id}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers
+    }
+  });
+
+/**
+ * A new script key (the old script tag stops working)
+ */
+export const dniNewKey = <ThrowOnError extends boolean = true>(options: Options<DniNewKeyData, ThrowOnError>) =>
+  (options.client ?? client).post<DniNewKeyResponses, DniNewKeyErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/dni/site/{user_id}/key',
+    ...options
+  });
+
+/**
+ * The pool numbers a visitor holds (public: the customer's site origins only)
+ *
+ * Body: `AssignIn` as JSON in text/plain
+ */
+export const dniAssign = <ThrowOnError extends boolean = true>(options: Options<DniAssignData, ThrowOnError>) =>
+  (options.client ?? client).post<DniAssignResponses, DniAssignErrors, ThrowOnError>({
+    bodySerializer: null,
+    responseType: 'json',
+    url: '/api/dni/{key}/assign',
+    ...options,
+    headers: {
+      'Content-Type': 'text/plain',
+      ...options.headers
+    }
+  });
+
+/**
+ * The customer's website script (public)
+ */
+export const dniScript = <ThrowOnError extends boolean = true>(options: Options<DniScriptData, ThrowOnError>) =>
+  (options.client ?? client).get<DniScriptResponses, DniScriptErrors, ThrowOnError>({
+    responseType: 'text',
+    url: '/api/dni/{key}/script.js',
+    ...options
+  });
+
+/**
+ * A visitor is active: its sessions hold their numbers on (public)
+ *
+ * Body: `TouchIn` as JSON in text/plain
+ */
+export const dniTouch = <ThrowOnError extends boolean = true>(options: Options<DniTouchData, ThrowOnError>) =>
+  (options.client ?? client).post<DniTouchResponses, DniTouchErrors, ThrowOnError>({
+    bodySerializer: null,
+    responseType: 'json',
+    url: '/api/dni/{key}/touch',
+    ...options,
+    headers: {
+      'Content-Type': 'text/plain',
+      ...options.headers
+    }
   });
 
 /**

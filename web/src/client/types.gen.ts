@@ -104,6 +104,70 @@ export type AssignedTarget = {
 };
 
 /**
+ * AttributionOut
+ *
+ * A call's attribution (call_attribution) as the call detail shows it.
+ */
+export type AttributionOut = {
+  /**
+   * Call Id
+   */
+  call_id: number;
+  /**
+   * Campaign
+   */
+  campaign: string | null;
+  /**
+   * Candidates
+   */
+  candidates: Array<Candidate>;
+  /**
+   * Click Id
+   */
+  click_id: string | null;
+  /**
+   * Click Id Kind
+   */
+  click_id_kind: string | null;
+  /**
+   * Content
+   */
+  content: string | null;
+  /**
+   * Created At
+   */
+  created_at: string;
+  /**
+   * Keyword
+   */
+  keyword: string | null;
+  /**
+   * Landing Page
+   */
+  landing_page: string | null;
+  /**
+   * Medium
+   */
+  medium: string | null;
+  /**
+   * Pages
+   */
+  pages: Array<PageView>;
+  /**
+   * Referrer
+   */
+  referrer: string | null;
+  /**
+   * Source
+   */
+  source: string;
+  /**
+   * Status
+   */
+  status: string;
+};
+
+/**
  * AuditRow
  *
  * One impersonation audit record: a start, a stop (`detail`: why) or a change (`detail`:
@@ -298,6 +362,18 @@ export type BodyNumbersUpload = {
 };
 
 /**
+ * Body_prompts_upload
+ */
+export type BodyPromptsUpload = {
+  /**
+   * File
+   *
+   * WAV file
+   */
+  file: Blob | File;
+};
+
+/**
  * Body_rates_import_card
  */
 export type BodyRatesImportCard = {
@@ -474,6 +550,12 @@ export type BuyerOut = {
    */
   id: number;
   /**
+   * Invited At
+   *
+   * When an invitation was last sent
+   */
+  invited_at: string | null;
+  /**
    * Name
    */
   name: string;
@@ -481,6 +563,12 @@ export type BuyerOut = {
    * Phone
    */
   phone: string | null;
+  /**
+   * Sign In
+   *
+   * none: no sign-in yet; invited: invitation sent; active: can sign in
+   */
+  sign_in: 'none' | 'invited' | 'active';
   status: Status;
   /**
    * User Id
@@ -1257,6 +1345,30 @@ export type CampaignUpdate = {
    */
   ring_timeout?: number;
   strategy?: RoutingStrategy;
+};
+
+/**
+ * Candidate
+ *
+ * A session that held the called number within its timeout of the call's start.
+ */
+export type Candidate = {
+  /**
+   * Landing Page
+   */
+  landing_page: string;
+  /**
+   * Last Seen
+   */
+  last_seen: string;
+  /**
+   * Session Id
+   */
+  session_id: string;
+  /**
+   * Source
+   */
+  source: string;
 };
 
 /**
@@ -2157,10 +2269,32 @@ export type EnvelopePartyCounts = {
 };
 
 /**
+ * Envelope[PoolOut]
+ */
+export type EnvelopePoolOut = {
+  data: PoolOut;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
  * Envelope[PortalConfig]
  */
 export type EnvelopePortalConfig = {
   data: PortalConfig;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[PromptOption]
+ */
+export type EnvelopePromptOption = {
+  data: PromptOption;
   /**
    * Message
    */
@@ -2234,6 +2368,17 @@ export type EnvelopeSignedIn = {
 };
 
 /**
+ * Envelope[SiteOut]
+ */
+export type EnvelopeSiteOut = {
+  data: SiteOut;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
  * Envelope[SourceOut]
  */
 export type EnvelopeSourceOut = {
@@ -2249,6 +2394,17 @@ export type EnvelopeSourceOut = {
  */
 export type EnvelopeStoredUser = {
   data: StoredUser;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[Swaps]
+ */
+export type EnvelopeSwaps = {
+  data: Swaps;
   /**
    * Message
    */
@@ -2282,6 +2438,17 @@ export type EnvelopeTariffOut = {
  */
 export type EnvelopeTrunkOut = {
   data: TrunkOut;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[Union[AttributionOut, NoneType]]
+ */
+export type EnvelopeUnionAttributionOutNoneType = {
+  data: AttributionOut | null;
   /**
    * Message
    */
@@ -2510,6 +2677,34 @@ export type EnvelopeListPartyCounts = {
    * Data
    */
   data: Array<PartyCounts>;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[list[PoolRow]]
+ */
+export type EnvelopeListPoolRow = {
+  /**
+   * Data
+   */
+  data: Array<PoolRow>;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[list[PromptOption]]
+ */
+export type EnvelopeListPromptOption = {
+  /**
+   * Data
+   */
+  data: Array<PromptOption>;
   /**
    * Message
    */
@@ -2927,7 +3122,7 @@ export type IvrEdit = (
     /**
      * Ivr Prompt
      *
-     * Sound file name Asterisk plays (without extension)
+     * What the caller hears: a value of GET /campaign/prompt/{id} (null: the platform's)
      */
     ivr_prompt?: string | null;
   };
@@ -3080,15 +3275,51 @@ export type LinkRemove = {
 };
 
 /**
- * LiveCall
+ * LiveOut
  *
- * A live call as the live views show it: who may see it and where it rings.
+ * The live calls in the caller's scope, as the WebSocket's snapshot has them.
  */
-export type LiveCall = {
+export type LiveOut = {
+  /**
+   * Callscount
+   */
+  callsCount: {
+    [key: string]: number;
+  };
+  /**
+   * Livecalls
+   */
+  livecalls: Array<NamedLiveCall>;
+};
+
+/**
+ * LoginIn
+ */
+export type LoginIn = {
+  /**
+   * Email
+   */
+  email: string;
+  /**
+   * Password
+   */
+  password: string;
+};
+
+/**
+ * NamedLiveCall
+ *
+ * A live call as Live Calls shows it: the bridge's entry and whom it is for, by name.
+ */
+export type NamedLiveCall = {
   /**
    * Buyer Id
    */
   buyer_id: number | null;
+  /**
+   * Buyer Name
+   */
+  buyer_name: string | null;
   /**
    * Caller
    */
@@ -3098,9 +3329,17 @@ export type LiveCall = {
    */
   campaign_id: number | null;
   /**
+   * Campaign Name
+   */
+  campaign_name: string | null;
+  /**
    * Connected At
    */
   connected_at: string | null;
+  /**
+   * Customer Name
+   */
+  customer_name: string | null;
   /**
    * Did
    */
@@ -3133,38 +3372,6 @@ export type LiveCall = {
    * User Id
    */
   user_id: number | null;
-};
-
-/**
- * LiveOut
- *
- * The live calls in the caller's scope, as the WebSocket's snapshot has them.
- */
-export type LiveOut = {
-  /**
-   * Callscount
-   */
-  callsCount: {
-    [key: string]: number;
-  };
-  /**
-   * Livecalls
-   */
-  livecalls: Array<LiveCall>;
-};
-
-/**
- * LoginIn
- */
-export type LoginIn = {
-  /**
-   * Email
-   */
-  email: string;
-  /**
-   * Password
-   */
-  password: string;
 };
 
 /**
@@ -4535,6 +4742,20 @@ export type PageDataWebhookOut = {
 };
 
 /**
+ * PageView
+ */
+export type PageView = {
+  /**
+   * At
+   */
+  at: number;
+  /**
+   * Url
+   */
+  url: string;
+};
+
+/**
  * PartyCounts
  */
 export type PartyCounts = {
@@ -4619,6 +4840,127 @@ export type PingBody = {
    * Test
    */
   test: boolean;
+};
+
+/**
+ * PoolEdit
+ */
+export type PoolEdit = {
+  /**
+   * Enabled
+   */
+  enabled: boolean;
+  /**
+   * Number Ids
+   */
+  number_ids: Array<number>;
+  /**
+   * Page Number
+   */
+  page_number?: string | null;
+  /**
+   * Timeout Minutes
+   */
+  timeout_minutes: number;
+};
+
+/**
+ * PoolNumber
+ */
+export type PoolNumber = {
+  /**
+   * Id
+   */
+  id: number;
+  /**
+   * In Pool
+   */
+  in_pool: boolean;
+  /**
+   * Number
+   */
+  number: string;
+};
+
+/**
+ * PoolOut
+ */
+export type PoolOut = {
+  /**
+   * Campaign Id
+   */
+  campaign_id: number;
+  /**
+   * Enabled
+   */
+  enabled: boolean;
+  /**
+   * Numbers
+   *
+   * The campaign's active numbers; `in_pool` ones are handed out
+   */
+  numbers: Array<PoolNumber>;
+  /**
+   * Page Number
+   *
+   * The number on the customer's pages the script replaces
+   */
+  page_number: string | null;
+  pressure: PoolPressure;
+  /**
+   * Timeout Minutes
+   */
+  timeout_minutes: number;
+};
+
+/**
+ * PoolPressure
+ *
+ * How hard a pool is used: its sessions, how often a number was reused while held, the peak
+ * of sessions active together, and how many numbers that traffic needs (`needed`).
+ */
+export type PoolPressure = {
+  /**
+   * Active
+   */
+  active: number;
+  /**
+   * Needed
+   */
+  needed: number;
+  /**
+   * Peak Active
+   */
+  peak_active: number;
+  /**
+   * Reused
+   */
+  reused: number;
+  /**
+   * Sessions
+   */
+  sessions: number;
+};
+
+/**
+ * PoolRow
+ *
+ * A pool on the dashboard's pressure card.
+ */
+export type PoolRow = {
+  /**
+   * Campaign
+   */
+  campaign: string;
+  /**
+   * Campaign Id
+   */
+  campaign_id: number;
+  /**
+   * Numbers
+   */
+  numbers: number;
+  pressure: PoolPressure;
 };
 
 /**
@@ -5288,6 +5630,36 @@ export type ProfileUpdate = {
     | 'WET'
     | 'Zulu'
     | 'localtime';
+};
+
+/**
+ * PromptOption
+ *
+ * One prompt a campaign's IVR may play; `value` is what `ivr_prompt` takes to play it.
+ */
+export type PromptOption = {
+  /**
+   * Kind
+   */
+  kind: 'core' | 'upload';
+  /**
+   * Label
+   *
+   * What the caller hears (a core sound) or the upload's name
+   */
+  label: string;
+  /**
+   * Seconds
+   *
+   * An upload's length
+   */
+  seconds?: number | null;
+  /**
+   * Value
+   *
+   * A core sound's name, or `prompt:<sha256>` for an upload
+   */
+  value: string;
 };
 
 /**
@@ -6714,6 +7086,48 @@ export type SignedIn = {
 };
 
 /**
+ * SiteEdit
+ */
+export type SiteEdit = {
+  /**
+   * Origins
+   *
+   * Exact origins, e.g. https://shop.example
+   */
+  origins: Array<string>;
+};
+
+/**
+ * SiteOut
+ */
+export type SiteOut = {
+  /**
+   * Origins
+   */
+  origins: Array<string>;
+  /**
+   * Public Url
+   *
+   * The portal's public address (PUBLIC_URL); empty: the UI's own
+   */
+  public_url: string;
+  /**
+   * Script Key
+   */
+  script_key: string;
+  /**
+   * Script Path
+   *
+   * The script's path on the portal: `<script async src=...>`
+   */
+  script_path: string;
+  /**
+   * User Id
+   */
+  user_id: number;
+};
+
+/**
  * Slice
  */
 export type Slice = {
@@ -7007,6 +7421,38 @@ export type StoredUser = {
 };
 
 /**
+ * Swap
+ */
+export type Swap = {
+  /**
+   * Number
+   *
+   * E.164; the script writes it in the page's own format
+   */
+  number: string;
+  /**
+   * Pool
+   */
+  pool: number;
+  /**
+   * Session Id
+   */
+  session_id: string;
+};
+
+/**
+ * Swaps
+ *
+ * The numbers this visitor holds (none for a bot, or a pool without numbers).
+ */
+export type Swaps = {
+  /**
+   * Swaps
+   */
+  swaps: Array<Swap>;
+};
+
+/**
  * TakeIn
  *
  * Either chosen pool numbers, or `count` numbers of one country.
@@ -7118,6 +7564,8 @@ export type TargetIn = (
     status?: Status;
     /**
      * Timezone
+     *
+     * Of its open hours and caps; left out of a new target: its customer's zone
      */
     timezone?:
       | 'Africa/Abidjan'
@@ -7868,7 +8316,7 @@ export type TargetRegionRulesOut = {
 /**
  * TargetRow
  *
- * A target in the list, with the names of its buyer and trunk.
+ * A target in the list, with the names of its buyer and trunk, and why no call reaches it.
  */
 export type TargetRow = {
   /**
@@ -7883,6 +8331,12 @@ export type TargetRow = {
    * Buyer Name
    */
   buyer_name?: string | null;
+  /**
+   * Cannot Dial
+   *
+   * Why no call can be dialled to this target (no trunk), or null
+   */
+  readonly cannot_dial: string | null;
   /**
    * Concurrency Cap
    */
@@ -11164,6 +11618,155 @@ export type WhisperOut = {
   text: string | null;
 };
 
+/**
+ * Envelope[PageData[TargetRow]]
+ */
+export type EnvelopePageDataTargetRowWritable = {
+  data: PageDataTargetRowWritable;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * PageData[TargetRow]
+ */
+export type PageDataTargetRowWritable = {
+  /**
+   * Current Page
+   */
+  current_page: number;
+  /**
+   * Data
+   */
+  data: Array<TargetRowWritable>;
+  /**
+   * From
+   */
+  from?: number | null;
+  /**
+   * Last Page
+   */
+  last_page: number;
+  /**
+   * Next After
+   *
+   * Call reports: pass as `after` with the next page to read it by keyset
+   */
+  next_after?: number | null;
+  /**
+   * Per Page
+   */
+  per_page: number;
+  /**
+   * To
+   */
+  to?: number | null;
+  /**
+   * Total
+   */
+  total: number;
+  /**
+   * Total Estimated
+   *
+   * true: `total` is the database's estimate (past 10,000 rows)
+   */
+  total_estimated?: boolean;
+};
+
+/**
+ * TargetRow
+ *
+ * A target in the list, with the names of its buyer and trunk, and why no call reaches it.
+ */
+export type TargetRowWritable = {
+  /**
+   * Bid Deadline Ms
+   */
+  bid_deadline_ms?: number;
+  /**
+   * Buyer Id
+   */
+  buyer_id: number;
+  /**
+   * Buyer Name
+   */
+  buyer_name?: string | null;
+  /**
+   * Concurrency Cap
+   */
+  concurrency_cap: number | null;
+  /**
+   * Created At
+   */
+  created_at: string;
+  /**
+   * Daily Cap
+   */
+  daily_cap: number | null;
+  /**
+   * Destination
+   */
+  destination: string;
+  /**
+   * Hourly Cap
+   */
+  hourly_cap: number | null;
+  /**
+   * Id
+   */
+  id: number;
+  /**
+   * Min Bid
+   */
+  min_bid?: string | null;
+  /**
+   * Monthly Cap
+   */
+  monthly_cap: number | null;
+  /**
+   * Name
+   */
+  name: string;
+  /**
+   * Payout
+   */
+  payout: string;
+  /**
+   * Ping Url
+   */
+  ping_url?: string | null;
+  /**
+   * Post Url
+   */
+  post_url?: string | null;
+  region_rules: TargetRegionRulesOut;
+  /**
+   * Schedule
+   */
+  schedule: {
+    [key: string]: Array<[string, string]>;
+  };
+  status: Status;
+  /**
+   * Timezone
+   */
+  timezone: string;
+  /**
+   * Trunk Id
+   */
+  trunk_id: number | null;
+  /**
+   * Trunk Name
+   */
+  trunk_name?: string | null;
+  /**
+   * User Id
+   */
+  user_id: number;
+};
+
 export type TrunkCreateWritable = (
   | {
       auth_type?: unknown;
@@ -11915,6 +12518,66 @@ export type BuyersDetailsResponses = {
 };
 
 export type BuyersDetailsResponse = BuyersDetailsResponses[keyof BuyersDetailsResponses];
+
+export type BuyersInviteData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/buyer/invite/{id}';
+};
+
+export type BuyersInviteErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type BuyersInviteError = BuyersInviteErrors[keyof BuyersInviteErrors];
+
+export type BuyersInviteResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeBuyerOut;
+};
+
+export type BuyersInviteResponse = BuyersInviteResponses[keyof BuyersInviteResponses];
 
 export type BuyersStatusData = {
   body: StatusIn;
@@ -12676,6 +13339,126 @@ export type CampaignsActiveResponses = {
 
 export type CampaignsActiveResponse = CampaignsActiveResponses[keyof CampaignsActiveResponses];
 
+export type PromptsOptionsData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/campaign/prompt/{id}';
+};
+
+export type PromptsOptionsErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type PromptsOptionsError = PromptsOptionsErrors[keyof PromptsOptionsErrors];
+
+export type PromptsOptionsResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeListPromptOption;
+};
+
+export type PromptsOptionsResponse = PromptsOptionsResponses[keyof PromptsOptionsResponses];
+
+export type PromptsUploadData = {
+  body: BodyPromptsUpload;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/campaign/prompt/{id}';
+};
+
+export type PromptsUploadErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type PromptsUploadError = PromptsUploadErrors[keyof PromptsUploadErrors];
+
+export type PromptsUploadResponses = {
+  /**
+   * Successful Response
+   */
+  201: EnvelopePromptOption;
+};
+
+export type PromptsUploadResponse = PromptsUploadResponses[keyof PromptsUploadResponses];
+
 export type CampaignsStatusData = {
   body: StatusIn;
   path: {
@@ -13095,6 +13878,66 @@ export type CampaignsRemoveResponses = {
 };
 
 export type CampaignsRemoveResponse = CampaignsRemoveResponses[keyof CampaignsRemoveResponses];
+
+export type CampaignsOneData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/campaign/{id}';
+};
+
+export type CampaignsOneErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type CampaignsOneError = CampaignsOneErrors[keyof CampaignsOneErrors];
+
+export type CampaignsOneResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeCampaignOut;
+};
+
+export type CampaignsOneResponse = CampaignsOneResponses[keyof CampaignsOneResponses];
 
 export type CampaignsUpdateData = {
   body: CampaignUpdate;
@@ -13725,6 +14568,605 @@ export type DashboardCallSourcesResponses = {
 };
 
 export type DashboardCallSourcesResponse = DashboardCallSourcesResponses[keyof DashboardCallSourcesResponses];
+
+export type DniAttributionData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/dni/call/{id}';
+};
+
+export type DniAttributionErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniAttributionError = DniAttributionErrors[keyof DniAttributionErrors];
+
+export type DniAttributionResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeUnionAttributionOutNoneType;
+};
+
+export type DniAttributionResponse = DniAttributionResponses[keyof DniAttributionResponses];
+
+export type DniPoolData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/dni/pool/{id}';
+};
+
+export type DniPoolErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniPoolError = DniPoolErrors[keyof DniPoolErrors];
+
+export type DniPoolResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopePoolOut;
+};
+
+export type DniPoolResponse = DniPoolResponses[keyof DniPoolResponses];
+
+export type DniEditPoolData = {
+  body: PoolEdit;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/dni/pool/{id}';
+};
+
+export type DniEditPoolErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniEditPoolError = DniEditPoolErrors[keyof DniEditPoolErrors];
+
+export type DniEditPoolResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopePoolOut;
+};
+
+export type DniEditPoolResponse = DniEditPoolResponses[keyof DniEditPoolResponses];
+
+export type DniPoolsData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/api/dni/pools';
+};
+
+export type DniPoolsErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniPoolsError = DniPoolsErrors[keyof DniPoolsErrors];
+
+export type DniPoolsResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeListPoolRow;
+};
+
+export type DniPoolsResponse = DniPoolsResponses[keyof DniPoolsResponses];
+
+export type DniSiteData = {
+  body?: never;
+  path: {
+    /**
+     * User Id
+     *
+     * Row id
+     */
+    user_id: number;
+  };
+  query?: never;
+  url: '/api/dni/site/{user_id}';
+};
+
+export type DniSiteErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniSiteError = DniSiteErrors[keyof DniSiteErrors];
+
+export type DniSiteResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeSiteOut;
+};
+
+export type DniSiteResponse = DniSiteResponses[keyof DniSiteResponses];
+
+export type DniEditSiteData = {
+  body: SiteEdit;
+  path: {
+    /**
+     * User Id
+     *
+     * Row id
+     */
+    user_id: number;
+  };
+  query?: never;
+  url: '/api/dni/site/{user_id}';
+};
+
+export type DniEditSiteErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniEditSiteError = DniEditSiteErrors[keyof DniEditSiteErrors];
+
+export type DniEditSiteResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeSiteOut;
+};
+
+export type DniEditSiteResponse = DniEditSiteResponses[keyof DniEditSiteResponses];
+
+export type DniNewKeyData = {
+  body?: never;
+  path: {
+    /**
+     * User Id
+     *
+     * Row id
+     */
+    user_id: number;
+  };
+  query?: never;
+  url: '/api/dni/site/{user_id}/key';
+};
+
+export type DniNewKeyErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniNewKeyError = DniNewKeyErrors[keyof DniNewKeyErrors];
+
+export type DniNewKeyResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeSiteOut;
+};
+
+export type DniNewKeyResponse = DniNewKeyResponses[keyof DniNewKeyResponses];
+
+export type DniAssignData = {
+  /**
+   * JSON, as the script sends it
+   */
+  body: string;
+  path: {
+    /**
+     * Key
+     *
+     * The customer's script key
+     */
+    key: string;
+  };
+  query?: never;
+  url: '/api/dni/{key}/assign';
+};
+
+export type DniAssignErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniAssignError = DniAssignErrors[keyof DniAssignErrors];
+
+export type DniAssignResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeSwaps;
+};
+
+export type DniAssignResponse = DniAssignResponses[keyof DniAssignResponses];
+
+export type DniScriptData = {
+  body?: never;
+  path: {
+    /**
+     * Key
+     *
+     * The customer's script key
+     */
+    key: string;
+  };
+  query?: never;
+  url: '/api/dni/{key}/script.js';
+};
+
+export type DniScriptErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniScriptError = DniScriptErrors[keyof DniScriptErrors];
+
+export type DniScriptResponses = {
+  /**
+   * The script
+   */
+  200: Blob | File;
+};
+
+export type DniScriptResponse = DniScriptResponses[keyof DniScriptResponses];
+
+export type DniTouchData = {
+  /**
+   * JSON, as the script sends it
+   */
+  body: string;
+  path: {
+    /**
+     * Key
+     *
+     * The customer's script key
+     */
+    key: string;
+  };
+  query?: never;
+  url: '/api/dni/{key}/touch';
+};
+
+export type DniTouchErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type DniTouchError = DniTouchErrors[keyof DniTouchErrors];
+
+export type DniTouchResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeSwaps;
+};
+
+export type DniTouchResponse = DniTouchResponses[keyof DniTouchResponses];
 
 export type SessionForgotPasswordData = {
   body: ForgotPasswordIn;
@@ -14925,6 +16367,12 @@ export type NumbersDetailsData = {
      * Supplied by this vendor
      */
     vendor_id?: number | null;
+    /**
+     * Campaign Id
+     *
+     * Routed to this campaign
+     */
+    campaign_id?: number | null;
     /**
      * Page
      *

@@ -3,7 +3,7 @@
 import Chip from '@mui/material/Chip';
 
 import type { BuyerOut } from '../../client';
-import { formatDateTime } from '../../utils/report';
+import { formatDateTime } from '../../utils/time';
 
 /** The state in words, as the row and the edit form say it. */
 export function signInText(buyer: Pick<BuyerOut, 'sign_in' | 'invited_at'>, timezone?: string | null): string {

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 
 import { call } from '../../api/client';
 import { dniAttribution, type AttributionOut } from '../../client';
-import { formatDateTime } from '../../utils/report';
+import { formatDateTime } from '../../utils/time';
 import { isBuyer } from '../../utils/roles';
 import { getStoredUser } from '../../utils/storage';
 
