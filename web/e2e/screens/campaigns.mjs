@@ -18,7 +18,7 @@ import { ivrLoaded, still } from '../waits.mjs';
 const TABS = ['settings', 'targets', 'ivr', 'whisper', 'webhooks', 'numbers'];
 
 /** @param {import('../run.mjs').Harness} harness */
-export default function registerCampaignScenarios({ test, newPage, signIn, shot, api, BASE }) {
+export default function registerCampaignScenarios({ test, newPage, signIn, shot, api, BASE, TEST_TIMEOUT }) {
   test('customer: add, edit, test routing for and delete a campaign on /campaign', async () => {
     const page = await newPage(1440);
     await signIn(page, 'customer', '/campaign');
@@ -74,178 +74,182 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     await page.context().close();
   });
 
-  test("customer: a campaign's page from the list — each tab at its URL, settings, a target's weight, the IVR PIN, a whisper, a webhook, a number assigned and released, Back through the tabs", async () => {
-    const admin = await newPage(1440);
-    await signIn(admin, 'admin'); // the API's calls as the admin use its session
-    await admin.context().close();
-    const page = await newPage(1440);
-    await signIn(page, 'customer', '/campaign');
-    const stamp = Date.now() % 100000;
-    const name = `E2E Page ${stamp}`;
-    /** @type {CampaignOut} */
-    const campaign = (await api('customer', 'POST', '/campaign/add', { name })).data;
-    const id = campaign.id;
-    // A target of the customer's buyer on the campaign, and a number of the customer's routing nowhere.
-    /** @type {BuyerOut[]} */
-    const buyers = (await api('customer', 'GET', '/buyer/details?perpage=100')).data.data;
-    const buyer = buyers[0];
-    assert.ok(buyer, 'the customer has a buyer');
-    const target = `E2E Line ${stamp}`;
-    const made = await api('customer', 'POST', '/target/add', {
-      buyer_id: buyer.id,
-      name: target,
-      destination: '+14155550102'
-    });
-    assert.equal(made.status, 201, made.message);
-    const linked = await api('customer', 'POST', '/camp/add', {
-      campaign_id: id,
-      targets: [{ target_id: made.data.id, priority: 1, weight: 1 }]
-    });
-    assert.ok(linked.status < 300, linked.message);
-    const did = `+441134960${String(stamp % 1000).padStart(3, '0')}`;
-    const added = await api('admin', 'POST', '/number/add', { number: did, setup_fee: '0', monthly_fee: '0' });
-    assert.equal(added.status, 201, added.message);
-    const given = await api('admin', 'POST', '/number/give', {
-      user_id: campaign.user_id,
-      number_ids: [added.data.id]
-    });
-    assert.ok(given.status < 300, given.message);
+  test(
+    "customer: a campaign's page from the list — each tab at its URL, settings, a target's weight, the IVR PIN, a whisper, a webhook, a number assigned and released, Back through the tabs",
+    async () => {
+      const admin = await newPage(1440);
+      await signIn(admin, 'admin'); // the API's calls as the admin use its session
+      await admin.context().close();
+      const page = await newPage(1440);
+      await signIn(page, 'customer', '/campaign');
+      const stamp = Date.now() % 100000;
+      const name = `E2E Page ${stamp}`;
+      /** @type {CampaignOut} */
+      const campaign = (await api('customer', 'POST', '/campaign/add', { name })).data;
+      const id = campaign.id;
+      // A target of the customer's buyer on the campaign, and a number of the customer's routing nowhere.
+      /** @type {BuyerOut[]} */
+      const buyers = (await api('customer', 'GET', '/buyer/details?perpage=100')).data.data;
+      const buyer = buyers[0];
+      assert.ok(buyer, 'the customer has a buyer');
+      const target = `E2E Line ${stamp}`;
+      const made = await api('customer', 'POST', '/target/add', {
+        buyer_id: buyer.id,
+        name: target,
+        destination: '+14155550102'
+      });
+      assert.equal(made.status, 201, made.message);
+      const linked = await api('customer', 'POST', '/camp/add', {
+        campaign_id: id,
+        targets: [{ target_id: made.data.id, priority: 1, weight: 1 }]
+      });
+      assert.ok(linked.status < 300, linked.message);
+      const did = `+441134960${String(stamp % 1000).padStart(3, '0')}`;
+      const added = await api('admin', 'POST', '/number/add', { number: did, setup_fee: '0', monthly_fee: '0' });
+      assert.equal(added.status, 201, added.message);
+      const given = await api('admin', 'POST', '/number/give', {
+        user_id: campaign.user_id,
+        number_ids: [added.data.id]
+      });
+      assert.ok(given.status < 300, given.message);
 
-    await page.reload();
-    await page.getByRole('textbox', { name: 'Search campaigns' }).fill(name);
-    await page.locator(`[data-testid="campaign-row"][data-name="${name}"]`).getByTestId('campaign-open').click();
-    await page.waitForURL(new RegExp(`/campaign/${id}$`));
-    await page
-      .getByTestId('page-title')
-      .filter({ hasText: `Campaign ${name}` })
-      .waitFor();
+      await page.reload();
+      await page.getByRole('textbox', { name: 'Search campaigns' }).fill(name);
+      await page.locator(`[data-testid="campaign-row"][data-name="${name}"]`).getByTestId('campaign-open').click();
+      await page.waitForURL(new RegExp(`/campaign/${id}$`));
+      await page
+        .getByTestId('page-title')
+        .filter({ hasText: `Campaign ${name}` })
+        .waitFor();
 
-    // Settings: the campaign's form on the page, saved with the list's API.
-    const settings = page.getByTestId('campaign-panel-settings');
-    assert.equal(await settings.getByTestId('campaign-name').inputValue(), name);
-    await settings.getByTestId('campaign-ring_timeout').fill('2');
-    await settings.getByTestId('campaign-save').click();
-    await settings.getByText('Ring timeout must be a whole number from 5 to 300').waitFor();
-    await settings.getByTestId('campaign-ring_timeout').fill('40');
-    await settings.getByTestId('campaign-save').click();
-    await settings
-      .getByTestId('campaign-form-notice')
-      .filter({ hasText: `Campaign ${name} saved.` })
-      .waitFor();
-    assert.equal((await api('customer', 'GET', `/campaign/${id}`)).data.ring_timeout, 40);
+      // Settings: the campaign's form on the page, saved with the list's API.
+      const settings = page.getByTestId('campaign-panel-settings');
+      assert.equal(await settings.getByTestId('campaign-name').inputValue(), name);
+      await settings.getByTestId('campaign-ring_timeout').fill('2');
+      await settings.getByTestId('campaign-save').click();
+      await settings.getByText('Ring timeout must be a whole number from 5 to 300').waitFor();
+      await settings.getByTestId('campaign-ring_timeout').fill('40');
+      await settings.getByTestId('campaign-save').click();
+      await settings
+        .getByTestId('campaign-form-notice')
+        .filter({ hasText: `Campaign ${name} saved.` })
+        .waitFor();
+      assert.equal((await api('customer', 'GET', `/campaign/${id}`)).data.ring_timeout, 40);
 
-    // Targets: a weight changed and saved.
-    await page.getByTestId('campaign-tab-targets').click();
-    await page.waitForURL(new RegExp(`/campaign/${id}/targets$`));
-    const link = page.locator(
-      `[data-testid="campaign-panel-targets"] [data-testid="links-row"][data-name="${target}"]`
-    );
-    await link.getByTestId('links-weight').fill('7');
-    await link.getByTestId('links-save').click();
-    await page
-      .getByTestId('links-notice')
-      .filter({ hasText: `${target}: priority 1, weight 7.` })
-      .waitFor();
-    /** @type {AssignedTarget[]} */
-    const assigned = (await api('customer', 'GET', `/target/getAssignedTargetsForCampaign?campaign_id=${id}`)).data;
-    assert.deepEqual(
-      assigned.map((t) => [t.name, t.weight]),
-      [[target, 7]]
-    );
+      // Targets: a weight changed and saved.
+      await page.getByTestId('campaign-tab-targets').click();
+      await page.waitForURL(new RegExp(`/campaign/${id}/targets$`));
+      const link = page.locator(
+        `[data-testid="campaign-panel-targets"] [data-testid="links-row"][data-name="${target}"]`
+      );
+      await link.getByTestId('links-weight').fill('7');
+      await link.getByTestId('links-save').click();
+      await page
+        .getByTestId('links-notice')
+        .filter({ hasText: `${target}: priority 1, weight 7.` })
+        .waitFor();
+      /** @type {AssignedTarget[]} */
+      const assigned = (await api('customer', 'GET', `/target/getAssignedTargetsForCampaign?campaign_id=${id}`)).data;
+      assert.deepEqual(
+        assigned.map((t) => [t.name, t.weight]),
+        [[target, 7]]
+      );
 
-    // IVR: on, with a PIN.
-    await page.getByTestId('campaign-tab-ivr').click();
-    await page.waitForURL(new RegExp(`/campaign/${id}/ivr$`));
-    const ivr = page.getByTestId('campaign-panel-ivr');
-    await ivrLoaded(page);
-    await ivr.getByTestId('ivr-enabled').check();
-    await ivr.getByTestId('ivr-pins').fill('2468');
-    await ivr.getByTestId('ivr-save').click();
-    await ivr
-      .getByTestId('ivr-form-notice')
-      .filter({ hasText: `IVR settings of ${name} saved.` })
-      .waitFor();
-    const pins = (await api('customer', 'GET', `/campaign/ivr/${id}`)).data;
-    assert.deepEqual([pins.ivr_enabled, pins.ivr_pins], [true, ['2468']]);
+      // IVR: on, with a PIN.
+      await page.getByTestId('campaign-tab-ivr').click();
+      await page.waitForURL(new RegExp(`/campaign/${id}/ivr$`));
+      const ivr = page.getByTestId('campaign-panel-ivr');
+      await ivrLoaded(page);
+      await ivr.getByTestId('ivr-enabled').check();
+      await ivr.getByTestId('ivr-pins').fill('2468');
+      await ivr.getByTestId('ivr-save').click();
+      await ivr
+        .getByTestId('ivr-form-notice')
+        .filter({ hasText: `IVR settings of ${name} saved.` })
+        .waitFor();
+      const pins = (await api('customer', 'GET', `/campaign/ivr/${id}`)).data;
+      assert.deepEqual([pins.ivr_enabled, pins.ivr_pins], [true, ['2468']]);
 
-    // Whisper: spoken text.
-    await page.getByTestId('campaign-tab-whisper').click();
-    await page.waitForURL(new RegExp(`/campaign/${id}/whisper$`));
-    const whisper = page.getByTestId('campaign-panel-whisper');
-    await whisper.getByTestId('whisper-mode-text').check();
-    await whisper.getByTestId('whisper-text').fill(`Call from ${name}`);
-    await whisper.getByTestId('whisper-save').click();
-    await whisper.getByTestId('whisper-form-notice').filter({ hasText: 'Whisper saved.' }).waitFor();
-    assert.equal((await api('customer', 'GET', `/campaign/whisper/${id}`)).data.text, `Call from ${name}`);
+      // Whisper: spoken text.
+      await page.getByTestId('campaign-tab-whisper').click();
+      await page.waitForURL(new RegExp(`/campaign/${id}/whisper$`));
+      const whisper = page.getByTestId('campaign-panel-whisper');
+      await whisper.getByTestId('whisper-mode-text').check();
+      await whisper.getByTestId('whisper-text').fill(`Call from ${name}`);
+      await whisper.getByTestId('whisper-save').click();
+      await whisper.getByTestId('whisper-form-notice').filter({ hasText: 'Whisper saved.' }).waitFor();
+      assert.equal((await api('customer', 'GET', `/campaign/whisper/${id}`)).data.text, `Call from ${name}`);
 
-    // Webhooks: one added.
-    await page.getByTestId('campaign-tab-webhooks').click();
-    await page.waitForURL(new RegExp(`/campaign/${id}/webhooks$`));
-    const hooks = page.getByTestId('campaign-panel-webhooks');
-    const url = `https://hooks.example.com/page/${stamp}?c={caller}`;
-    await hooks.getByTestId('webhook-url').fill(url);
-    await hooks.getByTestId('webhook-event-completed').check();
-    await hooks.getByTestId('webhook-save').click();
-    await hooks.getByTestId('webhooks-notice').filter({ hasText: 'Webhook added.' }).waitFor();
-    /** @type {WebhookOut[]} */
-    const stored = (await api('customer', 'GET', `/webhook/details?campaign_id=${id}`)).data.data;
-    assert.deepEqual(
-      stored.map((h) => h.url),
-      [url]
-    );
+      // Webhooks: one added.
+      await page.getByTestId('campaign-tab-webhooks').click();
+      await page.waitForURL(new RegExp(`/campaign/${id}/webhooks$`));
+      const hooks = page.getByTestId('campaign-panel-webhooks');
+      const url = `https://hooks.example.com/page/${stamp}?c={caller}`;
+      await hooks.getByTestId('webhook-url').fill(url);
+      await hooks.getByTestId('webhook-event-completed').check();
+      await hooks.getByTestId('webhook-save').click();
+      await hooks.getByTestId('webhooks-notice').filter({ hasText: 'Webhook added.' }).waitFor();
+      /** @type {WebhookOut[]} */
+      const stored = (await api('customer', 'GET', `/webhook/details?campaign_id=${id}`)).data.data;
+      assert.deepEqual(
+        stored.map((h) => h.url),
+        [url]
+      );
 
-    // Numbers: the customer's number assigned to the campaign, then released from it.
-    await page.getByTestId('campaign-tab-numbers').click();
-    await page.waitForURL(new RegExp(`/campaign/${id}/numbers$`));
-    const numbers = page.getByTestId('campaign-panel-numbers');
-    await numbers.getByText('No numbers yet').waitFor();
-    await numbers.getByRole('combobox', { name: 'Assign a number' }).click();
-    await page.getByRole('option', { name: new RegExp(`^\\${did}`) }).click();
-    await numbers.getByTestId('campaign-number-assign').click();
-    await numbers
-      .getByTestId('campaign-numbers-notice')
-      .filter({ hasText: `${did} now routes to ${name}.` })
-      .waitFor();
-    const row = numbers.locator(`[data-testid="campaign-number-row"][data-number="${did}"]`);
-    await row.waitFor();
-    assert.equal((await api('customer', 'GET', `/number/${added.data.id}`)).data.campaign_id, id);
-    await shot(page, 'campaign-page-numbers-1440.png');
-    await row.getByTestId('campaign-number-release').click();
-    await row.waitFor({ state: 'detached' });
-    assert.equal((await api('customer', 'GET', `/number/${added.data.id}`)).data.campaign_id, null);
+      // Numbers: the customer's number assigned to the campaign, then released from it.
+      await page.getByTestId('campaign-tab-numbers').click();
+      await page.waitForURL(new RegExp(`/campaign/${id}/numbers$`));
+      const numbers = page.getByTestId('campaign-panel-numbers');
+      await numbers.getByText('No numbers yet').waitFor();
+      await numbers.getByRole('combobox', { name: 'Assign a number' }).click();
+      await page.getByRole('option', { name: new RegExp(`^\\${did}`) }).click();
+      await numbers.getByTestId('campaign-number-assign').click();
+      await numbers
+        .getByTestId('campaign-numbers-notice')
+        .filter({ hasText: `${did} now routes to ${name}.` })
+        .waitFor();
+      const row = numbers.locator(`[data-testid="campaign-number-row"][data-number="${did}"]`);
+      await row.waitFor();
+      assert.equal((await api('customer', 'GET', `/number/${added.data.id}`)).data.campaign_id, id);
+      await shot(page, 'campaign-page-numbers-1440.png');
+      await row.getByTestId('campaign-number-release').click();
+      await row.waitFor({ state: 'detached' });
+      assert.equal((await api('customer', 'GET', `/number/${added.data.id}`)).data.campaign_id, null);
 
-    // Back walks through the tabs in the order they were opened, then to the list.
-    for (const tab of [...TABS].reverse().slice(1)) {
+      // Back walks through the tabs in the order they were opened, then to the list.
+      for (const tab of [...TABS].reverse().slice(1)) {
+        await page.goBack();
+        await page.waitForURL(new RegExp(`/campaign/${id}${tab === 'settings' ? '' : `/${tab}`}$`));
+        await page.getByTestId(`campaign-panel-${tab}`).waitFor();
+      }
       await page.goBack();
-      await page.waitForURL(new RegExp(`/campaign/${id}${tab === 'settings' ? '' : `/${tab}`}$`));
-      await page.getByTestId(`campaign-panel-${tab}`).waitFor();
-    }
-    await page.goBack();
-    await page.waitForURL(/\/campaign$/);
-    await page.getByTestId('campaign-add').waitFor();
-    noErrors(page);
-    await page.context().close();
+      await page.waitForURL(/\/campaign$/);
+      await page.getByTestId('campaign-add').waitFor();
+      noErrors(page);
+      await page.context().close();
 
-    // A tab's URL, opened afresh (shared), shows that tab with what was saved; on a 390 px phone
-    // every tab fits the screen's width (wide tables scroll inside their panel, not the page).
-    const phone = await newPage(390, 844);
-    await signIn(phone, 'customer', `/campaign/${id}/whisper`);
-    await phone
-      .getByTestId('campaign-panel-whisper')
-      .getByTestId('whisper-summary')
-      .filter({ hasText: `Call from ${name}` })
-      .waitFor();
-    for (const tab of TABS) {
-      await phone.goto(`${BASE}/campaign/${id}/${tab}`);
-      await phone.getByTestId(`campaign-panel-${tab}`).waitFor();
-      await still(phone);
-      const width = await phone.evaluate(() => document.documentElement.scrollWidth);
-      assert.ok(width <= 390, `${tab} is ${width} px wide on a 390 px screen`);
-    }
-    await shot(phone, 'campaign-page-390.png');
-    noErrors(phone);
-    await phone.context().close();
-  });
+      // A tab's URL, opened afresh (shared), shows that tab with what was saved; on a 390 px phone
+      // every tab fits the screen's width (wide tables scroll inside their panel, not the page).
+      const phone = await newPage(390, 844);
+      await signIn(phone, 'customer', `/campaign/${id}/whisper`);
+      await phone
+        .getByTestId('campaign-panel-whisper')
+        .getByTestId('whisper-summary')
+        .filter({ hasText: `Call from ${name}` })
+        .waitFor();
+      for (const tab of TABS) {
+        await phone.goto(`${BASE}/campaign/${id}/${tab}`);
+        await phone.getByTestId(`campaign-panel-${tab}`).waitFor();
+        await still(phone);
+        const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 390, `${tab} is ${width} px wide on a 390 px screen`);
+      }
+      await shot(phone, 'campaign-page-390.png');
+      noErrors(phone);
+      await phone.context().close();
+    },
+    { timeout: 3 * TEST_TIMEOUT } // it opens every tab twice, on two screens
+  );
 
   test("customer: a campaign's whisper on its page, spoken from text with a preview; a file that is no WAV refused", async () => {
     const page = await newPage(1440);
