@@ -7,6 +7,7 @@ from core.models.channel_events import ChannelEvent
 from core.models.inventory import Country, Number, NumberUploadBatch, Vendor
 from core.models.notifications import Notification
 from core.models.rating import Rate, Tariff
+from core.models.report_views import ReportView
 from core.models.rollups import CallRegionRollup, CallRollup, CallRollupDay
 from core.models.routing import BlockEntry, Buyer, Campaign, CampaignTarget, CatalogueVersion, Target, Trunk
 from core.models.webhooks import Webhook, WebhookDelivery
@@ -33,6 +34,7 @@ __all__ = [
     "Number",
     "NumberUploadBatch",
     "Rate",
+    "ReportView",
     "StatusChange",
     "Target",
     "Tariff",

@@ -195,6 +195,11 @@ class ErrorId(Enum):
     WHISPER_SPEECH_AWAY = ("whisper.speech_away", Kind.UNAVAILABLE, "text can't be spoken on this server now")
     WHISPER_NONE = ("whisper.none", Kind.NOT_FOUND, "the campaign has no whisper")
     REPORT_DATES = ("report.dates", Kind.INVALID, "toDate is before fromDate")
+    REPORT_GROUP_HIDDEN = (
+        "report.group_hidden",
+        Kind.FORBIDDEN,
+        "a buyer asked to group its calls by a campaign or buyer, which it does not see",
+    )
     REPORT_CALLER_PLACE = (
         "report.caller_place",
         Kind.INVALID,

@@ -7,11 +7,14 @@ customer and the customer's buyer to sign in as.
 import os
 import subprocess
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 
 import pytest
 
-from testkit.actors import PASSWORD, make_actor
+from testkit.actors import PASSWORD, Actor, make_actor
 from testkit.processes import REPO, api_server
+from testkit.rows import seed_calls
 
 pytestmark = pytest.mark.slow
 WEB = REPO / "web"
@@ -25,10 +28,34 @@ def portal() -> Iterator[str]:
         yield base
 
 
+def _seed_report(customer: Actor) -> None:
+    """The customer's calls of the last five days in two campaigns, each with its own duration, cost
+    and payout (one unrated), for the report's scenario (web/e2e/screens/report.mjs)."""
+    now = datetime.now(UTC).replace(microsecond=0)
+    for campaign, first in (("Report Solar", 0), ("Report Roofing", 7)):
+        calls = []
+        for i in range(first, first + 7):
+            started = now - timedelta(hours=3 + 16 * i)
+            calls.append(
+                {
+                    "started_at": started,
+                    "ended_at": started + timedelta(seconds=30 + 17 * i),
+                    "duration": 30 + 17 * i,
+                    "billsec": 20 + 17 * i,
+                    "disposition": "ANSWERED" if i % 3 else "NO ANSWER",
+                    "cost": None if i == 4 else Decimal(37 * i % 23) / 100 + Decimal("0.0125"),
+                    "payout": Decimal(5 * (i % 4)),
+                    "rating_status": "pending" if i == 4 else "rated",
+                }
+            )
+        seed_calls(customer, campaign, *calls)
+
+
 def test_portal_in_chromium(portal: str, chromium_binary: str) -> None:
     make_actor(1, "Ada Admin")
     customer = make_actor(2, "Alice Customer", timezone="Europe/Berlin")
     make_actor(3, "Bea Buyer", owner=customer)
+    _seed_report(customer)
     env = {
         **os.environ,
         "BASE_URL": portal,
