@@ -26,6 +26,7 @@ import registerCampaignScenarios from './screens/campaigns.mjs';
 import registerIvrScenarios from './screens/ivr.mjs';
 import registerNumberScenarios from './screens/numbers.mjs';
 import registerProfileScenarios from './screens/profile.mjs';
+import registerReportScenarios from './screens/report.mjs';
 import registerShellScenarios from './screens/shell.mjs';
 import registerTargetScenarios from './screens/targets.mjs';
 import registerTariffScenarios from './screens/tariffs.mjs';
@@ -217,6 +218,7 @@ for (const register of [
   registerBillingScenarios,
   registerVendorScenarios,
   registerIvrScenarios,
+  registerReportScenarios, // the calls tests/web/test_e2e.py seeds
   registerRealCall, // with E2E_CALL_TARGET_PORT and E2E_CALL_CALLER
   registerCallOnScreens // with E2E_LIVE_CALLER, E2E_LIVE_DID or E2E_TRUNK_REACHABLE
 ])

@@ -222,6 +222,9 @@ import type {
   RatesUpdateData,
   RatesUpdateErrors,
   RatesUpdateResponses,
+  ReportsGroupsData,
+  ReportsGroupsErrors,
+  ReportsGroupsResponses,
   ReportsRecordingData,
   ReportsRecordingErrors,
   ReportsRecordingResponses,
@@ -231,6 +234,21 @@ import type {
   ReportsSaveData,
   ReportsSaveErrors,
   ReportsSaveResponses,
+  ReportsTotalsData,
+  ReportsTotalsErrors,
+  ReportsTotalsResponses,
+  ReportViewsAddData,
+  ReportViewsAddErrors,
+  ReportViewsAddResponses,
+  ReportViewsMineData,
+  ReportViewsMineErrors,
+  ReportViewsMineResponses,
+  ReportViewsRemoveData,
+  ReportViewsRemoveErrors,
+  ReportViewsRemoveResponses,
+  ReportViewsUpdateData,
+  ReportViewsUpdateErrors,
+  ReportViewsUpdateResponses,
   RoutingDryRunData,
   RoutingDryRunErrors,
   RoutingDryRunResponses,
@@ -1521,7 +1539,7 @@ export const sessionConfirmRegistration = <ThrowOnError extends boolean = true>(
   });
 
 /**
- * Calls, newest first, with the routing trail; filters as in the spec
+ * Calls, newest first or by duration, cost or payout, with the routing trail; the spec's filters
  */
 export const reportsReport = <ThrowOnError extends boolean = true>(
   options?: Options<ReportsReportData, ThrowOnError>
@@ -1549,6 +1567,17 @@ export const liveHangUp = <ThrowOnError extends boolean = true>(options: Options
   });
 
 /**
+ * The filtered calls grouped by campaign, target, buyer, number, local day or hour, with totals
+ */
+export const reportsGroups = <ThrowOnError extends boolean = true>(options: Options<ReportsGroupsData, ThrowOnError>) =>
+  (options.client ?? client).get<ReportsGroupsResponses, ReportsGroupsErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/report/groups',
+    ...options
+  });
+
+/**
  * The call's recording (WAV) when its campaign records; buyers may hear their own calls
  */
 export const reportsRecording = <ThrowOnError extends boolean = true>(
@@ -1570,6 +1599,79 @@ export const reportsSave = <ThrowOnError extends boolean = true>(options?: Optio
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/report/save',
     ...options
+  });
+
+/**
+ * The report's filtered calls summed: calls, answered, converted, revenue, cost, profit
+ */
+export const reportsTotals = <ThrowOnError extends boolean = true>(
+  options?: Options<ReportsTotalsData, ThrowOnError>
+) =>
+  (options?.client ?? client).get<ReportsTotalsResponses, ReportsTotalsErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/report/totals',
+    ...options
+  });
+
+/**
+ * Your saved report views, by name
+ */
+export const reportViewsMine = <ThrowOnError extends boolean = true>(
+  options?: Options<ReportViewsMineData, ThrowOnError>
+) =>
+  (options?.client ?? client).get<ReportViewsMineResponses, ReportViewsMineErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/report/views',
+    ...options
+  });
+
+/**
+ * Save the report's current view under a name
+ */
+export const reportViewsAdd = <ThrowOnError extends boolean = true>(
+  options: Options<ReportViewsAddData, ThrowOnError>
+) =>
+  (options.client ?? client).post<ReportViewsAddResponses, ReportViewsAddErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/report/views',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers
+    }
+  });
+
+/**
+ * Delete a saved view
+ */
+export const reportViewsRemove = <ThrowOnError extends boolean = true>(
+  options: Options<ReportViewsRemoveData, ThrowOnError>
+) =>
+  (options.client ?? client).delete<ReportViewsRemoveResponses, ReportViewsRemoveErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/report/views/{id}',
+    ...options
+  });
+
+/**
+ * Replace a saved view
+ */
+export const reportViewsUpdate = <ThrowOnError extends boolean = true>(
+  options: Options<ReportViewsUpdateData, ThrowOnError>
+) =>
+  (options.client ?? client).put<ReportViewsUpdateResponses, ReportViewsUpdateErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/report/views/{id}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers
+    }
   });
 
 /**

@@ -834,6 +834,12 @@ export type CallReportRow = {
    */
   payout: string;
   /**
+   * Profit
+   *
+   * payout - cost (an unrated call's cost as 0)
+   */
+  profit?: string | null;
+  /**
    * Rating Status
    */
   rating_status: string;
@@ -2100,6 +2106,39 @@ export type EnvelopeRegions = {
 };
 
 /**
+ * Envelope[ReportGroups]
+ */
+export type EnvelopeReportGroups = {
+  data: ReportGroups;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[ReportMeasures]
+ */
+export type EnvelopeReportMeasures = {
+  data: ReportMeasures;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[ReportViewOut]
+ */
+export type EnvelopeReportViewOut = {
+  data: ReportViewOut;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
  * Envelope[ReturnedToAdmin]
  */
 export type EnvelopeReturnedToAdmin = {
@@ -2398,6 +2437,20 @@ export type EnvelopeListPartyCounts = {
    * Data
    */
   data: Array<PartyCounts>;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[list[ReportViewOut]]
+ */
+export type EnvelopeListReportViewOut = {
+  /**
+   * Data
+   */
+  data: Array<ReportViewOut>;
   /**
    * Message
    */
@@ -6459,6 +6512,197 @@ export type ReleaseIn = {
 };
 
 /**
+ * ReportColumn
+ *
+ * The report table's columns a person may show or hide (a saved view keeps its choice).
+ */
+export type ReportColumn =
+  | 'started_at'
+  | 'caller'
+  | 'origin'
+  | 'did'
+  | 'customer'
+  | 'campaign'
+  | 'target'
+  | 'buyer'
+  | 'disposition'
+  | 'duration'
+  | 'billsec'
+  | 'hangup_by'
+  | 'revenue'
+  | 'cost'
+  | 'profit';
+
+/**
+ * ReportDimension
+ *
+ * What the report's calls can be grouped by (`services/report_dimensions.py`).
+ */
+export type ReportDimension = 'campaign' | 'target' | 'buyer' | 'number' | 'day' | 'hour';
+
+/**
+ * ReportGroup
+ */
+export type ReportGroup = {
+  /**
+   * Answered
+   */
+  answered: number;
+  /**
+   * Calls
+   */
+  calls: number;
+  /**
+   * Converted
+   */
+  converted: number;
+  /**
+   * Cost
+   */
+  cost: string | null;
+  /**
+   * Key
+   *
+   * The group's id or value as text (null: calls without one)
+   */
+  key: string | null;
+  /**
+   * Name
+   *
+   * The group as a person reads it (a name, a number, a local day or hour)
+   */
+  name: string;
+  /**
+   * Profit
+   */
+  profit: string | null;
+  /**
+   * Revenue
+   */
+  revenue: string;
+};
+
+/**
+ * ReportGroups
+ */
+export type ReportGroups = {
+  by: ReportDimension;
+  /**
+   * Groups
+   *
+   * Busiest first, at most 500
+   */
+  groups: Array<ReportGroup>;
+  /**
+   * Label
+   *
+   * The dimension's name, for a column heading
+   */
+  label: string;
+  /**
+   * More
+   *
+   * More than 500 groups: the busiest are shown, the totals cover all
+   */
+  more: boolean;
+  totals: ReportMeasures;
+};
+
+/**
+ * ReportMeasures
+ *
+ * Sums over a set of calls. Revenue is what buyers pay (the payouts), cost what the calls cost
+ * the customer, profit the difference; a buyer sees no cost nor profit (null).
+ */
+export type ReportMeasures = {
+  /**
+   * Answered
+   */
+  answered: number;
+  /**
+   * Calls
+   */
+  calls: number;
+  /**
+   * Converted
+   */
+  converted: number;
+  /**
+   * Cost
+   */
+  cost: string | null;
+  /**
+   * Profit
+   */
+  profit: string | null;
+  /**
+   * Revenue
+   */
+  revenue: string;
+};
+
+/**
+ * ReportSort
+ *
+ * The report's sortable columns: each one an index serves (docs/reports.md).
+ */
+export type ReportSort = 'started_at' | 'duration' | 'cost' | 'payout';
+
+/**
+ * ReportViewIn
+ */
+export type ReportViewIn = {
+  /**
+   * Columns
+   *
+   * The columns shown, in order
+   */
+  columns?: Array<ReportColumn>;
+  direction?: SortDirection;
+  /**
+   * Filters
+   *
+   * The report's filters as its URL carries them (checked when used)
+   */
+  filters?: {
+    [key: string]: string;
+  };
+  group_by?: ReportDimension | null;
+  /**
+   * Name
+   */
+  name: string;
+  sort?: ReportSort;
+};
+
+/**
+ * ReportViewOut
+ */
+export type ReportViewOut = {
+  /**
+   * Columns
+   */
+  columns: Array<ReportColumn>;
+  direction: SortDirection;
+  /**
+   * Filters
+   */
+  filters: {
+    [key: string]: string;
+  };
+  group_by: ReportDimension | null;
+  /**
+   * Id
+   */
+  id: number;
+  /**
+   * Name
+   */
+  name: string;
+  sort: ReportSort;
+};
+
+/**
  * ResetPasswordIn
  */
 export type ResetPasswordIn = {
@@ -6558,6 +6802,11 @@ export type Slice = {
    */
   talk_seconds: number;
 };
+
+/**
+ * SortDirection
+ */
+export type SortDirection = 'desc' | 'asc';
 
 /**
  * Status
@@ -15723,6 +15972,457 @@ export type ReportsReportData = {
      */
     caller_number?: string | null;
     /**
+     * Campaign Id
+     */
+    campaign_id?: number | null;
+    /**
+     * Target Id
+     */
+    target_id?: number | null;
+    /**
+     * Buyer Id
+     */
+    buyer_id?: number | null;
+    /**
+     * Caller Country
+     *
+     * ISO 3166 code (US, GB) or "unknown"
+     */
+    caller_country?:
+      | 'AD'
+      | 'AE'
+      | 'AF'
+      | 'AG'
+      | 'AI'
+      | 'AL'
+      | 'AM'
+      | 'AO'
+      | 'AQ'
+      | 'AR'
+      | 'AS'
+      | 'AT'
+      | 'AU'
+      | 'AW'
+      | 'AX'
+      | 'AZ'
+      | 'BA'
+      | 'BB'
+      | 'BD'
+      | 'BE'
+      | 'BF'
+      | 'BG'
+      | 'BH'
+      | 'BI'
+      | 'BJ'
+      | 'BL'
+      | 'BM'
+      | 'BN'
+      | 'BO'
+      | 'BQ'
+      | 'BR'
+      | 'BS'
+      | 'BT'
+      | 'BV'
+      | 'BW'
+      | 'BY'
+      | 'BZ'
+      | 'CA'
+      | 'CC'
+      | 'CD'
+      | 'CF'
+      | 'CG'
+      | 'CH'
+      | 'CI'
+      | 'CK'
+      | 'CL'
+      | 'CM'
+      | 'CN'
+      | 'CO'
+      | 'CR'
+      | 'CU'
+      | 'CV'
+      | 'CW'
+      | 'CX'
+      | 'CY'
+      | 'CZ'
+      | 'DE'
+      | 'DJ'
+      | 'DK'
+      | 'DM'
+      | 'DO'
+      | 'DZ'
+      | 'EC'
+      | 'EE'
+      | 'EG'
+      | 'EH'
+      | 'ER'
+      | 'ES'
+      | 'ET'
+      | 'FI'
+      | 'FJ'
+      | 'FK'
+      | 'FM'
+      | 'FO'
+      | 'FR'
+      | 'GA'
+      | 'GB'
+      | 'GD'
+      | 'GE'
+      | 'GF'
+      | 'GG'
+      | 'GH'
+      | 'GI'
+      | 'GL'
+      | 'GM'
+      | 'GN'
+      | 'GP'
+      | 'GQ'
+      | 'GR'
+      | 'GS'
+      | 'GT'
+      | 'GU'
+      | 'GW'
+      | 'GY'
+      | 'HK'
+      | 'HM'
+      | 'HN'
+      | 'HR'
+      | 'HT'
+      | 'HU'
+      | 'ID'
+      | 'IE'
+      | 'IL'
+      | 'IM'
+      | 'IN'
+      | 'IO'
+      | 'IQ'
+      | 'IR'
+      | 'IS'
+      | 'IT'
+      | 'JE'
+      | 'JM'
+      | 'JO'
+      | 'JP'
+      | 'KE'
+      | 'KG'
+      | 'KH'
+      | 'KI'
+      | 'KM'
+      | 'KN'
+      | 'KP'
+      | 'KR'
+      | 'KW'
+      | 'KY'
+      | 'KZ'
+      | 'LA'
+      | 'LB'
+      | 'LC'
+      | 'LI'
+      | 'LK'
+      | 'LR'
+      | 'LS'
+      | 'LT'
+      | 'LU'
+      | 'LV'
+      | 'LY'
+      | 'MA'
+      | 'MC'
+      | 'MD'
+      | 'ME'
+      | 'MF'
+      | 'MG'
+      | 'MH'
+      | 'MK'
+      | 'ML'
+      | 'MM'
+      | 'MN'
+      | 'MO'
+      | 'MP'
+      | 'MQ'
+      | 'MR'
+      | 'MS'
+      | 'MT'
+      | 'MU'
+      | 'MV'
+      | 'MW'
+      | 'MX'
+      | 'MY'
+      | 'MZ'
+      | 'NA'
+      | 'NC'
+      | 'NE'
+      | 'NF'
+      | 'NG'
+      | 'NI'
+      | 'NL'
+      | 'NO'
+      | 'NP'
+      | 'NR'
+      | 'NU'
+      | 'NZ'
+      | 'OM'
+      | 'PA'
+      | 'PE'
+      | 'PF'
+      | 'PG'
+      | 'PH'
+      | 'PK'
+      | 'PL'
+      | 'PM'
+      | 'PN'
+      | 'PR'
+      | 'PS'
+      | 'PT'
+      | 'PW'
+      | 'PY'
+      | 'QA'
+      | 'RE'
+      | 'RO'
+      | 'RS'
+      | 'RU'
+      | 'RW'
+      | 'SA'
+      | 'SB'
+      | 'SC'
+      | 'SD'
+      | 'SE'
+      | 'SG'
+      | 'SH'
+      | 'SI'
+      | 'SJ'
+      | 'SK'
+      | 'SL'
+      | 'SM'
+      | 'SN'
+      | 'SO'
+      | 'SR'
+      | 'SS'
+      | 'ST'
+      | 'SV'
+      | 'SX'
+      | 'SY'
+      | 'SZ'
+      | 'TC'
+      | 'TD'
+      | 'TF'
+      | 'TG'
+      | 'TH'
+      | 'TJ'
+      | 'TK'
+      | 'TL'
+      | 'TM'
+      | 'TN'
+      | 'TO'
+      | 'TR'
+      | 'TT'
+      | 'TV'
+      | 'TW'
+      | 'TZ'
+      | 'UA'
+      | 'UG'
+      | 'UM'
+      | 'US'
+      | 'UY'
+      | 'UZ'
+      | 'VA'
+      | 'VC'
+      | 'VE'
+      | 'VG'
+      | 'VI'
+      | 'VN'
+      | 'VU'
+      | 'WF'
+      | 'WS'
+      | 'YE'
+      | 'YT'
+      | 'ZA'
+      | 'ZM'
+      | 'ZW'
+      | 'unknown';
+    /**
+     * Caller Region
+     *
+     * A region as the calls show it, or "unknown"; needs caller_country
+     */
+    caller_region?: string | null;
+    /**
+     * The column the calls are sorted by (then by id); newest first by default
+     */
+    sort?: ReportSort;
+    /**
+     * desc (largest or newest first) or asc
+     */
+    direction?: SortDirection;
+  };
+  url: '/api/report';
+};
+
+export type ReportsReportErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ReportsReportError = ReportsReportErrors[keyof ReportsReportErrors];
+
+export type ReportsReportResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopePageDataCallReportRow;
+};
+
+export type ReportsReportResponse = ReportsReportResponses[keyof ReportsReportResponses];
+
+export type LiveHangUpData = {
+  body: HangUpIn;
+  path?: never;
+  query?: never;
+  url: '/api/report/callHangUp';
+};
+
+export type LiveHangUpErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type LiveHangUpError = LiveHangUpErrors[keyof LiveHangUpErrors];
+
+export type LiveHangUpResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeHangUpOut;
+};
+
+export type LiveHangUpResponse = LiveHangUpResponses[keyof LiveHangUpResponses];
+
+export type ReportsGroupsData = {
+  body?: never;
+  path?: never;
+  query: {
+    /**
+     * What the calls are grouped by
+     */
+    by: ReportDimension;
+    /**
+     * User Id
+     *
+     * Admin: one customer's calls
+     */
+    user_id?: number | null;
+    /**
+     * Campaign Name
+     *
+     * Matches anywhere in the value
+     */
+    campaign_name?: string | null;
+    /**
+     * Fromdate
+     *
+     * First day, in your time zone
+     */
+    fromDate?: string | null;
+    /**
+     * Todate
+     *
+     * Last day, in your time zone
+     */
+    toDate?: string | null;
+    /**
+     * Did Number
+     *
+     * The number or how it starts, as typed: +44 7911 123, 0044 7911, 447911 (E.164 prefix)
+     */
+    did_number?: string | null;
+    /**
+     * Disposition
+     */
+    disposition?: Disposition | null;
+    /**
+     * Target Number
+     *
+     * The number or how it starts, as typed: +44 7911 123, 0044 7911, 447911 (E.164 prefix)
+     */
+    target_number?: string | null;
+    /**
+     * Caller Number
+     *
+     * The number or how it starts, as typed: +44 7911 123, 0044 7911, 447911 (E.164 prefix)
+     */
+    caller_number?: string | null;
+    /**
+     * Campaign Id
+     */
+    campaign_id?: number | null;
+    /**
+     * Target Id
+     */
+    target_id?: number | null;
+    /**
+     * Buyer Id
+     */
+    buyer_id?: number | null;
+    /**
      * Caller Country
      *
      * ISO 3166 code (US, GB) or "unknown"
@@ -15985,10 +16685,10 @@ export type ReportsReportData = {
      */
     caller_region?: string | null;
   };
-  url: '/api/report';
+  url: '/api/report/groups';
 };
 
-export type ReportsReportErrors = {
+export type ReportsGroupsErrors = {
   /**
    * Malformed request
    */
@@ -16023,69 +16723,16 @@ export type ReportsReportErrors = {
   429: ErrorBody;
 };
 
-export type ReportsReportError = ReportsReportErrors[keyof ReportsReportErrors];
+export type ReportsGroupsError = ReportsGroupsErrors[keyof ReportsGroupsErrors];
 
-export type ReportsReportResponses = {
+export type ReportsGroupsResponses = {
   /**
    * Successful Response
    */
-  200: EnvelopePageDataCallReportRow;
+  200: EnvelopeReportGroups;
 };
 
-export type ReportsReportResponse = ReportsReportResponses[keyof ReportsReportResponses];
-
-export type LiveHangUpData = {
-  body: HangUpIn;
-  path?: never;
-  query?: never;
-  url: '/api/report/callHangUp';
-};
-
-export type LiveHangUpErrors = {
-  /**
-   * Malformed request
-   */
-  400: ErrorBody;
-  /**
-   * Not signed in, or the token was revoked
-   */
-  401: ErrorBody;
-  /**
-   * Signed in, but not allowed
-   */
-  403: ErrorBody;
-  /**
-   * No such row for this caller
-   */
-  404: ErrorBody;
-  /**
-   * Conflicts with existing data
-   */
-  409: ErrorBody;
-  /**
-   * Body too large
-   */
-  413: ErrorBody;
-  /**
-   * A field is invalid
-   */
-  422: ErrorBody;
-  /**
-   * Too many attempts
-   */
-  429: ErrorBody;
-};
-
-export type LiveHangUpError = LiveHangUpErrors[keyof LiveHangUpErrors];
-
-export type LiveHangUpResponses = {
-  /**
-   * Successful Response
-   */
-  200: EnvelopeHangUpOut;
-};
-
-export type LiveHangUpResponse = LiveHangUpResponses[keyof LiveHangUpResponses];
+export type ReportsGroupsResponse = ReportsGroupsResponses[keyof ReportsGroupsResponses];
 
 export type ReportsRecordingData = {
   body?: never;
@@ -16205,6 +16852,18 @@ export type ReportsSaveData = {
      * The number or how it starts, as typed: +44 7911 123, 0044 7911, 447911 (E.164 prefix)
      */
     caller_number?: string | null;
+    /**
+     * Campaign Id
+     */
+    campaign_id?: number | null;
+    /**
+     * Target Id
+     */
+    target_id?: number | null;
+    /**
+     * Buyer Id
+     */
+    buyer_id?: number | null;
     /**
      * Caller Country
      *
@@ -16516,6 +17175,606 @@ export type ReportsSaveResponses = {
 };
 
 export type ReportsSaveResponse = ReportsSaveResponses[keyof ReportsSaveResponses];
+
+export type ReportsTotalsData = {
+  body?: never;
+  path?: never;
+  query?: {
+    /**
+     * User Id
+     *
+     * Admin: one customer's calls
+     */
+    user_id?: number | null;
+    /**
+     * Campaign Name
+     *
+     * Matches anywhere in the value
+     */
+    campaign_name?: string | null;
+    /**
+     * Fromdate
+     *
+     * First day, in your time zone
+     */
+    fromDate?: string | null;
+    /**
+     * Todate
+     *
+     * Last day, in your time zone
+     */
+    toDate?: string | null;
+    /**
+     * Did Number
+     *
+     * The number or how it starts, as typed: +44 7911 123, 0044 7911, 447911 (E.164 prefix)
+     */
+    did_number?: string | null;
+    /**
+     * Disposition
+     */
+    disposition?: Disposition | null;
+    /**
+     * Target Number
+     *
+     * The number or how it starts, as typed: +44 7911 123, 0044 7911, 447911 (E.164 prefix)
+     */
+    target_number?: string | null;
+    /**
+     * Caller Number
+     *
+     * The number or how it starts, as typed: +44 7911 123, 0044 7911, 447911 (E.164 prefix)
+     */
+    caller_number?: string | null;
+    /**
+     * Campaign Id
+     */
+    campaign_id?: number | null;
+    /**
+     * Target Id
+     */
+    target_id?: number | null;
+    /**
+     * Buyer Id
+     */
+    buyer_id?: number | null;
+    /**
+     * Caller Country
+     *
+     * ISO 3166 code (US, GB) or "unknown"
+     */
+    caller_country?:
+      | 'AD'
+      | 'AE'
+      | 'AF'
+      | 'AG'
+      | 'AI'
+      | 'AL'
+      | 'AM'
+      | 'AO'
+      | 'AQ'
+      | 'AR'
+      | 'AS'
+      | 'AT'
+      | 'AU'
+      | 'AW'
+      | 'AX'
+      | 'AZ'
+      | 'BA'
+      | 'BB'
+      | 'BD'
+      | 'BE'
+      | 'BF'
+      | 'BG'
+      | 'BH'
+      | 'BI'
+      | 'BJ'
+      | 'BL'
+      | 'BM'
+      | 'BN'
+      | 'BO'
+      | 'BQ'
+      | 'BR'
+      | 'BS'
+      | 'BT'
+      | 'BV'
+      | 'BW'
+      | 'BY'
+      | 'BZ'
+      | 'CA'
+      | 'CC'
+      | 'CD'
+      | 'CF'
+      | 'CG'
+      | 'CH'
+      | 'CI'
+      | 'CK'
+      | 'CL'
+      | 'CM'
+      | 'CN'
+      | 'CO'
+      | 'CR'
+      | 'CU'
+      | 'CV'
+      | 'CW'
+      | 'CX'
+      | 'CY'
+      | 'CZ'
+      | 'DE'
+      | 'DJ'
+      | 'DK'
+      | 'DM'
+      | 'DO'
+      | 'DZ'
+      | 'EC'
+      | 'EE'
+      | 'EG'
+      | 'EH'
+      | 'ER'
+      | 'ES'
+      | 'ET'
+      | 'FI'
+      | 'FJ'
+      | 'FK'
+      | 'FM'
+      | 'FO'
+      | 'FR'
+      | 'GA'
+      | 'GB'
+      | 'GD'
+      | 'GE'
+      | 'GF'
+      | 'GG'
+      | 'GH'
+      | 'GI'
+      | 'GL'
+      | 'GM'
+      | 'GN'
+      | 'GP'
+      | 'GQ'
+      | 'GR'
+      | 'GS'
+      | 'GT'
+      | 'GU'
+      | 'GW'
+      | 'GY'
+      | 'HK'
+      | 'HM'
+      | 'HN'
+      | 'HR'
+      | 'HT'
+      | 'HU'
+      | 'ID'
+      | 'IE'
+      | 'IL'
+      | 'IM'
+      | 'IN'
+      | 'IO'
+      | 'IQ'
+      | 'IR'
+      | 'IS'
+      | 'IT'
+      | 'JE'
+      | 'JM'
+      | 'JO'
+      | 'JP'
+      | 'KE'
+      | 'KG'
+      | 'KH'
+      | 'KI'
+      | 'KM'
+      | 'KN'
+      | 'KP'
+      | 'KR'
+      | 'KW'
+      | 'KY'
+      | 'KZ'
+      | 'LA'
+      | 'LB'
+      | 'LC'
+      | 'LI'
+      | 'LK'
+      | 'LR'
+      | 'LS'
+      | 'LT'
+      | 'LU'
+      | 'LV'
+      | 'LY'
+      | 'MA'
+      | 'MC'
+      | 'MD'
+      | 'ME'
+      | 'MF'
+      | 'MG'
+      | 'MH'
+      | 'MK'
+      | 'ML'
+      | 'MM'
+      | 'MN'
+      | 'MO'
+      | 'MP'
+      | 'MQ'
+      | 'MR'
+      | 'MS'
+      | 'MT'
+      | 'MU'
+      | 'MV'
+      | 'MW'
+      | 'MX'
+      | 'MY'
+      | 'MZ'
+      | 'NA'
+      | 'NC'
+      | 'NE'
+      | 'NF'
+      | 'NG'
+      | 'NI'
+      | 'NL'
+      | 'NO'
+      | 'NP'
+      | 'NR'
+      | 'NU'
+      | 'NZ'
+      | 'OM'
+      | 'PA'
+      | 'PE'
+      | 'PF'
+      | 'PG'
+      | 'PH'
+      | 'PK'
+      | 'PL'
+      | 'PM'
+      | 'PN'
+      | 'PR'
+      | 'PS'
+      | 'PT'
+      | 'PW'
+      | 'PY'
+      | 'QA'
+      | 'RE'
+      | 'RO'
+      | 'RS'
+      | 'RU'
+      | 'RW'
+      | 'SA'
+      | 'SB'
+      | 'SC'
+      | 'SD'
+      | 'SE'
+      | 'SG'
+      | 'SH'
+      | 'SI'
+      | 'SJ'
+      | 'SK'
+      | 'SL'
+      | 'SM'
+      | 'SN'
+      | 'SO'
+      | 'SR'
+      | 'SS'
+      | 'ST'
+      | 'SV'
+      | 'SX'
+      | 'SY'
+      | 'SZ'
+      | 'TC'
+      | 'TD'
+      | 'TF'
+      | 'TG'
+      | 'TH'
+      | 'TJ'
+      | 'TK'
+      | 'TL'
+      | 'TM'
+      | 'TN'
+      | 'TO'
+      | 'TR'
+      | 'TT'
+      | 'TV'
+      | 'TW'
+      | 'TZ'
+      | 'UA'
+      | 'UG'
+      | 'UM'
+      | 'US'
+      | 'UY'
+      | 'UZ'
+      | 'VA'
+      | 'VC'
+      | 'VE'
+      | 'VG'
+      | 'VI'
+      | 'VN'
+      | 'VU'
+      | 'WF'
+      | 'WS'
+      | 'YE'
+      | 'YT'
+      | 'ZA'
+      | 'ZM'
+      | 'ZW'
+      | 'unknown';
+    /**
+     * Caller Region
+     *
+     * A region as the calls show it, or "unknown"; needs caller_country
+     */
+    caller_region?: string | null;
+  };
+  url: '/api/report/totals';
+};
+
+export type ReportsTotalsErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ReportsTotalsError = ReportsTotalsErrors[keyof ReportsTotalsErrors];
+
+export type ReportsTotalsResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeReportMeasures;
+};
+
+export type ReportsTotalsResponse = ReportsTotalsResponses[keyof ReportsTotalsResponses];
+
+export type ReportViewsMineData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/api/report/views';
+};
+
+export type ReportViewsMineErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ReportViewsMineError = ReportViewsMineErrors[keyof ReportViewsMineErrors];
+
+export type ReportViewsMineResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeListReportViewOut;
+};
+
+export type ReportViewsMineResponse = ReportViewsMineResponses[keyof ReportViewsMineResponses];
+
+export type ReportViewsAddData = {
+  body: ReportViewIn;
+  path?: never;
+  query?: never;
+  url: '/api/report/views';
+};
+
+export type ReportViewsAddErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ReportViewsAddError = ReportViewsAddErrors[keyof ReportViewsAddErrors];
+
+export type ReportViewsAddResponses = {
+  /**
+   * Successful Response
+   */
+  201: EnvelopeReportViewOut;
+};
+
+export type ReportViewsAddResponse = ReportViewsAddResponses[keyof ReportViewsAddResponses];
+
+export type ReportViewsRemoveData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/report/views/{id}';
+};
+
+export type ReportViewsRemoveErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ReportViewsRemoveError = ReportViewsRemoveErrors[keyof ReportViewsRemoveErrors];
+
+export type ReportViewsRemoveResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeNoneType;
+};
+
+export type ReportViewsRemoveResponse = ReportViewsRemoveResponses[keyof ReportViewsRemoveResponses];
+
+export type ReportViewsUpdateData = {
+  body: ReportViewIn;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/report/views/{id}';
+};
+
+export type ReportViewsUpdateErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ReportViewsUpdateError = ReportViewsUpdateErrors[keyof ReportViewsUpdateErrors];
+
+export type ReportViewsUpdateResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeReportViewOut;
+};
+
+export type ReportViewsUpdateResponse = ReportViewsUpdateResponses[keyof ReportViewsUpdateResponses];
 
 export type SessionResetPasswordData = {
   body: ResetPasswordIn;
