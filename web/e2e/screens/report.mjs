@@ -91,133 +91,146 @@ export default function registerReportScenarios({ test, newPage, signIn, shot, a
       );
   }
 
-  test('customer: the report sorts, chooses columns, takes a preset, shares its URL, saves a view, groups with totals', async () => {
-    const page = await newPage(1440);
-    await signIn(page, 'customer', '/report');
-    await page.getByTestId('report-row').first().waitFor();
+  test(
+    'customer: the report sorts, chooses columns, takes a preset, shares its URL, saves a view, groups with totals',
+    async () => {
+      const page = await newPage(1440);
+      await signIn(page, 'customer', '/report');
+      await page.getByTestId('report-row').first().waitFor();
 
-    // Sorted by cost on the server: largest first, then smallest first (the header again).
-    await page.getByTestId('report-sort-cost').click();
-    await page.waitForURL(/sort=cost(?!.*direction)/);
-    const byCost = (await api('customer', 'GET', '/report?sort=cost&perpage=25')).data.data;
-    assert.ok(byCost.length >= 10, 'the seeded calls are there');
-    await rowsAre(
-      page,
-      byCost.map((/** @type {CallReportRow} */ c) => c.id)
-    );
-    const costs = byCost.map((/** @type {CallReportRow} */ c) => units(c.cost));
-    assert.deepEqual(
-      costs,
-      [...costs].sort((a, b) => b - a),
-      'the API sorts by cost'
-    );
-    await page.getByTestId('report-sort-cost').click();
-    await page.waitForURL(/sort=cost.*direction=asc/);
-    const cheapest = (await api('customer', 'GET', '/report?sort=cost&direction=asc&perpage=25')).data.data;
-    await rowsAre(
-      page,
-      cheapest.map((/** @type {CallReportRow} */ c) => c.id)
-    );
+      // Sorted by cost on the server: largest first, then smallest first (the header again).
+      await page.getByTestId('report-sort-cost').click();
+      await page.waitForURL(/sort=cost(?!.*direction)/);
+      const byCost = (await api('customer', 'GET', '/report?sort=cost&perpage=25')).data.data;
+      assert.ok(byCost.length >= 10, 'the seeded calls are there');
+      await rowsAre(
+        page,
+        byCost.map((/** @type {CallReportRow} */ c) => c.id)
+      );
+      const costs = byCost.map((/** @type {CallReportRow} */ c) => units(c.cost));
+      assert.deepEqual(
+        costs,
+        [...costs].sort((a, b) => b - a),
+        'the API sorts by cost'
+      );
+      await page.getByTestId('report-sort-cost').click();
+      await page.waitForURL(/sort=cost.*direction=asc/);
+      const cheapest = (await api('customer', 'GET', '/report?sort=cost&direction=asc&perpage=25')).data.data;
+      await rowsAre(
+        page,
+        cheapest.map((/** @type {CallReportRow} */ c) => c.id)
+      );
 
-    // Columns: the caller hidden, the duration shown; kept in the URL.
-    await page.getByTestId('report-columns').click();
-    await page.getByTestId('report-column-caller').click();
-    await page.getByTestId('report-column-duration').click();
-    await page.keyboard.press('Escape');
-    await page.getByTestId('report-col-caller').waitFor({ state: 'detached' });
-    await page.getByTestId('report-col-duration').waitFor();
-    assert.match(page.url(), /cols=[^&]*duration/);
+      // Columns: the caller hidden, the duration shown; kept in the URL.
+      await page.getByTestId('report-columns').click();
+      await page.getByTestId('report-column-caller').click();
+      await page.getByTestId('report-column-duration').click();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('report-col-caller').waitFor({ state: 'detached' });
+      await page.getByTestId('report-col-duration').waitFor();
+      assert.match(page.url(), /cols=[^&]*duration/);
 
-    // The back button returns to the view before (the caller's column back), and forward again.
-    await page.goBack();
-    await page.getByTestId('report-col-caller').waitFor();
-    await page.goForward();
-    await page.getByTestId('report-col-caller').waitFor({ state: 'detached' });
+      // The back button walks the changes back (each column was one), and forward again.
+      await page.goBack();
+      await page.getByTestId('report-col-duration').waitFor({ state: 'detached' });
+      assert.equal(await page.getByTestId('report-col-caller').count(), 0);
+      await page.goBack();
+      await page.getByTestId('report-col-caller').waitFor();
+      await page.goForward();
+      await page.goForward();
+      await page.getByTestId('report-col-duration').waitFor();
+      assert.equal(await page.getByTestId('report-col-caller').count(), 0);
 
-    // A preset: the last 7 days in the customer's zone (Europe/Berlin).
-    await page.getByRole('combobox', { name: 'Period' }).click();
-    await page.getByTestId('report-preset-7d').click();
-    await page.getByTestId('report-search').click();
-    await page.waitForURL(/preset=7d/);
+      // A preset: the last 7 days in the customer's zone (Europe/Berlin).
+      await page.getByRole('combobox', { name: 'Period' }).click();
+      await page.getByTestId('report-preset-7d').click();
+      await page.getByTestId('report-search').click();
+      await page.waitForURL(/preset=7d/);
 
-    // Grouped by campaign: the totals equal sums of the API's rows for the same days.
-    await page.getByRole('combobox', { name: 'Group by' }).click();
-    await page.getByTestId('report-group-campaign').click();
-    await page.waitForURL(/group=campaign/);
-    const rows = await allRows(`fromDate=${localDay('Europe/Berlin', 6)}&toDate=${localDay('Europe/Berlin')}`);
-    /** @type {Record<string, { calls: number, answered: number, revenue: number, cost: number, profit: number }>} */
-    const expected = {};
-    for (const c of rows) {
-      for (const key of [c.campaign_name ?? '(none)', '*']) {
-        const sum = (expected[key] ??= { calls: 0, answered: 0, revenue: 0, cost: 0, profit: 0 });
-        sum.calls += 1;
-        sum.answered += c.disposition === 'ANSWERED' ? 1 : 0;
-        sum.revenue += units(c.payout);
-        sum.cost += units(c.cost);
-        sum.profit += units(c.payout) - units(c.cost);
+      // Grouped by campaign: the totals equal sums of the API's rows for the same days.
+      await page.getByRole('combobox', { name: 'Group by' }).click();
+      await page.getByTestId('report-group-campaign').click();
+      await page.waitForURL(/group=campaign/);
+      const rows = await allRows(`fromDate=${localDay('Europe/Berlin', 6)}&toDate=${localDay('Europe/Berlin')}`);
+      /** @type {Record<string, { calls: number, answered: number, revenue: number, cost: number, profit: number }>} */
+      const expected = {};
+      for (const c of rows) {
+        for (const key of [c.campaign_name ?? '(none)', '*']) {
+          const sum = (expected[key] ??= { calls: 0, answered: 0, revenue: 0, cost: 0, profit: 0 });
+          sum.calls += 1;
+          sum.answered += c.disposition === 'ANSWERED' ? 1 : 0;
+          sum.revenue += units(c.payout);
+          sum.cost += units(c.cost);
+          sum.profit += units(c.payout) - units(c.cost);
+        }
       }
-    }
-    const shown = await groupsShown(page);
-    assert.deepEqual(Object.keys(shown).sort(), Object.keys(expected).sort());
-    for (const [name, sum] of Object.entries(expected)) {
-      const group = shown[name];
-      assert.ok(group, name);
-      assert.equal(Number(group.calls), sum.calls, `${name}: calls`);
-      assert.equal(Number(group.answered), sum.answered, `${name}: answered`);
-      for (const money of /** @type {const} */ (['revenue', 'cost', 'profit']))
-        assert.equal(units(group[money]), sum[money], `${name}: ${money}`);
-    }
-    assert.equal(
-      await page.getByTestId('report-total-calls').getAttribute('data-value'),
-      String(expected['*']?.calls),
-      'the totals above the table count the same calls'
-    );
-    await still(page);
-    await shot(page, 'report-grouped-1440.png');
+      const shown = await groupsShown(page);
+      assert.deepEqual(Object.keys(shown).sort(), Object.keys(expected).sort());
+      for (const [name, sum] of Object.entries(expected)) {
+        const group = shown[name];
+        assert.ok(group, name);
+        assert.equal(Number(group.calls), sum.calls, `${name}: calls`);
+        assert.equal(Number(group.answered), sum.answered, `${name}: answered`);
+        for (const money of /** @type {const} */ (['revenue', 'cost', 'profit']))
+          assert.equal(units(group[money]), sum[money], `${name}: ${money}`);
+      }
+      assert.equal(
+        await page.getByTestId('report-total-calls').getAttribute('data-value'),
+        String(expected['*']?.calls),
+        'the totals above the table count the same calls'
+      );
+      await still(page);
+      await shot(page, 'report-grouped-1440.png');
 
-    // The URL, opened in a second browser context, shows the same view.
-    const url = page.url();
-    const other = await newPage(1440);
-    await signIn(other, 'customer', '/dashboard');
-    await other.goto(url);
-    assert.deepEqual(await groupsShown(other), shown);
-    await other.getByTestId('report-col-duration').waitFor();
-    assert.equal(await other.getByTestId('report-col-caller').count(), 0);
-    assert.equal(await other.getByRole('combobox', { name: 'Period' }).innerText(), 'Last 7 days');
-    await rowsAre(
-      other,
-      await page.getByTestId('report-row').evaluateAll((r) => r.map((row) => Number(row.getAttribute('data-id'))))
-    );
-    noErrors(other);
-    await other.context().close();
+      // The URL, opened in a second browser context, shows the same view.
+      const url = page.url();
+      const other = await newPage(1440);
+      await signIn(other, 'customer', '/dashboard');
+      await other.goto(url);
+      assert.deepEqual(await groupsShown(other), shown);
+      await other.getByTestId('report-col-duration').waitFor();
+      assert.equal(await other.getByTestId('report-col-caller').count(), 0);
+      assert.equal(await other.getByRole('combobox', { name: 'Period' }).innerText(), 'Last 7 days');
+      await rowsAre(
+        other,
+        await page.getByTestId('report-row').evaluateAll((r) => r.map((row) => Number(row.getAttribute('data-id'))))
+      );
+      noErrors(other);
+      await other.context().close();
 
-    // Saved under a name, then opened again from a plain report.
-    const name = `Cheapest by campaign ${Date.now() % 100000}`;
-    await page.getByTestId('report-view-save').click();
-    await page.getByTestId('report-view-name').fill(name);
-    await page.getByTestId('report-view-confirm').click();
-    await page.getByTestId('report-view-name').waitFor({ state: 'detached' });
-    const saved = (await api('customer', 'GET', '/report/views')).data.find(
-      (/** @type {{name: string}} */ v) => v.name === name
-    );
-    assert.ok(saved, 'the view is stored on the server');
-    assert.deepEqual(
-      [saved.sort, saved.direction, saved.group_by, saved.filters.preset],
-      ['cost', 'asc', 'campaign', '7d']
-    );
-    await page.goto(url.split('?')[0] ?? url);
-    await page.getByTestId('report-col-caller').waitFor();
-    await page.getByRole('combobox', { name: 'Saved views' }).click();
-    await page.getByRole('option', { name }).click();
-    await page.waitForURL(/group=campaign/);
-    assert.deepEqual(await groupsShown(page), shown);
-    assert.equal(new URL(page.url()).searchParams.get('sort'), 'cost');
-    assert.equal(new URL(page.url()).searchParams.get('direction'), 'asc');
-    await page.getByTestId('report-view-delete').click();
-    await page.getByTestId('report-view-delete').waitFor({ state: 'detached' });
-    noErrors(page);
-    await page.context().close();
-  });
+      // Saved under a name, then opened again from a plain report.
+      const name = `Cheapest by campaign ${Date.now() % 100000}`;
+      await page.getByTestId('report-view-save').click();
+      await page.getByTestId('report-view-name').fill(name);
+      await page.getByTestId('report-view-confirm').click();
+      await page.getByTestId('report-view-name').waitFor({ state: 'detached' });
+      const saved = (await api('customer', 'GET', '/report/views')).data.find(
+        (/** @type {{name: string}} */ v) => v.name === name
+      );
+      assert.ok(saved, 'the view is stored on the server');
+      assert.deepEqual(
+        [saved.sort, saved.direction, saved.group_by, saved.filters.preset],
+        ['cost', 'asc', 'campaign', '7d']
+      );
+      await page.goto(url.split('?')[0] ?? url);
+      // A plain report keeps the person's own columns (chosen above), and puts them in its URL.
+      await page.getByTestId('report-col-duration').waitFor();
+      assert.equal(await page.getByTestId('report-col-caller').count(), 0);
+      await page.waitForURL(/cols=/);
+      await page.getByTestId('report-groups').waitFor({ state: 'detached' });
+      await page.getByRole('combobox', { name: 'Saved views' }).click();
+      await page.getByRole('option', { name }).click();
+      await page.waitForURL(/group=campaign/);
+      assert.deepEqual(await groupsShown(page), shown);
+      assert.equal(new URL(page.url()).searchParams.get('sort'), 'cost');
+      assert.equal(new URL(page.url()).searchParams.get('direction'), 'asc');
+      await page.getByTestId('report-view-delete').click();
+      await page.getByTestId('report-view-delete').waitFor({ state: 'detached' });
+      noErrors(page);
+      await page.context().close();
+    },
+    { timeout: 180000 }
+  );
 
   test('customer at 390 px: the report folds its filters behind a button and never scrolls sideways', async () => {
     const page = await newPage(390, 844);

@@ -18,17 +18,25 @@ interface Props {
 
 export default function ColumnChooser({ columns, admin, onChange }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu's own choice while it is open: a second click counts from the first, not from the
+  // page's columns, which follow a moment later.
+  const [chosen, setChosen] = useState(columns);
   const toggle = (key: ReportColumn) => {
-    const next = columns.includes(key) ? columns.filter((c) => c !== key) : [...columns, key];
-    // In the table's order, and never none.
-    if (next.length) onChange(COLUMNS.map((c) => c.key).filter((c) => next.includes(c)));
+    const next = chosen.includes(key) ? chosen.filter((c) => c !== key) : [...chosen, key];
+    if (!next.length) return; // never none
+    const ordered = COLUMNS.map((c) => c.key).filter((c) => next.includes(c)); // the table's order
+    setChosen(ordered);
+    onChange(ordered);
   };
   return (
     <>
       <Button
         variant="outlined"
         startIcon={<TableOutlined />}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setChosen(columns);
+          setAnchor(e.currentTarget);
+        }}
         data-testid="report-columns"
       >
         Columns
@@ -36,7 +44,7 @@ export default function ColumnChooser({ columns, admin, onChange }: Props) {
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {COLUMNS.filter((c) => admin || !c.admin).map((c) => (
           <MenuItem key={c.key} dense onClick={() => toggle(c.key)} data-testid={`report-column-${c.key}`}>
-            <Checkbox size="small" checked={columns.includes(c.key)} sx={{ p: 0, mr: 1 }} />
+            <Checkbox size="small" checked={chosen.includes(c.key)} sx={{ p: 0, mr: 1 }} />
             <ListItemText primary={c.label} />
           </MenuItem>
         ))}

@@ -137,7 +137,7 @@ export default function ReportPage() {
           onChange={(e) => show({ ...view, group: e.target.value as ReportDimension | '' })}
           sx={{ minWidth: 160 }}
           slotProps={{
-            htmlInput: testId('report-group'),
+            htmlInput: testId('report-group-by'),
             select: { displayEmpty: true },
             inputLabel: { shrink: true }
           }}
