@@ -149,7 +149,7 @@ export default function registerReportScenarios({ test, newPage, signIn, shot, a
 
       // Grouped by campaign: the totals equal sums of the API's rows for the same days.
       await page.getByRole('combobox', { name: 'Group by' }).click();
-      await page.getByTestId('report-group-campaign').click();
+      await page.getByTestId('report-group-by-campaign').click();
       await page.waitForURL(/group=campaign/);
       const rows = await allRows(`fromDate=${localDay('Europe/Berlin', 6)}&toDate=${localDay('Europe/Berlin')}`);
       /** @type {Record<string, { calls: number, answered: number, revenue: number, cost: number, profit: number }>} */

@@ -5,7 +5,6 @@ import { useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -17,6 +16,7 @@ import MainCard from '../../components/MainCard';
 import { CustomerPicker, LoadedNamePicker, type Named } from '../../components/NamePicker';
 import { testId } from '../../components/testId';
 import { DISPOSITIONS, filterProblem, reportParams } from '../../utils/report';
+import ChoiceField from './ChoiceField';
 import { PRESETS, TEXT_FILTERS, type Preset, type ReportView } from '../../utils/reportView';
 
 const PICKED = { perpage: 500, page: 1 } as const;
@@ -88,26 +88,14 @@ export default function ReportFilterBar({ view, admin, onApply, onProblem }: Pro
           <form onSubmit={apply}>
             <Grid container spacing={2} sx={{ alignItems: 'center' }}>
               <Grid size={{ xs: 12, sm: 6, md: 3, lg: 2 }}>
-                <TextField
-                  select
-                  size="small"
-                  fullWidth
+                <ChoiceField
                   label="Period"
                   value={preset}
-                  onChange={(e) => setPreset(e.target.value as Preset | '')}
-                  slotProps={{
-                    htmlInput: testId('report-preset'),
-                    select: { displayEmpty: true },
-                    inputLabel: { shrink: true }
-                  }}
-                >
-                  <MenuItem value="">All time</MenuItem>
-                  {PRESETS.map(([key, label]) => (
-                    <MenuItem key={key} value={key} data-testid={`report-preset-${key}`}>
-                      {label}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  none="All time"
+                  options={PRESETS}
+                  onChange={setPreset}
+                  testid="report-preset"
+                />
               </Grid>
               {(preset === 'custom' || preset === '') && (
                 <>
@@ -140,26 +128,14 @@ export default function ReportFilterBar({ view, admin, onApply, onProblem }: Pro
               {TEXT_FILTERS.map(([field, label]) => (
                 <Grid key={field} size={{ xs: 12, sm: 6, md: 3, lg: 2 }}>
                   {field === 'disposition' ? (
-                    <TextField
-                      select
-                      size="small"
-                      fullWidth
+                    <ChoiceField
                       label={label}
                       value={draft.disposition ?? ''}
-                      onChange={(e) => set('disposition', e.target.value)}
-                      slotProps={{
-                        htmlInput: testId('report-disposition'),
-                        select: { displayEmpty: true },
-                        inputLabel: { shrink: true }
-                      }}
-                    >
-                      <MenuItem value="">All</MenuItem>
-                      {DISPOSITIONS.map((d) => (
-                        <MenuItem key={d} value={d}>
-                          {d}
-                        </MenuItem>
-                      ))}
-                    </TextField>
+                      none="All"
+                      options={DISPOSITIONS.map((d) => [d, d] as const)}
+                      onChange={(d) => set('disposition', d)}
+                      testid="report-disposition"
+                    />
                   ) : (
                     text(field, label)
                   )}

@@ -5,20 +5,11 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { DownloadOutlined } from '@ant-design/icons';
 
-import {
-  reportsSave,
-  type CallReportRow,
-  type ReportColumn,
-  type ReportDimension,
-  type ReportSort
-} from '../../client';
+import { reportsSave, type CallReportRow, type ReportColumn, type ReportSort } from '../../client';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { testId } from '../../components/testId';
 import { failureMessage } from '../../hooks/apiFailure';
 import { saveBlob } from '../../utils/download';
 import { isAdmin } from '../../utils/roles';
@@ -35,6 +26,7 @@ import {
 } from '../../utils/reportView';
 import CallDetail from './CallDetail';
 import CallsTable from './CallsTable';
+import ChoiceField from './ChoiceField';
 import ColumnChooser from './ColumnChooser';
 import ReportFilterBar from './ReportFilterBar';
 import { GroupsTable, TotalsBar } from './ReportSums';
@@ -129,26 +121,15 @@ export default function ReportPage() {
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2, alignItems: 'center' }}>
         <SavedViews view={view} onOpen={show} onProblem={setError} />
         <ColumnChooser columns={columns} admin={admin} onChange={chooseColumns} />
-        <TextField
-          select
-          size="small"
+        <ChoiceField
           label="Group by"
           value={view.group}
-          onChange={(e) => show({ ...view, group: e.target.value as ReportDimension | '' })}
+          none="No grouping"
+          options={DIMENSIONS}
+          onChange={(group) => show({ ...view, group })}
+          testid="report-group-by"
           sx={{ minWidth: 160 }}
-          slotProps={{
-            htmlInput: testId('report-group-by'),
-            select: { displayEmpty: true },
-            inputLabel: { shrink: true }
-          }}
-        >
-          <MenuItem value="">No grouping</MenuItem>
-          {DIMENSIONS.map(([key, label]) => (
-            <MenuItem key={key} value={key} data-testid={`report-group-${key}`}>
-              {label}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </Stack>
       <TotalsBar key={`totals ${filtersKey}`} query={query} />
       {view.group && <GroupsTable key={`${view.group} ${filtersKey}`} query={query} by={view.group} />}
