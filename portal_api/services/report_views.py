@@ -43,8 +43,13 @@ def create(session: Session, principal: Principal, body: ReportViewIn) -> Report
 
 def update(session: Session, principal: Principal, view_id: int, body: ReportViewIn) -> ReportView:
     view = _own(session, principal, view_id)
+    # The whole view is replaced: no grouping (null) is a value like any other.
     return update_row(
-        session, view, _stored(body), check=lambda: _name_free(session, principal, body.name, view_id)
+        session,
+        view,
+        _stored(body),
+        required=(),
+        check=lambda: _name_free(session, principal, body.name, view_id),
     )
 
 
