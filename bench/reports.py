@@ -374,6 +374,7 @@ def requests_for(url: str, tokens: dict[str, str]) -> tuple[list[Request], dict[
         tokens[str(buyer_user)],
     )
     report = "/api/report"
+    groups = "/api/report/groups"
     return [
         Request("report, first page, no filter", "admin", "GET", report, admin),
         Request("report, one month", "admin", "GET", report, admin, month),
@@ -406,6 +407,27 @@ def requests_for(url: str, tokens: dict[str, str]) -> tuple[list[Request], dict[
             body={"caller_number": big_caller[:5]},
         ),
         Request("buyer report, all buyers", "admin", "POST", "/api/buyer/buyer-report", admin, body={}),
+        Request("report sorted by cost, first page", "admin", "GET", report, admin, {"sort": "cost"}),
+        Request(
+            "report sorted by duration, first page", "biggest", "GET", report, bigt, {"sort": "duration"}
+        ),
+        Request("report totals, one month", "biggest", "GET", f"{report}/totals", bigt, month),
+        Request(
+            "report groups by campaign, one month", "admin", "GET", groups, admin, {**month, "by": "campaign"}
+        ),
+        Request(
+            "report groups by campaign, one month",
+            "biggest",
+            "GET",
+            groups,
+            bigt,
+            {**month, "by": "campaign"},
+        ),
+        Request("report groups by day, one month", "biggest", "GET", groups, bigt, {**month, "by": "day"}),
+        Request(
+            "report groups by target, one month", "buyer", "GET", groups, buyert, {**month, "by": "target"}
+        ),
+        Request("report groups by campaign, all time", "small", "GET", groups, smallt, {"by": "campaign"}),
         Request("dashboard month, call", "admin", "GET", "/api/dashboard/call", admin, {"type": "month"}),
         Request(
             "dashboard month, call-detail",

@@ -27,6 +27,7 @@ from core.models import (
     Number,
     NumberUploadBatch,
     Rate,
+    ReportView,
     Target,
     Tariff,
     TrafficSource,
@@ -122,7 +123,8 @@ def build_world() -> World:
             recording="call-1700000000.1",
         )
         hook = Webhook(user_id=a.id, campaign_id=campaign.id, url=f"https://{MARK}.example.com", secret=MARK)
-        s.add_all([link, number, pool, batch, block, invoice, note, call, hook])
+        view = ReportView(user_id=a.id, name=f"{MARK} view", filters={"caller_number": MARK})
+        s.add_all([link, number, pool, batch, block, invoice, note, call, hook, view])
         s.flush()
         now = datetime.now(UTC)
         delivery = WebhookDelivery(
@@ -157,6 +159,7 @@ def build_world() -> World:
             "country": gb.id,
             "webhook": hook.id,
             "delivery": delivery.id,
+            "report_view": view.id,
         }
     client = get_redis()
     live = CallState(call_linkedid, number.number, MARK, datetime.now(UTC), user_id=a.id)

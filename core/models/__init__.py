@@ -10,6 +10,7 @@ from core.models.inventory import Country, Number, NumberUploadBatch, Vendor
 from core.models.notifications import Notification
 from core.models.prompts import PromptAudio
 from core.models.rating import Rate, Tariff
+from core.models.report_views import ReportView
 from core.models.rollups import CallRegionRollup, CallRollup, CallRollupDay
 from core.models.routing import BlockEntry, Buyer, Campaign, CampaignTarget, CatalogueVersion, Target, Trunk
 from core.models.webhooks import Webhook, WebhookDelivery
@@ -40,6 +41,7 @@ __all__ = [
     "NumberUploadBatch",
     "PromptAudio",
     "Rate",
+    "ReportView",
     "StatusChange",
     "Target",
     "Tariff",

@@ -243,6 +243,11 @@ class ErrorId(Enum):
         "the IVR prompt is neither one of Asterisk's listed sounds nor the owner's upload",
     )
     REPORT_DATES = ("report.dates", Kind.INVALID, "toDate is before fromDate")
+    REPORT_GROUP_HIDDEN = (
+        "report.group_hidden",
+        Kind.FORBIDDEN,
+        "a buyer asked to group its calls by a campaign or buyer, which it does not see",
+    )
     REPORT_CALLER_PLACE = (
         "report.caller_place",
         Kind.INVALID,

@@ -4,27 +4,63 @@ customer); customers their own. Buyers have their own report (`/buyer/buyer-repo
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Query
 from fastapi.responses import StreamingResponse
 
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
 from portal_api.deps import IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, ErrorBody, PageData, ok
-from portal_api.schemas.reports import AfterDep, CallReportRow, ReportFilter, report_filter
-from portal_api.services import reports
+from portal_api.schemas.reports import (
+    AfterDep,
+    CallReportRow,
+    ReportDimension,
+    ReportFilter,
+    ReportGroups,
+    ReportMeasures,
+    ReportOrder,
+    report_filter,
+    report_order,
+)
+from portal_api.services import report_groups, reports
 
 router = APIRouter(prefix="/report", tags=["reports"])
 FilterDep = Annotated[ReportFilter, Depends(report_filter)]
+OrderDep = Annotated[ReportOrder, Depends(report_order)]
 
 
 @router.get(
     "",
-    summary="Calls, newest first, with the routing trail; filters as in the spec",
+    summary="Calls, newest first or by duration, cost or payout, with the routing trail; the spec's filters",
 )
 def report(
-    principal: AdminOrCustomerDep, session: SessionDep, pg: PageDep, f: FilterDep, after: AfterDep = None
+    principal: AdminOrCustomerDep,
+    session: SessionDep,
+    pg: PageDep,
+    f: FilterDep,
+    order: OrderDep,
+    after: AfterDep = None,
 ) -> Envelope[PageData[CallReportRow]]:
-    return ok(reports.page(session, principal, pg, f, after))
+    return ok(reports.page(session, principal, pg, f, order, after))
+
+
+@router.get(
+    "/totals", summary="The report's filtered calls summed: calls, answered, converted, revenue, cost, profit"
+)
+def totals(principal: PrincipalDep, session: SessionDep, f: FilterDep) -> Envelope[ReportMeasures]:
+    return ok(report_groups.totals(session, principal, f))
+
+
+@router.get(
+    "/groups",
+    summary="The filtered calls grouped by campaign, target, buyer, number, local day or hour, with totals",
+)
+def groups(
+    principal: PrincipalDep,
+    session: SessionDep,
+    f: FilterDep,
+    by: Annotated[ReportDimension, Query(description="What the calls are grouped by")],
+) -> Envelope[ReportGroups]:
+    return ok(report_groups.groups(session, principal, f, by))
 
 
 @router.post(

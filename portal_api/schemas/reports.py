@@ -1,6 +1,7 @@
 """The call report (spec §7 Reports): its filters and its rows."""
 
 from datetime import date, datetime
+from enum import StrEnum
 from typing import Annotated
 
 from fastapi import Depends, Query
@@ -13,6 +14,8 @@ from portal_api.schemas.common import Day, MoneyOut
 from portal_api.schemas.regions import OriginFilter
 from portal_api.schemas.routing import TrailEntry
 from portal_api.schemas.visits import VisitFields, VisitFilter
+
+GROUPS_SHOWN = 500  # a grouping's rows at most (numbers, hours): the totals still cover every call
 
 _Part = Annotated[str | None, Query(max_length=64, description="Matches anywhere in the value")]
 _Number = Annotated[
@@ -34,11 +37,62 @@ AfterDep = Annotated[
 ]
 
 
+class ReportSort(StrEnum):
+    """The report's sortable columns: each one an index serves (docs/reports.md)."""
+
+    STARTED_AT = "started_at"
+    DURATION = "duration"
+    COST = "cost"
+    PAYOUT = "payout"
+
+
+class SortDirection(StrEnum):
+    DESC = "desc"
+    ASC = "asc"
+
+
+class ReportDimension(StrEnum):
+    """What the report's calls can be grouped by (`services/report_dimensions.py`)."""
+
+    CAMPAIGN = "campaign"
+    TARGET = "target"
+    BUYER = "buyer"
+    NUMBER = "number"
+    DAY = "day"
+    HOUR = "hour"
+
+
+class ReportColumn(StrEnum):
+    """The report table's columns a person may show or hide (a saved view keeps its choice)."""
+
+    STARTED_AT = "started_at"
+    CALLER = "caller"
+    ORIGIN = "origin"
+    DID = "did"
+    CUSTOMER = "customer"
+    CAMPAIGN = "campaign"
+    TARGET = "target"
+    BUYER = "buyer"
+    DISPOSITION = "disposition"
+    DURATION = "duration"
+    BILLSEC = "billsec"
+    HANGUP_BY = "hangup_by"
+    REVENUE = "revenue"
+    COST = "cost"
+    PROFIT = "profit"
+
+
+_IdFilter = Annotated[int | None, Query(ge=1, le=MAX_ID)]
+
+
 class ReportFilter(BaseModel):
     """The spec's filters, spelled as the spec spells them; the campaign name matches a part, the
-    numbers match how they start (docs/reports.md)."""
+    numbers match how they start (docs/reports.md). A campaign, target or buyer may be named by id."""
 
     user_id: int | None = None
+    campaign_id: int | None = None
+    target_id: int | None = None
+    buyer_id: int | None = None
     campaign_name: str | None = None
     fromDate: date | None = None
     toDate: date | None = None
@@ -65,6 +119,9 @@ def report_filter(
     source_id: Annotated[
         int | None, Query(ge=1, le=MAX_ID, description="The calls attributed to this traffic source")
     ] = None,
+    campaign_id: _IdFilter = None,
+    target_id: _IdFilter = None,
+    buyer_id: _IdFilter = None,
 ) -> ReportFilter:
     if fromDate and toDate and fromDate > toDate:
         raise DomainError(ErrorId.REPORT_DATES, "toDate can't be before fromDate.", "toDate")
@@ -76,6 +133,9 @@ def report_filter(
     }
     return ReportFilter(
         user_id=user_id,
+        campaign_id=campaign_id,
+        target_id=target_id,
+        buyer_id=buyer_id,
         fromDate=fromDate,
         toDate=toDate,
         disposition=disposition,
@@ -84,6 +144,52 @@ def report_filter(
         source_id=source_id,
         **{k: (v or "").strip() or None for k, v in text.items()},
     )
+
+
+class ReportOrder(BaseModel):
+    sort: ReportSort = ReportSort.STARTED_AT
+    direction: SortDirection = SortDirection.DESC
+
+
+def report_order(
+    sort: Annotated[
+        ReportSort,
+        Query(description="The column the calls are sorted by (then by id); newest first by default"),
+    ] = ReportSort.STARTED_AT,
+    direction: Annotated[SortDirection, Query(description="desc (largest or newest first) or asc")] = (
+        SortDirection.DESC
+    ),
+) -> ReportOrder:
+    return ReportOrder(sort=sort, direction=direction)
+
+
+class ReportMeasures(BaseModel):
+    """Sums over a set of calls. Revenue is what buyers pay (the payouts), cost what the calls cost
+    the customer, publisher payout what their traffic sources are owed, profit what is left; a buyer
+    sees none of those three (null)."""
+
+    calls: int
+    answered: int
+    converted: int
+    revenue: MoneyOut
+    cost: MoneyOut | None
+    publisher_payout: MoneyOut | None = Field(description="What the calls' traffic sources are owed")
+    profit: MoneyOut | None
+
+
+class ReportGroup(ReportMeasures):
+    key: str | None = Field(description="The group's id or value as text (null: calls without one)")
+    name: str = Field(description="The group as a person reads it (a name, a number, a local day or hour)")
+
+
+class ReportGroups(BaseModel):
+    by: ReportDimension
+    label: str = Field(description="The dimension's name, for a column heading")
+    groups: list[ReportGroup] = Field(description=f"Busiest first, at most {GROUPS_SHOWN}")
+    more: bool = Field(
+        description=f"More than {GROUPS_SHOWN} groups: the busiest are shown, the totals cover all"
+    )
+    totals: ReportMeasures
 
 
 class CallReportRow(VisitFields):

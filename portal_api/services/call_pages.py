@@ -9,10 +9,11 @@ and reads whole rows for the page's own calls. The total is the planner's estima
 EXACT_UP_TO + 1 rows read): never a full count per page.
 """
 
+from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVarTuple, cast
+from typing import Any, TypeVarTuple, cast
 
-from sqlalchemy import ColumnElement, Select, func, literal, select, text, tuple_
+from sqlalchemy import ColumnElement, Select, SQLColumnExpression, func, literal, select, text, tuple_
 from sqlmodel import Session
 
 from core.models import Call
@@ -53,17 +54,39 @@ def number_filter(column: TextColumn, typed: str, plus: bool = True) -> ColumnEl
     return starts_with_text(column, number)
 
 
+@dataclass(frozen=True)
+class Order:
+    """A report's order: a key (a column, or an expression an index holds), then `id`, both the same
+    way, so every call has one place and a keyset anchor splits the calls exactly."""
+
+    key: SQLColumnExpression[Any]
+    descending: bool = True
+
+    def apply(self, stmt: Select[*Ts]) -> Select[*Ts]:
+        if self.descending:
+            return stmt.order_by(self.key.desc(), Call.id.desc())
+        return stmt.order_by(self.key.asc(), Call.id.asc())
+
+    def past(self, value: object, call_id: int) -> ColumnElement[bool]:
+        """The calls after (`value`, `call_id`) in this order: one row comparison an index serves."""
+        mine, anchor = tuple_(self.key, Call.id), tuple_(literal(value), literal(call_id))
+        return mine < anchor if self.descending else mine > anchor
+
+
+NEWEST = Order(Call.started_at)
+
+
 def newest_first(stmt: Select[*Ts]) -> Select[*Ts]:
-    return stmt.order_by(Call.started_at.desc(), Call.id.desc())
+    return NEWEST.apply(stmt)
 
 
-def after_call(session: Session, stmt: Select[Call], after: int) -> Select[Call]:
-    """`stmt` below call `after` in the report's order. The call is looked up among `stmt`'s own
-    (scoped, filtered) rows: another tenant's call tells nothing, and the page starts from the top."""
-    started = session.scalar(stmt.order_by(None).with_only_columns(Call.started_at).where(Call.id == after))
-    if started is None:
+def after_call(session: Session, stmt: Select[Call], after: int, order: Order = NEWEST) -> Select[Call]:
+    """`stmt` below call `after` in `order`. The call is looked up among `stmt`'s own (scoped,
+    filtered) rows: another tenant's call tells nothing, and the page starts from the top."""
+    anchor = session.execute(stmt.order_by(None).with_only_columns(order.key).where(Call.id == after)).first()
+    if anchor is None:
         return stmt
-    return stmt.where(tuple_(Call.started_at, Call.id) < tuple_(literal(started), literal(after)))
+    return stmt.where(order.past(anchor[0], after))
 
 
 def _estimate(session: Session, stmt: Select[*Ts]) -> int:
@@ -86,22 +109,27 @@ def count(session: Session, stmt: Select[Call]) -> tuple[int, bool]:
 
 
 def page(
-    session: Session, stmt: Select[Call], pg: PageParams, after: int | None, schema: type[RowT]
+    session: Session,
+    stmt: Select[Call],
+    pg: PageParams,
+    after: int | None,
+    schema: type[RowT],
+    order: Order = NEWEST,
 ) -> PageData[RowT]:
-    """One page of calls (`stmt` filtered and scoped, unordered) as `schema`, names filled in."""
+    """One page of calls (`stmt` filtered and scoped, unordered) in `order` as `schema`, names
+    filled in."""
     total, estimated = count(session, stmt)
     offset = (pg.page - 1) * pg.perpage
     if after is not None:
-        stmt, offset = after_call(session, stmt, after), 0
+        stmt, offset = after_call(session, stmt, after, order), 0
     picked = cast(Select[int, datetime], stmt.with_only_columns(Call.id, Call.started_at))
-    keys = session.execute(newest_first(picked).offset(offset).limit(pg.perpage)).all()
+    keys = session.execute(order.apply(picked).offset(offset).limit(pg.perpage)).all()
     rows = []
     if keys:
         # The page's time span as well as its ids: only the months it covers are read (partitions).
-        span = Call.started_at.between(keys[-1].started_at, keys[0].started_at)
-        rows = list(
-            session.scalars(newest_first(select(Call).where(Call.id.in_([k.id for k in keys]), span)))
-        )
+        times = [k.started_at for k in keys]
+        span = Call.started_at.between(min(times), max(times))
+        rows = list(session.scalars(order.apply(select(Call).where(Call.id.in_([k.id for k in keys]), span))))
     return page_data(
         with_names(session, rows, schema),
         total,

@@ -5,6 +5,7 @@ own, buyers only the recordings of calls sent to them."""
 import csv
 import io
 from collections.abc import Iterator
+from typing import Any
 
 from fastapi.responses import StreamingResponse
 from sqlalchemy import ColumnElement, Select, SQLColumnExpression, Text, case, cast, func, literal, select
@@ -17,10 +18,11 @@ from core.values.errors import DomainError, ErrorId
 from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData
-from portal_api.schemas.reports import CSV_COLUMNS, CallReportRow, ReportFilter
+from portal_api.schemas.reports import CSV_COLUMNS, CallReportRow, ReportFilter, ReportOrder, ReportSort
 from portal_api.services import call_pages, call_visits
 from portal_api.services.common import contains_text, within_days
 from portal_api.services.recordings import stored_recording
+from portal_api.services.report_measures import COST
 from portal_api.services.tenancy import get_visible, scoped, visible_id
 
 CSV_BATCH = 2000  # rows fetched at a time while the download streams
@@ -33,10 +35,27 @@ def _campaigns(session: Session, principal: Principal, f: ReportFilter, name: st
     return list(session.scalars(stmt.where(contains_text(Campaign.name, name))))
 
 
-def _calls(session: Session, principal: Principal, f: ReportFilter) -> Select[Call]:
-    """The caller's calls under the filters, unordered (call_pages orders and pages them)."""
+# The sortable columns' keys, each the leading column of an index (migration 0024).
+SORT_KEYS: dict[ReportSort, SQLColumnExpression[Any]] = {
+    ReportSort.STARTED_AT: Call.started_at,
+    ReportSort.DURATION: Call.duration,
+    ReportSort.COST: COST,
+    ReportSort.PAYOUT: Call.payout,
+}
+
+
+def calls(session: Session, principal: Principal, f: ReportFilter) -> Select[Call]:
+    """The caller's calls under the filters, unordered (call_pages orders and pages them). A named
+    campaign, target, buyer or customer the caller may not see is a 404 on its field."""
     visible_id(session, User, f.user_id, principal, "user_id", "User")
     stmt = scoped(select(Call), Call, principal, f.user_id)
+    for model, owner, row_id, name in (
+        (Campaign, Call.campaign_id, f.campaign_id, "campaign"),
+        (Target, Call.target_id, f.target_id, "target"),
+        (Buyer, Call.buyer_id, f.buyer_id, "buyer"),
+    ):
+        if visible_id(session, model, row_id, principal, f"{name}_id", name.capitalize()) is not None:
+            stmt = stmt.where(owner == row_id)
     stmt = within_days(stmt, Call.started_at, f.fromDate, f.toDate, principal.user.timezone)
     if f.disposition is not None:
         stmt = stmt.where(Call.disposition == f.disposition.value)
@@ -61,9 +80,15 @@ def _calls(session: Session, principal: Principal, f: ReportFilter) -> Select[Ca
 
 
 def page(
-    session: Session, principal: Principal, pg: PageParams, f: ReportFilter, after: int | None
+    session: Session,
+    principal: Principal,
+    pg: PageParams,
+    f: ReportFilter,
+    order: ReportOrder,
+    after: int | None,
 ) -> PageData[CallReportRow]:
-    found = call_pages.page(session, _calls(session, principal, f), pg, after, CallReportRow)
+    by = call_pages.Order(SORT_KEYS[order.sort], descending=order.direction == "desc")
+    found = call_pages.page(session, calls(session, principal, f), pg, after, CallReportRow, by)
     call_visits.with_visits(session, found.data)
     return found
 
@@ -137,7 +162,7 @@ def csv_lines(session: Session, principal: Principal, f: ReportFilter) -> Iterat
         .outerjoin(CallAttribution, CallAttribution.call_id == Call.id)
     )
     stmt = call_pages.newest_first(
-        _calls(session, principal, f).with_only_columns(*_csv_cells(zone)).select_from(joined)
+        calls(session, principal, f).with_only_columns(*_csv_cells(zone)).select_from(joined)
     )
 
     def lines() -> Iterator[str]:

@@ -388,6 +388,20 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     # Call report (the world has one finished call of A's, its trail marked)
     ("GET", "/api/report"): (CUSTOMERS, get("/api/report")),
     ("POST", "/api/report/save"): (CUSTOMERS, send("/api/report/save")),
+    # The report's sums and groups: each caller's own calls (a buyer's: its targets', no cost)
+    ("GET", "/api/report/totals"): (ANYONE, get("/api/report/totals")),
+    ("GET", "/api/report/groups"): (ANYONE, get("/api/report/groups", by="target")),
+    # Saved report views: each person's own (the world has one of A's, its name marked)
+    ("GET", "/api/report/views"): (CUSTOMERS, get("/api/report/views")),
+    ("POST", "/api/report/views"): (CUSTOMERS, send("/api/report/views", lambda w: {"name": "Mine"})),
+    ("PUT", "/api/report/views/{id}"): (
+        {"admin": DENIED, "a": OK, "b": DENIED, "buyer": FORBIDDEN},
+        send("/api/report/views/{report_view}", lambda w: {"name": "Renamed"}),
+    ),
+    ("DELETE", "/api/report/views/{id}"): (
+        {"admin": DENIED, "a": OK, "b": DENIED, "buyer": FORBIDDEN},
+        send("/api/report/views/{report_view}"),
+    ),
     # No Asterisk here: whoever may hear the recording gets as far as asking the PBX for it (503).
     ("GET", "/api/report/recording/{id}"): (
         {"admin": PBX_DOWN, "a": PBX_DOWN, "b": DENIED, "buyer": PBX_DOWN},

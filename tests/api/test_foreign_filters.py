@@ -15,6 +15,7 @@ OWN_LISTS = [
     "/api/target/details",
     "/api/user/wall",
     "/api/report",
+    "/api/report/totals",
 ]
 
 
@@ -68,5 +69,11 @@ def test_another_customers_buyer_or_campaign_is_a_404(client, customer_a, custom
         client.get("/api/report", params={"source_id": source_id}, headers=customer_b.headers).status_code
         == 200
     )
+    for path in ("/api/report", "/api/report/totals", "/api/report/groups"):
+        for field, value in (("campaign_id", campaign_id), ("target_id", target_id), ("buyer_id", buyer_id)):
+            params = {field: value, "by": "day"}
+            r = client.get(path, params=params, headers=h)
+            assert r.status_code == 404 and list(r.json()["errors"]) == [field], (path, r.text)
+            assert client.get(path, params=params, headers=customer_b.headers).status_code == 200
     r = client.post("/api/buyer/buyer-report", json={"buyer_id": buyer_id}, headers=h)
     assert r.status_code == 404 and "buyer_id" in r.json()["errors"], r.text

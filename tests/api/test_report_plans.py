@@ -21,7 +21,7 @@ from testkit.rows import save
 CALLS = 20_000
 SEED = """
 INSERT INTO call (linkedid, user_id, campaign_id, buyer_id, did, caller, destination, started_at,
-                  disposition, payout, trail, source, rating_status, duration, billsec, talk_seconds,
+                  disposition, cost, payout, trail, source, rating_status, duration, billsec, talk_seconds,
                   converted)
 SELECT 'plan.' || g,
        CASE WHEN g % 10 = 0 THEN :b ELSE :a END,
@@ -32,7 +32,8 @@ SELECT 'plan.' || g,
        '1415555' || lpad((g % 4999)::text, 4, '0'),
        timestamptz '2026-01-01 00:00+00' + g * interval '7 minutes',
        CASE WHEN g % 10 = 3 THEN 'BUSY' WHEN g % 10 < 7 THEN 'ANSWERED' ELSE 'NO ANSWER' END,
-       0, '[]', 'bridge', 'rated', 30, 25, 20, false
+       CASE WHEN g % 50 <> 0 THEN (g * 17 % 89)::numeric / 100 END,
+       (g * 31 % 97)::numeric / 4, '[]', 'bridge', 'rated', g * 7919 % 900, 25, 20, false
 FROM generate_series(1, :n) g
 """
 
@@ -82,9 +83,15 @@ def _nodes(plan: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 
 def page_plan(
-    client: Any, seen: list[tuple[str, Any]], who: Actor, buyer: bool = False, **params: Any
+    client: Any,
+    seen: list[tuple[str, Any]],
+    who: Actor,
+    buyer: bool = False,
+    order: str = "call.started_at DESC, call.id DESC",
+    **params: Any,
 ) -> list:
-    """The plan of the statement that picks the page's calls (ordered, limited), as EXPLAIN gives it."""
+    """The plan of the statement that picks the page's calls (ordered by `order`, limited), as
+    EXPLAIN gives it."""
     seen.clear()
     if buyer:
         r = client.post(
@@ -94,7 +101,9 @@ def page_plan(
         r = client.get("/api/report", headers=who.headers, params=params)
     assert r.status_code == 200, r.text
     (statement, parameters), *_ = [
-        (s, p) for s, p in seen if "ORDER BY call.started_at DESC, call.id DESC" in s and "LIMIT" in s
+        (s, p)
+        for s, p in seen
+        if f"ORDER BY {order}" in s and "LIMIT" in s and "call.id, call.started_at" in s
     ]
     counts = [s for s, _ in seen if "count(*)" in s]
     assert all("LIMIT" in s for s in counts)  # never a count of every call
@@ -185,6 +194,30 @@ def test_every_filter_and_scope_reads_an_index_and_names_match_in_scope(
     assert {c["campaign_name"] for c in r.json()["data"]["data"]} == {"Solar Leads"}  # not "Solar Panels B"
     lookups = [s for s, _ in statements if "FROM campaign" in s and "ILIKE" in s.upper()]
     assert lookups and all("campaign.user_id" in s for s in lookups)
+
+
+def test_a_sorted_report_reads_its_pages_off_the_sort_index(
+    client: Any, admin: Actor, customer_a: Actor, calls: dict[str, int], statements: list
+) -> None:
+    """Sorted by duration, cost or payout, either way: the first page, a page after a call (keyset)
+    and a deep page come off the measure's index in order, for all calls and in a customer's scope."""
+    keys = {"duration": "call.duration", "payout": "call.payout", "cost": "coalesce(call.cost, 0)"}
+    for who, scope in ((admin, ""), (customer_a, "_user")):
+        for sort, key in keys.items():
+            for direction in ("DESC", "ASC"):
+                order = f"{key} {direction}, call.id {direction}"
+                params = {"sort": sort, "direction": direction.lower()}
+                index = f"ix_call{scope}_{sort}"
+                first = page_plan(client, statements, who, order=order, **params)
+                assert_indexed(first, sorted_by_index=True, index=index)
+                anchor = client.get("/api/report", headers=who.headers, params=params).json()["data"][
+                    "next_after"
+                ]
+                after = page_plan(client, statements, who, order=order, after=anchor, **params)
+                assert_indexed(after, sorted_by_index=True, index=index)
+                assert_indexed(
+                    page_plan(client, statements, who, order=order, page=100, **params), sorted_by_index=True
+                )
 
 
 def test_a_large_total_is_an_estimate_and_marked_as_one(

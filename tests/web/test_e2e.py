@@ -8,7 +8,8 @@ import asyncio
 import os
 import subprocess
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 
 import pytest
 
@@ -19,7 +20,7 @@ from core.values.enums import LiveState
 from pbx_bridge.live_store import LiveStore
 from testkit.actors import PASSWORD, Actor, make_actor
 from testkit.processes import REPO, api_server
-from testkit.rows import save
+from testkit.rows import save, seed_calls
 
 pytestmark = pytest.mark.slow
 WEB = REPO / "web"
@@ -59,11 +60,35 @@ def put_live_call(customer: Actor, buyer: Actor) -> None:
     asyncio.run(put())
 
 
+def _seed_report(customer: Actor) -> None:
+    """The customer's calls of the last five days in two campaigns, each with its own duration, cost
+    and payout (one unrated), for the report's scenario (web/e2e/screens/report.mjs)."""
+    now = datetime.now(UTC).replace(microsecond=0)
+    for campaign, first in (("Report Solar", 0), ("Report Roofing", 7)):
+        calls = []
+        for i in range(first, first + 7):
+            started = now - timedelta(hours=3 + 16 * i)
+            calls.append(
+                {
+                    "started_at": started,
+                    "ended_at": started + timedelta(seconds=30 + 17 * i),
+                    "duration": 30 + 17 * i,
+                    "billsec": 20 + 17 * i,
+                    "disposition": "ANSWERED" if i % 3 else "NO ANSWER",
+                    "cost": None if i == 4 else Decimal(37 * i % 23) / 100 + Decimal("0.0125"),
+                    "payout": Decimal(5 * (i % 4)),
+                    "rating_status": "pending" if i == 4 else "rated",
+                }
+            )
+        seed_calls(customer, campaign, *calls)
+
+
 def test_portal_in_chromium(portal: str, chromium_binary: str) -> None:
     make_actor(1, "Ada Admin")
     customer = make_actor(2, "Alice Customer", timezone="Europe/Berlin")
     buyer = make_actor(3, "Bea Buyer", owner=customer)
     put_live_call(customer, buyer)
+    _seed_report(customer)
     env = {
         **os.environ,
         "BASE_URL": portal,

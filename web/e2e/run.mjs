@@ -27,6 +27,7 @@ import registerIvrScenarios from './screens/ivr.mjs';
 import registerNumberScenarios from './screens/numbers.mjs';
 import registerPhoneScenarios from './screens/phone.mjs';
 import registerProfileScenarios from './screens/profile.mjs';
+import registerReportScenarios from './screens/report.mjs';
 import registerShellScenarios from './screens/shell.mjs';
 import registerSourceScenarios from './screens/sources.mjs';
 import registerTargetScenarios from './screens/targets.mjs';
@@ -221,6 +222,7 @@ for (const register of [
   registerVendorScenarios,
   registerSourceScenarios,
   registerIvrScenarios,
+  registerReportScenarios, // the calls tests/web/test_e2e.py seeds
   registerRealCall, // with E2E_CALL_TARGET_PORT and E2E_CALL_CALLER
   registerCallOnScreens // with E2E_LIVE_CALLER, E2E_LIVE_DID or E2E_TRUNK_REACHABLE
 ])

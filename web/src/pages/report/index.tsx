@@ -1,81 +1,92 @@
-// The call report: every call of the signed-in customer (the admin: all), filtered as the spec
-// says, newest first; a row opens the call with its routing trail; Export downloads the CSV.
-import { useState } from 'react';
+// The call report, a tool to analyse calls with: filters, a period in the user's time zone, columns
+// chosen, sorted on the server, grouped with totals; the whole view lives in the URL (shareable, the
+// back button walks it) and can be saved by name. A row opens the call with its routing trail.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
+import Stack from '@mui/material/Stack';
 import { DownloadOutlined } from '@ant-design/icons';
 
-import CallFilters, { type FilterQuery } from '../../components/CallFilters';
+import { reportsSave, type CallReportRow, type ReportColumn, type ReportSort } from '../../client';
 import ConversionsExportDialog from '../../components/ConversionsExportDialog';
-import { EmptyRow, ListMessages } from '../../components/ListParts';
-import MainCard from '../../components/MainCard';
 import { PageTitle } from '../../components/PagePlaceholder';
-import { call } from '../../api/client';
-import {
-  reportsReport,
-  reportsSave,
-  type CallReportRow,
-  type ReportsReportData,
-  type ReportsSaveData
-} from '../../client';
 import { failureMessage } from '../../hooks/apiFailure';
-import usePagedList from '../../hooks/usePagedList';
-import { RATE_PLACES, formatBalance } from '../../utils/balance';
 import { saveBlob } from '../../utils/download';
-import { formatSeconds } from '../../utils/time';
-import { countLabel } from '../../utils/report';
-import { formatDateTime, timeColumn } from '../../utils/time';
-import DispositionChip from '../../components/DispositionChip';
-import { isAdmin } from '../../utils/roles';
-import { getStoredUser } from '../../utils/storage';
+import { isAdmin, isBuyer } from '../../utils/roles';
+import { getItem, getStoredUser, setItem } from '../../utils/storage';
+import {
+  COLUMNS,
+  DEFAULT_COLUMNS,
+  DIMENSIONS,
+  columnsKey,
+  viewFromParams,
+  viewQuery,
+  viewToParams,
+  type ReportView
+} from '../../utils/reportView';
 import CallDetail from './CallDetail';
-import { originLabel } from '../../utils/origin';
+import CallsTable from './CallsTable';
+import ChoiceField from './ChoiceField';
+import ColumnChooser from './ColumnChooser';
+import ReportFilterBar from './ReportFilterBar';
+import { GroupsTable, TotalsBar } from './ReportSums';
+import SavedViews from './SavedViews';
 
-// The filters as typed (text); the server parses and checks them (422), as it did the query string.
-const fetchReport = (query: FilterQuery) => call(reportsReport({ query: query as ReportsReportData['query'] }));
-
-const FILTERS: [string, string][] = [
-  ['fromDate', 'From'],
-  ['toDate', 'To'],
-  ['disposition', 'Disposition'],
-  ['caller_number', 'Caller'],
-  ['caller_country', 'Caller country'],
-  ['caller_region', 'Caller region'],
-  ['did_number', 'Tracking number'],
-  ['target_number', 'Target number'],
-  ['campaign_name', 'Campaign']
-];
+function storedColumns(userId: number | null | undefined): ReportColumn[] {
+  try {
+    const saved: unknown = JSON.parse(getItem(columnsKey(userId)) ?? 'null');
+    const known = COLUMNS.map((c) => c.key);
+    if (Array.isArray(saved)) {
+      const columns = saved.filter((c): c is ReportColumn => known.includes(c as ReportColumn));
+      if (columns.length) return columns;
+    }
+  } catch {
+    // An unreadable choice: the defaults.
+  }
+  return [...DEFAULT_COLUMNS];
+}
 
 export default function ReportPage() {
   const user = getStoredUser();
   const admin = isAdmin(user);
-  const { rows, total, estimated, loading, error, setError, filters, filterBy, pagination } = usePagedList(
-    fetchReport,
-    {
-      perpage: 25,
-      failure: 'The report could not be loaded.'
-    }
-  );
+  const zone = user?.timezone;
+  const [params, setParams] = useSearchParams();
+  const [mine] = useState(() => storedColumns(user?.user_id));
+  const view = useMemo(() => viewFromParams(params, mine), [params, mine]);
+  // Every change is a new history entry: Back returns to the view before it.
+  const show = useCallback((next: ReportView) => setParams(viewToParams(next)), [setParams]);
   const [open, setOpen] = useState<CallReportRow | null>(null);
+  const [error, setError] = useState('');
   const [exporting, setExporting] = useState(false);
   const [conversions, setConversions] = useState(false);
+
+  // The person's own columns in the URL from the start, so the URL they share shows them too.
+  useEffect(() => {
+    if (!params.has('cols') && mine.join(',') !== DEFAULT_COLUMNS.join(',')) {
+      setParams(viewToParams(viewFromParams(params, mine)), { replace: true });
+    }
+  }, [params, mine, setParams]);
+
+  // A preset's dates as of the page's opening. The parts below are mounted again (their `key`) when
+  // the query's text changes, and each keeps the query it was mounted with.
+  const [now] = useState(() => Date.now());
+  const query = viewQuery(view, now, zone);
+  const filtersKey = JSON.stringify(query);
+  const columns = view.columns.filter((key) => admin || !COLUMNS.find((c) => c.key === key)?.admin);
+
+  const sortBy = (sort: ReportSort) =>
+    show({ ...view, sort, direction: view.sort === sort && view.direction === 'desc' ? 'asc' : 'desc' });
+  const chooseColumns = (next: ReportColumn[]) => {
+    setItem(columnsKey(user?.user_id), JSON.stringify(next));
+    show({ ...view, columns: next });
+  };
 
   const exportCsv = async () => {
     setExporting(true);
     try {
       // The same calls as a CSV file (all pages). Asked as a blob: its answer is the file's Blob.
-      const { data } = await reportsSave({
-        query: filters as ReportsSaveData['query'],
-        responseType: 'blob',
-        headers: { Accept: 'text/csv' }
-      });
+      const { data } = await reportsSave({ query, responseType: 'blob', headers: { Accept: 'text/csv' } });
       saveBlob(new Blob([data], { type: 'text/csv' }), 'call-report.csv');
     } catch (err) {
       setError(failureMessage(err, 'The report could not be exported.'));
@@ -87,83 +98,59 @@ export default function ReportPage() {
   return (
     <>
       <PageTitle title="Report">
-        <Button variant="outlined" onClick={() => setConversions(true)} data-testid="report-conversions" sx={{ mr: 1 }}>
-          Google Ads conversions
-        </Button>
+        {!isBuyer(user) && (
+          <Button variant="outlined" onClick={() => setConversions(true)} data-testid="report-conversions" sx={{ mr: 1 }}>
+            Google Ads conversions
+          </Button>
+        )}
         <Button
           variant="outlined"
           startIcon={<DownloadOutlined />}
           onClick={exportCsv}
-          disabled={exporting || total === 0}
+          disabled={exporting}
           data-testid="report-export"
         >
           Export CSV
         </Button>
       </PageTitle>
-      <CallFilters
-        name="report"
-        fields={FILTERS}
-        size={{ xs: 6, md: 3, lg: 4 / 3 }}
-        dateSize={{ xs: 6, md: 3, lg: 2 }}
-        onApply={filterBy}
+      <ReportFilterBar
+        key={params.toString()}
+        view={view}
+        admin={admin}
+        onApply={(filters, preset) => show({ ...view, filters, preset })}
         onProblem={setError}
       />
-      <MainCard content={false} title={`Calls (${countLabel(total, estimated)})`}>
-        {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
-        <ListMessages name="report" error={error} onCloseError={() => setError('')} />
-        <TableContainer>
-          <Table size="small" data-testid="report-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{timeColumn('Started', user?.timezone)}</TableCell>
-                <TableCell>Caller</TableCell>
-                <TableCell>From</TableCell>
-                <TableCell>Tracking number</TableCell>
-                {admin && <TableCell>Customer</TableCell>}
-                <TableCell>Campaign</TableCell>
-                <TableCell>Target</TableCell>
-                <TableCell>Disposition</TableCell>
-                <TableCell align="right">Billed</TableCell>
-                <TableCell>Hung up by</TableCell>
-                <TableCell align="right">Cost</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((call) => (
-                <TableRow
-                  hover
-                  key={call.id}
-                  onClick={() => setOpen(call)}
-                  sx={{ cursor: 'pointer' }}
-                  data-testid="report-row"
-                  data-caller={call.caller}
-                >
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(call.started_at, user?.timezone)}</TableCell>
-                  <TableCell>{call.caller}</TableCell>
-                  <TableCell data-testid="report-origin">
-                    {originLabel({ country: call.caller_country, region: call.caller_region })}
-                  </TableCell>
-                  <TableCell>{call.did}</TableCell>
-                  {admin && <TableCell>{call.customer_name ?? '—'}</TableCell>}
-                  <TableCell>{call.campaign_name ?? '—'}</TableCell>
-                  <TableCell>{call.target_name ?? '—'}</TableCell>
-                  <TableCell>
-                    <DispositionChip call={call} />
-                  </TableCell>
-                  <TableCell align="right">{call.ended_at ? formatSeconds(call.billsec) : '—'}</TableCell>
-                  <TableCell>{call.hangup_by ?? '—'}</TableCell>
-                  <TableCell align="right">
-                    {call.cost === null || !call.ended_at ? '—' : formatBalance(call.cost, undefined, RATE_PLACES)}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {!loading && rows.length === 0 && !error && <EmptyRow colSpan={admin ? 11 : 10} text="No calls match." />}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination {...pagination} />
-      </MainCard>
-      <CallDetail call={open} timeZone={user?.timezone} onClose={() => setOpen(null)} />
+      {error && (
+        <Alert severity="error" onClose={() => setError('')} sx={{ mb: 2 }} data-testid="report-problem">
+          {error}
+        </Alert>
+      )}
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2, alignItems: 'center' }}>
+        <SavedViews view={view} onOpen={show} onProblem={setError} />
+        <ColumnChooser columns={columns} admin={admin} onChange={chooseColumns} />
+        <ChoiceField
+          label="Group by"
+          value={view.group}
+          none="No grouping"
+          options={DIMENSIONS}
+          onChange={(group) => show({ ...view, group })}
+          testid="report-group-by"
+          sx={{ minWidth: 160 }}
+        />
+      </Stack>
+      <TotalsBar key={`totals ${filtersKey}`} query={query} />
+      {view.group && <GroupsTable key={`${view.group} ${filtersKey}`} query={query} by={view.group} />}
+      <CallsTable
+        key={`${filtersKey} ${view.sort} ${view.direction}`}
+        query={query}
+        sort={view.sort}
+        direction={view.direction}
+        columns={columns}
+        timeZone={zone}
+        onSort={sortBy}
+        onOpen={setOpen}
+      />
+      <CallDetail call={open} timeZone={zone} onClose={() => setOpen(null)} />
       {conversions && <ConversionsExportDialog open admin={admin} onClose={() => setConversions(false)} />}
     </>
   );
