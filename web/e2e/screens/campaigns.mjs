@@ -1,7 +1,8 @@
 // The customer's campaigns (/campaign): added (a ring timeout out of range refused first), edited,
 // "Test routing" for a number not on the platform, deleted; the whisper spoken from text with its
 // preview (a file that is no WAV refused); a call webhook (a bad URL refused, its secret shown,
-// paused). Checked through the API afterwards.
+// paused); its website numbers (the pool on, the site origin, the script tag). Checked through the
+// API afterwards.
 import assert from 'node:assert/strict';
 import { cellHas } from '../cells.mjs';
 import { noErrors } from '../page-errors.mjs';
@@ -160,5 +161,39 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     assert.ok(paused, 'the API has the webhook');
     assert.deepEqual([paused.status, paused.paused_reason], ['paused', 'paused by its owner']);
     noErrors(page);
+  });
+
+  test("customer: a campaign's website numbers — pool on, timeout, page number, site origin, the script tag", async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'customer', '/campaign');
+    const name = `E2E Website ${Date.now() % 100000}`;
+    /** @type {CampaignOut} */
+    const campaign = (await api('customer', 'POST', '/campaign/add', { name })).data;
+    await page.reload();
+    await page
+      .locator(`[data-testid="campaign-row"][data-name="${name}"]`)
+      .getByTestId('campaign-website-numbers')
+      .click();
+    const dialog = page.getByTestId('website-numbers-dialog');
+    await dialog.getByText('The campaign has no active numbers.').waitFor();
+    await page.getByTestId('website-pool-enabled').check();
+    await page.getByTestId('website-timeout').fill('30');
+    await page.getByTestId('website-page-number').fill('+44 20 7183 8750');
+    await page.getByTestId('website-origins').fill('https://shop.example');
+    await page.getByTestId('website-save').click();
+    await dialog.getByText('Website numbers saved.').waitFor();
+    const tag = await page.getByTestId('website-script-tag').inputValue();
+    assert.match(tag, /^<script async src="http[^"]+\/api\/dni\/[A-Za-z0-9_-]{32}\/script\.js"><\/script>$/);
+    await dialog
+      .getByTestId('website-pressure')
+      .filter({ hasText: 'Numbers needed for the traffic seen: 0' })
+      .waitFor();
+    await shot(page, 'website-numbers-1440.png');
+    const pool = (await api('customer', 'GET', `/dni/pool/${campaign.id}`)).data;
+    assert.deepEqual([pool.enabled, pool.timeout_minutes, pool.page_number], [true, 30, '+44 20 7183 8750']);
+    const site = (await api('customer', 'GET', `/dni/site/${campaign.user_id}`)).data;
+    assert.deepEqual(site.origins, ['https://shop.example']);
+    noErrors(page);
+    await page.context().close();
   });
 }
