@@ -3,7 +3,8 @@
 // opened from the list: every tab at its own URL (Back walks through them), the settings, a target's
 // weight, the IVR PIN, a whisper, a webhook, a number assigned and released; the whisper spoken from
 // text with its preview (a file that is no WAV refused); a call webhook (a bad URL refused, its
-// secret shown, paused). Checked through the API afterwards.
+// secret shown, paused); its website numbers (the pool on, the site origin, the script tag) on the Numbers tab.
+// Checked through the API afterwards.
 import assert from 'node:assert/strict';
 import { cellHas } from '../cells.mjs';
 import { noErrors } from '../page-errors.mjs';
@@ -272,7 +273,7 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     await page.getByTestId('whisper-mode-text').check();
     await page.getByTestId('whisper-text').fill('Call from campaign Acme Roofing');
     await dialog.getByTestId('whisper-save').click();
-    await dialog
+    await panel
       .getByTestId('whisper-form-notice')
       .filter({ hasText: 'Whisper saved. The target hears “Call from campaign Acme Roofing”' })
       .waitFor();
@@ -343,5 +344,35 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     assert.ok(paused, 'the API has the webhook');
     assert.deepEqual([paused.status, paused.paused_reason], ['paused', 'paused by its owner']);
     noErrors(page);
+  });
+
+  test("customer: a campaign's website numbers — pool on, timeout, page number, site origin, the script tag", async () => {
+    const page = await newPage(1440);
+    const name = `E2E Website ${Date.now() % 100000}`;
+    /** @type {CampaignOut} */
+    const campaign = (await api('customer', 'POST', '/campaign/add', { name })).data;
+    // The website numbers are on the campaign page's Numbers tab, under its numbers.
+    await signIn(page, 'customer', `/campaign/${campaign.id}/numbers`);
+    const panel = page.getByRole('main');
+    await panel.getByText('The campaign has no active numbers.').waitFor();
+    await page.getByTestId('website-pool-enabled').check();
+    await page.getByTestId('website-timeout').fill('30');
+    await page.getByTestId('website-page-number').fill('+44 20 7183 8750');
+    await page.getByTestId('website-origins').fill('https://shop.example');
+    await page.getByTestId('website-save').click();
+    await panel.getByText('Website numbers saved.').waitFor();
+    const tag = await page.getByTestId('website-script-tag').inputValue();
+    assert.match(tag, /^<script async src="http[^"]+\/api\/dni\/[A-Za-z0-9_-]{32}\/script\.js"><\/script>$/);
+    await panel
+      .getByTestId('website-pressure')
+      .filter({ hasText: 'Numbers needed for the traffic seen: 0' })
+      .waitFor();
+    await shot(page, 'website-numbers-1440.png');
+    const pool = (await api('customer', 'GET', `/dni/pool/${campaign.id}`)).data;
+    assert.deepEqual([pool.enabled, pool.timeout_minutes, pool.page_number], [true, 30, '+44 20 7183 8750']);
+    const site = (await api('customer', 'GET', `/dni/site/${campaign.user_id}`)).data;
+    assert.deepEqual(site.origins, ['https://shop.example']);
+    noErrors(page);
+    await page.context().close();
   });
 }
