@@ -190,12 +190,10 @@ def _no_controls(value: object) -> object:
 NO_CONTROLS = BeforeValidator(_no_controls)
 NO_CONTROLS_PATTERN = Field(json_schema_extra={"pattern": rf"^[^{_CONTROLS}]*$"})
 PlainText = Annotated[str, NO_CONTROLS, NO_CONTROLS_PATTERN]
+# One visible character: blanks alone strip to nothing.
+VISIBLE_PATTERN = Field(json_schema_extra={"pattern": rf"^[^{_CONTROLS}]*[^\s{_CONTROLS}][^{_CONTROLS}]*$"})
 Name = Annotated[
-    str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=120),
-    NO_CONTROLS,
-    # One visible character.
-    Field(json_schema_extra={"pattern": rf"^[^{_CONTROLS}]*[^\s{_CONTROLS}][^{_CONTROLS}]*$"}),
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120), NO_CONTROLS, VISIBLE_PATTERN
 ]
 ShortText = Annotated[
     str, StringConstraints(strip_whitespace=True, max_length=160), NO_CONTROLS, NO_CONTROLS_PATTERN

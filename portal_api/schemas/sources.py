@@ -12,7 +12,7 @@ from core.values.money import MAX_PAYOUT
 from portal_api.deps import MAX_ID
 from portal_api.schemas.common import (
     NO_CONTROLS,
-    NO_CONTROLS_PATTERN,
+    VISIBLE_PATTERN,
     MoneyOut,
     Name,
     StrictBody,
@@ -22,10 +22,7 @@ from portal_api.schemas.common import (
 
 PERCENT = Decimal(100)
 UtmSource = Annotated[
-    str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=128),
-    NO_CONTROLS,
-    NO_CONTROLS_PATTERN,
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=128), NO_CONTROLS, VISIBLE_PATTERN
 ]
 Amount = Annotated[Decimal, money_parser(MAX_PAYOUT), money_schema(MAX_PAYOUT, example="2.5")]
 Share = Annotated[Decimal, money_parser(PERCENT), money_schema(PERCENT, example="12.5")]

@@ -61,8 +61,13 @@ def create(session: Session, principal: Principal, body: SourceIn) -> TrafficSou
 def update(session: Session, principal: Principal, source_id: int, body: SourceUpdate) -> TrafficSource:
     source = get_visible(session, TrafficSource, source_id, principal, _LABEL)
     changes = body.model_dump(exclude_unset=True)
+    # utm_source may be cleared (null: the source is static only); the rest can't (the schema's not_null).
     return update_row(
-        session, source, changes, check=lambda: _check_free(session, source.user_id, changes, source_id)
+        session,
+        source,
+        changes,
+        required=(),
+        check=lambda: _check_free(session, source.user_id, changes, source_id),
     )
 
 

@@ -86,6 +86,10 @@ def test_names_and_utm_sources_are_unique_per_customer_whatever_their_case(
         headers=customer_a.headers,
     )
     assert same.status_code == 200 and same.json()["data"]["name"] == "radio"  # its own name, re-cased
+    cleared = client.put(f"/api/sources/{radio['id']}", json={"utm_source": None}, headers=customer_a.headers)
+    assert cleared.status_code == 200 and cleared.json()["data"]["utm_source"] is None  # static only now
+    blank = client.put(f"/api/sources/{radio['id']}", json={"utm_source": "  "}, headers=customer_a.headers)
+    assert blank.status_code == 422
 
 
 def test_payout_terms_are_validated_and_nothing_changes_on_a_refusal(client, customer_a) -> None:
