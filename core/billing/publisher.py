@@ -5,9 +5,14 @@ buyer's payout, rounded half up to the 4 stored places. Profit = revenue (the bu
 publisher payout; it is unknown (None) while the call's cost is (a call no rate matched).
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from sqlalchemy import select
+from sqlmodel import Session
+
+from core.models import TrafficSource
 from core.values.enums import PayoutKind
 from core.values.money import round_money
 
@@ -23,12 +28,20 @@ class PublisherTerms:
     amount: Decimal  # per converted call, for FIXED
     share: Decimal  # percent of the buyer's payout, for SHARE
 
-    @classmethod
-    def of(cls, kind: str | None, amount: Decimal | None, share: Decimal | None) -> "PublisherTerms | None":
-        """The terms from a source's columns as a query read them; None for a call with no source."""
-        if kind is None:
-            return None
-        return cls(PayoutKind(kind), amount or ZERO, share or ZERO)
+
+def terms_of(session: Session, source_ids: Iterable[int | None]) -> dict[int, PublisherTerms]:
+    """The payout terms of these sources as they are now, by id: one read for a batch of calls
+    (most have no source), rather than a join on every call claimed."""
+    ids = sorted({i for i in source_ids if i is not None})
+    if not ids:
+        return {}
+    stmt = select(
+        TrafficSource.id, TrafficSource.payout_kind, TrafficSource.payout_amount, TrafficSource.payout_share
+    )
+    return {
+        source_id: PublisherTerms(PayoutKind(kind), amount, share)
+        for source_id, kind, amount, share in session.execute(stmt.where(TrafficSource.id.in_(ids)))
+    }
 
 
 def publisher_payout(terms: PublisherTerms | None, converted: bool, payout: Decimal) -> Decimal:

@@ -25,9 +25,9 @@ from sqlmodel import Session
 from core.billing import credit, wallet
 from core.billing.prefixes import TariffCache
 from core.billing.pricing import Price, call_cost, find_rate
-from core.billing.publisher import PublisherTerms, profit, publisher_payout
+from core.billing.publisher import PublisherTerms, profit, publisher_payout, terms_of
 from core.infra.db import session_scope
-from core.models import Call, Campaign, Target, TrafficSource, User
+from core.models import Call, Campaign, Target, User
 from core.models.columns import utcnow
 from core.notices import bell as notices
 from core.reporting import rollups
@@ -102,10 +102,7 @@ def rate_call(session: Session, call_id: int) -> Call | None:
         if call.bid is not None
         else session.scalar(select(Target.payout).where(Target.id == call.target_id))
     )
-    source = session.get(TrafficSource, call.source_id) if call.source_id is not None else None
-    terms = (
-        PublisherTerms.of(source.payout_kind, source.payout_amount, source.payout_share) if source else None
-    )
+    terms = None if call.source_id is None else terms_of(session, [call.source_id]).get(call.source_id)
     rated = assess(
         has_customer=call.user_id is not None,
         billsec=call.billsec,
@@ -150,13 +147,11 @@ def rate_hangup(session: Session, linkedid: str) -> Call | None:
 _CLAIM = """
 SELECT c.id, c.user_id, c.linkedid, coalesce(c.destination, c.did) AS number, c.started_at, c.billsec,
        coalesce(c.talk_ms, c.talk_seconds::bigint * 1000) AS talk_ms, c.connected_at IS NOT NULL AS connected,
-       u.tariff_id, cp.buffer_seconds, coalesce(c.bid, t.payout) AS payout,
-       s.payout_kind, s.payout_amount, s.payout_share
+       u.tariff_id, cp.buffer_seconds, coalesce(c.bid, t.payout) AS payout, c.source_id
 FROM call c
 LEFT JOIN users u ON u.id = c.user_id
 LEFT JOIN campaign cp ON cp.id = c.campaign_id
 LEFT JOIN target t ON t.id = c.target_id
-LEFT JOIN traffic_source s ON s.id = c.source_id
 WHERE c.rating_status = '{status}' AND c.ended_at IS NOT NULL AND c.id > :after
 ORDER BY c.id
 LIMIT :limit
@@ -222,6 +217,7 @@ def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -
     saved: list[Rated] = []  # in the rows' order
     entries: list[wallet.Entry] = []
     unrated: set[int] = set()
+    sources = terms_of(session, (row.source_id for row in rows))
     for row in rows:
         billable = row.user_id is not None and row.billsec > 0
         rated = assess(
@@ -232,7 +228,7 @@ def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -
             talk_ms=row.talk_ms,
             buffer_seconds=row.buffer_seconds,
             target_payout=row.payout,
-            publisher=PublisherTerms.of(row.payout_kind, row.payout_amount, row.payout_share),
+            publisher=sources.get(row.source_id),
         )
         saved.append(rated)
         if rated.cost:

@@ -17,7 +17,7 @@ from sqlmodel import Session
 from core.billing import wallet
 from core.billing.prefixes import TariffCache
 from core.billing.pricing import call_cost
-from core.billing.publisher import PublisherTerms, profit, publisher_payout
+from core.billing.publisher import profit, publisher_payout, terms_of
 from core.infra.db import session_scope
 from core.models import User
 from core.models.columns import utcnow
@@ -41,14 +41,13 @@ class Rerated:
 # One table, walked in id order: a plan that stays cheap whatever the statistics say.
 _CLAIM = text("""
 SELECT c.id, c.user_id, coalesce(c.destination, c.did) AS number, c.started_at, c.billsec, c.cost, c.rate_id,
-       c.converted, c.payout, c.publisher_payout, c.profit, s.payout_kind, s.payout_amount, s.payout_share
+       c.converted, c.payout, c.publisher_payout, c.profit, c.source_id
 FROM call c
-LEFT JOIN traffic_source s ON s.id = c.source_id
 WHERE c.user_id = ANY(:user_ids) AND c.rating_status = 'rated' AND c.billsec > 0
   AND c.started_at >= :start AND c.started_at < :end AND c.id > :after
 ORDER BY c.id
 LIMIT :limit
-FOR UPDATE OF c
+FOR UPDATE
 """)
 _LEDGER = text("""
 SELECT call_id, sum(amount) AS amount, count(*) FILTER (WHERE transaction_type = 'adjustment') AS reruns
@@ -100,10 +99,10 @@ def _rerate_batch(
     ledger = _charged(session, [r.id for r in rows])
     entries: list[wallet.Entry] = []
     changed: list[Changed] = []
+    sources = terms_of(session, (row.source_id for row in rows))
     for row in rows:
         result.calls += 1
-        terms = PublisherTerms.of(row.payout_kind, row.payout_amount, row.payout_share)
-        owed = publisher_payout(terms, row.converted, row.payout)
+        owed = publisher_payout(sources.get(row.source_id), row.converted, row.payout)
         found = cache.lookup(session, tariffs[row.user_id], row.number, row.started_at)
         if found is None:  # its price is left as it was; what its publisher is owed follows the terms
             result.unmatched += 1

@@ -223,6 +223,8 @@ COMPLETE: dict[str, tuple[str, Fixup]] = {
     "/api/campaign/{id}": ("body", _campaign),
     # Items unique by target_id: JSON Schema's uniqueItems compares whole objects.
     "/api/camp/add": ("body", _each_target_once),
+    # The admin names the customer of a new traffic source (the list's GET has no body).
+    "/api/sources": ("body", _owned),
     # A number's country is its own (stored data: the world's numbers are British).
     "/api/number/{id}": ("body", _numbers_country),
     # toDate not before fromDate; caller_region within a caller_country (query parameters, not one schema).

@@ -27,6 +27,7 @@ import registerIvrScenarios from './screens/ivr.mjs';
 import registerNumberScenarios from './screens/numbers.mjs';
 import registerProfileScenarios from './screens/profile.mjs';
 import registerShellScenarios from './screens/shell.mjs';
+import registerSourceScenarios from './screens/sources.mjs';
 import registerTargetScenarios from './screens/targets.mjs';
 import registerTariffScenarios from './screens/tariffs.mjs';
 import registerTrunkScenarios from './screens/trunks.mjs';
@@ -216,6 +217,7 @@ for (const register of [
   registerTariffScenarios,
   registerBillingScenarios,
   registerVendorScenarios,
+  registerSourceScenarios,
   registerIvrScenarios,
   registerRealCall, // with E2E_CALL_TARGET_PORT and E2E_CALL_CALLER
   registerCallOnScreens // with E2E_LIVE_CALLER, E2E_LIVE_DID or E2E_TRUNK_REACHABLE

@@ -71,7 +71,7 @@ export default function registerNumberScenarios({ test, newPage, signIn, shot, a
       0,
       'the unpaid number stayed in the pool'
     );
-    await row.getByRole('combobox').click();
+    await row.getByRole('combobox').first().click(); // the campaign's (the source's is next)
     await page.getByRole('option', { name: campaign }).click();
     await page
       .getByTestId('number-notice')
