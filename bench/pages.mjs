@@ -197,8 +197,11 @@ try {
       inApp: /** @type {number[]} */ ([]),
     }));
     for (let n = 0; n < COLD_RUNS; n += 1)
-      for (const row of rows)
-        row.cold.push(await cold(browser, signedIn, row.route));
+      for (const row of rows) {
+        const ms = await cold(browser, signedIn, row.route);
+        row.cold.push(ms);
+        console.error(`cold ${role} /${row.route}: ${Math.round(ms)} ms`); // progress
+      }
     const context = await signedInContext(browser, signedIn);
     const page = await context.newPage();
     await page.goto(`${BASE}/${wanted[wanted.length - 1]}`);
