@@ -120,3 +120,9 @@ FAILOVER_WAIT_SECONDS = 2
 def recording_name(linkedid: str) -> str:
     """A recorded call's file as the dialplan writes it and ARI serves it (`/recordings/stored/…`)."""
     return f"call-{linkedid}"
+
+
+def leg_recording_name(linkedid: str, leg: str) -> str:
+    """One side of a recorded call alone (`leg`: core.values.enums.Leg), beside the mixed file: what
+    the transcription worker hears, one speaker per file."""
+    return f"{recording_name(linkedid)}-{leg}"

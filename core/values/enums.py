@@ -108,6 +108,13 @@ class LiveState(StrEnum):
     CONNECTED = "connected"  # talking to a target
 
 
+class Leg(StrEnum):
+    """A side of a connected call: the caller, or the target that answered."""
+
+    CALLER = "caller"
+    TARGET = "target"
+
+
 class CallSource(StrEnum):
     """Who wrote a call row (Call.source)."""
 
