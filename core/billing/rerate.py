@@ -2,6 +2,9 @@
 force at its start, and the difference goes to the ledger as an adjustment row
 (`call:{id}:rerate:{n}`); the original debit is never edited. Running it again finds no
 difference and writes nothing.
+
+And one call's conversion and payout again, when what was said on it changed them
+(`rerate_conversion`, through rating's own rule, `rating.earned`).
 """
 
 from collections.abc import Sequence
@@ -13,11 +16,11 @@ from typing import Any
 from sqlalchemy import Row, select, text
 from sqlmodel import Session
 
-from core.billing import wallet
+from core.billing import rating, wallet
 from core.billing.prefixes import TariffCache
 from core.billing.pricing import call_cost
 from core.infra.db import session_scope
-from core.models import User
+from core.models import Call, User
 from core.models.columns import utcnow
 from core.reporting import rollups
 from core.values.enums import TransactionType
@@ -140,3 +143,17 @@ def _save(session: Session, changed: list[tuple[int, datetime, Decimal, int]]) -
     session.execute(
         _SAVE, {"now": utcnow(), "ids": ids, "started": started, "costs": costs, "rate_ids": rate_ids}
     )
+
+
+def rerate_conversion(session: Session, call: Call) -> bool:
+    """A rated call's conversion and payout worked out again (its keyword rules changed what it is:
+    core.conversation), its cost left as it is; whether they changed. The caller holds the row
+    locked and commits; the dashboard's rollups follow."""
+    converted, payout = rating.earned(**rating.earning(session, call))
+    if (converted, payout) == (call.converted, call.payout):
+        return False
+    call.converted, call.payout, call.updated_at = converted, payout, utcnow()
+    session.add(call)
+    session.flush()
+    rollups.refresh(session, [call.id or 0])
+    return True

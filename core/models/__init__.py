@@ -4,6 +4,7 @@ from core.models.accounts import AdminAudit, AuthToken, ImpersonationAudit, Stat
 from core.models.billing import CreditReservation, Invoice, WalletTransaction
 from core.models.calls import Call
 from core.models.channel_events import ChannelEvent
+from core.models.conversation import CallConversation, CallTranscript, KeywordRule
 from core.models.inventory import Country, Number, NumberUploadBatch, Vendor
 from core.models.notifications import Notification
 from core.models.rating import Rate, Tariff
@@ -18,9 +19,11 @@ __all__ = [
     "BlockEntry",
     "Buyer",
     "Call",
+    "CallConversation",
     "CallRegionRollup",
     "CallRollup",
     "CallRollupDay",
+    "CallTranscript",
     "Campaign",
     "CampaignTarget",
     "CatalogueVersion",
@@ -29,6 +32,7 @@ __all__ = [
     "CreditReservation",
     "ImpersonationAudit",
     "Invoice",
+    "KeywordRule",
     "Notification",
     "Number",
     "NumberUploadBatch",

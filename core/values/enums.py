@@ -115,6 +115,23 @@ class Leg(StrEnum):
     TARGET = "target"
 
 
+class KeywordSide(StrEnum):
+    """Who must say a keyword rule's phrase (core.conversation.rules)."""
+
+    CALLER = "caller"
+    TARGET = "target"
+    EITHER = "either"
+
+
+class KeywordEffect(StrEnum):
+    """What a keyword rule's match does to the call (docs/conversation.md)."""
+
+    TAG = "tag"  # adds the rule's tag
+    CONVERT = "convert"  # converted, whatever the talk time: the buyer's payout is earned
+    NOT_BILLABLE = "not_billable"  # never billed to the buyer: no payout, not converted
+    SCORE = "score"  # adds the rule's points to the call's score
+
+
 class CallSource(StrEnum):
     """Who wrote a call row (Call.source)."""
 
@@ -173,6 +190,7 @@ class WebhookEvent(StrEnum):
     CONVERTED = "converted"  # talk time passed the campaign's buffer (rating)
     COMPLETED = "completed"  # the call is over: the row's final fields (rating)
     RATED = "rated"  # cost and payout are final (rating)
+    TRANSCRIBED = "transcribed"  # what was said, its tags and the keyword rules it matched (transcription)
 
 
 class WebhookStatus(StrEnum):

@@ -15,6 +15,7 @@ import httpx
 import pytest
 from sqlmodel import select
 
+from core.infra import names
 from core.infra.db import session_scope
 from core.models import (
     BlockEntry,
@@ -24,7 +25,6 @@ from core.models import (
     User,
     WalletTransaction,
 )
-from core.infra import names
 from core.values.enums import Leg, TokenKind
 from portal_api.auth import tokens
 from testkit.actors import PASSWORD, make_actor
