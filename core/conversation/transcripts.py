@@ -41,7 +41,7 @@ class AudioAway(RuntimeError):
 
 @dataclass(frozen=True)
 class Heard:
-    """One leg as the engine heard it, masked."""
+    """One leg as the engine heard it."""
 
     leg: Leg
     words: list[Word]
@@ -66,7 +66,7 @@ def _leg_file(linkedid: str, leg: Leg, folder: Path) -> Path | None:
 
 
 def hear(linkedid: str) -> list[Heard]:
-    """Each recorded leg of the call transcribed and masked (slow: outside any transaction)."""
+    """Each recorded leg of the call transcribed (slow: outside any transaction)."""
     heard = []
     with tempfile.TemporaryDirectory(prefix="transcribe-") as folder:
         for leg in Leg:
@@ -74,7 +74,7 @@ def hear(linkedid: str) -> list[Heard]:
             if path is None:
                 continue
             began = time.process_time()
-            words, _ = redaction.redact(engine().transcribe(path))
+            words = engine().transcribe(path)
             cpu = time.process_time() - began
             seconds = max(0, path.stat().st_size - 44) / 16000  # 8 kHz 16-bit mono after its header
             heard.append(Heard(leg, words, engine().name, round(seconds, 2), round(cpu, 3)))
@@ -95,14 +95,16 @@ def transcribe_call(linkedid: str) -> rules.Outcome | None:
 
 
 def save(session: Session, call_id: int, heard: list[Heard]) -> None:
+    """The legs stored (replacing any stored before), card numbers masked: nothing unmasked is kept."""
     for leg in heard:
-        words = [{"w": w.text, "s": w.start, "e": w.end, "c": w.confidence} for w in leg.words]
+        masked, _ = redaction.redact(leg.words)
+        words = [{"w": w.text, "s": w.start, "e": w.end, "c": w.confidence} for w in masked]
         values = {
             "call_id": call_id,
             "leg": leg.leg.value,
             "engine": leg.engine,
             "words": words,
-            "text": " ".join(w.text for w in leg.words),
+            "text": " ".join(w.text for w in masked),
             "audio_seconds": leg.audio_seconds,
             "cpu_seconds": leg.cpu_seconds,
             "created_at": utcnow(),

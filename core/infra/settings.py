@@ -167,6 +167,7 @@ class Settings(BaseSettings):
     bridge_metrics_port: int = 9101
     worker_metrics_host: str = "127.0.0.1"
     worker_metrics_port: int = 9102
+    transcriber_metrics_port: int = 9103  # the transcription worker's (docs/conversation.md)
     # Set (in the environment, which prometheus_client reads too) when the portal runs several
     # worker processes: each writes its metrics there and /metrics adds them up.
     prometheus_multiproc_dir: str = ""

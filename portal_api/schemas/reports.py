@@ -46,6 +46,8 @@ class ReportFilter(BaseModel):
     target_number: str | None = None
     caller_number: str | None = None
     origin: OriginFilter = OriginFilter()
+    words: str | None = None
+    tag: str | None = None
 
 
 def report_filter(
@@ -58,6 +60,15 @@ def report_filter(
     target_number: _Number = None,
     caller_number: _Number = None,
     origin: Annotated[OriginFilter, Depends(OriginFilter.of_query)] = OriginFilter(),
+    words: Annotated[
+        str | None,
+        Query(
+            max_length=200, description="Words said on the call (its transcript; English full-text search)"
+        ),
+    ] = None,
+    tag: Annotated[
+        str | None, Query(max_length=32, description="A tag its keyword rules gave the call")
+    ] = None,
 ) -> ReportFilter:
     if fromDate and toDate and fromDate > toDate:
         raise DomainError(ErrorId.REPORT_DATES, "toDate can't be before fromDate.", "toDate")
@@ -66,6 +77,8 @@ def report_filter(
         "did_number": did_number,
         "target_number": target_number,
         "caller_number": caller_number,
+        "words": words,
+        "tag": tag,
     }
     return ReportFilter(
         user_id=user_id,

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from fastapi.responses import StreamingResponse
 from sqlalchemy import ColumnElement, Select, SQLColumnExpression, Text, case, cast, func, literal, select
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from core.infra.db import get_engine
 from core.models import Buyer, Call, Campaign, Target, Trunk, User
@@ -18,7 +18,7 @@ from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData
 from portal_api.schemas.reports import CSV_COLUMNS, CallReportRow, ReportFilter
-from portal_api.services import call_pages
+from portal_api.services import call_pages, conversation
 from portal_api.services.common import contains_text, within_days
 from portal_api.services.recordings import stored_recording
 from portal_api.services.tenancy import get_visible, scoped, visible_id
@@ -46,6 +46,10 @@ def _calls(session: Session, principal: Principal, f: ReportFilter) -> Select[Ca
         stmt = stmt.where(Call.caller_country == f.origin.country)
     if f.origin.region is not None:
         stmt = stmt.where(Call.caller_region == f.origin.region)
+    if f.words:
+        stmt = stmt.where(col(Call.id).in_(conversation.said(f.words)))
+    if f.tag:
+        stmt = stmt.where(col(Call.id).in_(conversation.tagged(f.tag)))
     for column, typed, plus in (
         (Call.did, f.did_number, True),
         (Call.caller, f.caller_number, True),

@@ -98,7 +98,11 @@ def test_without_mail_production_sign_up_is_closed_alike_for_every_address(
 
 
 def test_the_sign_up_mode_follows_mail_and_environment_unless_set() -> None:
-    servers = {"database_url": "postgresql://db/x", "redis_url": "redis://r/0", "public_url": "https://p.example"}
+    servers = {
+        "database_url": "postgresql://db/x",
+        "redis_url": "redis://r/0",
+        "public_url": "https://p.example",
+    }
     assert Settings(environment="production", **servers).signup == "closed"
     assert Settings(environment="development").signup == "instant"
     assert Settings(environment="production", smtp_url="smtp://m:587", **servers).signup == "confirm"
