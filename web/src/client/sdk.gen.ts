@@ -93,6 +93,24 @@ import type {
   ConfigConfigData,
   ConfigConfigErrors,
   ConfigConfigResponses,
+  ConversationAddRuleData,
+  ConversationAddRuleErrors,
+  ConversationAddRuleResponses,
+  ConversationEditRuleData,
+  ConversationEditRuleErrors,
+  ConversationEditRuleResponses,
+  ConversationReapplyData,
+  ConversationReapplyErrors,
+  ConversationReapplyResponses,
+  ConversationRemoveRuleData,
+  ConversationRemoveRuleErrors,
+  ConversationRemoveRuleResponses,
+  ConversationRulesData,
+  ConversationRulesErrors,
+  ConversationRulesResponses,
+  ConversationTranscriptData,
+  ConversationTranscriptErrors,
+  ConversationTranscriptResponses,
   CountryCountriesData,
   CountryCountriesErrors,
   CountryCountriesResponses,
@@ -737,6 +755,79 @@ export const campaignsIvr = <ThrowOnError extends boolean = true>(options: Optio
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/campaign/ivr/{id}',
     ...options
+  });
+
+/**
+ * Campaign `id`'s keyword rules
+ */
+export const conversationRules = <ThrowOnError extends boolean = true>(
+  options: Options<ConversationRulesData, ThrowOnError>
+) =>
+  (options.client ?? client).get<ConversationRulesResponses, ConversationRulesErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/keyword-rules/{id}',
+    ...options
+  });
+
+/**
+ * Add a keyword rule to campaign `id`
+ */
+export const conversationAddRule = <ThrowOnError extends boolean = true>(
+  options: Options<ConversationAddRuleData, ThrowOnError>
+) =>
+  (options.client ?? client).post<ConversationAddRuleResponses, ConversationAddRuleErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/keyword-rules/{id}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers
+    }
+  });
+
+/**
+ * Apply campaign `id`'s rules again to its calls already transcribed
+ */
+export const conversationReapply = <ThrowOnError extends boolean = true>(
+  options: Options<ConversationReapplyData, ThrowOnError>
+) =>
+  (options.client ?? client).post<ConversationReapplyResponses, ConversationReapplyErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/keyword-rules/{id}/reapply',
+    ...options
+  });
+
+/**
+ * Remove a keyword rule
+ */
+export const conversationRemoveRule = <ThrowOnError extends boolean = true>(
+  options: Options<ConversationRemoveRuleData, ThrowOnError>
+) =>
+  (options.client ?? client).delete<ConversationRemoveRuleResponses, ConversationRemoveRuleErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/keyword-rules/{id}/{rule_id}',
+    ...options
+  });
+
+/**
+ * Change a keyword rule
+ */
+export const conversationEditRule = <ThrowOnError extends boolean = true>(
+  options: Options<ConversationEditRuleData, ThrowOnError>
+) =>
+  (options.client ?? client).put<ConversationEditRuleResponses, ConversationEditRuleErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/keyword-rules/{id}/{rule_id}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers
+    }
   });
 
 /**
@@ -1569,6 +1660,19 @@ export const reportsSave = <ThrowOnError extends boolean = true>(options?: Optio
     responseType: 'text',
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/report/save',
+    ...options
+  });
+
+/**
+ * What was said on call `id`, per side
+ */
+export const conversationTranscript = <ThrowOnError extends boolean = true>(
+  options: Options<ConversationTranscriptData, ThrowOnError>
+) =>
+  (options.client ?? client).get<ConversationTranscriptResponses, ConversationTranscriptErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/report/transcript/{id}',
     ...options
   });
 

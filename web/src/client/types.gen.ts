@@ -896,6 +896,44 @@ export type CallReportRow = {
 };
 
 /**
+ * CallTranscriptOut
+ *
+ * A call's legs as transcribed (card numbers masked) and what its keyword rules made of it.
+ */
+export type CallTranscriptOut = {
+  /**
+   * Billable
+   */
+  billable: boolean;
+  /**
+   * Call Id
+   */
+  call_id: number;
+  /**
+   * Converted
+   *
+   * True: a rule converted it; False: a rule made it not billable
+   */
+  converted: boolean | null;
+  /**
+   * Legs
+   */
+  legs: Array<LegTranscript>;
+  /**
+   * Matches
+   */
+  matches: Array<MatchOut>;
+  /**
+   * Score
+   */
+  score: number;
+  /**
+   * Tags
+   */
+  tags: Array<string>;
+};
+
+/**
  * CallerArea
  *
  * Where the caller is, as a ping tells it (nulls for what the number does not tell).
@@ -1657,6 +1695,17 @@ export type EnvelopeCallRegions = {
 };
 
 /**
+ * Envelope[CallTranscriptOut]
+ */
+export type EnvelopeCallTranscriptOut = {
+  data: CallTranscriptOut;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
  * Envelope[CampaignOut]
  */
 export type EnvelopeCampaignOut = {
@@ -1749,6 +1798,17 @@ export type EnvelopeInvoiceDetail = {
  */
 export type EnvelopeIvrSettings = {
   data: IvrSettings;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[KeywordRuleOut]
+ */
+export type EnvelopeKeywordRuleOut = {
+  data: KeywordRuleOut;
   /**
    * Message
    */
@@ -2089,6 +2149,17 @@ export type EnvelopeRateOut = {
 };
 
 /**
+ * Envelope[ReapplyOut]
+ */
+export type EnvelopeReapplyOut = {
+  data: ReapplyOut;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
  * Envelope[Regions]
  */
 export type EnvelopeRegions = {
@@ -2370,6 +2441,20 @@ export type EnvelopeListDeliveryOut = {
    * Data
    */
   data: Array<DeliveryOut>;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[list[KeywordRuleOut]]
+ */
+export type EnvelopeListKeywordRuleOut = {
+  /**
+   * Data
+   */
+  data: Array<KeywordRuleOut>;
   /**
    * Message
    */
@@ -2890,6 +2975,113 @@ export type IvrSettings = {
 };
 
 /**
+ * KeywordEffect
+ *
+ * What a keyword rule's match does to the call (docs/conversation.md).
+ */
+export type KeywordEffect = 'tag' | 'convert' | 'not_billable' | 'score';
+
+/**
+ * KeywordRuleIn
+ *
+ * A rule: when `side` says one of `phrases`, `effect`. A phrase's words follow each other;
+ * a word may be alternatives (`appointment|appointments`) or a prefix (`book*`).
+ */
+export type KeywordRuleIn = {
+  /**
+   * What a match does to the call
+   */
+  effect: KeywordEffect;
+  /**
+   * Name
+   */
+  name: string;
+  /**
+   * Phrases
+   *
+   * e.g. ["book* appointment", "booked"]
+   */
+  phrases: Array<string>;
+  /**
+   * Score
+   *
+   * Points a match adds (effect `score`)
+   */
+  score?: number;
+  /**
+   * Who must say it
+   */
+  side: KeywordSide;
+  /**
+   * Tag
+   *
+   * The tag a match gives the call (any effect)
+   */
+  tag?: string | null;
+};
+
+/**
+ * KeywordRuleOut
+ */
+export type KeywordRuleOut = {
+  /**
+   * Campaign Id
+   */
+  campaign_id: number;
+  effect: KeywordEffect;
+  /**
+   * Id
+   */
+  id: number;
+  /**
+   * Name
+   */
+  name: string;
+  /**
+   * Phrases
+   */
+  phrases: Array<string>;
+  /**
+   * Score
+   */
+  score: number;
+  side: KeywordSide;
+  /**
+   * Tag
+   */
+  tag: string | null;
+};
+
+/**
+ * KeywordSide
+ *
+ * Who must say a keyword rule's phrase (core.conversation.rules).
+ */
+export type KeywordSide = 'caller' | 'target' | 'either';
+
+/**
+ * Leg
+ *
+ * A side of a connected call: the caller, or the target that answered.
+ */
+export type Leg = 'caller' | 'target';
+
+/**
+ * LegTranscript
+ */
+export type LegTranscript = {
+  /**
+   * Engine
+   */
+  engine: string;
+  leg: Leg;
+  /**
+   * Words
+   */
+  words: Array<SaidWord>;
+};
+
+/**
  * LineType
  *
  * What kind of line a caller's number is, as phonenumbers' offline data tells
@@ -3053,6 +3245,34 @@ export type LoginIn = {
    * Password
    */
   password: string;
+};
+
+/**
+ * MatchOut
+ */
+export type MatchOut = {
+  effect: KeywordEffect;
+  /**
+   * End
+   */
+  end: number;
+  leg: Leg;
+  /**
+   * Rule
+   */
+  rule: string;
+  /**
+   * Rule Id
+   */
+  rule_id: number;
+  /**
+   * Start
+   */
+  start: number;
+  /**
+   * Words
+   */
+  words: string;
 };
 
 /**
@@ -5791,6 +6011,22 @@ export type RateUpdate = {
 };
 
 /**
+ * ReapplyOut
+ */
+export type ReapplyOut = {
+  /**
+   * Campaign Id
+   */
+  campaign_id: number;
+  /**
+   * Queued
+   *
+   * The campaign's transcribed calls are judged again by the transcription worker
+   */
+  queued: boolean;
+};
+
+/**
  * RegionMode
  *
  * How a target reads its region list (core.routing.region).
@@ -6495,6 +6731,30 @@ export type ReturnedToAdmin = {
  * RoutingStrategy
  */
 export type RoutingStrategy = 'priority_weight' | 'round_robin';
+
+/**
+ * SaidWord
+ */
+export type SaidWord = {
+  /**
+   * Confidence
+   */
+  confidence: number;
+  /**
+   * End
+   */
+  end: number;
+  /**
+   * Start
+   *
+   * Seconds into the recording
+   */
+  start: number;
+  /**
+   * Word
+   */
+  word: string;
+};
 
 /**
  * ServerTime
@@ -10597,7 +10857,7 @@ export type WalletTransactionOut = {
  *
  * A call event a webhook may subscribe to (docs/webhooks.md), in the order a call has them.
  */
-export type WebhookEvent = 'incoming' | 'routed' | 'connected' | 'converted' | 'completed' | 'rated';
+export type WebhookEvent = 'incoming' | 'routed' | 'connected' | 'converted' | 'completed' | 'rated' | 'transcribed';
 
 export type WebhookIn = (
   | {
@@ -12229,6 +12489,318 @@ export type CampaignsIvrResponses = {
 };
 
 export type CampaignsIvrResponse = CampaignsIvrResponses[keyof CampaignsIvrResponses];
+
+export type ConversationRulesData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/campaign/keyword-rules/{id}';
+};
+
+export type ConversationRulesErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ConversationRulesError = ConversationRulesErrors[keyof ConversationRulesErrors];
+
+export type ConversationRulesResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeListKeywordRuleOut;
+};
+
+export type ConversationRulesResponse = ConversationRulesResponses[keyof ConversationRulesResponses];
+
+export type ConversationAddRuleData = {
+  body: KeywordRuleIn;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/campaign/keyword-rules/{id}';
+};
+
+export type ConversationAddRuleErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ConversationAddRuleError = ConversationAddRuleErrors[keyof ConversationAddRuleErrors];
+
+export type ConversationAddRuleResponses = {
+  /**
+   * Successful Response
+   */
+  201: EnvelopeKeywordRuleOut;
+};
+
+export type ConversationAddRuleResponse = ConversationAddRuleResponses[keyof ConversationAddRuleResponses];
+
+export type ConversationReapplyData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/campaign/keyword-rules/{id}/reapply';
+};
+
+export type ConversationReapplyErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ConversationReapplyError = ConversationReapplyErrors[keyof ConversationReapplyErrors];
+
+export type ConversationReapplyResponses = {
+  /**
+   * Successful Response
+   */
+  202: EnvelopeReapplyOut;
+};
+
+export type ConversationReapplyResponse = ConversationReapplyResponses[keyof ConversationReapplyResponses];
+
+export type ConversationRemoveRuleData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+    /**
+     * Rule Id
+     *
+     * The rule's id
+     */
+    rule_id: number;
+  };
+  query?: never;
+  url: '/api/campaign/keyword-rules/{id}/{rule_id}';
+};
+
+export type ConversationRemoveRuleErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ConversationRemoveRuleError = ConversationRemoveRuleErrors[keyof ConversationRemoveRuleErrors];
+
+export type ConversationRemoveRuleResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeNoneType;
+};
+
+export type ConversationRemoveRuleResponse = ConversationRemoveRuleResponses[keyof ConversationRemoveRuleResponses];
+
+export type ConversationEditRuleData = {
+  body: KeywordRuleIn;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+    /**
+     * Rule Id
+     *
+     * The rule's id
+     */
+    rule_id: number;
+  };
+  query?: never;
+  url: '/api/campaign/keyword-rules/{id}/{rule_id}';
+};
+
+export type ConversationEditRuleErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ConversationEditRuleError = ConversationEditRuleErrors[keyof ConversationEditRuleErrors];
+
+export type ConversationEditRuleResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeKeywordRuleOut;
+};
+
+export type ConversationEditRuleResponse = ConversationEditRuleResponses[keyof ConversationEditRuleResponses];
 
 export type CampaignsActiveData = {
   body?: never;
@@ -15723,6 +16295,18 @@ export type ReportsReportData = {
      */
     caller_number?: string | null;
     /**
+     * Words
+     *
+     * Words said on the call (its transcript; English full-text search)
+     */
+    words?: string | null;
+    /**
+     * Tag
+     *
+     * A tag its keyword rules gave the call
+     */
+    tag?: string | null;
+    /**
      * Caller Country
      *
      * ISO 3166 code (US, GB) or "unknown"
@@ -16206,6 +16790,18 @@ export type ReportsSaveData = {
      */
     caller_number?: string | null;
     /**
+     * Words
+     *
+     * Words said on the call (its transcript; English full-text search)
+     */
+    words?: string | null;
+    /**
+     * Tag
+     *
+     * A tag its keyword rules gave the call
+     */
+    tag?: string | null;
+    /**
      * Caller Country
      *
      * ISO 3166 code (US, GB) or "unknown"
@@ -16516,6 +17112,66 @@ export type ReportsSaveResponses = {
 };
 
 export type ReportsSaveResponse = ReportsSaveResponses[keyof ReportsSaveResponses];
+
+export type ConversationTranscriptData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/report/transcript/{id}';
+};
+
+export type ConversationTranscriptErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ConversationTranscriptError = ConversationTranscriptErrors[keyof ConversationTranscriptErrors];
+
+export type ConversationTranscriptResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeCallTranscriptOut;
+};
+
+export type ConversationTranscriptResponse = ConversationTranscriptResponses[keyof ConversationTranscriptResponses];
 
 export type SessionResetPasswordData = {
   body: ResetPasswordIn;
