@@ -55,7 +55,8 @@ def normal(text: str) -> str:
 
 def parse(phrase: str) -> list[tuple[str, ...]]:
     """A phrase as its words, each the alternatives it may be; [] for a phrase with no word."""
-    return [tuple(a for a in word.split("|") if a) for word in normal(phrase).split() if word.strip("|")]
+    words = [tuple(a for a in word.split("|") if a.strip("*")) for word in normal(phrase).split()]
+    return [ways for ways in words if ways]  # `*` alone is no word: it would match any
 
 
 def _says(pattern: str, word: str) -> bool:

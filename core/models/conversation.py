@@ -9,7 +9,6 @@ from sqlalchemy import (
     Column,
     Computed,
     Index,
-    String,
     Text,
     UniqueConstraint,
 )
@@ -77,7 +76,7 @@ class CallConversation(SQLModel, table=True):
 
     call_id: int = Field(sa_column=Column(BigInteger, primary_key=True))
     tags: list[str] = Field(
-        default_factory=list, sa_column=Column(ARRAY(String(32)), nullable=False, server_default="{}")
+        default_factory=list, sa_column=Column(ARRAY(Text), nullable=False, server_default="{}")
     )
     score: int = 0
     # True: a rule converted it; False: a rule made it not billable; None: talk time decides.

@@ -9,7 +9,7 @@ from portal_api.schemas.common import StrictBody
 
 Phrase = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
 Tag = Annotated[
-    str, StringConstraints(strip_whitespace=True, to_lower=True, pattern=r"^[a-z0-9][a-z0-9 _-]{0,31}$")
+    str, StringConstraints(strip_whitespace=True, to_lower=True, pattern=r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,31}$")
 ]
 
 

@@ -2,7 +2,7 @@
 keyword rules (docs/conversation.md). A rule belongs to its campaign: whoever may see the campaign
 may edit its rules, and a foreign campaign's id answers 404."""
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, func, literal_column, select
 from sqlmodel import Session, col
 
 from core.conversation import rules
@@ -25,7 +25,9 @@ from portal_api.services.tenancy import get_visible
 def said(words: str) -> Select[int]:
     """Ids of the calls whose transcript says `words` (web-search syntax: "a phrase", -not, or);
     the report's own scope is applied to the calls around it."""
-    query = func.websearch_to_tsquery("english", words)
+    # The configuration as SQL text, not a parameter: the report's pages compile their query with
+    # its values in it, and SQLAlchemy has no literal form for a regconfig parameter.
+    query = func.websearch_to_tsquery(literal_column("'english'"), words)
     return select(CallTranscript.call_id).where(col(CallTranscript.search).op("@@")(query))
 
 

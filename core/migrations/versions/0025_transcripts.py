@@ -72,7 +72,7 @@ def upgrade() -> None:
     op.create_table(
         "call_conversation",
         sa.Column("call_id", sa.BigInteger(), nullable=False),
-        sa.Column("tags", postgresql.ARRAY(sa.String(length=32)), server_default="{}", nullable=False),
+        sa.Column("tags", postgresql.ARRAY(sa.Text()), server_default="{}", nullable=False),
         sa.Column("score", sa.Integer(), nullable=False),
         sa.Column("converted", sa.Boolean(), nullable=True),
         sa.Column("billable", sa.Boolean(), nullable=False),
