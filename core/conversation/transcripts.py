@@ -193,7 +193,7 @@ def judge(session: Session, call_id: int) -> rules.Outcome | None:
     call.trail = kept + _trail(outcome, legs, now)  # a new list: the JSON column is written again
     session.add(call)
     session.flush()
-    if call.rating_status == RatingStatus.RATED:  # unrated: rating reads the rules' verdict itself
+    if call.rating_status != RatingStatus.PENDING:  # not yet rated: rating reads the verdict itself
         rerate.rerate_conversion(session, call)
     body = payload.transcribed(call, conversation, now)
     intake.add(

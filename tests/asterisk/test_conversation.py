@@ -9,6 +9,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from sqlmodel import col, select
 
 from core.infra import names
 from core.infra.db import session_scope
@@ -40,7 +41,7 @@ def judged(count: int) -> list[tuple[Call, CallConversation]]:
 
     def done() -> list[tuple[Call, CallConversation]]:
         with session_scope() as s:
-            verdicts = list(s.query(CallConversation).order_by(CallConversation.call_id))
+            verdicts = list(s.exec(select(CallConversation).order_by(col(CallConversation.call_id))))
         assert len(verdicts) >= count, f"{len(verdicts)} of {count} calls judged"
         return [(get(Call, v.call_id), v) for v in verdicts]
 
@@ -57,7 +58,7 @@ async def test_what_the_caller_says_converts_or_unbills_the_call_and_the_trail_s
         greeting = said(GREETING, tmp_path, "greeting")
         with (
             sipp_target(sipp_binary, "answer", tmp_path, plays=greeting) as target,
-            api_server() as base,
+            api_server(tmp_path / "api.log") as base,
         ):
             plan = seed_plan([target.port], pushed_to=asterisk, record=True, buffer_seconds=60)
             change(Target, plan.targets[0], payout=Decimal("12.5"))
@@ -118,7 +119,9 @@ async def test_what_the_caller_says_converts_or_unbills_the_call_and_the_trail_s
     assert [e["effect"] for e in wrong.trail if e["step"] == "keyword"] == ["not_billable"]
     # Each leg on its own: what the caller and the target said.
     with session_scope() as s:
-        legs = {t.leg: t.text for t in s.query(CallTranscript).filter(CallTranscript.call_id == booked.id)}
+        legs = {
+            t.leg: t.text for t in s.exec(select(CallTranscript).where(CallTranscript.call_id == booked.id))
+        }
     assert set(legs) == {"caller", "target"} and "appointment" in legs["caller"], legs
     # Found by a spoken word and by tag, by its customer only.
     assert [r["id"] for r in found.json()["data"]["data"]] == [booked.id]
