@@ -146,9 +146,9 @@ def _save(session: Session, changed: list[tuple[int, datetime, Decimal, int]]) -
 
 
 def rerate_conversion(session: Session, call: Call) -> bool:
-    """A call's conversion and payout worked out again once rating has been through it (its keyword rules changed what it is:
-    core.conversation), its cost left as it is; whether they changed. The caller holds the row
-    locked and commits; the dashboard's rollups follow."""
+    """A call's conversion and payout worked out again, once rating has been through it, because
+    its keyword rules changed what it is (core.conversation); its cost is left as it is. Whether
+    they changed. The caller holds the row locked and commits; the dashboard's rollups follow."""
     converted, payout = rating.earned(**rating.earning(session, call))
     if (converted, payout) == (call.converted, call.payout):
         return False
