@@ -16,7 +16,8 @@ export const EVENTS: readonly (readonly [WebhookEvent, string])[] = [
   ['connected', 'Connected'],
   ['converted', 'Converted'],
   ['completed', 'Completed'],
-  ['rated', 'Rated']
+  ['rated', 'Rated'],
+  ['transcribed', 'Transcribed']
 ];
 // A buyer is known only once a call is routed: its webhooks can't take `incoming`.
 export const BUYER_EVENTS = EVENTS.filter(([value]) => value !== 'incoming');

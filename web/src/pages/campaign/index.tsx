@@ -3,12 +3,23 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import { AimOutlined, ApiOutlined, ExperimentOutlined, PlusOutlined, SoundOutlined } from '@ant-design/icons';
+import {
+  AimOutlined,
+  ApiOutlined,
+  CommentOutlined,
+  ExperimentOutlined,
+  PlusOutlined,
+  SoundOutlined
+} from '@ant-design/icons';
 
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
@@ -25,6 +36,7 @@ import { getStoredUser } from '../../utils/storage';
 import CampaignDialog from './CampaignDialog';
 import CampaignTargetsDialog from './CampaignTargetsDialog';
 import DryRunDialog from './DryRunDialog';
+import KeywordRulesPanel from './KeywordRulesPanel';
 import WhisperDialog from './WhisperDialog';
 
 const label = (pairs: ReadonlyArray<readonly [string, string]>, value: string): string =>
@@ -50,6 +62,7 @@ export default function CampaignPage() {
   const [linking, setLinking] = useState<CampaignOut | null>(null); // the campaign whose targets are shown
   const [hooked, setHooked] = useState<CampaignOut | null>(null); // the campaign whose webhooks are shown
   const [whispering, setWhispering] = useState<CampaignOut | null>(null); // the campaign whose whisper is edited
+  const [keywords, setKeywords] = useState<CampaignOut | null>(null); // the campaign whose keyword rules are shown
 
   return (
     <>
@@ -142,6 +155,17 @@ export default function CampaignPage() {
                   <SoundOutlined />
                 </IconButton>
               </Tooltip>
+              <Tooltip title="Keyword rules">
+                <IconButton
+                  size="small"
+                  color="primary"
+                  aria-label={`Keyword rules of ${row.name}`}
+                  onClick={() => setKeywords(row)}
+                  data-testid="campaign-keyword-rules"
+                >
+                  <CommentOutlined />
+                </IconButton>
+              </Tooltip>
               <RowActions
                 name="campaign"
                 label={row.name}
@@ -181,6 +205,17 @@ export default function CampaignPage() {
             setNotice(text);
           }}
         />
+      )}
+      {keywords && (
+        <Dialog open onClose={() => setKeywords(null)} maxWidth="md" fullWidth>
+          <DialogTitle>Keyword rules of {keywords.name}</DialogTitle>
+          <DialogContent>
+            <KeywordRulesPanel campaign={keywords} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setKeywords(null)}>Close</Button>
+          </DialogActions>
+        </Dialog>
       )}
       {linking && <CampaignTargetsDialog campaign={linking} onClose={() => setLinking(null)} />}
       {hooked && (

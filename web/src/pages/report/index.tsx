@@ -48,7 +48,9 @@ const FILTERS: [string, string][] = [
   ['caller_region', 'Caller region'],
   ['did_number', 'Tracking number'],
   ['target_number', 'Target number'],
-  ['campaign_name', 'Campaign']
+  ['campaign_name', 'Campaign'],
+  ['words', 'Words said'],
+  ['tag', 'Tag']
 ];
 
 export default function ReportPage() {
