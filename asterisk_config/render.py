@@ -16,6 +16,7 @@ from pathlib import Path
 from asterisk_config.errors import ConfigError
 from asterisk_config.settings import AsteriskSettings
 from core.infra import names
+from core.values.enums import Leg
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 PG_TEMPLATE_DIR = TEMPLATE_DIR / "pgsql"
@@ -56,6 +57,8 @@ def template_values(settings: AsteriskSettings) -> dict[str, str]:
         "END_EVENT": names.END_EVENT,
         "FAILOVER_WAIT": str(names.FAILOVER_WAIT_SECONDS),
         "RECORDING": names.recording_name("${CHANNEL(linkedid)}"),
+        "RECORDING_CALLER": names.leg_recording_name("${CHANNEL(linkedid)}", Leg.CALLER),
+        "RECORDING_TARGET": names.leg_recording_name("${CHANNEL(linkedid)}", Leg.TARGET),
         # CEL costs work per call: only produce it when it is stored somewhere.
         "CEL_MODULE": "load => cel_pgsql.so" if pg else "noload => cel_pgsql.so",
         "CEL_ENABLE": "yes" if pg else "no",

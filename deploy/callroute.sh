@@ -1,6 +1,6 @@
 #!/bin/sh
 # The image's commands (deploy/Dockerfile): one per service of deploy/compose.yml.
-#   portal | bridge | worker | beat | migrate     run that service
+#   portal | bridge | worker | transcriber | beat | migrate     run that service
 #   kamailio                                      the SIP proxy in front of several nodes (compose.nodes.yml)
 #   health                                        the HEALTHCHECK: asks the running service
 set -eu
@@ -27,7 +27,11 @@ case "${1:-portal}" in
     exec python -m pbx_bridge ;;
   worker)
     echo worker > "$role"
-    exec celery -A workers.app worker --loglevel "${LOG_LEVEL:-INFO}" ;;
+    exec celery -A workers.app worker --loglevel "${LOG_LEVEL:-INFO}" -Q celery ;;
+  transcriber)
+    echo transcriber > "$role"
+    # Transcription's own queue, one process at a time (docs/conversation.md).
+    exec celery -A workers.app worker --loglevel "${LOG_LEVEL:-INFO}" -Q transcribe -c "${TRANSCRIBE_PROCESSES:-1}" -n "transcriber@%h" ;;
   beat)
     echo beat > "$role"
     # Beat keeps its last runs in DATA_DIR (a volume): a restart neither repeats nor skips a job.
@@ -41,11 +45,11 @@ case "${1:-portal}" in
     case "$(cat "$role" 2>/dev/null)" in
       portal) probe "http://127.0.0.1:$PORT/health/ready" ;;
       bridge) probe "http://127.0.0.1:${BRIDGE_METRICS_PORT:-9101}/health/ready" ;;
-      worker) probe "http://127.0.0.1:${WORKER_METRICS_PORT:-9102}/health/live" ;;
+      worker|transcriber) probe "http://127.0.0.1:${WORKER_METRICS_PORT:-9102}/health/live" ;;
       beat) exit 0 ;;  # no port of its own: running is all there is to say
       kamailio) exec kamcmd -s "unix:$DATA_DIR/kamailio/kamailio.ctl" core.version >/dev/null ;;
       *) echo "no service started in this container" >&2; exit 1 ;;
     esac ;;
   *)
-    echo "usage: callroute portal|bridge|worker|beat|migrate|kamailio|health" >&2; exit 2 ;;
+    echo "usage: callroute portal|bridge|worker|transcriber|beat|migrate|kamailio|health" >&2; exit 2 ;;
 esac

@@ -16,6 +16,7 @@ from pathlib import Path
 from threading import Event
 from types import FrameType
 
+from core.infra import names
 from core.infra.settings import Settings, get_settings
 from launcher.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, start_postgres, start_redis
 from launcher.lock import holding
@@ -78,7 +79,24 @@ def services(host: str, port: int, with_asterisk: bool) -> list[Child]:
     children = [
         Child("api", portal_argv(host, port)),
         # Quiet unless something goes wrong: a line per task would drown the console.
-        Child("worker", [*celery, "worker", "--loglevel", "WARNING"]),
+        Child("worker", [*celery, "worker", "--loglevel", "WARNING", "-Q", names.CELERY_QUEUE]),
+        # Transcription's own worker, one process (docs/conversation.md): it never delays rating.
+        Child(
+            "transcriber",
+            [
+                *celery,
+                "worker",
+                "--loglevel",
+                "WARNING",
+                "-Q",
+                names.TRANSCRIBE_QUEUE,
+                "-c",
+                "1",
+                "-n",
+                "transcriber@%h",
+            ],
+            {"WORKER_METRICS_PORT": str(settings.transcriber_metrics_port)},
+        ),
         Child(
             "beat",
             [*celery, "beat", "--loglevel", "WARNING", "--schedule", str(data_dir / "celerybeat-schedule")],

@@ -179,6 +179,14 @@ def ari_finds(ast: AsteriskUnderTest, path: str) -> bool:
         return False
 
 
+def stored_recording(ast: AsteriskUnderTest, name: str) -> bytes:
+    """The WAV file of recording `name`, as Asterisk serves it over ARI."""
+    url = f"http://127.0.0.1:{ast.settings.http_port}/ari/recordings/stored/{quote(name, safe='')}/file"
+    response = httpx.get(url, auth=ast.ari_auth, timeout=10)
+    response.raise_for_status()
+    return response.content
+
+
 def wait_registered(ast: AsteriskUnderTest, timeout: float = 20) -> None:
     path = f"applications/{ast.settings.stasis_app}"
     eventually(lambda: ari_finds(ast, path), timeout, interval=0.2, what="the bridge registered its app")

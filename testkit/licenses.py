@@ -59,6 +59,11 @@ REVIEWED = {
         "only a 'BSD License' classifier; its LICENSE.txt: 'Three clause BSD', and the redis-server it"
         " bundles (6.2, see BUNDLED_REDIS) is BSD-3-Clause",
     ),
+    "pocketsphinx": (
+        "BSD-2-Clause AND BSD-3-Clause",
+        "only a 'BSD License' classifier; its LICENSE: Carnegie Mellon's 2-clause text, and the WebRTC"
+        " VAD it includes under the 3-clause text",
+    ),
     "python-dateutil": ("Apache-2.0 OR BSD-3-Clause", "metadata says 'Dual License'; its LICENSE"),
     "async-timeout": (
         "Apache-2.0",

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import httpx
 
+from core.infra import names
 from launcher.portal import portal_argv
 from testkit.waiting import eventually
 
@@ -89,11 +90,15 @@ def busy_cpus(count: int) -> Iterator[None]:
 
 
 def start_worker(
-    log: str, metrics_port: int | None = None, env: dict[str, str] | None = None
+    log: str,
+    metrics_port: int | None = None,
+    env: dict[str, str] | None = None,
+    queues: tuple[str, ...] = (names.CELERY_QUEUE,),
 ) -> subprocess.Popen[bytes]:
     """A real Celery worker (its own process group, so a test can kill all of it), serving its
     metrics and health on `metrics_port` (a free port if not given: never another run's), with
-    `env` over this process's environment (another REDIS_URL, say)."""
+    `env` over this process's environment (another REDIS_URL, say), reading `queues` (transcription
+    has its own: core.infra.names.TRANSCRIBE_QUEUE)."""
     argv = [
         sys.executable,
         "-m",
@@ -105,6 +110,8 @@ def start_worker(
         "2",
         "--loglevel",
         "INFO",
+        "-Q",
+        ",".join(queues),
     ]
     with open(log, "ab") as out:
         return subprocess.Popen(

@@ -79,13 +79,24 @@ class SippTarget:
 
 @contextmanager
 def sipp_target(
-    sipp: str, behaviour: str, workdir: Path, answers_options: bool = True, media_port: int | None = None
+    sipp: str,
+    behaviour: str,
+    workdir: Path,
+    answers_options: bool = True,
+    media_port: int | None = None,
+    plays: Path | None = None,
 ) -> Iterator[SippTarget]:
     """A target answering as scenario `uas_{behaviour}` says; its SDP names `media_port` (a capture,
-    testkit.rtp) as where its audio goes, when given."""
+    testkit.rtp) as where its audio goes, when given; once answered it says `plays` (a PCMU
+    capture, testkit.speech), when given."""
     port = free_port(socket.SOCK_DGRAM)
     log = workdir / f"target-{behaviour}-{port}.log"
     scenario = _with_media_port(SCENARIOS / f"uas_{behaviour}.xml", media_port, workdir)
+    if plays is not None:
+        speaking = workdir / f"{scenario.stem}-plays-{port}.xml"
+        action = f'<recv request="ACK"><action><exec play_pcap_audio="{plays}" /></action></recv>'
+        speaking.write_text(scenario.read_text().replace('<recv request="ACK" />', action))
+        scenario = speaking
     proc = subprocess.Popen(
         [
             sipp,
@@ -215,11 +226,13 @@ async def call(
     speak: bool = False,
     port: int | None = None,
     media_port: int | None = None,
+    plays: Path | None = None,
 ) -> str:
     """Place one call as the carrier, optionally keying `dtmf` after the answer, or speaking (RTP
     with speech, PCMA) for the whole talk; returns sipp's log. To `port` instead of Asterisk's own
     SIP port when given (Kamailio in front of the nodes); with `media_port`, the caller's SDP sends
-    what it is to hear there (a capture, testkit.rtp). A call not over CALL_DEADLINE_SECONDS after
+    what it is to hear there (a capture, testkit.rtp); with `plays` (a PCMU capture, testkit.speech),
+    the caller says that once answered. A call not over CALL_DEADLINE_SECONDS after
     its talk time is killed, its log ending in an `unfinished=` line."""
     scenario = workdir / f"uac-{talk_ms}-{dtmf or 'none'}-{time.monotonic_ns()}.xml"
     template = _with_media_port(SCENARIOS / "uac_call.xml", media_port, workdir)
@@ -235,6 +248,10 @@ async def call(
         speech = audio_capture(talk_ms / 1000, workdir / f"speech-{talk_ms}-{time.monotonic_ns()}.pcap")
         keys = f'  <nop><action><exec play_pcap_audio="{speech}" /></action></nop>\n'
         text = text.replace(marker, keys + marker).replace("RTP/AVP 0 8 101", "RTP/AVP 8 0 101")
+    if plays is not None:
+        text = text.replace(
+            marker, f'  <nop><action><exec play_pcap_audio="{plays}" /></action></nop>\n' + marker
+        )
     scenario.write_text(text)
     log = workdir / f"uac-{did}-{time.monotonic_ns()}.log"
     proc = await asyncio.create_subprocess_exec(

@@ -19,10 +19,12 @@ from core.infra.redis_client import get_redis
 from core.models import (
     BlockEntry,
     Call,
+    CallTranscript,
     Campaign,
     CampaignTarget,
     Country,
     Invoice,
+    KeywordRule,
     Notification,
     Number,
     NumberUploadBatch,
@@ -131,6 +133,22 @@ def build_world() -> World:
             webhook_id=hook.id, linkedid=call.linkedid, event="rated", next_attempt_at=now, retry_until=now
         )
         s.add(delivery)
+        rule = KeywordRule(
+            campaign_id=campaign.id,
+            name=f"{MARK} rule",
+            phrases=[MARK],
+            side="either",
+            effect="tag",
+            tag=MARK,
+        )
+        said = CallTranscript(
+            call_id=call.id,
+            leg="caller",
+            engine="test",
+            words=[{"w": MARK, "s": 1.0, "e": 1.5, "c": 1.0}],
+            text=MARK,
+        )
+        s.add_all([rule, said])
         s.flush()
         post(
             s,
@@ -160,6 +178,7 @@ def build_world() -> World:
             "webhook": hook.id,
             "delivery": delivery.id,
             "report_view": view.id,
+            "keyword_rule": rule.id,
         }
     client = get_redis()
     live = CallState(call_linkedid, number.number, MARK, datetime.now(UTC), user_id=a.id)

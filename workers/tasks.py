@@ -7,7 +7,8 @@ from sqlalchemy.exc import OperationalError
 
 from core.billing import credit, fees, invoices, rating, reconcile, rerate
 from core.calls import call_partitions
-from core.infra import mail, names
+from core.conversation import transcripts
+from core.infra import jobs, mail, names
 from core.infra.db import get_engine, session_scope
 from core.operations import call_archive, retention
 from core.reporting import rollups
@@ -29,10 +30,38 @@ RETRY: Retry = {"autoretry_for": (OperationalError,), "retry_backoff": True, "ma
 
 @app.task(name=names.RATE_CALL, **RETRY)
 def rate_call(*linkedids: str) -> None:
-    """Rate calls just hung up (the bridge sends them in batches), each in its own transaction."""
+    """Rate calls just hung up (the bridge sends them in batches), each in its own transaction; a
+    recorded one is then queued for transcription (its recording was complete at hangup)."""
     for linkedid in linkedids:
         with session_scope() as session:
-            rating.rate_hangup(session, linkedid)
+            call = rating.rate_hangup(session, linkedid)
+        if call is not None and call.recording:
+            transcribe_call.delay(linkedid)
+
+
+# A long call's transcription takes minutes: well over the default limit, under the visibility timeout.
+TRANSCRIBE_LIMIT = jobs.VISIBILITY_TIMEOUT - 60
+
+
+@app.task(
+    name=names.TRANSCRIBE_CALL,
+    autoretry_for=(OperationalError, transcripts.AudioAway),
+    retry_backoff=True,
+    max_retries=5,
+    time_limit=TRANSCRIBE_LIMIT,
+    soft_time_limit=TRANSCRIBE_LIMIT - 30,
+)
+def transcribe_call(linkedid: str) -> None:
+    """Each leg of a recorded call transcribed, then its campaign's keyword rules (docs/conversation.md)."""
+    transcripts.transcribe_call(linkedid)
+
+
+@app.task(
+    name=names.REAPPLY_RULES, **RETRY, time_limit=TRANSCRIBE_LIMIT, soft_time_limit=TRANSCRIBE_LIMIT - 30
+)
+def reapply_rules(campaign_id: int) -> None:
+    """A campaign's keyword rules applied again to its calls already transcribed."""
+    transcripts.reapply(campaign_id)
 
 
 @app.task(name=names.SEND_MAIL, autoretry_for=(OSError,), retry_backoff=True, max_retries=5)

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypedDict
 
 import psycopg
 from sqlalchemy import Row, select, text
@@ -27,7 +27,7 @@ from core.billing.prefixes import TariffCache
 from core.billing.pricing import Price, call_cost, find_rate
 from core.billing.publisher import PublisherTerms, profit, publisher_payout, terms_of
 from core.infra.db import session_scope
-from core.models import Call, Campaign, Target, User
+from core.models import Call, CallConversation, Campaign, Target, User
 from core.models.columns import utcnow
 from core.notices import bell as notices
 from core.reporting import rollups
@@ -50,6 +50,25 @@ class Rated:
     profit: Decimal | None = None  # payout - cost - publisher_payout; None while the cost is unknown
 
 
+def earned(
+    *,
+    connected: bool,
+    talk_ms: int,
+    buffer_seconds: int | None,
+    target_payout: Decimal | None,
+    said: bool | None = None,
+) -> tuple[bool, Decimal]:
+    """Whether a call converted, and the payout it earns. Converted when connected to the target at
+    least the campaign's buffer seconds (talk time, not IVR time, to the millisecond: 29.990 s is
+    short of a 30 s buffer), unless its keyword rules said otherwise (`said`, core.conversation:
+    True converted by a phrase, False not billable to the buyer); converted calls earn the target's
+    payout (or the call's winning bid)."""
+    converted = connected and buffer_seconds is not None and talk_ms >= buffer_seconds * 1000
+    if said is not None:
+        converted = connected and said
+    return converted, round_money(target_payout or ZERO) if converted else ZERO
+
+
 def assess(
     *,
     has_customer: bool,
@@ -59,15 +78,19 @@ def assess(
     talk_ms: int,
     buffer_seconds: int | None,
     target_payout: Decimal | None,
+    said: bool | None = None,
     publisher: PublisherTerms | None = None,
 ) -> Rated:
     """What a call costs and earns. Free when nobody talked or no customer took it; `no_rate` when
-    it was billable and no rate matched. Converted when connected to the target at least the
-    campaign's buffer seconds (talk time, not IVR time, to the millisecond: 29.990 s is short of a
-    30 s buffer); converted calls earn the target's payout (or the call's winning bid), and owe the
-    call's traffic source its publisher payout."""
-    converted = connected and buffer_seconds is not None and talk_ms >= buffer_seconds * 1000
-    payout = round_money(target_payout or ZERO) if converted else ZERO
+    it was billable and no rate matched. Converted and its payout: `earned`; a converted call owes
+    its traffic source its publisher payout."""
+    converted, payout = earned(
+        connected=connected,
+        talk_ms=talk_ms,
+        buffer_seconds=buffer_seconds,
+        target_payout=target_payout,
+        said=said,
+    )
     owed = publisher_payout(publisher, converted, payout)
     if not has_customer or billsec <= 0:
         status, rate_id, cost = RatingStatus.RATED, None, ZERO
@@ -95,23 +118,13 @@ def rate_call(session: Session, call_id: int) -> Call | None:
         tariff_id = session.scalar(select(User.tariff_id).where(User.id == call.user_id))
         rate = find_rate(session, tariff_id, number, call.started_at) if tariff_id else None
         found = (rate.id or 0, Price.of(rate)) if rate else None
-    buffer = session.scalar(select(Campaign.buffer_seconds).where(Campaign.id == call.campaign_id))
-    # A bidder's winning bid is the call's payout in place of the target's (docs/bidding.md).
-    payout = (
-        call.bid
-        if call.bid is not None
-        else session.scalar(select(Target.payout).where(Target.id == call.target_id))
-    )
     terms = None if call.source_id is None else terms_of(session, [call.source_id]).get(call.source_id)
     rated = assess(
         has_customer=call.user_id is not None,
         billsec=call.billsec,
         found=found,
-        connected=call.connected_at is not None,
-        talk_ms=call.talk_seconds * 1000 if call.talk_ms is None else call.talk_ms,
-        buffer_seconds=buffer,
-        target_payout=payout,
         publisher=terms,
+        **earning(session, call),
     )
     now = utcnow()
     call.rating_status, call.rate_id, call.cost = rated.status.value, rated.rate_id, rated.cost
@@ -137,6 +150,33 @@ def rate_call(session: Session, call_id: int) -> Call | None:
     return call
 
 
+class Earning(TypedDict):
+    connected: bool
+    talk_ms: int
+    buffer_seconds: int | None
+    target_payout: Decimal | None
+    said: bool | None
+
+
+def earning(session: Session, call: Call) -> Earning:
+    """What a call's conversion and payout depend on (`earned`), read for one call."""
+    # A bidder's winning bid is the call's payout in place of the target's (docs/bidding.md).
+    payout = (
+        call.bid
+        if call.bid is not None
+        else session.scalar(select(Target.payout).where(Target.id == call.target_id))
+    )
+    return {
+        "connected": call.connected_at is not None,
+        "talk_ms": call.talk_seconds * 1000 if call.talk_ms is None else call.talk_ms,
+        "buffer_seconds": session.scalar(
+            select(Campaign.buffer_seconds).where(Campaign.id == call.campaign_id)
+        ),
+        "target_payout": payout,
+        "said": session.scalar(select(CallConversation.converted).where(CallConversation.call_id == call.id)),
+    }
+
+
 def rate_hangup(session: Session, linkedid: str) -> Call | None:
     """rate_call for a call known by Asterisk's linkedid, as the bridge knows it at hangup. None
     while its row is not written yet: the 30-second batch rates it once it is."""
@@ -147,11 +187,12 @@ def rate_hangup(session: Session, linkedid: str) -> Call | None:
 _CLAIM = """
 SELECT c.id, c.user_id, c.linkedid, coalesce(c.destination, c.did) AS number, c.started_at, c.billsec,
        coalesce(c.talk_ms, c.talk_seconds::bigint * 1000) AS talk_ms, c.connected_at IS NOT NULL AS connected,
-       u.tariff_id, cp.buffer_seconds, coalesce(c.bid, t.payout) AS payout, c.source_id
+       u.tariff_id, cp.buffer_seconds, coalesce(c.bid, t.payout) AS payout, c.source_id, v.converted AS said
 FROM call c
 LEFT JOIN users u ON u.id = c.user_id
 LEFT JOIN campaign cp ON cp.id = c.campaign_id
 LEFT JOIN target t ON t.id = c.target_id
+LEFT JOIN call_conversation v ON v.call_id = c.id
 WHERE c.rating_status = '{status}' AND c.ended_at IS NOT NULL AND c.id > :after
 ORDER BY c.id
 LIMIT :limit
@@ -229,6 +270,7 @@ def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -
             buffer_seconds=row.buffer_seconds,
             target_payout=row.payout,
             publisher=sources.get(row.source_id),
+            said=row.said,
         )
         saved.append(rated)
         if rated.cost:

@@ -3,6 +3,9 @@ force at its start, and the difference goes to the ledger as an adjustment row
 (`call:{id}:rerate:{n}`); the original debit is never edited. The publisher payout is owed again
 on the call's traffic source's terms now, and the profit follows both. Running it again finds no
 difference and writes nothing.
+
+And one call's conversion and payout again, when what was said on it changed them
+(`rerate_conversion`, through rating's own rule, `rating.earned`).
 """
 
 from collections.abc import Sequence
@@ -14,12 +17,12 @@ from typing import Any
 from sqlalchemy import Row, select, text
 from sqlmodel import Session
 
-from core.billing import wallet
+from core.billing import rating, wallet
 from core.billing.prefixes import TariffCache
 from core.billing.pricing import call_cost
 from core.billing.publisher import profit, publisher_payout, terms_of
 from core.infra.db import session_scope
-from core.models import User
+from core.models import Call, User
 from core.models.columns import utcnow
 from core.reporting import rollups
 from core.values.enums import TransactionType
@@ -165,3 +168,21 @@ def _save(session: Session, changed: list[Changed]) -> None:
             "profits": profits,
         },
     )
+
+
+def rerate_conversion(session: Session, call: Call) -> bool:
+    """A call's conversion and payout worked out again, once rating has been through it, because
+    its keyword rules changed what it is (core.conversation); its cost is left as it is, the
+    publisher payout and the profit follow. Whether
+    they changed. The caller holds the row locked and commits; the dashboard's rollups follow."""
+    converted, payout = rating.earned(**rating.earning(session, call))
+    if (converted, payout) == (call.converted, call.payout):
+        return False
+    terms = terms_of(session, [call.source_id]).get(call.source_id) if call.source_id is not None else None
+    owed = publisher_payout(terms, converted, payout)
+    call.converted, call.payout, call.updated_at = converted, payout, utcnow()
+    call.publisher_payout, call.profit = owed, profit(payout, call.cost, owed)
+    session.add(call)
+    session.flush()
+    rollups.refresh(session, [call.id or 0])
+    return True

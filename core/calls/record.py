@@ -66,6 +66,9 @@ class Step(StrEnum):
     RECONCILED = "reconciled"
     # the nightly billing reconciliation (core.billing.reconcile)
     RECONCILE = "reconcile"
+    # the transcription worker (core.conversation): the transcript, each keyword rule matched
+    TRANSCRIBE = "transcribe"
+    KEYWORD = "keyword"
 
 
 class Result(StrEnum):

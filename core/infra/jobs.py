@@ -35,6 +35,11 @@ def celery_config() -> dict[str, object]:
         "broker_connection_retry": True,
         "broker_connection_max_retries": None,
         "task_default_queue": names.CELERY_QUEUE,
+        # Transcription's own queue, which only its own worker reads (`-Q transcribe`).
+        "task_routes": {
+            names.TRANSCRIBE_CALL: {"queue": names.TRANSCRIBE_QUEUE},
+            names.REAPPLY_RULES: {"queue": names.TRANSCRIBE_QUEUE},
+        },
         # Keepalive and a health check every 30 s: a connection a restart or a NAT dropped silently is
         # noticed and made again, rather than waited on.
         "broker_transport_options": {

@@ -130,6 +130,10 @@ CALL_MONTHS = "maintenance.call_months"  # daily: the call table's coming monthl
 ARCHIVE_CALLS = "maintenance.archive_calls"  # daily: months past CALL_RETENTION_MONTHS to files
 SEND_MAIL = "mail.send"  # (to, subject, body): the API, e.g. a password reset link
 WEBHOOK_SEND = "webhooks.send"  # (): send the call-event deliveries that are due (core.webhooks)
+# Transcription has a queue and a worker of its own (slow, CPU-bound): it never delays rating or routing.
+TRANSCRIBE_QUEUE = "transcribe"
+TRANSCRIBE_CALL = "conversation.transcribe_call"  # (linkedid): rating, once a recorded call is rated
+REAPPLY_RULES = "conversation.reapply_rules"  # (campaign_id): the API, when asked to judge past calls again
 
 # --- PostgreSQL advisory locks (first key of the pair; the second says what is locked) -----------
 # the dashboard's rollups (core/reporting/rollups.py): 0 the tables, n the n-th UTC day since 1970
@@ -152,3 +156,9 @@ FAILOVER_WAIT_SECONDS = 2
 def recording_name(linkedid: str) -> str:
     """A recorded call's file as the dialplan writes it and ARI serves it (`/recordings/stored/…`)."""
     return f"call-{linkedid}"
+
+
+def leg_recording_name(linkedid: str, leg: str) -> str:
+    """One side of a recorded call alone (`leg`: core.values.enums.Leg), beside the mixed file: what
+    the transcription worker hears, one speaker per file."""
+    return f"{recording_name(linkedid)}-{leg}"

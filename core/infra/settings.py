@@ -154,6 +154,13 @@ class Settings(BaseSettings):
     # Redis was away reaches Asterisk within this); one small query when nothing changed.
     trunk_resync_seconds: float = Field(default=5, gt=0)
 
+    # Transcription of recorded calls (docs/conversation.md): the engine, and for faster-whisper the
+    # model folder the operator provides (CTranslate2 format) and its device. The bundled engine,
+    # pocketsphinx, is US English only and needs nothing else.
+    transcribe_engine: Literal["pocketsphinx", "faster-whisper"] = "pocketsphinx"
+    transcribe_model_dir: Path | None = None
+    transcribe_device: Literal["auto", "cpu", "cuda"] = "auto"
+
     # Logs: JSON lines or text; unset, JSON in production and text in development.
     log_format: Literal["json", "text"] | None = None
     # Prometheus metrics and health checks of the bridge and the Celery worker (the portal serves
@@ -164,6 +171,7 @@ class Settings(BaseSettings):
     bridge_metrics_port: int = 9101
     worker_metrics_host: str = "127.0.0.1"
     worker_metrics_port: int = 9102
+    transcriber_metrics_port: int = 9103  # the transcription worker's (docs/conversation.md)
     # Set (in the environment, which prometheus_client reads too) when the portal runs several
     # worker processes: each writes its metrics there and /metrics adds them up.
     prometheus_multiproc_dir: str = ""

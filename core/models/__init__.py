@@ -5,6 +5,7 @@ from core.models.attribution import CallAttribution, TrafficSource
 from core.models.billing import CreditReservation, Invoice, WalletTransaction
 from core.models.calls import Call
 from core.models.channel_events import ChannelEvent
+from core.models.conversation import CallConversation, CallTranscript, KeywordRule
 from core.models.dni import DniPool, DniSite
 from core.models.inventory import Country, Number, NumberUploadBatch, Vendor
 from core.models.notifications import Notification
@@ -23,9 +24,11 @@ __all__ = [
     "Buyer",
     "Call",
     "CallAttribution",
+    "CallConversation",
     "CallRegionRollup",
     "CallRollup",
     "CallRollupDay",
+    "CallTranscript",
     "Campaign",
     "CampaignTarget",
     "CatalogueVersion",
@@ -36,6 +39,7 @@ __all__ = [
     "DniSite",
     "ImpersonationAudit",
     "Invoice",
+    "KeywordRule",
     "Notification",
     "Number",
     "NumberUploadBatch",

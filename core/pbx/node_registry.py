@@ -2,7 +2,7 @@
 NODE_BEAT_SECONDS under `names.node_key`, with the address of its Asterisk's ARI. The key lapses
 three beats after the last one, so a node that stopped is absent from the registry.
 
-The portal asks it where a recording's node is (portal_api.services.recordings); the bridges ask it which
+The portal asks it where a recording's node is (core.pbx.recordings); the bridges ask it which
 nodes went away for good (pbx_bridge.lost_nodes)."""
 
 from dataclasses import dataclass

@@ -108,6 +108,30 @@ class LiveState(StrEnum):
     CONNECTED = "connected"  # talking to a target
 
 
+class Leg(StrEnum):
+    """A side of a connected call: the caller, or the target that answered."""
+
+    CALLER = "caller"
+    TARGET = "target"
+
+
+class KeywordSide(StrEnum):
+    """Who must say a keyword rule's phrase (core.conversation.rules)."""
+
+    CALLER = "caller"
+    TARGET = "target"
+    EITHER = "either"
+
+
+class KeywordEffect(StrEnum):
+    """What a keyword rule's match does to the call (docs/conversation.md)."""
+
+    TAG = "tag"  # adds the rule's tag
+    CONVERT = "convert"  # converted, whatever the talk time: the buyer's payout is earned
+    NOT_BILLABLE = "not_billable"  # never billed to the buyer: no payout, not converted
+    SCORE = "score"  # adds the rule's points to the call's score
+
+
 class CallSource(StrEnum):
     """Who wrote a call row (Call.source)."""
 
@@ -167,6 +191,7 @@ class WebhookEvent(StrEnum):
     COMPLETED = "completed"  # the call is over: the row's final fields (rating)
     RATED = "rated"  # cost and payout are final (rating)
     ATTRIBUTED = "attributed"  # a converted call with an attribution, as a server event (rating)
+    TRANSCRIBED = "transcribed"  # what was said, its tags and the keyword rules it matched (transcription)
 
 
 class WebhookStatus(StrEnum):

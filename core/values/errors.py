@@ -263,6 +263,12 @@ class ErrorId(Enum):
         Kind.INVALID,
         "a conversions export covers more than 90 days (what Google Ads imports)",
     )
+    KEYWORD_RULE_INVALID = (
+        "keyword_rule.invalid",
+        Kind.INVALID,
+        "a keyword rule's phrase has no word to listen for",
+    )
+    TRANSCRIPT_NONE = ("transcript.none", Kind.NOT_FOUND, "the call has not been transcribed")
     RECORDING_NONE = ("recording.none", Kind.NOT_FOUND, "the call was not recorded")
     RECORDING_GONE = ("recording.gone", Kind.NOT_FOUND, "the call's recording is no longer stored")
     RECORDING_PBX_AWAY = ("recording.pbx_away", Kind.UNAVAILABLE, "the PBX that holds the recording is away")

@@ -44,12 +44,33 @@ class CallAtEvent(TypedDict):
     rating_status: NotRequired[str]
 
 
+class MatchAtEvent(TypedDict):
+    """A keyword rule a call matched: the words said, by which side, when (seconds into the call)."""
+
+    rule_id: int
+    rule: str
+    effect: str
+    leg: str
+    words: str
+    start: float
+    end: float
+
+
+class Conversation(TypedDict):
+    """`transcribed`: what the campaign's keyword rules made of the call (docs/conversation.md)."""
+
+    tags: list[str]
+    score: int
+    matches: list[MatchAtEvent]
+
+
 class Body(TypedDict):
     """What a webhook is sent for one call event (stored with its delivery)."""
 
     event: str
     occurred_at: str | None
     call: CallAtEvent
+    conversation: NotRequired[Conversation]  # `transcribed` only
 
 
 CUSTOMER_ONLY: tuple[Literal["cost"], ...] = ("cost",)  # fields a buyer's webhook does not get
@@ -107,6 +128,13 @@ def final(event: WebhookEvent, row: Call) -> Body:
         call["rating_status"] = row.rating_status
     at = row.ended_at if event is WebhookEvent.COMPLETED else row.rated_at
     return {"event": event.value, "occurred_at": _iso(at), "call": call}
+
+
+def transcribed(row: Call, conversation: Conversation, at: datetime) -> Body:
+    """`transcribed`: the call's final row (its conversion and payout as the rules left them), its
+    tags and the rules it matched."""
+    body = final(WebhookEvent.TRANSCRIBED, row)
+    return {**body, "occurred_at": at.isoformat(), "conversation": conversation}
 
 
 def for_buyer(body: Body) -> Body:

@@ -30,7 +30,9 @@ async def talk(
     if record:
         if answered.get("recording"):
             call.recording = names.recording_name(call.linkedid)
-            call.note(Step.RECORD, Result.PASSED, "both sides recorded", now(), name=call.recording)
+            call.note(
+                Step.RECORD, Result.PASSED, "both sides recorded, and each alone", now(), name=call.recording
+            )
         else:
             call.note(Step.RECORD, Result.FAILED, "recording could not start", now())
     assert call.user_id is not None and call.destination is not None  # admitted, then dialled

@@ -60,6 +60,11 @@ class ReportDimension(StrEnum):
     NUMBER = "number"
     DAY = "day"
     HOUR = "hour"
+    SOURCE = "source"
+    MEDIUM = "medium"
+    UTM_CAMPAIGN = "utm_campaign"
+    KEYWORD = "keyword"
+    LANDING_PAGE = "landing_page"
 
 
 class ReportColumn(StrEnum):
@@ -77,8 +82,10 @@ class ReportColumn(StrEnum):
     DURATION = "duration"
     BILLSEC = "billsec"
     HANGUP_BY = "hangup_by"
+    SOURCE = "source"
     REVENUE = "revenue"
     COST = "cost"
+    PUBLISHER_PAYOUT = "publisher_payout"
     PROFIT = "profit"
 
 
@@ -103,6 +110,8 @@ class ReportFilter(BaseModel):
     origin: OriginFilter = OriginFilter()
     visit: VisitFilter = VisitFilter()
     source_id: int | None = None
+    words: str | None = None
+    tag: str | None = None
 
 
 def report_filter(
@@ -122,6 +131,15 @@ def report_filter(
     campaign_id: _IdFilter = None,
     target_id: _IdFilter = None,
     buyer_id: _IdFilter = None,
+    words: Annotated[
+        str | None,
+        Query(
+            max_length=200, description="Words said on the call (its transcript; English full-text search)"
+        ),
+    ] = None,
+    tag: Annotated[
+        str | None, Query(max_length=32, description="A tag its keyword rules gave the call")
+    ] = None,
 ) -> ReportFilter:
     if fromDate and toDate and fromDate > toDate:
         raise DomainError(ErrorId.REPORT_DATES, "toDate can't be before fromDate.", "toDate")
@@ -130,6 +148,8 @@ def report_filter(
         "did_number": did_number,
         "target_number": target_number,
         "caller_number": caller_number,
+        "words": words,
+        "tag": tag,
     }
     return ReportFilter(
         user_id=user_id,

@@ -5,10 +5,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import ColumnElement, SQLColumnExpression, Text, cast, func, literal
+from sqlalchemy import ColumnElement, SQLColumnExpression, Text, cast, func, literal, select
 from sqlmodel import SQLModel
 
-from core.models import Buyer, Call, Campaign, Target
+from core.models import Buyer, Call, CallAttribution, Campaign, Target, TrafficSource
 from portal_api.schemas.reports import ReportDimension
 
 
@@ -41,6 +41,19 @@ def _formatted(pattern: str) -> Callable[[ColumnElement[Any]], ColumnElement[Any
     return lambda value: func.to_char(value, pattern)
 
 
+def _visit(column: Any) -> Callable[[str], SQLColumnExpression[Any]]:
+    """The call's visit's `column` (call_attribution, one row per call by its key): a correlated
+    lookup rather than a join, so that only a grouping by the visit reads the visits."""
+    found = select(column).where(CallAttribution.call_id == Call.id).scalar_subquery()
+    return lambda _: found
+
+
+def _source(_: str) -> SQLColumnExpression[Any]:
+    """Where the call came from (docs/attribution.md): its traffic source's name, else its visit's source."""
+    named = select(TrafficSource.name).where(TrafficSource.id == Call.source_id).scalar_subquery()
+    return func.coalesce(named, _visit(CallAttribution.source)(""))
+
+
 DIMENSIONS: dict[ReportDimension, Dimension] = {
     ReportDimension.CAMPAIGN: Dimension("Campaign", lambda _: Call.campaign_id, Campaign, buyers=False),
     ReportDimension.TARGET: Dimension("Target", lambda _: Call.target_id, Target),
@@ -48,4 +61,12 @@ DIMENSIONS: dict[ReportDimension, Dimension] = {
     ReportDimension.NUMBER: Dimension("Tracking number", lambda _: Call.did),
     ReportDimension.DAY: Dimension("Day", _local("day"), text=_formatted("YYYY-MM-DD")),
     ReportDimension.HOUR: Dimension("Hour", _local("hour"), text=_formatted("YYYY-MM-DD HH24:00")),
+    # Where calls came from is the customer's: a buyer groups by none of these.
+    ReportDimension.SOURCE: Dimension("Source", _source, buyers=False),
+    ReportDimension.MEDIUM: Dimension("Medium", _visit(CallAttribution.medium), buyers=False),
+    ReportDimension.UTM_CAMPAIGN: Dimension("Ad campaign", _visit(CallAttribution.campaign), buyers=False),
+    ReportDimension.KEYWORD: Dimension("Keyword", _visit(CallAttribution.keyword), buyers=False),
+    ReportDimension.LANDING_PAGE: Dimension(
+        "Landing page", _visit(CallAttribution.landing_page), buyers=False
+    ),
 }

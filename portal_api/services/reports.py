@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.responses import StreamingResponse
 from sqlalchemy import ColumnElement, Select, SQLColumnExpression, Text, case, cast, func, literal, select
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from core.infra.db import get_engine
 from core.models import Buyer, Call, CallAttribution, Campaign, Target, TrafficSource, Trunk, User
@@ -19,7 +19,7 @@ from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData
 from portal_api.schemas.reports import CSV_COLUMNS, CallReportRow, ReportFilter, ReportOrder, ReportSort
-from portal_api.services import call_pages, call_visits
+from portal_api.services import call_pages, call_visits, conversation
 from portal_api.services.common import contains_text, within_days
 from portal_api.services.recordings import stored_recording
 from portal_api.services.report_measures import COST
@@ -69,6 +69,10 @@ def calls(session: Session, principal: Principal, f: ReportFilter) -> Select[Cal
         stmt = stmt.where(Call.caller_region == f.origin.region)
     days, tz = (f.fromDate, f.toDate), principal.user.timezone
     stmt = call_visits.visit_filter(stmt, principal, f.visit, f.user_id, days, tz)
+    if f.words:
+        stmt = stmt.where(col(Call.id).in_(conversation.said(f.words)))
+    if f.tag:
+        stmt = stmt.where(col(Call.id).in_(conversation.tagged(f.tag)))
     for column, typed, plus in (
         (Call.did, f.did_number, True),
         (Call.caller, f.caller_number, True),

@@ -55,6 +55,7 @@ def send(path: str, body: Callable[[World], Any] | None = None) -> Builder:
     return lambda w, who: (path.format(**w.ids, a=w.a.id, b=w.b.id), {"json": body(w) if body else None})
 
 
+KEYWORD_RULE = {"name": "Booked", "phrases": ["appointment"], "side": "caller", "effect": "convert"}
 NEW_USER = {"name": "New Person", "email": "new.person@example.com", "password": "goodpass1"}
 
 
@@ -403,6 +404,24 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
         send("/api/report/views/{report_view}"),
     ),
     # No Asterisk here: whoever may hear the recording gets as far as asking the PBX for it (503).
+    ("GET", "/api/report/transcript/{id}"): (OWNED_WITH_BUYER, get("/api/report/transcript/{call}")),
+    ("GET", "/api/campaign/keyword-rules/{id}"): (OWNED, get("/api/campaign/keyword-rules/{campaign}")),
+    ("POST", "/api/campaign/keyword-rules/{id}"): (
+        OWNED,
+        send("/api/campaign/keyword-rules/{campaign}", lambda w: KEYWORD_RULE),
+    ),
+    ("PUT", "/api/campaign/keyword-rules/{id}/{rule_id}"): (
+        OWNED,
+        send("/api/campaign/keyword-rules/{campaign}/{keyword_rule}", lambda w: KEYWORD_RULE),
+    ),
+    ("DELETE", "/api/campaign/keyword-rules/{id}/{rule_id}"): (
+        OWNED,
+        send("/api/campaign/keyword-rules/{campaign}/{keyword_rule}"),
+    ),
+    ("POST", "/api/campaign/keyword-rules/{id}/reapply"): (
+        OWNED,
+        send("/api/campaign/keyword-rules/{campaign}/reapply"),
+    ),
     ("GET", "/api/report/recording/{id}"): (
         {"admin": PBX_DOWN, "a": PBX_DOWN, "b": DENIED, "buyer": PBX_DOWN},
         get("/api/report/recording/{call}"),

@@ -15,6 +15,7 @@ import httpx
 import pytest
 from sqlmodel import select
 
+from core.infra import names
 from core.infra.db import session_scope
 from core.models import (
     BlockEntry,
@@ -24,10 +25,18 @@ from core.models import (
     User,
     WalletTransaction,
 )
-from core.values.enums import TokenKind
+from core.values.enums import Leg, TokenKind
 from portal_api.auth import tokens
 from testkit.actors import PASSWORD, make_actor
-from testkit.asterisk import AsteriskUnderTest, calls, live_calls, seed_plan, trunk_pushed, wait_live
+from testkit.asterisk import (
+    AsteriskUnderTest,
+    calls,
+    live_calls,
+    seed_plan,
+    stored_recording,
+    trunk_pushed,
+    wait_live,
+)
 from testkit.processes import REPO, api_server, start_worker
 from testkit.rows import CALLER, change, tariff
 from testkit.sipp import answering_plan, call, sipp_target
@@ -263,10 +272,14 @@ async def test_recorded_campaign_keeps_the_call_audio_for_its_customer_only(
             wav = await http.get(url, headers={"Authorization": f"Bearer {customer_token}"})
             other = await http.get(url, headers=owner.headers)
             listed = await http.get("/api/report", headers={"Authorization": f"Bearer {customer_token}"})
+        legs = {leg: stored_recording(asterisk, names.leg_recording_name(row.linkedid, leg)) for leg in Leg}
     assert wav.status_code == 200 and wav.headers["content-type"] == "audio/wav", wav.text[:300]
     with wave.open(io.BytesIO(wav.content)) as audio:
         seconds = audio.getnframes() / audio.getframerate()
     assert abs(seconds - row.billsec) <= 1.5, (seconds, row.billsec)  # the whole talk, both sides
+    for leg, audio_bytes in legs.items():  # and each side alone, for transcription
+        with wave.open(io.BytesIO(audio_bytes)) as audio:
+            assert abs(audio.getnframes() / audio.getframerate() - row.billsec) <= 1.5, leg
     assert other.status_code == 404  # another customer can't tell it exists
     assert listed.json()["data"]["data"][0]["recording"] == row.recording
 

@@ -29,7 +29,17 @@ from testkit.waiting import eventually, eventually_async
 # A cold build (no cache: apt, npm, pip) takes minutes; the warm run stays within a few.
 pytestmark = [pytest.mark.docker, pytest.mark.slow, pytest.mark.timeout(1800)]
 
-SERVICES = ["postgres", "redis", "portal", "worker", "beat", "asterisk", "bridge", "prometheus"]
+SERVICES = [
+    "postgres",
+    "redis",
+    "portal",
+    "worker",
+    "transcriber",
+    "beat",
+    "asterisk",
+    "bridge",
+    "prometheus",
+]
 # What Prometheus (profile `monitoring`) scrapes: every service that serves metrics, and itself.
 SCRAPED = {"portal", "bridge", "worker", "asterisk", "prometheus"}
 DID, CALLER, DESTINATION = "+442071838751", "+15559876543", "+14155550199"

@@ -108,7 +108,7 @@ async def test_a_recorded_campaign_names_the_recording_on_the_row() -> None:
         b.ari.end(silent)
         done, failed = await b.ended(recorded), await b.ended(silent)
     assert done.recording == names.recording_name(recorded) and steps(done, "record") == [
-        ("passed", "both sides recorded")
+        ("passed", "both sides recorded, and each alone")
     ]
     assert failed.recording is None and steps(failed, "record") == [("failed", "recording could not start")]
     assert failed.disposition == "ANSWERED"  # the call goes on either way

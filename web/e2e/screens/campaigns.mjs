@@ -273,7 +273,7 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     await page.getByTestId('whisper-mode-text').check();
     await page.getByTestId('whisper-text').fill('Call from campaign Acme Roofing');
     await dialog.getByTestId('whisper-save').click();
-    await panel
+    await dialog
       .getByTestId('whisper-form-notice')
       .filter({ hasText: 'Whisper saved. The target hears “Call from campaign Acme Roofing”' })
       .waitFor();
@@ -363,10 +363,7 @@ export default function registerCampaignScenarios({ test, newPage, signIn, shot,
     await panel.getByText('Website numbers saved.').waitFor();
     const tag = await page.getByTestId('website-script-tag').inputValue();
     assert.match(tag, /^<script async src="http[^"]+\/api\/dni\/[A-Za-z0-9_-]{32}\/script\.js"><\/script>$/);
-    await panel
-      .getByTestId('website-pressure')
-      .filter({ hasText: 'Numbers needed for the traffic seen: 0' })
-      .waitFor();
+    await panel.getByTestId('website-pressure').filter({ hasText: 'Numbers needed for the traffic seen: 0' }).waitFor();
     await shot(page, 'website-numbers-1440.png');
     const pool = (await api('customer', 'GET', `/dni/pool/${campaign.id}`)).data;
     assert.deepEqual([pool.enabled, pool.timeout_minutes, pool.page_number], [true, 30, '+44 20 7183 8750']);

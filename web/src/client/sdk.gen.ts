@@ -99,6 +99,24 @@ import type {
   ConfigConfigData,
   ConfigConfigErrors,
   ConfigConfigResponses,
+  ConversationAddRuleData,
+  ConversationAddRuleErrors,
+  ConversationAddRuleResponses,
+  ConversationEditRuleData,
+  ConversationEditRuleErrors,
+  ConversationEditRuleResponses,
+  ConversationReapplyData,
+  ConversationReapplyErrors,
+  ConversationReapplyResponses,
+  ConversationRemoveRuleData,
+  ConversationRemoveRuleErrors,
+  ConversationRemoveRuleResponses,
+  ConversationRulesData,
+  ConversationRulesErrors,
+  ConversationRulesResponses,
+  ConversationTranscriptData,
+  ConversationTranscriptErrors,
+  ConversationTranscriptResponses,
   ConversionsGoogleAdsData,
   ConversionsGoogleAdsErrors,
   ConversionsGoogleAdsResponses,
@@ -270,6 +288,9 @@ import type {
   RatesUpdateData,
   RatesUpdateErrors,
   RatesUpdateResponses,
+  ReportsGroupsData,
+  ReportsGroupsErrors,
+  ReportsGroupsResponses,
   ReportsRecordingData,
   ReportsRecordingErrors,
   ReportsRecordingResponses,
@@ -279,6 +300,21 @@ import type {
   ReportsSaveData,
   ReportsSaveErrors,
   ReportsSaveResponses,
+  ReportsTotalsData,
+  ReportsTotalsErrors,
+  ReportsTotalsResponses,
+  ReportViewsAddData,
+  ReportViewsAddErrors,
+  ReportViewsAddResponses,
+  ReportViewsMineData,
+  ReportViewsMineErrors,
+  ReportViewsMineResponses,
+  ReportViewsRemoveData,
+  ReportViewsRemoveErrors,
+  ReportViewsRemoveResponses,
+  ReportViewsUpdateData,
+  ReportViewsUpdateErrors,
+  ReportViewsUpdateResponses,
   RoutingDryRunData,
   RoutingDryRunErrors,
   RoutingDryRunResponses,
@@ -808,6 +844,79 @@ export const campaignsIvr = <ThrowOnError extends boolean = true>(options: Optio
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/campaign/ivr/{id}',
     ...options
+  });
+
+/**
+ * Campaign `id`'s keyword rules
+ */
+export const conversationRules = <ThrowOnError extends boolean = true>(
+  options: Options<ConversationRulesData, ThrowOnError>
+) =>
+  (options.client ?? client).get<ConversationRulesResponses, ConversationRulesErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/keyword-rules/{id}',
+    ...options
+  });
+
+/**
+ * Add a keyword rule to campaign `id`
+ */
+export const conversationAddRule = <ThrowOnError extends boolean = true>(
+  options: Options<ConversationAddRuleData, ThrowOnError>
+) =>
+  (options.client ?? client).post<ConversationAddRuleResponses, ConversationAddRuleErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/keyword-rules/{id}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers
+    }
+  });
+
+/**
+ * Apply campaign `id`'s rules again to its calls already transcribed
+ */
+export const conversationReapply = <ThrowOnError extends boolean = true>(
+  options: Options<ConversationReapplyData, ThrowOnError>
+) =>
+  (options.client ?? client).post<ConversationReapplyResponses, ConversationReapplyErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/keyword-rules/{id}/reapply',
+    ...options
+  });
+
+/**
+ * Remove a keyword rule
+ */
+export const conversationRemoveRule = <ThrowOnError extends boolean = true>(
+  options: Options<ConversationRemoveRuleData, ThrowOnError>
+) =>
+  (options.client ?? client).delete<ConversationRemoveRuleResponses, ConversationRemoveRuleErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/keyword-rules/{id}/{rule_id}',
+    ...options
+  });
+
+/**
+ * Change a keyword rule
+ */
+export const conversationEditRule = <ThrowOnError extends boolean = true>(
+  options: Options<ConversationEditRuleData, ThrowOnError>
+) =>
+  (options.client ?? client).put<ConversationEditRuleResponses, ConversationEditRuleErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/campaign/keyword-rules/{id}/{rule_id}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers
+    }
   });
 
 /**
@@ -1791,7 +1900,7 @@ export const sessionConfirmRegistration = <ThrowOnError extends boolean = true>(
   });
 
 /**
- * Calls, newest first, with the routing trail; filters as in the spec
+ * Calls, newest first or by duration, cost or payout, with the routing trail; the spec's filters
  */
 export const reportsReport = <ThrowOnError extends boolean = true>(
   options?: Options<ReportsReportData, ThrowOnError>
@@ -1819,6 +1928,17 @@ export const liveHangUp = <ThrowOnError extends boolean = true>(options: Options
   });
 
 /**
+ * The filtered calls grouped by campaign, target, buyer, number, local day or hour, with totals
+ */
+export const reportsGroups = <ThrowOnError extends boolean = true>(options: Options<ReportsGroupsData, ThrowOnError>) =>
+  (options.client ?? client).get<ReportsGroupsResponses, ReportsGroupsErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/report/groups',
+    ...options
+  });
+
+/**
  * The call's recording (WAV) when its campaign records; buyers may hear their own calls
  */
 export const reportsRecording = <ThrowOnError extends boolean = true>(
@@ -1840,6 +1960,92 @@ export const reportsSave = <ThrowOnError extends boolean = true>(options?: Optio
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/report/save',
     ...options
+  });
+
+/**
+ * The report's filtered calls summed: calls, answered, converted, revenue, cost, profit
+ */
+export const reportsTotals = <ThrowOnError extends boolean = true>(
+  options?: Options<ReportsTotalsData, ThrowOnError>
+) =>
+  (options?.client ?? client).get<ReportsTotalsResponses, ReportsTotalsErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/report/totals',
+    ...options
+  });
+
+/**
+ * What was said on call `id`, per side
+ */
+export const conversationTranscript = <ThrowOnError extends boolean = true>(
+  options: Options<ConversationTranscriptData, ThrowOnError>
+) =>
+  (options.client ?? client).get<ConversationTranscriptResponses, ConversationTranscriptErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/report/transcript/{id}',
+    ...options
+  });
+
+/**
+ * Your saved report views, by name
+ */
+export const reportViewsMine = <ThrowOnError extends boolean = true>(
+  options?: Options<ReportViewsMineData, ThrowOnError>
+) =>
+  (options?.client ?? client).get<ReportViewsMineResponses, ReportViewsMineErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/report/views',
+    ...options
+  });
+
+/**
+ * Save the report's current view under a name
+ */
+export const reportViewsAdd = <ThrowOnError extends boolean = true>(
+  options: Options<ReportViewsAddData, ThrowOnError>
+) =>
+  (options.client ?? client).post<ReportViewsAddResponses, ReportViewsAddErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/report/views',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers
+    }
+  });
+
+/**
+ * Delete a saved view
+ */
+export const reportViewsRemove = <ThrowOnError extends boolean = true>(
+  options: Options<ReportViewsRemoveData, ThrowOnError>
+) =>
+  (options.client ?? client).delete<ReportViewsRemoveResponses, ReportViewsRemoveErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/report/views/{id}',
+    ...options
+  });
+
+/**
+ * Replace a saved view
+ */
+export const reportViewsUpdate = <ThrowOnError extends boolean = true>(
+  options: Options<ReportViewsUpdateData, ThrowOnError>
+) =>
+  (options.client ?? client).put<ReportViewsUpdateResponses, ReportViewsUpdateErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/report/views/{id}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers
+    }
   });
 
 /**

@@ -1063,6 +1063,44 @@ export type CallSources = {
 };
 
 /**
+ * CallTranscriptOut
+ *
+ * A call's legs as transcribed (card numbers masked) and what its keyword rules made of it.
+ */
+export type CallTranscriptOut = {
+  /**
+   * Billable
+   */
+  billable: boolean;
+  /**
+   * Call Id
+   */
+  call_id: number;
+  /**
+   * Converted
+   *
+   * True: a rule converted it; False: a rule made it not billable
+   */
+  converted: boolean | null;
+  /**
+   * Legs
+   */
+  legs: Array<LegTranscript>;
+  /**
+   * Matches
+   */
+  matches: Array<MatchOut>;
+  /**
+   * Score
+   */
+  score: number;
+  /**
+   * Tags
+   */
+  tags: Array<string>;
+};
+
+/**
  * CallerArea
  *
  * Where the caller is, as a ping tells it (nulls for what the number does not tell).
@@ -1859,6 +1897,17 @@ export type EnvelopeCallSources = {
 };
 
 /**
+ * Envelope[CallTranscriptOut]
+ */
+export type EnvelopeCallTranscriptOut = {
+  data: CallTranscriptOut;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
  * Envelope[CampaignOut]
  */
 export type EnvelopeCampaignOut = {
@@ -1951,6 +2000,17 @@ export type EnvelopeInvoiceDetail = {
  */
 export type EnvelopeIvrSettings = {
   data: IvrSettings;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[KeywordRuleOut]
+ */
+export type EnvelopeKeywordRuleOut = {
+  data: KeywordRuleOut;
   /**
    * Message
    */
@@ -2324,10 +2384,54 @@ export type EnvelopeRateOut = {
 };
 
 /**
+ * Envelope[ReapplyOut]
+ */
+export type EnvelopeReapplyOut = {
+  data: ReapplyOut;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
  * Envelope[Regions]
  */
 export type EnvelopeRegions = {
   data: Regions;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[ReportGroups]
+ */
+export type EnvelopeReportGroups = {
+  data: ReportGroups;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[ReportMeasures]
+ */
+export type EnvelopeReportMeasures = {
+  data: ReportMeasures;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[ReportViewOut]
+ */
+export type EnvelopeReportViewOut = {
+  data: ReportViewOut;
   /**
    * Message
    */
@@ -2656,6 +2760,20 @@ export type EnvelopeListDeliveryOut = {
 };
 
 /**
+ * Envelope[list[KeywordRuleOut]]
+ */
+export type EnvelopeListKeywordRuleOut = {
+  /**
+   * Data
+   */
+  data: Array<KeywordRuleOut>;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
  * Envelope[list[NumberOut]]
  */
 export type EnvelopeListNumberOut = {
@@ -2705,6 +2823,20 @@ export type EnvelopeListPromptOption = {
    * Data
    */
   data: Array<PromptOption>;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[list[ReportViewOut]]
+ */
+export type EnvelopeListReportViewOut = {
+  /**
+   * Data
+   */
+  data: Array<ReportViewOut>;
   /**
    * Message
    */
@@ -3197,6 +3329,113 @@ export type IvrSettings = {
 };
 
 /**
+ * KeywordEffect
+ *
+ * What a keyword rule's match does to the call (docs/conversation.md).
+ */
+export type KeywordEffect = 'tag' | 'convert' | 'not_billable' | 'score';
+
+/**
+ * KeywordRuleIn
+ *
+ * A rule: when `side` says one of `phrases`, `effect`. A phrase's words follow each other;
+ * a word may be alternatives (`appointment|appointments`) or a prefix (`book*`).
+ */
+export type KeywordRuleIn = {
+  /**
+   * What a match does to the call
+   */
+  effect: KeywordEffect;
+  /**
+   * Name
+   */
+  name: string;
+  /**
+   * Phrases
+   *
+   * e.g. ["book* appointment", "booked"]
+   */
+  phrases: Array<string>;
+  /**
+   * Score
+   *
+   * Points a match adds (effect `score`)
+   */
+  score?: number;
+  /**
+   * Who must say it
+   */
+  side: KeywordSide;
+  /**
+   * Tag
+   *
+   * The tag a match gives the call (any effect)
+   */
+  tag?: string | null;
+};
+
+/**
+ * KeywordRuleOut
+ */
+export type KeywordRuleOut = {
+  /**
+   * Campaign Id
+   */
+  campaign_id: number;
+  effect: KeywordEffect;
+  /**
+   * Id
+   */
+  id: number;
+  /**
+   * Name
+   */
+  name: string;
+  /**
+   * Phrases
+   */
+  phrases: Array<string>;
+  /**
+   * Score
+   */
+  score: number;
+  side: KeywordSide;
+  /**
+   * Tag
+   */
+  tag: string | null;
+};
+
+/**
+ * KeywordSide
+ *
+ * Who must say a keyword rule's phrase (core.conversation.rules).
+ */
+export type KeywordSide = 'caller' | 'target' | 'either';
+
+/**
+ * Leg
+ *
+ * A side of a connected call: the caller, or the target that answered.
+ */
+export type Leg = 'caller' | 'target';
+
+/**
+ * LegTranscript
+ */
+export type LegTranscript = {
+  /**
+   * Engine
+   */
+  engine: string;
+  leg: Leg;
+  /**
+   * Words
+   */
+  words: Array<SaidWord>;
+};
+
+/**
  * LineType
  *
  * What kind of line a caller's number is, as phonenumbers' offline data tells
@@ -3304,6 +3543,34 @@ export type LoginIn = {
    * Password
    */
   password: string;
+};
+
+/**
+ * MatchOut
+ */
+export type MatchOut = {
+  effect: KeywordEffect;
+  /**
+   * End
+   */
+  end: number;
+  leg: Leg;
+  /**
+   * Rule
+   */
+  rule: string;
+  /**
+   * Rule Id
+   */
+  rule_id: number;
+  /**
+   * Start
+   */
+  start: number;
+  /**
+   * Words
+   */
+  words: string;
 };
 
 /**
@@ -6343,6 +6610,22 @@ export type RateUpdate = {
 };
 
 /**
+ * ReapplyOut
+ */
+export type ReapplyOut = {
+  /**
+   * Campaign Id
+   */
+  campaign_id: number;
+  /**
+   * Queued
+   *
+   * The campaign's transcribed calls are judged again by the transcription worker
+   */
+  queued: boolean;
+};
+
+/**
  * RegionMode
  *
  * How a target reads its region list (core.routing.region).
@@ -7011,6 +7294,223 @@ export type ReleaseIn = {
 };
 
 /**
+ * ReportColumn
+ *
+ * The report table's columns a person may show or hide (a saved view keeps its choice).
+ */
+export type ReportColumn =
+  | 'started_at'
+  | 'caller'
+  | 'origin'
+  | 'did'
+  | 'customer'
+  | 'campaign'
+  | 'target'
+  | 'buyer'
+  | 'disposition'
+  | 'duration'
+  | 'billsec'
+  | 'hangup_by'
+  | 'source'
+  | 'revenue'
+  | 'cost'
+  | 'publisher_payout'
+  | 'profit';
+
+/**
+ * ReportDimension
+ *
+ * What the report's calls can be grouped by (`services/report_dimensions.py`).
+ */
+export type ReportDimension =
+  | 'campaign'
+  | 'target'
+  | 'buyer'
+  | 'number'
+  | 'day'
+  | 'hour'
+  | 'source'
+  | 'medium'
+  | 'utm_campaign'
+  | 'keyword'
+  | 'landing_page';
+
+/**
+ * ReportGroup
+ */
+export type ReportGroup = {
+  /**
+   * Answered
+   */
+  answered: number;
+  /**
+   * Calls
+   */
+  calls: number;
+  /**
+   * Converted
+   */
+  converted: number;
+  /**
+   * Cost
+   */
+  cost: string | null;
+  /**
+   * Key
+   *
+   * The group's id or value as text (null: calls without one)
+   */
+  key: string | null;
+  /**
+   * Name
+   *
+   * The group as a person reads it (a name, a number, a local day or hour)
+   */
+  name: string;
+  /**
+   * Profit
+   */
+  profit: string | null;
+  /**
+   * Publisher Payout
+   *
+   * What the calls' traffic sources are owed
+   */
+  publisher_payout: string | null;
+  /**
+   * Revenue
+   */
+  revenue: string;
+};
+
+/**
+ * ReportGroups
+ */
+export type ReportGroups = {
+  by: ReportDimension;
+  /**
+   * Groups
+   *
+   * Busiest first, at most 500
+   */
+  groups: Array<ReportGroup>;
+  /**
+   * Label
+   *
+   * The dimension's name, for a column heading
+   */
+  label: string;
+  /**
+   * More
+   *
+   * More than 500 groups: the busiest are shown, the totals cover all
+   */
+  more: boolean;
+  totals: ReportMeasures;
+};
+
+/**
+ * ReportMeasures
+ *
+ * Sums over a set of calls. Revenue is what buyers pay (the payouts), cost what the calls cost
+ * the customer, publisher payout what their traffic sources are owed, profit what is left; a buyer
+ * sees none of those three (null).
+ */
+export type ReportMeasures = {
+  /**
+   * Answered
+   */
+  answered: number;
+  /**
+   * Calls
+   */
+  calls: number;
+  /**
+   * Converted
+   */
+  converted: number;
+  /**
+   * Cost
+   */
+  cost: string | null;
+  /**
+   * Profit
+   */
+  profit: string | null;
+  /**
+   * Publisher Payout
+   *
+   * What the calls' traffic sources are owed
+   */
+  publisher_payout: string | null;
+  /**
+   * Revenue
+   */
+  revenue: string;
+};
+
+/**
+ * ReportSort
+ *
+ * The report's sortable columns: each one an index serves (docs/reports.md).
+ */
+export type ReportSort = 'started_at' | 'duration' | 'cost' | 'payout';
+
+/**
+ * ReportViewIn
+ */
+export type ReportViewIn = {
+  /**
+   * Columns
+   *
+   * The columns shown, in order
+   */
+  columns?: Array<ReportColumn>;
+  direction?: SortDirection;
+  /**
+   * Filters
+   *
+   * The report's filters as its URL carries them (checked when used)
+   */
+  filters?: {
+    [key: string]: string;
+  };
+  group_by?: ReportDimension | null;
+  /**
+   * Name
+   */
+  name: string;
+  sort?: ReportSort;
+};
+
+/**
+ * ReportViewOut
+ */
+export type ReportViewOut = {
+  /**
+   * Columns
+   */
+  columns: Array<ReportColumn>;
+  direction: SortDirection;
+  /**
+   * Filters
+   */
+  filters: {
+    [key: string]: string;
+  };
+  group_by: ReportDimension | null;
+  /**
+   * Id
+   */
+  id: number;
+  /**
+   * Name
+   */
+  name: string;
+  sort: ReportSort;
+};
+
+/**
  * ResetPasswordIn
  */
 export type ResetPasswordIn = {
@@ -7047,6 +7547,30 @@ export type ReturnedToAdmin = {
  * RoutingStrategy
  */
 export type RoutingStrategy = 'priority_weight' | 'round_robin';
+
+/**
+ * SaidWord
+ */
+export type SaidWord = {
+  /**
+   * Confidence
+   */
+  confidence: number;
+  /**
+   * End
+   */
+  end: number;
+  /**
+   * Start
+   *
+   * Seconds into the recording
+   */
+  start: number;
+  /**
+   * Word
+   */
+  word: string;
+};
 
 /**
  * ServerTime
@@ -7152,6 +7676,11 @@ export type Slice = {
    */
   talk_seconds: number;
 };
+
+/**
+ * SortDirection
+ */
+export type SortDirection = 'desc' | 'asc';
 
 /**
  * SourceIn
@@ -11444,7 +11973,8 @@ export type WalletTransactionOut = {
  *
  * A call event a webhook may subscribe to (docs/webhooks.md), in the order a call has them.
  */
-export type WebhookEvent = 'incoming' | 'routed' | 'connected' | 'converted' | 'completed' | 'rated' | 'attributed';
+export type WebhookEvent =
+  'incoming' | 'routed' | 'connected' | 'converted' | 'completed' | 'rated' | 'attributed' | 'transcribed';
 
 export type WebhookIn = (
   | {
@@ -13285,6 +13815,318 @@ export type CampaignsIvrResponses = {
 };
 
 export type CampaignsIvrResponse = CampaignsIvrResponses[keyof CampaignsIvrResponses];
+
+export type ConversationRulesData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/campaign/keyword-rules/{id}';
+};
+
+export type ConversationRulesErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ConversationRulesError = ConversationRulesErrors[keyof ConversationRulesErrors];
+
+export type ConversationRulesResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeListKeywordRuleOut;
+};
+
+export type ConversationRulesResponse = ConversationRulesResponses[keyof ConversationRulesResponses];
+
+export type ConversationAddRuleData = {
+  body: KeywordRuleIn;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/campaign/keyword-rules/{id}';
+};
+
+export type ConversationAddRuleErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ConversationAddRuleError = ConversationAddRuleErrors[keyof ConversationAddRuleErrors];
+
+export type ConversationAddRuleResponses = {
+  /**
+   * Successful Response
+   */
+  201: EnvelopeKeywordRuleOut;
+};
+
+export type ConversationAddRuleResponse = ConversationAddRuleResponses[keyof ConversationAddRuleResponses];
+
+export type ConversationReapplyData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/campaign/keyword-rules/{id}/reapply';
+};
+
+export type ConversationReapplyErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ConversationReapplyError = ConversationReapplyErrors[keyof ConversationReapplyErrors];
+
+export type ConversationReapplyResponses = {
+  /**
+   * Successful Response
+   */
+  202: EnvelopeReapplyOut;
+};
+
+export type ConversationReapplyResponse = ConversationReapplyResponses[keyof ConversationReapplyResponses];
+
+export type ConversationRemoveRuleData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+    /**
+     * Rule Id
+     *
+     * The rule's id
+     */
+    rule_id: number;
+  };
+  query?: never;
+  url: '/api/campaign/keyword-rules/{id}/{rule_id}';
+};
+
+export type ConversationRemoveRuleErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ConversationRemoveRuleError = ConversationRemoveRuleErrors[keyof ConversationRemoveRuleErrors];
+
+export type ConversationRemoveRuleResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeNoneType;
+};
+
+export type ConversationRemoveRuleResponse = ConversationRemoveRuleResponses[keyof ConversationRemoveRuleResponses];
+
+export type ConversationEditRuleData = {
+  body: KeywordRuleIn;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+    /**
+     * Rule Id
+     *
+     * The rule's id
+     */
+    rule_id: number;
+  };
+  query?: never;
+  url: '/api/campaign/keyword-rules/{id}/{rule_id}';
+};
+
+export type ConversationEditRuleErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ConversationEditRuleError = ConversationEditRuleErrors[keyof ConversationEditRuleErrors];
+
+export type ConversationEditRuleResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeKeywordRuleOut;
+};
+
+export type ConversationEditRuleResponse = ConversationEditRuleResponses[keyof ConversationEditRuleResponses];
 
 export type CampaignsActiveData = {
   body?: never;
@@ -17703,6 +18545,517 @@ export type ReportsReportData = {
      */
     source_id?: number | null;
     /**
+     * Campaign Id
+     */
+    campaign_id?: number | null;
+    /**
+     * Target Id
+     */
+    target_id?: number | null;
+    /**
+     * Buyer Id
+     */
+    buyer_id?: number | null;
+    /**
+     * Words
+     *
+     * Words said on the call (its transcript; English full-text search)
+     */
+    words?: string | null;
+    /**
+     * Tag
+     *
+     * A tag its keyword rules gave the call
+     */
+    tag?: string | null;
+    /**
+     * Caller Country
+     *
+     * ISO 3166 code (US, GB) or "unknown"
+     */
+    caller_country?:
+      | 'AD'
+      | 'AE'
+      | 'AF'
+      | 'AG'
+      | 'AI'
+      | 'AL'
+      | 'AM'
+      | 'AO'
+      | 'AQ'
+      | 'AR'
+      | 'AS'
+      | 'AT'
+      | 'AU'
+      | 'AW'
+      | 'AX'
+      | 'AZ'
+      | 'BA'
+      | 'BB'
+      | 'BD'
+      | 'BE'
+      | 'BF'
+      | 'BG'
+      | 'BH'
+      | 'BI'
+      | 'BJ'
+      | 'BL'
+      | 'BM'
+      | 'BN'
+      | 'BO'
+      | 'BQ'
+      | 'BR'
+      | 'BS'
+      | 'BT'
+      | 'BV'
+      | 'BW'
+      | 'BY'
+      | 'BZ'
+      | 'CA'
+      | 'CC'
+      | 'CD'
+      | 'CF'
+      | 'CG'
+      | 'CH'
+      | 'CI'
+      | 'CK'
+      | 'CL'
+      | 'CM'
+      | 'CN'
+      | 'CO'
+      | 'CR'
+      | 'CU'
+      | 'CV'
+      | 'CW'
+      | 'CX'
+      | 'CY'
+      | 'CZ'
+      | 'DE'
+      | 'DJ'
+      | 'DK'
+      | 'DM'
+      | 'DO'
+      | 'DZ'
+      | 'EC'
+      | 'EE'
+      | 'EG'
+      | 'EH'
+      | 'ER'
+      | 'ES'
+      | 'ET'
+      | 'FI'
+      | 'FJ'
+      | 'FK'
+      | 'FM'
+      | 'FO'
+      | 'FR'
+      | 'GA'
+      | 'GB'
+      | 'GD'
+      | 'GE'
+      | 'GF'
+      | 'GG'
+      | 'GH'
+      | 'GI'
+      | 'GL'
+      | 'GM'
+      | 'GN'
+      | 'GP'
+      | 'GQ'
+      | 'GR'
+      | 'GS'
+      | 'GT'
+      | 'GU'
+      | 'GW'
+      | 'GY'
+      | 'HK'
+      | 'HM'
+      | 'HN'
+      | 'HR'
+      | 'HT'
+      | 'HU'
+      | 'ID'
+      | 'IE'
+      | 'IL'
+      | 'IM'
+      | 'IN'
+      | 'IO'
+      | 'IQ'
+      | 'IR'
+      | 'IS'
+      | 'IT'
+      | 'JE'
+      | 'JM'
+      | 'JO'
+      | 'JP'
+      | 'KE'
+      | 'KG'
+      | 'KH'
+      | 'KI'
+      | 'KM'
+      | 'KN'
+      | 'KP'
+      | 'KR'
+      | 'KW'
+      | 'KY'
+      | 'KZ'
+      | 'LA'
+      | 'LB'
+      | 'LC'
+      | 'LI'
+      | 'LK'
+      | 'LR'
+      | 'LS'
+      | 'LT'
+      | 'LU'
+      | 'LV'
+      | 'LY'
+      | 'MA'
+      | 'MC'
+      | 'MD'
+      | 'ME'
+      | 'MF'
+      | 'MG'
+      | 'MH'
+      | 'MK'
+      | 'ML'
+      | 'MM'
+      | 'MN'
+      | 'MO'
+      | 'MP'
+      | 'MQ'
+      | 'MR'
+      | 'MS'
+      | 'MT'
+      | 'MU'
+      | 'MV'
+      | 'MW'
+      | 'MX'
+      | 'MY'
+      | 'MZ'
+      | 'NA'
+      | 'NC'
+      | 'NE'
+      | 'NF'
+      | 'NG'
+      | 'NI'
+      | 'NL'
+      | 'NO'
+      | 'NP'
+      | 'NR'
+      | 'NU'
+      | 'NZ'
+      | 'OM'
+      | 'PA'
+      | 'PE'
+      | 'PF'
+      | 'PG'
+      | 'PH'
+      | 'PK'
+      | 'PL'
+      | 'PM'
+      | 'PN'
+      | 'PR'
+      | 'PS'
+      | 'PT'
+      | 'PW'
+      | 'PY'
+      | 'QA'
+      | 'RE'
+      | 'RO'
+      | 'RS'
+      | 'RU'
+      | 'RW'
+      | 'SA'
+      | 'SB'
+      | 'SC'
+      | 'SD'
+      | 'SE'
+      | 'SG'
+      | 'SH'
+      | 'SI'
+      | 'SJ'
+      | 'SK'
+      | 'SL'
+      | 'SM'
+      | 'SN'
+      | 'SO'
+      | 'SR'
+      | 'SS'
+      | 'ST'
+      | 'SV'
+      | 'SX'
+      | 'SY'
+      | 'SZ'
+      | 'TC'
+      | 'TD'
+      | 'TF'
+      | 'TG'
+      | 'TH'
+      | 'TJ'
+      | 'TK'
+      | 'TL'
+      | 'TM'
+      | 'TN'
+      | 'TO'
+      | 'TR'
+      | 'TT'
+      | 'TV'
+      | 'TW'
+      | 'TZ'
+      | 'UA'
+      | 'UG'
+      | 'UM'
+      | 'US'
+      | 'UY'
+      | 'UZ'
+      | 'VA'
+      | 'VC'
+      | 'VE'
+      | 'VG'
+      | 'VI'
+      | 'VN'
+      | 'VU'
+      | 'WF'
+      | 'WS'
+      | 'YE'
+      | 'YT'
+      | 'ZA'
+      | 'ZM'
+      | 'ZW'
+      | 'unknown';
+    /**
+     * Caller Region
+     *
+     * A region as the calls show it, or "unknown"; needs caller_country
+     */
+    caller_region?: string | null;
+    /**
+     * Medium
+     *
+     * utm_medium, exactly
+     */
+    medium?: string | null;
+    /**
+     * Utm Campaign
+     *
+     * utm_campaign, exactly
+     */
+    utm_campaign?: string | null;
+    /**
+     * Keyword
+     *
+     * utm_term, exactly
+     */
+    keyword?: string | null;
+    /**
+     * Landing Page
+     *
+     * The landing page's URL or how it starts
+     */
+    landing_page?: string | null;
+    /**
+     * Has Click Id
+     *
+     * true: the visit carried an ad click id (gclid, fbclid...); false: no click id
+     */
+    has_click_id?: boolean | null;
+    /**
+     * The column the calls are sorted by (then by id); newest first by default
+     */
+    sort?: ReportSort;
+    /**
+     * desc (largest or newest first) or asc
+     */
+    direction?: SortDirection;
+  };
+  url: '/api/report';
+};
+
+export type ReportsReportErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ReportsReportError = ReportsReportErrors[keyof ReportsReportErrors];
+
+export type ReportsReportResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopePageDataCallReportRow;
+};
+
+export type ReportsReportResponse = ReportsReportResponses[keyof ReportsReportResponses];
+
+export type LiveHangUpData = {
+  body: HangUpIn;
+  path?: never;
+  query?: never;
+  url: '/api/report/callHangUp';
+};
+
+export type LiveHangUpErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type LiveHangUpError = LiveHangUpErrors[keyof LiveHangUpErrors];
+
+export type LiveHangUpResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeHangUpOut;
+};
+
+export type LiveHangUpResponse = LiveHangUpResponses[keyof LiveHangUpResponses];
+
+export type ReportsGroupsData = {
+  body?: never;
+  path?: never;
+  query: {
+    /**
+     * What the calls are grouped by
+     */
+    by: ReportDimension;
+    /**
+     * User Id
+     *
+     * Admin: one customer's calls
+     */
+    user_id?: number | null;
+    /**
+     * Campaign Name
+     *
+     * Matches anywhere in the value
+     */
+    campaign_name?: string | null;
+    /**
+     * Fromdate
+     *
+     * First day, in your time zone
+     */
+    fromDate?: string | null;
+    /**
+     * Todate
+     *
+     * Last day, in your time zone
+     */
+    toDate?: string | null;
+    /**
+     * Did Number
+     *
+     * The number or how it starts, as typed: +44 7911 123, 0044 7911, 447911 (E.164 prefix)
+     */
+    did_number?: string | null;
+    /**
+     * Disposition
+     */
+    disposition?: Disposition | null;
+    /**
+     * Target Number
+     *
+     * The number or how it starts, as typed: +44 7911 123, 0044 7911, 447911 (E.164 prefix)
+     */
+    target_number?: string | null;
+    /**
+     * Caller Number
+     *
+     * The number or how it starts, as typed: +44 7911 123, 0044 7911, 447911 (E.164 prefix)
+     */
+    caller_number?: string | null;
+    /**
+     * Source Id
+     *
+     * The calls attributed to this traffic source
+     */
+    source_id?: number | null;
+    /**
+     * Campaign Id
+     */
+    campaign_id?: number | null;
+    /**
+     * Target Id
+     */
+    target_id?: number | null;
+    /**
+     * Buyer Id
+     */
+    buyer_id?: number | null;
+    /**
+     * Words
+     *
+     * Words said on the call (its transcript; English full-text search)
+     */
+    words?: string | null;
+    /**
+     * Tag
+     *
+     * A tag its keyword rules gave the call
+     */
+    tag?: string | null;
+    /**
      * Caller Country
      *
      * ISO 3166 code (US, GB) or "unknown"
@@ -17995,10 +19348,10 @@ export type ReportsReportData = {
      */
     has_click_id?: boolean | null;
   };
-  url: '/api/report';
+  url: '/api/report/groups';
 };
 
-export type ReportsReportErrors = {
+export type ReportsGroupsErrors = {
   /**
    * Malformed request
    */
@@ -18033,69 +19386,16 @@ export type ReportsReportErrors = {
   429: ErrorBody;
 };
 
-export type ReportsReportError = ReportsReportErrors[keyof ReportsReportErrors];
+export type ReportsGroupsError = ReportsGroupsErrors[keyof ReportsGroupsErrors];
 
-export type ReportsReportResponses = {
+export type ReportsGroupsResponses = {
   /**
    * Successful Response
    */
-  200: EnvelopePageDataCallReportRow;
+  200: EnvelopeReportGroups;
 };
 
-export type ReportsReportResponse = ReportsReportResponses[keyof ReportsReportResponses];
-
-export type LiveHangUpData = {
-  body: HangUpIn;
-  path?: never;
-  query?: never;
-  url: '/api/report/callHangUp';
-};
-
-export type LiveHangUpErrors = {
-  /**
-   * Malformed request
-   */
-  400: ErrorBody;
-  /**
-   * Not signed in, or the token was revoked
-   */
-  401: ErrorBody;
-  /**
-   * Signed in, but not allowed
-   */
-  403: ErrorBody;
-  /**
-   * No such row for this caller
-   */
-  404: ErrorBody;
-  /**
-   * Conflicts with existing data
-   */
-  409: ErrorBody;
-  /**
-   * Body too large
-   */
-  413: ErrorBody;
-  /**
-   * A field is invalid
-   */
-  422: ErrorBody;
-  /**
-   * Too many attempts
-   */
-  429: ErrorBody;
-};
-
-export type LiveHangUpError = LiveHangUpErrors[keyof LiveHangUpErrors];
-
-export type LiveHangUpResponses = {
-  /**
-   * Successful Response
-   */
-  200: EnvelopeHangUpOut;
-};
-
-export type LiveHangUpResponse = LiveHangUpResponses[keyof LiveHangUpResponses];
+export type ReportsGroupsResponse = ReportsGroupsResponses[keyof ReportsGroupsResponses];
 
 export type ReportsRecordingData = {
   body?: never;
@@ -18221,6 +19521,30 @@ export type ReportsSaveData = {
      * The calls attributed to this traffic source
      */
     source_id?: number | null;
+    /**
+     * Campaign Id
+     */
+    campaign_id?: number | null;
+    /**
+     * Target Id
+     */
+    target_id?: number | null;
+    /**
+     * Buyer Id
+     */
+    buyer_id?: number | null;
+    /**
+     * Words
+     *
+     * Words said on the call (its transcript; English full-text search)
+     */
+    words?: string | null;
+    /**
+     * Tag
+     *
+     * A tag its keyword rules gave the call
+     */
+    tag?: string | null;
     /**
      * Caller Country
      *
@@ -18562,6 +19886,714 @@ export type ReportsSaveResponses = {
 };
 
 export type ReportsSaveResponse = ReportsSaveResponses[keyof ReportsSaveResponses];
+
+export type ReportsTotalsData = {
+  body?: never;
+  path?: never;
+  query?: {
+    /**
+     * User Id
+     *
+     * Admin: one customer's calls
+     */
+    user_id?: number | null;
+    /**
+     * Campaign Name
+     *
+     * Matches anywhere in the value
+     */
+    campaign_name?: string | null;
+    /**
+     * Fromdate
+     *
+     * First day, in your time zone
+     */
+    fromDate?: string | null;
+    /**
+     * Todate
+     *
+     * Last day, in your time zone
+     */
+    toDate?: string | null;
+    /**
+     * Did Number
+     *
+     * The number or how it starts, as typed: +44 7911 123, 0044 7911, 447911 (E.164 prefix)
+     */
+    did_number?: string | null;
+    /**
+     * Disposition
+     */
+    disposition?: Disposition | null;
+    /**
+     * Target Number
+     *
+     * The number or how it starts, as typed: +44 7911 123, 0044 7911, 447911 (E.164 prefix)
+     */
+    target_number?: string | null;
+    /**
+     * Caller Number
+     *
+     * The number or how it starts, as typed: +44 7911 123, 0044 7911, 447911 (E.164 prefix)
+     */
+    caller_number?: string | null;
+    /**
+     * Source Id
+     *
+     * The calls attributed to this traffic source
+     */
+    source_id?: number | null;
+    /**
+     * Campaign Id
+     */
+    campaign_id?: number | null;
+    /**
+     * Target Id
+     */
+    target_id?: number | null;
+    /**
+     * Buyer Id
+     */
+    buyer_id?: number | null;
+    /**
+     * Words
+     *
+     * Words said on the call (its transcript; English full-text search)
+     */
+    words?: string | null;
+    /**
+     * Tag
+     *
+     * A tag its keyword rules gave the call
+     */
+    tag?: string | null;
+    /**
+     * Caller Country
+     *
+     * ISO 3166 code (US, GB) or "unknown"
+     */
+    caller_country?:
+      | 'AD'
+      | 'AE'
+      | 'AF'
+      | 'AG'
+      | 'AI'
+      | 'AL'
+      | 'AM'
+      | 'AO'
+      | 'AQ'
+      | 'AR'
+      | 'AS'
+      | 'AT'
+      | 'AU'
+      | 'AW'
+      | 'AX'
+      | 'AZ'
+      | 'BA'
+      | 'BB'
+      | 'BD'
+      | 'BE'
+      | 'BF'
+      | 'BG'
+      | 'BH'
+      | 'BI'
+      | 'BJ'
+      | 'BL'
+      | 'BM'
+      | 'BN'
+      | 'BO'
+      | 'BQ'
+      | 'BR'
+      | 'BS'
+      | 'BT'
+      | 'BV'
+      | 'BW'
+      | 'BY'
+      | 'BZ'
+      | 'CA'
+      | 'CC'
+      | 'CD'
+      | 'CF'
+      | 'CG'
+      | 'CH'
+      | 'CI'
+      | 'CK'
+      | 'CL'
+      | 'CM'
+      | 'CN'
+      | 'CO'
+      | 'CR'
+      | 'CU'
+      | 'CV'
+      | 'CW'
+      | 'CX'
+      | 'CY'
+      | 'CZ'
+      | 'DE'
+      | 'DJ'
+      | 'DK'
+      | 'DM'
+      | 'DO'
+      | 'DZ'
+      | 'EC'
+      | 'EE'
+      | 'EG'
+      | 'EH'
+      | 'ER'
+      | 'ES'
+      | 'ET'
+      | 'FI'
+      | 'FJ'
+      | 'FK'
+      | 'FM'
+      | 'FO'
+      | 'FR'
+      | 'GA'
+      | 'GB'
+      | 'GD'
+      | 'GE'
+      | 'GF'
+      | 'GG'
+      | 'GH'
+      | 'GI'
+      | 'GL'
+      | 'GM'
+      | 'GN'
+      | 'GP'
+      | 'GQ'
+      | 'GR'
+      | 'GS'
+      | 'GT'
+      | 'GU'
+      | 'GW'
+      | 'GY'
+      | 'HK'
+      | 'HM'
+      | 'HN'
+      | 'HR'
+      | 'HT'
+      | 'HU'
+      | 'ID'
+      | 'IE'
+      | 'IL'
+      | 'IM'
+      | 'IN'
+      | 'IO'
+      | 'IQ'
+      | 'IR'
+      | 'IS'
+      | 'IT'
+      | 'JE'
+      | 'JM'
+      | 'JO'
+      | 'JP'
+      | 'KE'
+      | 'KG'
+      | 'KH'
+      | 'KI'
+      | 'KM'
+      | 'KN'
+      | 'KP'
+      | 'KR'
+      | 'KW'
+      | 'KY'
+      | 'KZ'
+      | 'LA'
+      | 'LB'
+      | 'LC'
+      | 'LI'
+      | 'LK'
+      | 'LR'
+      | 'LS'
+      | 'LT'
+      | 'LU'
+      | 'LV'
+      | 'LY'
+      | 'MA'
+      | 'MC'
+      | 'MD'
+      | 'ME'
+      | 'MF'
+      | 'MG'
+      | 'MH'
+      | 'MK'
+      | 'ML'
+      | 'MM'
+      | 'MN'
+      | 'MO'
+      | 'MP'
+      | 'MQ'
+      | 'MR'
+      | 'MS'
+      | 'MT'
+      | 'MU'
+      | 'MV'
+      | 'MW'
+      | 'MX'
+      | 'MY'
+      | 'MZ'
+      | 'NA'
+      | 'NC'
+      | 'NE'
+      | 'NF'
+      | 'NG'
+      | 'NI'
+      | 'NL'
+      | 'NO'
+      | 'NP'
+      | 'NR'
+      | 'NU'
+      | 'NZ'
+      | 'OM'
+      | 'PA'
+      | 'PE'
+      | 'PF'
+      | 'PG'
+      | 'PH'
+      | 'PK'
+      | 'PL'
+      | 'PM'
+      | 'PN'
+      | 'PR'
+      | 'PS'
+      | 'PT'
+      | 'PW'
+      | 'PY'
+      | 'QA'
+      | 'RE'
+      | 'RO'
+      | 'RS'
+      | 'RU'
+      | 'RW'
+      | 'SA'
+      | 'SB'
+      | 'SC'
+      | 'SD'
+      | 'SE'
+      | 'SG'
+      | 'SH'
+      | 'SI'
+      | 'SJ'
+      | 'SK'
+      | 'SL'
+      | 'SM'
+      | 'SN'
+      | 'SO'
+      | 'SR'
+      | 'SS'
+      | 'ST'
+      | 'SV'
+      | 'SX'
+      | 'SY'
+      | 'SZ'
+      | 'TC'
+      | 'TD'
+      | 'TF'
+      | 'TG'
+      | 'TH'
+      | 'TJ'
+      | 'TK'
+      | 'TL'
+      | 'TM'
+      | 'TN'
+      | 'TO'
+      | 'TR'
+      | 'TT'
+      | 'TV'
+      | 'TW'
+      | 'TZ'
+      | 'UA'
+      | 'UG'
+      | 'UM'
+      | 'US'
+      | 'UY'
+      | 'UZ'
+      | 'VA'
+      | 'VC'
+      | 'VE'
+      | 'VG'
+      | 'VI'
+      | 'VN'
+      | 'VU'
+      | 'WF'
+      | 'WS'
+      | 'YE'
+      | 'YT'
+      | 'ZA'
+      | 'ZM'
+      | 'ZW'
+      | 'unknown';
+    /**
+     * Caller Region
+     *
+     * A region as the calls show it, or "unknown"; needs caller_country
+     */
+    caller_region?: string | null;
+    /**
+     * Medium
+     *
+     * utm_medium, exactly
+     */
+    medium?: string | null;
+    /**
+     * Utm Campaign
+     *
+     * utm_campaign, exactly
+     */
+    utm_campaign?: string | null;
+    /**
+     * Keyword
+     *
+     * utm_term, exactly
+     */
+    keyword?: string | null;
+    /**
+     * Landing Page
+     *
+     * The landing page's URL or how it starts
+     */
+    landing_page?: string | null;
+    /**
+     * Has Click Id
+     *
+     * true: the visit carried an ad click id (gclid, fbclid...); false: no click id
+     */
+    has_click_id?: boolean | null;
+  };
+  url: '/api/report/totals';
+};
+
+export type ReportsTotalsErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ReportsTotalsError = ReportsTotalsErrors[keyof ReportsTotalsErrors];
+
+export type ReportsTotalsResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeReportMeasures;
+};
+
+export type ReportsTotalsResponse = ReportsTotalsResponses[keyof ReportsTotalsResponses];
+
+export type ConversationTranscriptData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/report/transcript/{id}';
+};
+
+export type ConversationTranscriptErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ConversationTranscriptError = ConversationTranscriptErrors[keyof ConversationTranscriptErrors];
+
+export type ConversationTranscriptResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeCallTranscriptOut;
+};
+
+export type ConversationTranscriptResponse = ConversationTranscriptResponses[keyof ConversationTranscriptResponses];
+
+export type ReportViewsMineData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/api/report/views';
+};
+
+export type ReportViewsMineErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ReportViewsMineError = ReportViewsMineErrors[keyof ReportViewsMineErrors];
+
+export type ReportViewsMineResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeListReportViewOut;
+};
+
+export type ReportViewsMineResponse = ReportViewsMineResponses[keyof ReportViewsMineResponses];
+
+export type ReportViewsAddData = {
+  body: ReportViewIn;
+  path?: never;
+  query?: never;
+  url: '/api/report/views';
+};
+
+export type ReportViewsAddErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ReportViewsAddError = ReportViewsAddErrors[keyof ReportViewsAddErrors];
+
+export type ReportViewsAddResponses = {
+  /**
+   * Successful Response
+   */
+  201: EnvelopeReportViewOut;
+};
+
+export type ReportViewsAddResponse = ReportViewsAddResponses[keyof ReportViewsAddResponses];
+
+export type ReportViewsRemoveData = {
+  body?: never;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/report/views/{id}';
+};
+
+export type ReportViewsRemoveErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ReportViewsRemoveError = ReportViewsRemoveErrors[keyof ReportViewsRemoveErrors];
+
+export type ReportViewsRemoveResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeNoneType;
+};
+
+export type ReportViewsRemoveResponse = ReportViewsRemoveResponses[keyof ReportViewsRemoveResponses];
+
+export type ReportViewsUpdateData = {
+  body: ReportViewIn;
+  path: {
+    /**
+     * Id
+     *
+     * Row id
+     */
+    id: number;
+  };
+  query?: never;
+  url: '/api/report/views/{id}';
+};
+
+export type ReportViewsUpdateErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type ReportViewsUpdateError = ReportViewsUpdateErrors[keyof ReportViewsUpdateErrors];
+
+export type ReportViewsUpdateResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeReportViewOut;
+};
+
+export type ReportViewsUpdateResponse = ReportViewsUpdateResponses[keyof ReportViewsUpdateResponses];
 
 export type SessionResetPasswordData = {
   body: ResetPasswordIn;

@@ -1,5 +1,6 @@
-// A recorded call's audio: fetched with the token when asked for, then played in the page.
-import { useEffect, useState } from 'react';
+// A recorded call's audio: fetched with the token when asked for, then played in the page; `seek`
+// (a moment in seconds, from a transcript line) loads it if need be and plays from there.
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { SoundOutlined } from '@ant-design/icons';
@@ -13,10 +14,16 @@ const BY_STATUS: Record<number, string> = {
   503: "The PBX can't be reached now; try again shortly."
 };
 
-export default function RecordingPlayer({ callId }: { callId: number }) {
+/** Where to play from: a new object each click, so the same line clicked twice seeks again. */
+export interface Seek {
+  at: number;
+}
+
+export default function RecordingPlayer({ callId, seek }: { callId: number; seek?: Seek | null }) {
   const [url, setUrl] = useState('');
   const [error, setError] = useState('');
   const [loading, setLoading] = useState(false);
+  const audio = useRef<HTMLAudioElement>(null);
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
   const load = async () => {
     setLoading(true);
@@ -39,7 +46,25 @@ export default function RecordingPlayer({ callId }: { callId: number }) {
       setLoading(false);
     }
   };
-  if (url) return <audio controls autoPlay src={url} style={{ width: '100%' }} data-testid="call-recording" />;
+  useEffect(() => {
+    if (!seek) return;
+    if (!url) {
+      if (!loading) queueMicrotask(() => void load()); // after this render, as a click would
+      return;
+    }
+    const player = audio.current;
+    if (!player) return;
+    const play = () => {
+      player.currentTime = seek.at;
+      void player.play().catch(() => undefined); // a browser may refuse to play unasked: the position holds
+    };
+    if (player.readyState >= 1) play();
+    else player.addEventListener('loadedmetadata', play, { once: true });
+    // `load` and `loading` change with every render; the seek and the loaded audio are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [seek, url]);
+  if (url)
+    return <audio ref={audio} controls autoPlay src={url} style={{ width: '100%' }} data-testid="call-recording" />;
   return (
     <>
       <Button

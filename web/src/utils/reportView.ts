@@ -1,7 +1,7 @@
 // The call report's view as its URL carries it (shareable; the back button walks it): the filters,
 // a date preset resolved in the user's time zone, the sort, the columns shown and the grouping.
 import type { ReportColumn, ReportDimension, ReportSort, ReportViewIn, SortDirection } from '../client';
-import { safeTimeZone } from './clock';
+import { safeTimeZone } from './time';
 
 export const PRESETS = [
   ['today', 'Today'],
@@ -12,7 +12,8 @@ export const PRESETS = [
 ] as const;
 export type Preset = (typeof PRESETS)[number][0];
 
-/** The text filters the spec names, and the pickers' ids; each is a query parameter of /report. */
+/** The text filters (the spec's, the visit's, the conversation's) and the pickers' ids; each is a
+ * query parameter of /report. */
 export const TEXT_FILTERS = [
   ['disposition', 'Disposition'],
   ['caller_number', 'Caller'],
@@ -20,9 +21,15 @@ export const TEXT_FILTERS = [
   ['caller_region', 'Caller region'],
   ['did_number', 'Tracking number'],
   ['target_number', 'Target number'],
-  ['campaign_name', 'Campaign name']
+  ['campaign_name', 'Campaign name'],
+  ['medium', 'Medium (utm_medium)'],
+  ['utm_campaign', 'Ad campaign (utm_campaign)'],
+  ['keyword', 'Keyword (utm_term)'],
+  ['landing_page', 'Landing page'],
+  ['words', 'Words said'],
+  ['tag', 'Tag']
 ] as const;
-export const ID_FILTERS = ['user_id', 'campaign_id', 'target_id', 'buyer_id'] as const;
+export const ID_FILTERS = ['user_id', 'campaign_id', 'target_id', 'buyer_id', 'source_id'] as const;
 const FILTER_KEYS: readonly string[] = [...TEXT_FILTERS.map(([key]) => key), ...ID_FILTERS, 'fromDate', 'toDate'];
 
 export const SORTS: readonly ReportSort[] = ['started_at', 'duration', 'cost', 'payout'];
@@ -32,7 +39,12 @@ export const DIMENSIONS: readonly (readonly [ReportDimension, string])[] = [
   ['buyer', 'Buyer'],
   ['number', 'Tracking number'],
   ['day', 'Day'],
-  ['hour', 'Hour']
+  ['hour', 'Hour'],
+  ['source', 'Source'],
+  ['medium', 'Medium'],
+  ['utm_campaign', 'Ad campaign'],
+  ['keyword', 'Keyword'],
+  ['landing_page', 'Landing page']
 ];
 
 /** Every column of the table: its key, heading, and the sort it answers to (when sortable). */
@@ -56,7 +68,9 @@ export const COLUMNS: readonly {
   { key: 'billsec', label: 'Billed', right: true },
   { key: 'hangup_by', label: 'Hung up by' },
   { key: 'revenue', label: 'Revenue', sort: 'payout', right: true },
+  { key: 'source', label: 'Source' },
   { key: 'cost', label: 'Cost', sort: 'cost', right: true },
+  { key: 'publisher_payout', label: 'Publisher payout', right: true },
   { key: 'profit', label: 'Profit', right: true }
 ];
 export const DEFAULT_COLUMNS: readonly ReportColumn[] = [

@@ -17,7 +17,8 @@ export const EVENTS: readonly (readonly [WebhookEvent, string])[] = [
   ['converted', 'Converted'],
   ['completed', 'Completed'],
   ['rated', 'Rated'],
-  ['attributed', 'Attributed (ad platform event)']
+  ['attributed', 'Attributed (ad platform event)'],
+  ['transcribed', 'Transcribed']
 ];
 // A buyer is known only once a call is routed: its webhooks can't take `incoming`; where a call came
 // from is the customer's: nor `attributed`.

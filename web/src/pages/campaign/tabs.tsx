@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import WebhooksPanel from '../../components/WebhooksPanel';
 import CampaignNumbersPanel from './CampaignNumbersPanel';
 import CampaignTargetsPanel from './CampaignTargetsPanel';
+import KeywordRulesPanel from './KeywordRulesPanel';
 import { IvrPanel, SettingsPanel, type CampaignPanelProps } from './panels';
 import WebsiteNumbersPanel from './WebsiteNumbersPanel';
 import WhisperPanel from './WhisperPanel';
@@ -28,5 +29,6 @@ export const CAMPAIGN_TABS: readonly CampaignTab[] = [
   { path: 'ivr', label: 'IVR', panels: [IvrPanel] },
   { path: 'whisper', label: 'Whisper', panels: [CampaignWhisperPanel] },
   { path: 'webhooks', label: 'Webhooks', panels: [CampaignWebhooksPanel] },
+  { path: 'keywords', label: 'Keyword rules', panels: [KeywordRulesPanel] },
   { path: 'numbers', label: 'Numbers', panels: [CampaignNumbersPanel, WebsiteNumbersPanel] }
 ];

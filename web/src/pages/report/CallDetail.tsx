@@ -1,4 +1,6 @@
-// One call in full: what happened, who it reached, what it cost, and its routing trail (why).
+// One call in full: what happened, who it reached, what it cost, what was said, and its routing
+// trail (why).
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -13,7 +15,8 @@ import { CloseOutlined } from '@ant-design/icons';
 
 import type { CallReportRow } from '../../client';
 import DeliveryLog from '../../components/DeliveryLog';
-import RecordingPlayer from '../../components/RecordingPlayer';
+import CallTranscript from '../../components/CallTranscript';
+import RecordingPlayer, { type Seek } from '../../components/RecordingPlayer';
 import TrailList from '../../components/TrailList';
 import CallAttribution from './CallAttribution';
 
@@ -30,6 +33,7 @@ interface CallDetailProps {
 }
 
 export default function CallDetail({ call, timeZone, onClose }: CallDetailProps) {
+  const [seek, setSeek] = useState<Seek | null>(null); // where a clicked transcript line plays from
   const facts: [string, string][] = call
     ? [
         ['Started', formatDateTime(call.started_at, timeZone, { seconds: true, zone: true })],
@@ -87,7 +91,11 @@ export default function CallDetail({ call, timeZone, onClose }: CallDetailProps)
           </Table>
           {call.recording && (
             <Box sx={{ mt: 2 }}>
-              <RecordingPlayer key={call.id} callId={call.id} />
+              <RecordingPlayer key={call.id} callId={call.id} seek={seek} />
+              <Typography variant="h6" sx={{ mt: 2, mb: 1 }}>
+                What was said
+              </Typography>
+              <CallTranscript key={call.id} callId={call.id} onSeek={(at) => setSeek({ at })} />
             </Box>
           )}
           <CallAttribution key={call.id} callId={call.id} timeZone={timeZone ?? 'UTC'} />

@@ -22,14 +22,16 @@ import DispositionChip from '../../components/DispositionChip';
 import { EmptyRow, ListMessages } from '../../components/ListParts';
 import MainCard from '../../components/MainCard';
 import usePagedList, { type PageQuery } from '../../hooks/usePagedList';
-import { formatBalance } from '../../utils/balance';
+import { RATE_PLACES, formatBalance } from '../../utils/balance';
 import { formatDateTime, formatSeconds, timeColumn } from '../../utils/time';
 import { originLabel } from '../../utils/origin';
 import { countLabel } from '../../utils/report';
 import { COLUMNS } from '../../utils/reportView';
 
-const money = (call: CallReportRow, value: string | null | undefined) =>
-  value === null || value === undefined || !call.ended_at ? '—' : formatBalance(value);
+// Costs (and what is computed from them) may hold fractions of a cent: shown with the stored places,
+// the same in every row, so that a column adds up (utils/balance.ts).
+const money = (call: CallReportRow, value: string | null | undefined, places?: number) =>
+  value === null || value === undefined || !call.ended_at ? '—' : formatBalance(value, undefined, places);
 
 function cell(key: ReportColumn, c: CallReportRow, timeZone: string | null | undefined) {
   switch (key) {
@@ -59,10 +61,14 @@ function cell(key: ReportColumn, c: CallReportRow, timeZone: string | null | und
       return c.hangup_by ?? '—';
     case 'revenue':
       return money(c, c.payout);
+    case 'source':
+      return c.source_name ?? '—';
     case 'cost':
-      return money(c, c.cost);
+      return money(c, c.cost, RATE_PLACES);
+    case 'publisher_payout':
+      return money(c, c.publisher_payout, RATE_PLACES);
     case 'profit':
-      return money(c, c.profit);
+      return money(c, c.profit, RATE_PLACES);
   }
 }
 
@@ -93,22 +99,26 @@ export default function CallsTable({ query, sort, direction, columns, timeZone, 
         <Table size="small" data-testid="report-table">
           <TableHead>
             <TableRow>
-              {shown.map((c) => (
-                <TableCell key={c.key} align={c.right ? 'right' : 'left'} data-testid={`report-col-${c.key}`}>
-                  {c.sort ? (
-                    <TableSortLabel
-                      active={sort === c.sort}
-                      direction={sort === c.sort ? direction : 'desc'}
-                      onClick={() => c.sort && onSort(c.sort)}
-                      data-testid={`report-sort-${c.sort}`}
-                    >
-                      {c.label}
-                    </TableSortLabel>
-                  ) : (
-                    c.label
-                  )}
-                </TableCell>
-              ))}
+              {shown.map((c) => {
+                // Times are the person's own zone's, which the heading names (utils/time.ts).
+                const heading = c.key === 'started_at' ? timeColumn(c.label, timeZone) : c.label;
+                return (
+                  <TableCell key={c.key} align={c.right ? 'right' : 'left'} data-testid={`report-col-${c.key}`}>
+                    {c.sort ? (
+                      <TableSortLabel
+                        active={sort === c.sort}
+                        direction={sort === c.sort ? direction : 'desc'}
+                        onClick={() => c.sort && onSort(c.sort)}
+                        data-testid={`report-sort-${c.sort}`}
+                      >
+                        {heading}
+                      </TableSortLabel>
+                    ) : (
+                      heading
+                    )}
+                  </TableCell>
+                );
+              })}
             </TableRow>
           </TableHead>
           <TableBody>

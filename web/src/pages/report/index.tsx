@@ -99,7 +99,12 @@ export default function ReportPage() {
     <>
       <PageTitle title="Report">
         {!isBuyer(user) && (
-          <Button variant="outlined" onClick={() => setConversions(true)} data-testid="report-conversions" sx={{ mr: 1 }}>
+          <Button
+            variant="outlined"
+            onClick={() => setConversions(true)}
+            data-testid="report-conversions"
+            sx={{ mr: 1 }}
+          >
             Google Ads conversions
           </Button>
         )}
