@@ -18,6 +18,7 @@ generated calls reach real handlers rather than stopping at the 401.
 import csv
 import io
 from collections.abc import Callable
+from datetime import date, timedelta
 from typing import Any
 
 import phonenumbers
@@ -34,6 +35,7 @@ from core.routing.region import SEPARATOR
 from core.webhooks import template
 from portal_api.app import create_app
 from portal_api.schemas.common import PHONE_FORMAT, PUBLIC_URL_FORMAT, outbound_url
+from portal_api.schemas.conversions import LONGEST_RANGE_DAYS
 from portal_api.schemas.rating import RATE_CARD
 from portal_api.schemas.targets import Destination
 from portal_api.services.number_upload import COLUMNS as NUMBER_COLUMNS
@@ -205,6 +207,14 @@ def _report_query(query: Any, world: World) -> Any:
     return query
 
 
+def _conversions_query(query: Any, world: World) -> Any:
+    query = _report_query(query, world)
+    first, last = date.fromisoformat(query["fromDate"]), date.fromisoformat(query["toDate"])
+    query["toDate"] = min(last, first + timedelta(days=LONGEST_RANGE_DAYS - 1)).isoformat()
+    query["user_id"] = world.a.id  # the admin names the customer whose conversions these are
+    return query
+
+
 def _webhook(body: Any, world: World) -> Any:
     if "url" in body:
         body["url"] = _public(body["url"])
@@ -230,6 +240,8 @@ COMPLETE: dict[str, tuple[str, Fixup]] = {
     # toDate not before fromDate; caller_region within a caller_country (query parameters, not one schema).
     "/api/report": ("query", _report_query),
     "/api/report/save": ("query", _report_query),
+    # The same days, at most 90 of them (Google's window); the admin names the customer.
+    "/api/conversions/google-ads": ("query", _conversions_query),
     # A schedule's windows in order and apart, a region in the numbering data, a public address
     # (a DNS answer), an outbound trunk; an update's post URL or minimum bid beside the ping URL the
     # target has; a destination the `phone` format (a library's rule) or the SIP pattern allows.
