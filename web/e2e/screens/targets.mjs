@@ -306,6 +306,8 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
     await page.context().close();
   });
   test('customer: ticked targets are paused and resumed together, in one call', async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'customer', '/target');
     const stamp = Date.now() % 100000;
     /** @type {BuyerOut[]} */
     const buyers = (await api('customer', 'GET', '/buyer/details?perpage=100')).data.data;
@@ -316,8 +318,7 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
       const r = await api('customer', 'POST', '/target/add', { buyer_id: bea.id, name, destination: '+14155550100' });
       assert.equal(r.status, 201, r.message);
     }
-    const page = await newPage(1440);
-    await signIn(page, 'customer', '/target');
+    await page.reload();
     await page.getByRole('textbox', { name: 'Search targets' }).fill(`E2E Bulk`);
     for (const name of names) {
       await page

@@ -2,6 +2,7 @@
 // on), take more from the pool (setup fees charged now), release one back to the pool.
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -68,6 +69,17 @@ export default function NumberPage() {
   });
   const [options, setOptions] = useState<CampaignOut[]>([]);
   const [taking, setTaking] = useState(false);
+  // Numbers ticked for release together (DELETE /number: one call, all or nothing), and its confirm.
+  const [selected, setSelected] = useState<NumberRow[]>([]);
+  const [releasingMany, setReleasingMany] = useState(false);
+  const tick = (row: NumberRow, on: boolean) =>
+    setSelected((picked) => (on ? [...picked, row] : picked.filter((r) => r.id !== row.id)));
+  const releaseMany = () => {
+    const ids = selected.map((r) => r.id);
+    setReleasingMany(false);
+    setSelected([]);
+    void act(async () => (await numbersRelease({ body: { ids } })).data.message, 'The numbers could not be released.');
+  };
 
   useEffect(() => {
     call(campaignsDetails({ query: { page: 1, perpage: CAMPAIGN_PAGE, params: '' } }))
@@ -98,6 +110,17 @@ export default function NumberPage() {
   return (
     <>
       <PageTitle title="Number">
+        {selected.length > 0 && (
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<RollbackOutlined />}
+            onClick={() => setReleasingMany(true)}
+            data-testid="number-release-selected"
+          >
+            Release {selected.length} selected
+          </Button>
+        )}
         <Button
           variant="contained"
           startIcon={<PlusOutlined />}
@@ -114,11 +137,20 @@ export default function NumberPage() {
         list={list}
         notice={notice}
         setNotice={setNotice}
-        columns={['Number', 'Campaign', ['Monthly fee', 'right'], 'Paid until', 'Status', ['Action', 'right']]}
+        columns={['', 'Number', 'Campaign', ['Monthly fee', 'right'], 'Paid until', 'Status', ['Action', 'right']]}
         emptyText="No numbers yet: get some from the pool."
       >
         {rows.map((row) => (
           <TableRow hover key={row.id} data-testid="number-row" data-number={row.number}>
+            <TableCell padding="checkbox">
+              <Checkbox
+                size="small"
+                checked={selected.some((r) => r.id === row.id)}
+                onChange={(e) => tick(row, e.target.checked)}
+                slotProps={{ input: { 'aria-label': `Select ${row.number}` } }}
+                data-testid="number-select"
+              />
+            </TableCell>
             <TableCell>{row.number}</TableCell>
             <TableCell>
               <TextField
@@ -188,6 +220,15 @@ export default function NumberPage() {
         busy={busy}
         onConfirm={release}
         onClose={() => setReleasing(null)}
+      />
+      <ConfirmDialog
+        open={releasingMany}
+        title="Release numbers"
+        text={`Release ${selected.map((r) => r.number).join(', ')} to the pool? Their calls stop routing, and the fees paid are not refunded.`}
+        confirmLabel={`Release ${selected.length}`}
+        busy={busy}
+        onConfirm={releaseMany}
+        onClose={() => setReleasingMany(false)}
       />
     </>
   );
