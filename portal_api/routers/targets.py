@@ -5,10 +5,11 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from core.models import Target
+from core.values.enums import Status
 from portal_api.auth.principal import AdminOrCustomerDep, PrincipalDep
 from portal_api.deps import MAX_ID, IdPath, PageDep, SessionDep
 from portal_api.envelope import Envelope, PageData, ok
-from portal_api.schemas.common import StatusIn
+from portal_api.schemas.common import BulkStatusIn, BulkStatusOut, StatusIn
 from portal_api.schemas.targets import (
     AssignedTarget,
     CampaignRef,
@@ -49,12 +50,25 @@ def update(
     return ok(TargetOut.model_validate(targets.update(session, principal, id, body)), "Target saved.")
 
 
-@router.patch("/status/{id:int}", summary="Activate or deactivate")
-def status(
-    id: IdPath, body: StatusIn, principal: AdminOrCustomerDep, session: SessionDep
-) -> Envelope[TargetOut]:
+@router.patch("/status/{id:int}", summary="Activate or deactivate (a buyer: its own targets)")
+def status(id: IdPath, body: StatusIn, principal: PrincipalDep, session: SessionDep) -> Envelope[TargetOut]:
     target = common.set_status(session, Target, id, body.status.value, principal, "Target")
     return ok(TargetOut.model_validate(target), f"Target is now {body.status.value}.")
+
+
+@router.post(
+    "/bulk-status",
+    summary="Pause or resume several targets at once, all or nothing (a buyer: its own)",
+)
+def bulk_status(body: BulkStatusIn, principal: PrincipalDep, session: SessionDep) -> Envelope[BulkStatusOut]:
+    changed, unchanged = common.set_statuses(
+        session, Target, body.ids, body.status.value, principal, "Target"
+    )
+    verb = "paused" if body.status == Status.INACTIVE else "resumed"
+    message = f"{len(changed)} target{'s' if len(changed) != 1 else ''} {verb}"
+    if unchanged:
+        message += f"; {len(unchanged)} {'was' if len(unchanged) == 1 else 'were'} already"
+    return ok(BulkStatusOut(changed=changed, unchanged=unchanged), f"{message}.")
 
 
 @router.delete(

@@ -307,3 +307,21 @@ def day_bounds(
 
 class StatusIn(StrictBody):
     status: Status
+
+
+# The rows of a bulk action (1 to 500 ids, repeats dropped): one call, all or nothing.
+RowIds = Annotated[
+    list[Annotated[int, Field(ge=1, le=2**31 - 1)]],
+    Field(min_length=1, max_length=500),
+    AfterValidator(lambda ids: list(dict.fromkeys(ids))),
+]
+
+
+class BulkStatusIn(StrictBody):
+    ids: RowIds
+    status: Status
+
+
+class BulkStatusOut(BaseModel):
+    changed: list[int] = Field(description="The ids whose status changed")
+    unchanged: list[int] = Field(description="The ids that had this status already")

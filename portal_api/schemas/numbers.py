@@ -12,7 +12,7 @@ from core.values.enums import NumberStatus, TransactionType
 from core.values.money import MAX_NUMBER_FEE, bounded
 from core.values.phone import to_e164
 from portal_api.deps import MAX_ID
-from portal_api.schemas.common import PHONE_FORMAT, StrictBody, money_schema
+from portal_api.schemas.common import PHONE_FORMAT, RowIds, StrictBody, money_schema
 
 
 def parse_fee(value: object) -> Decimal:
@@ -42,17 +42,13 @@ def _iso2(value: str) -> str:
     return code
 
 
-def _unique(ids: list[int]) -> list[int]:
-    return list(dict.fromkeys(ids))
-
-
 Fee = Annotated[Decimal, BeforeValidator(parse_fee), money_schema(MAX_NUMBER_FEE, example="2.50")]
 E164 = Annotated[str, Field(max_length=32, json_schema_extra={"format": PHONE_FORMAT}), AfterValidator(_e164)]
 Iso2 = Annotated[
     str, Field(max_length=2, json_schema_extra={"pattern": "^[A-Za-z]{2}$"}), AfterValidator(_iso2)
 ]
 Id = Annotated[int, Field(ge=1, le=MAX_ID)]
-NumberIds = Annotated[list[Id], Field(min_length=1, max_length=500), AfterValidator(_unique)]
+NumberIds = RowIds
 
 
 class _CountryChoice(StrictBody):

@@ -19,7 +19,7 @@ from portal_api.auth.principal import Principal
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData, paginate
 from portal_api.schemas.common import day_bounds
-from portal_api.services.tenancy import get_visible
+from portal_api.services.tenancy import get_visible, scope_clause
 
 M = TypeVar("M", bound=SQLModel)
 Out = TypeVar("Out", bound=BaseModel)
@@ -171,6 +171,26 @@ def set_status(
     touch(row)
     session.commit()
     return row
+
+
+def set_statuses(
+    session: Session, model: type[M], ids: list[int], status: str, principal: Principal, label: str
+) -> tuple[list[int], list[int]]:
+    """A bulk status change, all or nothing: every id must be the caller's to see (else 404 naming
+    the others, nothing changed); returns the ids changed and those that had `status` already."""
+    # Every model passed here has `id` and `status` columns; a TypeVar can't say so.
+    id_col, status_col = model.id, model.status  # type: ignore[attr-defined]
+    stmt = select(id_col, status_col).where(id_col.in_(ids)).where(scope_clause(model, principal))
+    found = dict(session.execute(stmt).tuples().all())
+    missing = [i for i in ids if i not in found]
+    if missing:
+        listed = ", ".join(map(str, missing))
+        raise DomainError(ErrorId.ROW_MISSING, f"{label} {listed} not found: nothing was changed.", "ids")
+    changed = [i for i in ids if found[i] != status]
+    for row_id in changed:
+        change_status(session, model, row_id, status, principal, label)
+    session.commit()
+    return changed, [i for i in ids if found[i] == status]
 
 
 def delete_row(

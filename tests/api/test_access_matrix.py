@@ -227,8 +227,12 @@ MATRIX: dict[tuple[str, str], tuple[dict[str, str], Builder]] = {
     ),
     ("PUT", "/api/target/{id}"): (OWNED, send("/api/target/{target}", lambda w: {"daily_cap": 9})),
     ("PATCH", "/api/target/status/{id}"): (
-        OWNED,
+        OWNED_WITH_BUYER,  # A's target is its buyer's: the buyer pauses and resumes its own
         send("/api/target/status/{target}", lambda w: {"status": "active"}),
+    ),
+    ("POST", "/api/target/bulk-status"): (
+        OWNED_WITH_BUYER,
+        send("/api/target/bulk-status", lambda w: {"ids": [w.ids["target"]], "status": "active"}),
     ),
     ("DELETE", "/api/target/{id}"): (OWNED, send("/api/target/{target}")),
     ("POST", "/api/target/getTargetsForCampaign"): (

@@ -152,6 +152,14 @@ export default function registerBuyerScenarios({ test, newPage, signIn, signInUi
     assert.equal((await api('customer', 'PATCH', `/target/status/${desk.id}`, { status: 'inactive' })).status, 200);
     await page.getByRole('button', { name: 'Refresh targets' }).click();
     await row(open).getByTestId('buyer-target-now').filter({ hasText: 'Paused' }).waitFor();
+    // The buyer resumes it, and pauses it again, itself.
+    await row(open).getByTestId('buyer-target-pause').filter({ hasText: 'Resume' }).click();
+    await row(open).getByTestId('buyer-target-now').filter({ hasText: 'Taking calls' }).waitFor();
+    await row(open).getByTestId('buyer-target-pause').filter({ hasText: 'Pause' }).click();
+    await row(open).getByTestId('buyer-target-now').filter({ hasText: 'Paused' }).waitFor();
+    /** @type {BuyerTarget[]} */
+    const after = (await api('buyer', 'GET', '/buyer/target')).data;
+    assert.equal(after.find((t) => t.name === open)?.status, 'inactive', 'paused by the buyer');
     await still(page);
     await shot(page, 'buyer-target-1440.png');
     noErrors(page);

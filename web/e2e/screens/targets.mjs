@@ -8,6 +8,7 @@ import { still } from '../waits.mjs';
 import { noErrors } from '../page-errors.mjs';
 
 // The API's answers, as the generated client types them.
+/** @typedef {import('../../src/client/types.gen.ts').BuyerOut} BuyerOut */
 /** @typedef {import('../../src/client/types.gen.ts').CampaignOut} CampaignOut */
 /** @typedef {import('../../src/client/types.gen.ts').PageDataTargetRow} PageDataTargetRow */
 /** @typedef {import('../../src/client/types.gen.ts').TargetRow} TargetRow */
@@ -301,6 +302,35 @@ export default function registerTargetScenarios({ test, newPage, signIn, shot, a
     const row = page.locator(`[data-testid="target-row"][data-name="${name}"]`);
     assert.equal(await row.getByTestId('target-cannot-dial').innerText(), 'Not dialled: no trunk');
     await shot(page, 'target-no-trunk-1440.png');
+    noErrors(page);
+    await page.context().close();
+  });
+  test('customer: ticked targets are paused and resumed together, in one call', async () => {
+    const page = await newPage(1440);
+    await signIn(page, 'customer', '/target');
+    const stamp = Date.now() % 100000;
+    /** @type {BuyerOut[]} */
+    const buyers = (await api('customer', 'GET', '/buyer/details?perpage=100')).data.data;
+    const bea = buyers.find((b) => b.name === 'Bea Buyer');
+    assert.ok(bea, 'Bea Buyer is a buyer of the customer');
+    const names = [`E2E Bulk A ${stamp}`, `E2E Bulk B ${stamp}`];
+    for (const name of names) {
+      const r = await api('customer', 'POST', '/target/add', { buyer_id: bea.id, name, destination: '+14155550100' });
+      assert.equal(r.status, 201, r.message);
+    }
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Search targets' }).fill(`E2E Bulk`);
+    for (const name of names) {
+      await page
+        .locator(`[data-testid="target-row"][data-name="${name}"]`)
+        .getByTestId('target-select')
+        .locator('input')
+        .check();
+    }
+    await page.getByTestId('target-bulk-pause').filter({ hasText: 'Pause 2 selected' }).click();
+    await page.getByTestId('target-notice').filter({ hasText: '2 targets paused.' }).waitFor();
+    for (const name of names) assert.equal((await storedTarget(name)).status, 'inactive');
+    assert.equal(await page.getByTestId('target-bulk-pause').count(), 0, 'the selection is cleared');
     noErrors(page);
     await page.context().close();
   });

@@ -1,6 +1,7 @@
 // The buyer's targets: where its calls ring, whether each takes calls now (paused, closed hours or
 // a cap reached), this hour's, today's and this month's calls against its caps, open hours in the
-// target's zone, and the payout. Read-only: the customer that buys from it sets them up.
+// target's zone, and the payout. The customer that buys from it sets them up; the buyer pauses and
+// resumes them (PATCH /target/status/{id}, its own targets only).
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,7 +17,7 @@ import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import WebhooksDialog from '../../components/WebhooksDialog';
 import { call } from '../../api/client';
-import { buyersDetails, buyersOwnTargets, type BuyerOut } from '../../client';
+import { buyersDetails, buyersOwnTargets, targetsStatus, type BuyerOut, type BuyerTarget } from '../../client';
 import { failureMessage } from '../../hooks/apiFailure';
 import usePagedList, { type PageQuery } from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
@@ -61,6 +62,21 @@ export default function BuyerTargetPage() {
       list.setError(failureMessage(err, 'Your webhooks could not be loaded.'));
     }
   };
+  const [notice, setNotice] = useState('');
+  const [pausing, setPausing] = useState(0); // the target whose status is being changed
+  const pauseOrResume = async (t: BuyerTarget) => {
+    const status = t.status === 'active' ? 'inactive' : 'active';
+    setPausing(t.id);
+    try {
+      await call(targetsStatus({ path: { id: t.id }, body: { status } }));
+      setNotice(`${t.name} is ${status === 'active' ? 'taking calls again' : 'paused'}.`);
+      list.reload();
+    } catch (err) {
+      list.setError(failureMessage(err, `${t.name} could not be changed.`));
+    } finally {
+      setPausing(0);
+    }
+  };
   return (
     <>
       <PageTitle title="Buyer Target">
@@ -80,8 +96,8 @@ export default function BuyerTargetPage() {
           </Tooltip>
         }
         list={list}
-        notice=""
-        setNotice={() => {}}
+        notice={notice}
+        setNotice={setNotice}
         columns={[
           'Target',
           'Destination',
@@ -89,7 +105,8 @@ export default function BuyerTargetPage() {
           'Open hours',
           'At once',
           ...PERIODS.map(([, , label]) => label),
-          ['Payout', 'right']
+          ['Payout', 'right'],
+          ['Action', 'right']
         ]}
         emptyText="No targets yet: the customer you buy from sets them up."
       >
@@ -115,6 +132,18 @@ export default function BuyerTargetPage() {
                 </TableCell>
               ))}
               <TableCell align="right">{formatBalance(t.payout)}</TableCell>
+              <TableCell align="right">
+                <Button
+                  size="small"
+                  variant="outlined"
+                  color={t.status === 'active' ? 'warning' : 'success'}
+                  disabled={pausing === t.id}
+                  onClick={() => void pauseOrResume(t)}
+                  data-testid="buyer-target-pause"
+                >
+                  {t.status === 'active' ? 'Pause' : 'Resume'}
+                </Button>
+              </TableCell>
             </TableRow>
           );
         })}

@@ -3,6 +3,7 @@
 // charged now), release one back to the pool.
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -75,6 +76,17 @@ export default function NumberPage() {
   const [options, setOptions] = useState<CampaignOut[]>([]);
   const [sources, setSources] = useState<SourceRow[]>([]);
   const [taking, setTaking] = useState(false);
+  // Numbers ticked for release together (DELETE /number: one call, all or nothing), and its confirm.
+  const [selected, setSelected] = useState<NumberRow[]>([]);
+  const [releasingMany, setReleasingMany] = useState(false);
+  const tick = (row: NumberRow, on: boolean) =>
+    setSelected((picked) => (on ? [...picked, row] : picked.filter((r) => r.id !== row.id)));
+  const releaseMany = () => {
+    const ids = selected.map((r) => r.id);
+    setReleasingMany(false);
+    setSelected([]);
+    void act(async () => (await numbersRelease({ body: { ids } })).data.message, 'The numbers could not be released.');
+  };
 
   useEffect(() => {
     call(campaignsDetails({ query: { page: 1, perpage: CAMPAIGN_PAGE, params: '' } }))
@@ -116,6 +128,17 @@ export default function NumberPage() {
   return (
     <>
       <PageTitle title="Number">
+        {selected.length > 0 && (
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<RollbackOutlined />}
+            onClick={() => setReleasingMany(true)}
+            data-testid="number-release-selected"
+          >
+            Release {selected.length} selected
+          </Button>
+        )}
         <Button
           variant="contained"
           startIcon={<PlusOutlined />}
@@ -140,6 +163,7 @@ export default function NumberPage() {
         notice={notice}
         setNotice={setNotice}
         columns={[
+          '',
           'Number',
           'Campaign',
           'Source',
@@ -152,6 +176,15 @@ export default function NumberPage() {
       >
         {rows.map((row) => (
           <TableRow hover key={row.id} data-testid="number-row" data-number={row.number}>
+            <TableCell padding="checkbox">
+              <Checkbox
+                size="small"
+                checked={selected.some((r) => r.id === row.id)}
+                onChange={(e) => tick(row, e.target.checked)}
+                slotProps={{ input: { 'aria-label': `Select ${row.number}` } }}
+                data-testid="number-select"
+              />
+            </TableCell>
             <TableCell>{row.number}</TableCell>
             <TableCell>
               <TextField
@@ -245,6 +278,15 @@ export default function NumberPage() {
         busy={busy}
         onConfirm={release}
         onClose={() => setReleasing(null)}
+      />
+      <ConfirmDialog
+        open={releasingMany}
+        title="Release numbers"
+        text={`Release ${selected.map((r) => r.number).join(', ')} to the pool? Their calls stop routing, and the fees paid are not refunded.`}
+        confirmLabel={`Release ${selected.length}`}
+        busy={busy}
+        onConfirm={releaseMany}
+        onClose={() => setReleasingMany(false)}
       />
     </>
   );

@@ -1,5 +1,7 @@
 // Targets: where buyers take calls (the admin sees every customer's). Add, edit, activate and
 // delete; each row shows its buyer, trunk, caps and open hours at a glance.
+import { useState } from 'react';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Button from '@mui/material/Button';
 import TableCell from '@mui/material/TableCell';
@@ -12,7 +14,8 @@ import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts'
 import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { call } from '../../api/client';
-import { targetsDetails, targetsRemove, targetsStatus, type TargetRow } from '../../client';
+import { targetsBulkStatus, targetsDetails, targetsRemove, targetsStatus, type TargetRow } from '../../client';
+import { failureMessage } from '../../hooks/apiFailure';
 import useEntityActions, { type EntityCalls } from '../../hooks/useEntityActions';
 import usePagedList, { listQuery, type PageQuery } from '../../hooks/usePagedList';
 import { formatBalance } from '../../utils/balance';
@@ -39,10 +42,43 @@ export default function TargetPage() {
       reload,
       setError
     });
+  // Rows ticked for a bulk pause or resume: one call for all of them, all or nothing.
+  const [selected, setSelected] = useState<number[]>([]);
+  const tick = (id: number, on: boolean) => setSelected((ids) => (on ? [...ids, id] : ids.filter((i) => i !== id)));
+  const bulk = async (status: 'active' | 'inactive') => {
+    try {
+      const answer = (await targetsBulkStatus({ body: { ids: selected, status } })).data;
+      setNotice(answer.message);
+      setSelected([]);
+      reload();
+    } catch (err) {
+      setError(failureMessage(err, 'The targets could not be changed.'));
+    }
+  };
 
   return (
     <>
       <PageTitle title="Target">
+        {selected.length > 0 && (
+          <>
+            <Button
+              variant="outlined"
+              color="warning"
+              onClick={() => void bulk('inactive')}
+              data-testid="target-bulk-pause"
+            >
+              Pause {selected.length} selected
+            </Button>
+            <Button
+              variant="outlined"
+              color="success"
+              onClick={() => void bulk('active')}
+              data-testid="target-bulk-resume"
+            >
+              Resume {selected.length} selected
+            </Button>
+          </>
+        )}
         <Button
           variant="contained"
           startIcon={<PlusOutlined />}
@@ -60,6 +96,7 @@ export default function TargetPage() {
         notice={notice}
         setNotice={setNotice}
         columns={[
+          '',
           'Name',
           'Buyer',
           admin && 'Customer',
@@ -75,6 +112,15 @@ export default function TargetPage() {
       >
         {rows.map((row) => (
           <TableRow hover key={row.id} data-testid="target-row" data-name={row.name}>
+            <TableCell padding="checkbox">
+              <Checkbox
+                size="small"
+                checked={selected.includes(row.id)}
+                onChange={(e) => tick(row.id, e.target.checked)}
+                slotProps={{ input: { 'aria-label': `Select ${row.name}` } }}
+                data-testid="target-select"
+              />
+            </TableCell>
             <TableCell>{row.name}</TableCell>
             <TableCell>{row.buyer_name}</TableCell>
             {admin && <TableCell>{row.user_id}</TableCell>}
