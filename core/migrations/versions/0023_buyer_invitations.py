@@ -1,7 +1,7 @@
 """buyer invitations: when a buyer was last invited to choose its sign-in's password
 
 Revision ID: 0023
-Revises: 0020
+Revises: 0022
 """
 
 from collections.abc import Sequence
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0023"
-down_revision: str | None = "0020"
+down_revision: str | None = "0022"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,7 +1,7 @@
 """saved report views, and the report sorted by duration, cost or payout (issue 37)
 
 Revision ID: 0024
-Revises: 0020
+Revises: 0023
 
 `report_view` keeps a person's named views of the call report (filters, columns, sort, grouping).
 The sort indexes let a sorted report read its first page, and each page after a keyset anchor, off
@@ -16,7 +16,7 @@ from alembic import op
 from sqlalchemy.dialects import postgresql
 
 revision: str = "0024"
-down_revision: str | None = "0020"
+down_revision: str | None = "0023"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,7 +1,7 @@
 """transcripts of recorded calls and campaigns' keyword rules (issue 34)
 
 Revision ID: 0025
-Revises: 0020
+Revises: 0024
 
 Each leg of a recorded call transcribed on the platform's own machines (`call_transcript`, with a
 full-text vector the report searches), the campaigns' keyword rules (`keyword_rule`) and what they
@@ -15,7 +15,7 @@ from alembic import op
 from sqlalchemy.dialects import postgresql
 
 revision: str = "0025"
-down_revision: str | None = "0020"
+down_revision: str | None = "0024"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

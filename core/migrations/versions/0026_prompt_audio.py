@@ -1,7 +1,7 @@
 """uploaded IVR prompts: a customer's own prompt audio, as Asterisk plays it (issue 37)
 
 Revision ID: 0026
-Revises: 0020
+Revises: 0025
 
 A campaign's IVR prompt was a sound file name typed by hand. A customer may now upload its own
 prompt (converted to 8 kHz WAV); the bridges write it into their Asterisk's sounds on first use.
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0026"
-down_revision: str | None = "0020"
+down_revision: str | None = "0025"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -360,6 +360,9 @@ import type {
   TargetsAssignedData,
   TargetsAssignedErrors,
   TargetsAssignedResponses,
+  TargetsBulkStatusData,
+  TargetsBulkStatusErrors,
+  TargetsBulkStatusResponses,
   TargetsDetailsData,
   TargetsDetailsErrors,
   TargetsDetailsResponses,
@@ -2175,6 +2178,23 @@ export const targetsAdd = <ThrowOnError extends boolean = true>(options: Options
   });
 
 /**
+ * Pause or resume several targets at once, all or nothing (a buyer: its own)
+ */
+export const targetsBulkStatus = <ThrowOnError extends boolean = true>(
+  options: Options<TargetsBulkStatusData, ThrowOnError>
+) =>
+  (options.client ?? client).post<TargetsBulkStatusResponses, TargetsBulkStatusErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/target/bulk-status',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers
+    }
+  });
+
+/**
  * Targets, paginated, with their buyer's and trunk's names (a buyer sees its own)
  */
 export const targetsDetails = <ThrowOnError extends boolean = true>(
@@ -2218,7 +2238,7 @@ export const targetsAssignable = <ThrowOnError extends boolean = true>(
   });
 
 /**
- * Activate or deactivate
+ * Activate or deactivate (a buyer: its own targets)
  */
 export const targetsStatus = <ThrowOnError extends boolean = true>(options: Options<TargetsStatusData, ThrowOnError>) =>
   (options.client ?? client).patch<TargetsStatusResponses, TargetsStatusErrors, ThrowOnError>({

@@ -418,6 +418,35 @@ export type Bucket = {
 };
 
 /**
+ * BulkStatusIn
+ */
+export type BulkStatusIn = {
+  /**
+   * Ids
+   */
+  ids: Array<number>;
+  status: Status;
+};
+
+/**
+ * BulkStatusOut
+ */
+export type BulkStatusOut = {
+  /**
+   * Changed
+   *
+   * The ids whose status changed
+   */
+  changed: Array<number>;
+  /**
+   * Unchanged
+   *
+   * The ids that had this status already
+   */
+  unchanged: Array<number>;
+};
+
+/**
  * BuyerBrief
  */
 export type BuyerBrief = {
@@ -1846,6 +1875,17 @@ export type EnvelopeBlockOut = {
  */
 export type EnvelopeBlockedCallers = {
   data: BlockedCallers;
+  /**
+   * Message
+   */
+  message: string;
+};
+
+/**
+ * Envelope[BulkStatusOut]
+ */
+export type EnvelopeBulkStatusOut = {
+  data: BulkStatusOut;
   /**
    * Message
    */
@@ -21372,6 +21412,59 @@ export type TargetsAddResponses = {
 };
 
 export type TargetsAddResponse = TargetsAddResponses[keyof TargetsAddResponses];
+
+export type TargetsBulkStatusData = {
+  body: BulkStatusIn;
+  path?: never;
+  query?: never;
+  url: '/api/target/bulk-status';
+};
+
+export type TargetsBulkStatusErrors = {
+  /**
+   * Malformed request
+   */
+  400: ErrorBody;
+  /**
+   * Not signed in, or the token was revoked
+   */
+  401: ErrorBody;
+  /**
+   * Signed in, but not allowed
+   */
+  403: ErrorBody;
+  /**
+   * No such row for this caller
+   */
+  404: ErrorBody;
+  /**
+   * Conflicts with existing data
+   */
+  409: ErrorBody;
+  /**
+   * Body too large
+   */
+  413: ErrorBody;
+  /**
+   * A field is invalid
+   */
+  422: ErrorBody;
+  /**
+   * Too many attempts
+   */
+  429: ErrorBody;
+};
+
+export type TargetsBulkStatusError = TargetsBulkStatusErrors[keyof TargetsBulkStatusErrors];
+
+export type TargetsBulkStatusResponses = {
+  /**
+   * Successful Response
+   */
+  200: EnvelopeBulkStatusOut;
+};
+
+export type TargetsBulkStatusResponse = TargetsBulkStatusResponses[keyof TargetsBulkStatusResponses];
 
 export type TargetsDetailsData = {
   body?: never;
