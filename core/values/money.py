@@ -63,43 +63,10 @@ def bounded(value: object, limit: Decimal) -> Decimal:
     return exact
 
 
-# ISO 4217's minor units where they are not 2 (the yen has none, the dinars of Bahrain, Iraq,
-# Jordan, Kuwait, Libya and Tunisia and the rial of Oman have 3).
-_MINOR_UNITS = {
-    **dict.fromkeys(
-        (
-            "BIF",
-            "CLP",
-            "DJF",
-            "GNF",
-            "ISK",
-            "JPY",
-            "KMF",
-            "KRW",
-            "PYG",
-            "RWF",
-            "UGX",
-            "VND",
-            "VUV",
-            "XAF",
-            "XOF",
-            "XPF",
-        ),
-        0,
-    ),
-    **dict.fromkeys(("BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"), 3),
-}
-
-
-def minor_places(currency: str) -> int:
-    """The decimals a person types and reads in `currency` (2 for USD: cents)."""
-    return _MINOR_UNITS.get(currency.upper(), 2)
-
-
 def minor_unit_problem(amount: Decimal, currency: str) -> str | None:
     """Why a typed `amount` can't be taken in `currency` (more places than its minor unit), or None:
     what a person is shown is what is moved, never a rounded neighbour."""
-    places = minor_places(currency)
+    places = minor_unit(currency)
     if amount == amount.quantize(Decimal(1).scaleb(-places)):
         return None
     unit = "no decimals" if places == 0 else f"at most {places} decimal{'s' if places > 1 else ''}"
@@ -116,17 +83,25 @@ def format_money(amount: Decimal) -> str:
     return str(round_money(amount))
 
 
-# ISO 4217 currencies whose minor unit is not the cent (2 places); what is not listed has 2.
+# ISO 4217 currencies whose minor unit is not the cent (2 places); what is not listed has 2 (the
+# list maintained by SIX, the standard's agency).
 _MINOR_UNITS = {
-    **dict.fromkeys(("BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX"), 0),
+    **dict.fromkeys(("BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI"), 0),
     **dict.fromkeys(("VND", "VUV", "XAF", "XOF", "XPF"), 0),
     **dict.fromkeys(("BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"), 3),
+    **dict.fromkeys(("CLF", "UYW"), 4),
 }
 
 
 def minor_unit(currency: str | None) -> int:
     """How many places the currency's minor unit has (USD 2, JPY 0, KWD 3); 2 when not named."""
     return _MINOR_UNITS.get((currency or "").upper(), 2)
+
+
+def in_minor_unit(amount: Decimal, currency: str) -> Decimal:
+    """`amount` rounded half up to the currency's minor unit, for another platform to read (an ad
+    platform's conversion value): 5.0000 USD is 5.00, 1234.5 JPY is 1235."""
+    return amount.quantize(Decimal(1).scaleb(-minor_unit(currency)), rounding=ROUND_HALF_UP)
 
 
 def money_text(amount: Decimal, currency: str | None = None) -> str:

@@ -15,9 +15,8 @@ from sqlalchemy import select
 from sqlmodel import Session, col
 
 from core.models import Call, CallAttribution, Tariff, User
-from core.values.currency import in_minor_unit
 from core.values.enums import ClickIdKind, WebhookEvent
-from core.values.money import format_money
+from core.values.money import format_money, in_minor_unit
 from core.values.phone import to_e164
 
 EVENT_NAME = "Lead"  # Meta's standard event for a prospect who got in touch

@@ -15,9 +15,9 @@ from sqlmodel import Session, col
 from core.billing import wallet
 from core.infra.db import get_engine
 from core.models import Call, CallAttribution, User
-from core.values.currency import in_minor_unit
 from core.values.enums import ClickIdKind, Role
 from core.values.errors import DomainError, ErrorId, missing_row
+from core.values.money import in_minor_unit
 from portal_api.auth.principal import Principal
 from portal_api.schemas.common import day_bounds
 from portal_api.schemas.conversions import GoogleAdsExport

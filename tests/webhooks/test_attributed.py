@@ -11,8 +11,8 @@ from sqlmodel import select
 from core.billing import rating
 from core.infra.db import session_scope
 from core.models import Call, CallAttribution, Target, Tariff, User, Webhook, WebhookDelivery
-from core.values.currency import in_minor_unit, minor_unit
 from core.values.enums import WebhookEvent
+from core.values.money import in_minor_unit, minor_unit
 from core.webhooks import sender, server_event, signing
 from testkit.rows import MAR, call, campaign_with_target, change, customer_id, get, save, tariff
 from testkit.webhook_receiver import webhook_receiver
