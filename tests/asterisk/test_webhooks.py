@@ -21,7 +21,10 @@ from testkit.waiting import eventually_async
 from testkit.webhook_receiver import webhook_receiver
 
 pytestmark = pytest.mark.asterisk
-EVERY = [e.value for e in WebhookEvent]
+# Every event a plain call has: `attributed` needs a website visit (test_website_numbers.py) and
+# `transcribed` a recording with speech (test_conversation.py); the webhook listens for all events.
+ALL = [e.value for e in WebhookEvent]
+EVERY = [e for e in ALL if e not in (WebhookEvent.ATTRIBUTED, WebhookEvent.TRANSCRIBED)]
 
 
 async def test_every_event_of_a_call_reaches_the_receiver_once_signed_in_order_after_a_500(
@@ -37,7 +40,7 @@ async def test_every_event_of_a_call_reaches_the_receiver_once_signed_in_order_a
                     user_id=plan.user_id,
                     campaign_id=plan.campaign_id,
                     url=rx.url + "/calls?from={caller}&event={event}",
-                    events=EVERY,
+                    events=ALL,
                     secret="whsec_test",
                 )
             )

@@ -229,7 +229,7 @@ export default function registerRealCall({ test, newPage, signInUi, ACCOUNTS, sh
         .filter({ hasText: money(TOP_UP - SETUP_FEE) })
         .waitFor();
       const numberRow = page.locator(`[data-testid="number-row"][data-number="${did}"]`);
-      await numberRow.getByRole('combobox').click();
+      await numberRow.getByRole('combobox').first().click(); // the campaign's (the source's is next)
       await page.getByRole('option', { name: names.campaign }).click();
       await page
         .getByTestId('number-notice')
