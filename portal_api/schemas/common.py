@@ -203,7 +203,9 @@ _PHONE_SHAPE = re.compile(r"^\+?[0-9 ().-]*[0-9][0-9 ().-]*$")
 
 def _phone_shape(value: str) -> str:
     # The number itself (E.164, or national in the account's country) is read by the service, which
-    # knows the account: core.values.phone.contact_number.
+    # knows the account: core.values.phone.contact_number. Stripped here, after its length was
+    # checked as sent (the length the schema documents).
+    value = value.strip()
     if value and not _PHONE_SHAPE.match(value):
         raise ValueError(
             "must be a phone number: digits, spaces, brackets and dashes, such as +44 20 7946 0713"
@@ -214,10 +216,11 @@ def _phone_shape(value: str) -> str:
 # A contact's phone (a vendor's, a user's, a buyer's); empty clears it.
 Phone = Annotated[
     str,
-    StringConstraints(strip_whitespace=True, max_length=32),
+    StringConstraints(max_length=32),
     NO_CONTROLS,
     AfterValidator(_phone_shape),
-    Field(json_schema_extra={"pattern": r"^\s*(?:\+?[0-9 ().-]*[0-9][0-9 ().-]*)?\s*$"}),
+    # Spaces around it are stripped; other blanks (tabs, line breaks) are control characters, refused.
+    Field(json_schema_extra={"pattern": r"^ *(?:\+?[0-9 ().-]*[0-9][0-9 ().-]*)? *$"}),
 ]
 
 

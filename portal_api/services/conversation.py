@@ -2,7 +2,8 @@
 keyword rules (docs/conversation.md). A rule belongs to its campaign: whoever may see the campaign
 may edit its rules, and a foreign campaign's id answers 404."""
 
-from sqlalchemy import Select, func, literal_column, select
+from sqlalchemy import Select, Text, cast, func, literal_column, select
+from sqlalchemy.dialects import postgresql
 from sqlmodel import Session, col
 
 from core.conversation import rules
@@ -32,7 +33,10 @@ def said(words: str) -> Select[int]:
 
 
 def tagged(tag: str) -> Select[int]:
-    return select(CallConversation.call_id).where(col(CallConversation.tags).contains([tag.strip().lower()]))
+    # Array containment (@>, which the tags' GIN index serves), spelled as its operator: `.contains`
+    # reads like the LIKE only the search helpers may build (tests/api/test_search_literal.py).
+    wanted = cast(postgresql.array([tag.strip().lower()]), postgresql.ARRAY(Text))
+    return select(CallConversation.call_id).where(col(CallConversation.tags).op("@>")(wanted))
 
 
 def transcript(session: Session, principal: Principal, call_id: int) -> CallTranscriptOut:

@@ -57,7 +57,7 @@ def test_each_admin_action_on_another_account_is_listed(client, admin, customer_
         ("delete", "new.one@example.com"),
     ]
     assert page["total"] == 9
-    assert rows[2]["detail"] == "active -> suspended" and rows[4]["detail"].startswith("10.0000")
+    assert rows[2]["detail"] == "active -> suspended" and rows[4]["detail"].startswith("10.00 ")
     assert all(r["admin_id"] == admin.id and r["admin_email"] == admin.email for r in rows)
     assert all(r["ip"] and r["user_agent"] == "pytest-admin" and r["created_at"] for r in rows)
     assert rows[-1]["user_id"] is None  # the deleted account: its email stays

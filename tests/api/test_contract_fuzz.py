@@ -240,6 +240,8 @@ COMPLETE: dict[str, tuple[str, Fixup]] = {
     # toDate not before fromDate; caller_region within a caller_country (query parameters, not one schema).
     "/api/report": ("query", _report_query),
     "/api/report/save": ("query", _report_query),
+    "/api/report/totals": ("query", _report_query),
+    "/api/report/groups": ("query", _report_query),
     # The same days, at most 90 of them (Google's window); the admin names the customer.
     "/api/conversions/google-ads": ("query", _conversions_query),
     # A schedule's windows in order and apart, a region in the numbering data, a public address

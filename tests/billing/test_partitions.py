@@ -77,7 +77,8 @@ def test_conversion_keeps_every_call_per_month_with_its_id_and_downgrade_gives_t
         months = conn.execute(text(PER_MONTH)).all()
     assert len(months) >= 5
 
-    upgrade(url)
+    # The conversion alone: later steps add columns, which would change every row's text.
+    upgrade(url, "0018")
     with engine.begin() as conn:
         assert conn.execute(text("SELECT relkind FROM pg_class WHERE relname = 'call'")).scalar() == "p"
         assert conn.execute(text(PER_MONTH)).all() == months

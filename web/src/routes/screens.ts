@@ -1,6 +1,6 @@
 // The signed-in screens' code, each its own chunk. The route table loads one when it is opened;
-// the shell fetches the rest once it is idle (prefetchScreens), so moving between screens never
-// waits for code and the five-bar overlay shows only on a cold start.
+// the shell fetches the rest (but the dashboard's charts) once it is idle (prefetchScreens), so
+// moving between screens never waits for code and the five-bar overlay shows only on a cold start.
 export const SCREENS = {
   Dashboard: () => import('../pages/dashboard'),
   BuyerCdr: () => import('../pages/buyercdr'),
@@ -35,7 +35,10 @@ export function prefetchScreens(): () => void {
   // Built chunks only: under Vite's dev server or Vitest each import would compile the screen
   // (seconds of work competing with the screen being opened), not fetch a file.
   if (!import.meta.env.PROD) return () => undefined;
-  const start = () => Object.values(SCREENS).forEach((load) => void load().catch(() => undefined));
+  // Not the dashboard: its chart library is the heaviest chunk, and people land there after signing
+  // in anyway; on every other screen it would be read for nothing (e2e/screens/app.mjs checks it).
+  const rest = Object.entries(SCREENS).filter(([name]) => name !== 'Dashboard');
+  const start = () => rest.forEach(([, load]) => void load().catch(() => undefined));
   if (typeof window.requestIdleCallback === 'function') {
     const id = window.requestIdleCallback(start, { timeout: 3000 });
     return () => window.cancelIdleCallback(id);

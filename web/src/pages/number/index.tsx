@@ -163,7 +163,8 @@ export default function NumberPage() {
         notice={notice}
         setNotice={setNotice}
         columns={[
-          '',
+          // The tick boxes' column (ListCard leaves out an empty heading, which shifts the rest).
+          'Select',
           'Number',
           'Campaign',
           'Source',

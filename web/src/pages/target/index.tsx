@@ -96,7 +96,8 @@ export default function TargetPage() {
         notice={notice}
         setNotice={setNotice}
         columns={[
-          '',
+          // The tick boxes' column (ListCard leaves out an empty heading, which shifts the rest).
+          'Select',
           'Name',
           'Buyer',
           admin && 'Customer',
