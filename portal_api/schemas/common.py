@@ -219,8 +219,9 @@ Phone = Annotated[
     StringConstraints(max_length=32),
     NO_CONTROLS,
     AfterValidator(_phone_shape),
-    # Spaces around it are stripped; other blanks (tabs, line breaks) are control characters, refused.
-    Field(json_schema_extra={"pattern": r"^ *(?:\+?[0-9 ().-]*[0-9][0-9 ().-]*)? *$"}),
+    # Whether it is a number at all is the service's to say (it knows the account's country): the
+    # schema names the format, as the other phone fields do.
+    Field(json_schema_extra={"format": PHONE_FORMAT}),
 ]
 
 
