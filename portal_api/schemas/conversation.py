@@ -5,9 +5,12 @@ from typing import Annotated
 from pydantic import BaseModel, Field, StringConstraints
 
 from core.values.enums import KeywordEffect, KeywordSide, Leg
-from portal_api.schemas.common import StrictBody
+from portal_api.schemas.common import NO_CONTROLS, VISIBLE_PATTERN, StrictBody
 
-Phrase = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
+# A phrase or a rule's name: one visible character, no control character (as every name).
+Phrase = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100), NO_CONTROLS, VISIBLE_PATTERN
+]
 Tag = Annotated[
     str, StringConstraints(strip_whitespace=True, to_lower=True, pattern=r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,31}$")
 ]
@@ -17,7 +20,9 @@ class KeywordRuleIn(StrictBody):
     """A rule: when `side` says one of `phrases`, `effect`. A phrase's words follow each other;
     a word may be alternatives (`appointment|appointments`) or a prefix (`book*`)."""
 
-    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
+    name: Annotated[
+        str, StringConstraints(strip_whitespace=True, min_length=1, max_length=64), NO_CONTROLS, VISIBLE_PATTERN
+    ]
     phrases: list[Phrase] = Field(
         min_length=1, max_length=20, description='e.g. ["book* appointment", "booked"]'
     )

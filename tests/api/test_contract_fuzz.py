@@ -32,6 +32,7 @@ from schemathesis.checks import CHECKS, load_all_checks, not_a_server_error
 from core.calls.caller_origin import regions_of
 from core.infra import outbound
 from core.routing.region import SEPARATOR
+from core.values.phone import region_of
 from core.webhooks import template
 from portal_api.app import create_app
 from portal_api.schemas.common import PHONE_FORMAT, PUBLIC_URL_FORMAT, outbound_url
@@ -215,6 +216,14 @@ def _numbers_country(body: Any, world: World) -> Any:
     return body
 
 
+def _new_number_country(body: Any, world: World) -> Any:
+    # A country named beside a new number is the number's own (the numbering plan's rule).
+    if body.get("iso2") is not None:
+        body["iso2"] = region_of(body["number"]) or "GB"
+    body.pop("country_id", None)
+    return body
+
+
 def _report_query(query: Any, world: World) -> Any:
     if query.get("fromDate") and query.get("toDate") and query["fromDate"] > query["toDate"]:
         query["fromDate"], query["toDate"] = query["toDate"], query["fromDate"]
@@ -253,6 +262,7 @@ COMPLETE: dict[str, tuple[str, Fixup]] = {
     "/api/sources": ("body", _owned),
     # A number's country is its own (stored data: the world's numbers are British).
     "/api/number/{id}": ("body", _numbers_country),
+    "/api/number/add": ("body", _new_number_country),
     # toDate not before fromDate; caller_region within a caller_country (query parameters, not one schema).
     "/api/report": ("query", _report_query),
     "/api/report/save": ("query", _report_query),

@@ -50,12 +50,13 @@ def test_the_example_second_instance_collides_with_the_first_nowhere() -> None:
             second[variables[0]] = numbers[0]
         elif variables[0] == "ASTERISK_RTP_START":
             second["ASTERISK_RTP_START"], second["ASTERISK_RTP_END"] = numbers
-    assert len(second) == 11
+    assert len(second) == 12
     first_s, second_s = settings_from({}), settings_from(second)
     first, other = AsteriskSettings.from_env({}), AsteriskSettings.from_env(second)
 
     def ports(s: Settings, a: AsteriskSettings) -> set[int]:
-        held = {s.port, s.bridge_metrics_port, s.worker_metrics_port, s.kamailio_sip_port}
+        held = {s.port, s.bridge_metrics_port, s.worker_metrics_port, s.transcriber_metrics_port}
+        held.add(s.kamailio_sip_port)
         return held | {a.sip_port, a.http_port, a.ami_port, *range(a.rtp_start, a.rtp_end + 1)}
 
     assert ports(first_s, first).isdisjoint(ports(second_s, other))
