@@ -21,7 +21,10 @@ class KeywordRuleIn(StrictBody):
     a word may be alternatives (`appointment|appointments`) or a prefix (`book*`)."""
 
     name: Annotated[
-        str, StringConstraints(strip_whitespace=True, min_length=1, max_length=64), NO_CONTROLS, VISIBLE_PATTERN
+        str,
+        StringConstraints(strip_whitespace=True, min_length=1, max_length=64),
+        NO_CONTROLS,
+        VISIBLE_PATTERN,
     ]
     phrases: list[Phrase] = Field(
         min_length=1, max_length=20, description='e.g. ["book* appointment", "booked"]'
