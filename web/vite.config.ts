@@ -23,8 +23,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx,js,jsx}'],
-    // A render test takes 5-25 s on a 2-core machine busy with other suites; 5 s made them flaky.
-    testTimeout: 30000,
+    // A render test takes 5-25 s on a 2-core machine busy with other suites, some 30+ s at load 16.
+    testTimeout: 90000,
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true
   }

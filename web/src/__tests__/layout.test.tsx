@@ -90,7 +90,7 @@ function renderApp(path: string) {
 }
 
 const title = async (text: string) =>
-  waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe(text), { timeout: 15000 });
+  waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe(text));
 
 describe('routes and layout', () => {
   const adapter = http.defaults.adapter;
@@ -109,7 +109,7 @@ describe('routes and layout', () => {
   it('without a token a signed-in route goes to /login', async () => {
     const router = renderApp('/report');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    await screen.findByTestId('login-form', {}, { timeout: 4000 });
+    await screen.findByTestId('login-form');
   });
 
   it('an unknown path goes to /dashboard', async () => {

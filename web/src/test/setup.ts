@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// A render waited for may take seconds on a 2-core machine busy with other suites: waits end as
+// soon as their condition holds, so a long bound only spares a loaded machine a false failure.
+configure({ asyncUtilTimeout: 20000 });
 
 afterEach(() => {
   cleanup();
