@@ -89,8 +89,7 @@ function renderApp(path: string) {
   return router;
 }
 
-const title = async (text: string) =>
-  waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe(text));
+const title = async (text: string) => waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe(text));
 
 describe('routes and layout', () => {
   const adapter = http.defaults.adapter;
