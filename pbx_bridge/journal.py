@@ -20,9 +20,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pydantic import BaseModel, TypeAdapter
+from sqlalchemy.exc import DataError, IntegrityError
 
 from core.billing.credit import OfflineHold
 from core.calls.record import CallRow
+from core.infra import logs
 from core.infra.settings import get_settings
 from pbx_bridge.metrics import JOURNAL_BYTES
 
@@ -104,7 +106,16 @@ class Journal:
                 upto = self._size
             lines = self.read(upto)
             rows, holds = latest(lines)
-            write(rows, holds)
+            try:
+                write(rows, holds)
+            except (IntegrityError, DataError) as exc:
+                # Not the database away but a line it refuses (its customer deleted meanwhile):
+                # that line alone is dropped, not every call after it.
+                log.warning("the database refused the journal together (%s); line by line now", exc.orig)
+                for hold in holds:
+                    _alone(write, [], [hold], hold.linkedid)
+                for row in rows:
+                    _alone(write, [row], [], row["linkedid"])
             with self._lock:
                 self._drop_first(upto)
             return len(lines)
@@ -122,6 +133,17 @@ class Journal:
         fresh.replace(self.path)
         self._size = len(rest)
         JOURNAL_BYTES.set(self._size)
+
+
+def _alone(write: Write, rows: list[CallRow], holds: list[OfflineHold], linkedid: str) -> None:
+    """One journal line written on its own; dropped when the database refuses it (its data)."""
+    try:
+        write(rows, holds)
+    except (IntegrityError, DataError) as exc:
+        with logs.about_call(linkedid):
+            log.error(
+                "dropped the journal's %s of call %s: %s", "row" if rows else "hold", linkedid, exc.orig
+            )
 
 
 def latest(lines: Sequence[JournalLine]) -> tuple[list[CallRow], list[OfflineHold]]:

@@ -157,6 +157,8 @@ async def _outage(sipp: str, asterisk: AsteriskUnderTest, postgres: Postgres, wo
 
             # Everything those calls made is in the journal, on disk: the bridge now dies with it.
             eventually(lambda: _journaled(callers), timeout=20, interval=0.2)
+            kept = Journal.from_settings()
+            print(f"journal: {len(kept.read())} lines, {kept.path.stat().st_size} bytes for {DURING} calls")
             bridge.send_signal(signal.SIGKILL)
             bridge.wait()
 

@@ -96,6 +96,17 @@ def test_replay_writes_holds_and_rows_once_and_twice_changes_nothing(tmp_path: P
     assert holds() == {"call.a": (Decimal("0.6000"), 60, False)}
 
 
+def test_a_line_the_database_refuses_is_dropped_alone(tmp_path: Path) -> None:
+    user = customer("10").id or 0
+    journal = Journal(tmp_path / "j.jsonl", 1_000_000)
+    journal.append([row("call.a"), row("call.gone", user_id=987654), row("call.b")])  # no such customer
+    journal.append(holds=[hold("call.gone", 987654, "0.60", 60), hold("call.a", user, "0.60", 60)])
+    journal.replay(write_journaled)
+    assert not journal.pending
+    assert sorted(stored()) == ["call.a", "call.b"]
+    assert list(holds()) == ["call.a"]
+
+
 def test_a_replay_that_fails_keeps_everything_and_keeps_what_came_meanwhile(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "j.jsonl", 1_000_000)
     journal.append([row("call.a")])
