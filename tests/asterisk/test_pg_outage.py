@@ -7,19 +7,13 @@ equals the balance and no hold is left.
 """
 
 import asyncio
-import contextlib
 import os
-import shutil
 import signal
-import subprocess
-import tempfile
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
-import psycopg
 import pytest
 from sqlalchemy import func, select
 
@@ -40,7 +34,7 @@ from testkit.asterisk import (
     trunk_pushed,
 )
 from testkit.databases import fresh_database
-from testkit.processes import redis_server, throwaway_postgres
+from testkit.processes import PostgresServer, postgres_server, redis_server
 from testkit.rows import CALLER
 from testkit.sipp import call, sipp_target
 from testkit.waiting import eventually
@@ -56,52 +50,12 @@ def _caches_clear() -> None:
         cached.cache_clear()
 
 
-class Postgres:
-    """The test's own PostgreSQL: stopped as an operator's restart does (fast shutdown), started again."""
-
-    def __init__(self, workdir: Path) -> None:
-        self.argv, port = throwaway_postgres(workdir)
-        self.url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def answers(self) -> bool:
-        try:
-            psycopg.connect(self.url, connect_timeout=2).close()
-        except psycopg.OperationalError:
-            return False
-        return True
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(self.argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        eventually(self.answers, timeout=30, interval=0.2, what="the test's PostgreSQL")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)  # fast shutdown: clients cut off at once
-            self.proc.wait(timeout=30)
-
-
-@contextlib.contextmanager
-def own_postgres() -> Iterator[Postgres]:
-    # The engine's own user must reach its data folder: not under pytest's root-only tmp_path.
-    folder = Path(tempfile.mkdtemp(prefix="outage-pg-"))
-    folder.chmod(0o755)
-    server = Postgres(folder)
-    server.start()
-    try:
-        yield server
-    finally:
-        get_engine().dispose()
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
-
-
 async def test_calls_while_postgresql_is_away_are_connected_and_written_once_after(
     sipp_binary: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     started = time.monotonic()
     try:
-        with own_postgres() as postgres, redis_server(tmp_path) as redis:
+        with postgres_server() as postgres, redis_server(tmp_path) as redis:
             monkeypatch.setenv("DATABASE_URL", fresh_database(postgres.url, "outage"))
             monkeypatch.setenv("REDIS_URL", redis.url)
             monkeypatch.setenv("OUTAGE_JOURNAL_DIR", str(tmp_path / "journal"))
@@ -109,13 +63,14 @@ async def test_calls_while_postgresql_is_away_are_connected_and_written_once_aft
             upgrade(get_settings().sqlalchemy_url)
             with running_test_instance(make_test_settings(dict(os.environ))) as asterisk:
                 await _outage(sipp_binary, asterisk, postgres, tmp_path)
+            get_engine().dispose()  # the pooled connections go before their server
     finally:
         monkeypatch.undo()
         _caches_clear()
     print(f"outage test: {time.monotonic() - started:.0f} s")
 
 
-async def _outage(sipp: str, asterisk: AsteriskUnderTest, postgres: Postgres, workdir: Path) -> None:
+async def _outage(sipp: str, asterisk: AsteriskUnderTest, postgres: PostgresServer, workdir: Path) -> None:
     with sipp_target(sipp, "answer", workdir) as target:
         plan = seed_plan([target.port], balance="1000")
         with session_scope() as s:  # a cent a second, billed by the second
@@ -145,7 +100,7 @@ async def _outage(sipp: str, asterisk: AsteriskUnderTest, postgres: Postgres, wo
             eventually(lambda: _rows() == {CALLER: ["ANSWERED"]}, timeout=20, interval=0.2)
             invites = target.invites()
 
-            get_engine().dispose()  # the test's own connections: PostgreSQL stops once none is left
+            get_engine().dispose()  # the test's own connections: none left stale across the restart
             postgres.stop()
             callers = [f"{CALLER[:-3]}{n:03d}" for n in range(DURING)]
             placed = await asyncio.gather(
