@@ -75,8 +75,10 @@ class EngineRouter:
 
     @ROUTING_DECISION.time()
     def _in_session(self, decide: Callable[[Session], T]) -> T:
-        if self.known.offline and time.monotonic() - self._probed < PROBE_SECONDS:
-            return self._offline(decide)
+        if self.known.offline:
+            if time.monotonic() - self._probed < PROBE_SECONDS:
+                return self._offline(decide)
+            self._probed = time.monotonic()  # this decision asks; the others decide offline meanwhile
         for attempt in (1, 2):
             try:
                 conn = self._connection()
