@@ -37,6 +37,7 @@ from pbx_bridge.hook_outbox import HookOutbox
 from pbx_bridge.live_store import LiveStore
 from pbx_bridge.lost_nodes import LostNodes
 from pbx_bridge.metrics import CALLS_IN_PROGRESS
+from pbx_bridge.outage import Outage
 from pbx_bridge.rating_queue import RatingQueue
 from pbx_bridge.reconcile import ChannelAri, Reconciler
 from pbx_bridge.routing import EngineRouter
@@ -115,7 +116,11 @@ async def main() -> None:
     ami = Ami("127.0.0.1", s.asterisk_ami_port, s.ami_user, s.ami_secret)
     # Rating also releases the call's credit hold, in the same transaction as the debit.
     rating = RatingQueue(lambda linkedids: jobs.enqueue(names.RATE_CALL, *linkedids))
-    live, router, rows = LiveStore(redis), EngineRouter(), RowWriter()
+    # PostgreSQL away: routing from its last reads, rows and holds kept in the journal meanwhile.
+    outage = Outage.from_settings()
+    router = EngineRouter(outage.known, outage.journal)
+    rows = RowWriter(outage.journal, replayed=outage.known.clear_held)
+    live = LiveStore(redis)
     hooks = HookOutbox(intake.record)  # a call's webhook events are recorded before it is rated
     ctx = Context(
         ari=ari,
@@ -127,6 +132,7 @@ async def main() -> None:
         node_id=s.node_id,
         hooks=hooks.event,
         attribution=Attributor(redis),
+        outage=outage,
     )
     bridge = Bridge(ctx, ari, redis)
     CALLS_IN_PROGRESS.set_function(lambda: len(ctx.channels))

@@ -29,3 +29,11 @@ ATTRIBUTION_MATCH = Histogram(
     "Time to match a call to the website visitor session that held its number (one Redis round trip)",
     buckets=(0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.05),
 )
+ROUTED_OFFLINE = Counter(
+    f"{PREFIX}routed_offline",
+    "Routing decisions made from what was last read, PostgreSQL being away (docs/scale.md)",
+)
+JOURNAL_BYTES = Gauge(
+    f"{PREFIX}outage_journal_bytes",
+    "Bytes of call rows and credit holds waiting in the outage journal for PostgreSQL to return",
+)

@@ -17,6 +17,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -98,6 +99,11 @@ class AsteriskUnderTest:
         )
 
 
+def journal_dir(settings: AsteriskSettings) -> Path:
+    """Where the bridges of this test Asterisk keep their outage journal (pbx_bridge.journal)."""
+    return Path(tempfile.gettempdir()) / "callroute-journal" / settings.instance
+
+
 @contextlib.contextmanager
 def running_test_instance(
     settings: AsteriskSettings | None = None,
@@ -115,6 +121,7 @@ def running_test_instance(
         yield AsteriskUnderTest(settings=settings, process=process)
     finally:
         runtime.stop(settings, log)
+        shutil.rmtree(journal_dir(settings), ignore_errors=True)
         log_dir = settings.host_path(settings.log_dir)
         if keep_logs_in is not None and log_dir.is_dir():
             shutil.copytree(log_dir, keep_logs_in, dirs_exist_ok=True)
@@ -137,6 +144,9 @@ def bridge_env(ast: AsteriskUnderTest, metrics_port: int | None = None, **extra_
         "BRIDGE_METRICS_HOST": "127.0.0.1",
         "BRIDGE_METRICS_PORT": str(metrics_port or free_port()),
         "NODE_ID": s.node_id,
+        # The outage journal (pbx_bridge.journal) of this Asterisk's bridges: never another test's,
+        # whose rows belong to another database; the same for a bridge the test starts again.
+        "OUTAGE_JOURNAL_DIR": os.environ.get("OUTAGE_JOURNAL_DIR") or str(journal_dir(s)),
         **RECEIVERS_ENV,
         **extra_env,
     }

@@ -1,11 +1,14 @@
 """The product's processes started for a test: the API as a real server, a Celery worker, and a
-Redis of the test's own (to stop and start again while the product runs on it)."""
+Redis and a PostgreSQL of the test's own (to stop and start again while the product runs on them)."""
 
 import contextlib
 import os
+import shutil
+import signal
 import socket
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -199,3 +202,47 @@ def throwaway_postgres(workdir: Path) -> tuple[list[str], int]:
     serve = [str(POSTGRES_BIN_PATH / "postgres"), "-D", str(pgdata), "-h", "127.0.0.1", "-p", str(port)]
     # No fsync: a killed server loses nothing by it (only an operating system crash would).
     return [*as_user, *serve, "-k", str(pgdata), "-c", "fsync=off"], port
+
+
+class PostgresServer:
+    """A throw-away PostgreSQL (`throwaway_postgres`) a test stops and starts again itself, as an
+    operator's restart does (`stop`: fast shutdown, clients cut off at once), for as long as it
+    likes (docs/scale.md, "PostgreSQL away"). Its `url` names the server's `postgres` database."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.argv, port = throwaway_postgres(workdir)
+        self.url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def answers(self) -> bool:
+        import psycopg
+
+        try:
+            psycopg.connect(self.url, connect_timeout=2).close()
+        except psycopg.OperationalError:
+            return False
+        return True
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(self.argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        eventually(self.answers, timeout=30, interval=0.2, what="the test's PostgreSQL")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            self.process.wait(timeout=30)
+
+
+@contextlib.contextmanager
+def postgres_server() -> Iterator[PostgresServer]:
+    """A throw-away PostgreSQL, started; stopped and removed after. Its folder is not under pytest's
+    tmp_path: that root is 0700, and the server runs as the embedded engine's own user as root."""
+    folder = Path(tempfile.mkdtemp(prefix="test-pg-"))
+    folder.chmod(0o755)
+    server = PostgresServer(folder)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)

@@ -10,7 +10,8 @@ import dataclasses
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-from sqlalchemy import ARRAY, String, any_, bindparam, cast, func, select, update
+from sqlalchemy import ARRAY, Connection, String, any_, bindparam, cast, func, select, update
+from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import Session
 
 from core.billing.pricing import Price, call_cost
@@ -95,6 +96,61 @@ def extend(
     return row
 
 
+@dataclasses.dataclass(frozen=True)
+class OfflineHold:
+    """A call's hold taken while PostgreSQL was away (the bridge's journal), as it stood last."""
+
+    linkedid: str
+    user_id: int
+    amount: Decimal
+    seconds: int
+    created_at: datetime
+    expires_at: datetime
+
+    def extended(self, amount: Decimal, seconds: int) -> "OfflineHold":
+        expires = self.created_at + timedelta(seconds=seconds) + GRACE
+        return dataclasses.replace(self, amount=amount, seconds=seconds, expires_at=expires)
+
+
+def offline_hold(
+    user_id: int, linkedid: str, price: Price, free: Decimal, seconds: int = SLICE_SECONDS
+) -> OfflineHold | None:
+    """The first slice `reserve` would hold with `free` credit; None when no billable block fits."""
+    covered = _fit(price, free, 0, seconds)
+    if covered == 0:
+        return None
+    now = datetime.now(UTC)
+    return OfflineHold(
+        linkedid, user_id, _hold(price, covered), covered, now, now + timedelta(seconds=covered) + GRACE
+    )
+
+
+def offline_extend(
+    hold: OfflineHold, price: Price, free: Decimal, seconds: int = SLICE_SECONDS
+) -> OfflineHold | None:
+    """`extend` on an offline hold: `free` is the credit besides this hold; None when no more fits."""
+    covered = _fit(price, free + hold.amount, hold.seconds, hold.seconds + seconds)
+    return None if covered == hold.seconds else hold.extended(_hold(price, covered), covered)
+
+
+def restore_holds(conn: Connection, holds: list[OfflineHold]) -> None:
+    """Write holds taken offline (idempotent): a hold already there grows to this one unless it was
+    released (rated) meanwhile, which it stays."""
+    if not holds:
+        return
+    stmt = insert(CreditReservation)
+    stmt = stmt.on_conflict_do_update(
+        index_elements=["linkedid"],
+        set_={
+            "amount": stmt.excluded.amount,
+            "seconds": stmt.excluded.seconds,
+            "expires_at": stmt.excluded.expires_at,
+        },
+        where=CreditReservation.released_at.is_(None) & (CreditReservation.seconds <= stmt.excluded.seconds),
+    )
+    conn.execute(stmt, [dataclasses.asdict(hold) for hold in holds])
+
+
 def release(session: Session, linkedid: str) -> bool:
     """End a call's hold (idempotent); True when an open hold was released. The caller commits."""
     return release_many(session, [linkedid]) == 1
@@ -122,6 +178,11 @@ def release_expired(session: Session) -> int:
         .values(released_at=now)
     )
     return int(result.rowcount)
+
+
+def held_for(price: Price, seconds: int) -> Decimal:
+    """What a hold of `seconds` of talk at `price` amounts to."""
+    return _hold(price, seconds)
 
 
 def _hold(price: Price, seconds: int) -> Decimal:

@@ -17,11 +17,12 @@ from decimal import Decimal
 from enum import StrEnum
 from functools import lru_cache
 from itertools import groupby
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired
 
 from sqlalchemy import Connection
 from sqlalchemy.dialects.postgresql import Insert, insert
 from sqlmodel import col, select
+from typing_extensions import TypedDict  # pydantic reads typing's TypedDict only from Python 3.12
 
 from core.calls import q850
 from core.calls.live import LiveCall

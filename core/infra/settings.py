@@ -188,6 +188,13 @@ class Settings(BaseSettings):
     # (launcher.nodes gives each its id, instance and ports).
     nodes: int = Field(default=1, ge=1, le=9)
     node_beat_seconds: float = Field(default=5, gt=0)
+    # PostgreSQL away (docs/scale.md, "PostgreSQL away"): the bridge routes from what it last read
+    # for up to OUTAGE_ROUTE_SECONDS, keeping its rows and credit holds in a journal of at most
+    # OUTAGE_JOURNAL_BYTES under OUTAGE_JOURNAL_DIR (DATA_DIR/journal unless set), written to the
+    # database when it answers again. Past either bound, new calls are refused as before.
+    outage_route_seconds: float = Field(default=900, ge=0)
+    outage_journal_bytes: int = Field(default=64 * 1024 * 1024, ge=0)
+    outage_journal_dir: Path | None = None
     node_gone_seconds: float = Field(default=300, gt=0)
     # Kamailio, the one address carriers send to (asterisk_config/kamailio): where it listens,
     # the nodes' SIP addresses it dispatches to ("host:port", comma-separated), how often it

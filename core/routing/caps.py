@@ -7,6 +7,7 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from core.models import Call, Target
+from core.routing.last_known import remembered
 
 
 @dataclass(frozen=True)
@@ -61,5 +62,8 @@ def cap_use(session: Session, target: Target, local_now: datetime) -> list[CapUs
     starts = {label: start for label, start in every.items() if caps[label] is not None}
     if not starts:
         return []
-    used, ends = connected_since(session, target.id or 0, starts), period_ends(every)
+    # Offline, the count read last this period: the Redis counter the claim checks holds the rest.
+    key = ("caps", target.id, tuple(starts.items()))
+    used = remembered(session, key, lambda: connected_since(session, target.id or 0, starts))
+    ends = period_ends(every)
     return [CapUse(label, used[label], caps[label] or 0, starts[label], ends[label]) for label in starts]

@@ -16,6 +16,8 @@ from typing import TypeVar, cast
 from sqlalchemy import text
 from sqlmodel import Session
 
+from core.routing.last_known import Unknown, offline
+
 T = TypeVar("T")
 _VERSION = text("SELECT version FROM catalogue_version WHERE id = 1")
 _ATTACHED = "catalogue"  # session.info key: (cache, version the session's decision assumes)
@@ -38,7 +40,12 @@ class CatalogueCache:
     def decide(self, session: Session, decision: Callable[[], T]) -> T:
         """`decision()` in `session` with this cache, as of the catalogue's current version: made
         on entries the database has changed since, it is made again (the cache starts over).
-        Its writes, if any, happen as many times: keep them out of a decision that may repeat."""
+        Its writes, if any, happen as many times: keep them out of a decision that may repeat.
+        Offline (core.routing.last_known), the decision is made once on the entries there are."""
+        if offline(session) is not None:
+            with self._lock:
+                session.info[_ATTACHED] = (self, self._version)
+            return decision()
         while True:
             with self._lock:
                 assumed = self._version
@@ -60,6 +67,14 @@ class CatalogueCache:
         """Use this cache in `session` at the catalogue's current version, read now: for decisions
         that write (round robin moves its cursor), which `decide` might repeat."""
         self.decide(session, lambda: None)
+
+    def _recall(self, key: Hashable) -> object:
+        """The entry loaded last for `key`, whatever the version (the database can't say)."""
+        with self._lock:
+            found = self._entries.get(key, _MISSING)
+        if found is _MISSING:
+            raise Unknown(f"not in the catalogue cache: {key!r}")
+        return found
 
     def _get(self, key: Hashable, version: int, load: Callable[[], T]) -> T:
         with self._lock:
@@ -94,6 +109,8 @@ def cached(session: Session, key: Hashable, load: Callable[[], T]) -> T:
     attached: tuple[CatalogueCache, int] | None = session.info.get(_ATTACHED)
     if attached is not None:
         cache, version = attached
+        if offline(session) is not None:
+            return cast(T, cache._recall(key))  # what `load` returned for this key
         return cache._get(key, version, load)
     memo: dict[Hashable, object] = session.info.setdefault(_MEMO, {})
     if key not in memo:

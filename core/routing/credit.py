@@ -7,6 +7,8 @@ from decimal import Decimal
 from sqlmodel import Session
 
 from core.billing.pricing import Price, find_rate, minimum_charge
+from core.models import Rate
+from core.routing.last_known import remembered
 from core.routing.links import campaign_links
 from core.values.enums import Status
 
@@ -39,10 +41,21 @@ def dearest_first_block(
     }
     dearest: FirstBlock | None = None
     for destination in sorted(destinations):
-        rate = find_rate(session, tariff_id, destination, now)
+        rate = rate_of(session, tariff_id, destination, now)
         if rate is None:
             continue
         charge = minimum_charge(Price.of(rate))
         if dearest is None or charge > dearest.charge:
             dearest = FirstBlock(charge, destination)
     return dearest
+
+
+def rate_of(session: Session, tariff_id: int, destination: str, now: datetime) -> Rate | None:
+    """The destination's rate at the tariff; offline, as read last (core.routing.last_known)."""
+    key = rate_key(tariff_id, destination)
+    return remembered(session, key, lambda: find_rate(session, tariff_id, destination, now))
+
+
+def rate_key(tariff_id: int, destination: str) -> tuple[str, int, str]:
+    """Where the destination's rate is remembered: the bridge's credit slices read it offline."""
+    return ("rate", tariff_id, destination)

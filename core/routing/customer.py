@@ -6,9 +6,11 @@ most of its work per call. It reads the catalogue's version too, for the bridge'
 (core.routing.catalogue).
 """
 
+import dataclasses
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import cast
 
 from sqlalchemy import bindparam, select, true
 from sqlmodel import Session
@@ -17,6 +19,7 @@ from core.billing.credit import RESERVED
 from core.models import User
 from core.routing.blocks import BLOCK, Block, block_params
 from core.routing.catalogue import VERSION_COLUMN, saw
+from core.routing.last_known import attached, offline
 
 _BLOCK = BLOCK.subquery().lateral()
 _CUSTOMER = (
@@ -45,13 +48,23 @@ class Customer:
 
 def read_customer(session: Session, user_id: int, caller: str) -> Customer | None:
     """Customer `user_id` as a call from `caller` (canonical) sees it; None if no such user.
-    Holds count while unexpired by the clock (a routing decision may be asked about another time)."""
+    Holds count while unexpired by the clock (a routing decision may be asked about another time).
+    Offline (core.routing.last_known): as last read, less the credit held since; the caller's block
+    as last read for this caller, none for a caller not seen since the bridge started."""
+    if (known := offline(session)) is not None:
+        last = cast(Customer, known.recall(("customer", user_id)))  # what was remembered below
+        blocked = cast(Block | None, known.recall_or(("block", user_id, caller), None))
+        return dataclasses.replace(last, available=last.available - known.held(user_id), block=blocked)
     params = {"user_id": user_id, "now": datetime.now(UTC), **block_params(caller)}
     row = session.connection().execute(_CUSTOMER, params).first()
     if row is None:
         return None
     status, name, tariff_id, available, version, *block = row
     saw(session, version)
-    return Customer(
+    customer = Customer(
         user_id, status, name, tariff_id, Decimal(available), Block(*block) if block[0] is not None else None
     )
+    if (known := attached(session)) is not None:
+        known.remember(("customer", user_id), customer)
+        known.remember(("block", user_id, caller), customer.block)
+    return customer

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 from itertools import groupby
+from typing import cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import update
@@ -18,6 +19,7 @@ from core.routing.bids import Bidder
 from core.routing.caps import CapUse, cap_use
 from core.routing.catalogue import cached
 from core.routing.duplicate import recent_contacts
+from core.routing.last_known import attached, offline
 from core.routing.links import Link, campaign_links
 from core.routing.live import LiveCounts
 from core.routing.ordering import rotated, weighted_order
@@ -134,7 +136,10 @@ def select_targets(
     if campaign.duplicate_action != DuplicateAction.ALLOW and campaign.duplicate_window_seconds > 0:
         window = span(campaign.duplicate_window_seconds)
         since = now - timedelta(seconds=campaign.duplicate_window_seconds)
-        contacts = recent_contacts(session, campaign.id, {caller.strip(), admission.caller}, since)
+        # Offline, the calls connected before are unknown: `reject` still holds by the bridge's
+        # repeat-caller key in Redis (names.duplicate_key); `other_buyer` excludes no buyer.
+        callers = {caller.strip(), admission.caller}
+        contacts = [] if offline(session) else recent_contacts(session, campaign.id, callers, since)
         if contacts and campaign.duplicate_action == DuplicateAction.REJECT:
             last = contacts[0]
             return stop(
@@ -280,15 +285,24 @@ def _advance_cursor(session: Session, campaign_id: int) -> int:
     """Move the campaign's round-robin cursor one step in the database and return the new value.
 
     One UPDATE ... RETURNING: parallel calls each get their own position instead of reading
-    the same value and ringing the same target.
+    the same value and ringing the same target. Offline, the bridge moves on from the position it
+    read last (the database's cursor is moved again once it answers).
     """
+    key = ("cursor", campaign_id)
+    if (known := offline(session)) is not None:
+        cursor = _next(int(cast(int, known.recall(key))))
+        known.remember(key, cursor)
+        return cursor
     stmt = (
         update(Campaign)
         .where(Campaign.id == campaign_id)
         .values(rr_cursor=(Campaign.rr_cursor + 1) % _CURSOR_WRAP)
         .returning(Campaign.rr_cursor)
     )
-    return int(session.exec(stmt).scalar_one())
+    cursor = int(session.exec(stmt).scalar_one())
+    if (known := attached(session)) is not None:
+        known.remember(key, cursor)
+    return cursor
 
 
 def span(seconds: int) -> str:

@@ -11,6 +11,7 @@ from core.routing.auction import Auction
 from core.values.enums import WebhookEvent
 from pbx_bridge.attribution import Attributor
 from pbx_bridge.live_store import LiveStore
+from pbx_bridge.outage import Outage
 from pbx_bridge.row_writer import RowWriter
 from pbx_bridge.whisper import WhisperFiles
 
@@ -88,3 +89,4 @@ class Context:
     auction: Auction = field(default_factory=Auction)  # asks bidding targets for bids (docs/bidding.md)
     whispers: WhisperFiles = field(default_factory=WhisperFiles.from_settings)  # where Asterisk plays them
     attribution: Attributor = field(default_factory=Attributor)  # website visits (docs/attribution.md)
+    outage: Outage | None = None  # routing and credit through a PostgreSQL outage (None: refused)

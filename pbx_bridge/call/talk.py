@@ -36,7 +36,7 @@ async def talk(
         else:
             call.note(Step.RECORD, Result.FAILED, "recording could not start", now())
     assert call.user_id is not None and call.destination is not None  # admitted, then dialled
-    hold = CreditHold(call.user_id, tariff_id, call.linkedid, call.destination, call.connected_at)
+    hold = CreditHold(call.user_id, tariff_id, call.linkedid, call.destination, call.connected_at, ctx.outage)
     # The answered row: a bridge restarted after it is in takes the call back from it. The call
     # shows connected only then (at the writer's next tick, at most 50 ms on), so whatever saw
     # it connected can count on the row. A bridge that dies in between leaves it unconnected.
