@@ -435,8 +435,6 @@ def requests_for(url: str, tokens: dict[str, str]) -> tuple[list[Request], dict[
             admin,
             {**place, "user_id": str(small)},
         ),
-        Request("report, disposition = BUSY", "small buyer", "GET", report, small_buyert, busy),
-        Request(f"report, region {region}", "small buyer", "GET", report, small_buyert, place),
         Request(
             "buyer report, disposition = BUSY",
             "small buyer",
