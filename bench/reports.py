@@ -3,6 +3,7 @@
     .venv/bin/python -m bench.reports                  # 1 M calls (about 10 min on 2 cores)
     .venv/bin/python -m bench.reports --calls 10000000 # 10 M (seeding alone takes a long while)
     .venv/bin/python -m bench.reports --keep NAME      # seed database NAME once, reuse it next time
+    .venv/bin/python -m bench.reports --keep NAME --only small   # those requests alone, no export
 
 Seeds a database on BENCH_DATABASE_URL's server (testkit.databases: throw-away unless --keep) with
 calls over the last 12 months, skewed as a call network's are: 50 customers, the biggest with a
