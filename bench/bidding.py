@@ -10,7 +10,8 @@ too. Each auction is what the bridge runs between target selection and dialling
 start to the dial list. Printed: the CPU time one auction takes (the bridge's cost, whatever else
 runs on the machine), p50/p95/max of one call at a time (after a warm-up, so on kept-alive
 connections), then of `--parallel` calls auctioned at once on one event loop, as a bridge with
-several calls arriving together runs them.
+several calls arriving together runs them;
+and the CPU the bidders' process spent per auction (a buyer's side, elsewhere in production).
 No database: the auction is the part bidding adds; selection is measured by bench/calls.py.
 """
 
@@ -23,6 +24,8 @@ import sys
 import time
 from decimal import Decimal
 from pathlib import Path
+
+import psutil
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run as a plain script too
@@ -107,8 +110,14 @@ def main() -> None:
     with subprocess.Popen(argv, cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as buyers:
         assert buyers.stdout is not None and buyers.stdin is not None
         urls = json.loads(buyers.stdout.readline())
+        endpoints = psutil.Process(buyers.pid)
+        spent = sum(endpoints.cpu_times()[:2])
         try:
             cold, one, together, missed = asyncio.run(measure(selection(urls), args.runs, args.parallel))
+            # The buyers' side of the same auctions: on this machine it takes from the same cores.
+            auctions = 21 + args.runs + len(together)
+            buyers_ms = (sum(endpoints.cpu_times()[:2]) - spent) * 1000 / auctions
+            print(f"CPU time of the bidders' process per auction: {buyers_ms:.1f} ms")
         finally:
             buyers.stdin.close()
     print(f"{args.bidders} bidders on loopback, deadline 300 ms; the auction (pings, ranking, post):")

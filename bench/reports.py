@@ -3,6 +3,7 @@
     .venv/bin/python -m bench.reports                  # 1 M calls (about 10 min on 2 cores)
     .venv/bin/python -m bench.reports --calls 10000000 # 10 M (seeding alone takes a long while)
     .venv/bin/python -m bench.reports --keep NAME      # seed database NAME once, reuse it next time
+    .venv/bin/python -m bench.reports --keep NAME --only small   # those requests alone, no export
 
 Seeds a database on BENCH_DATABASE_URL's server (testkit.databases: throw-away unless --keep) with
 calls over the last 12 months, skewed as a call network's are: 50 customers, the biggest with a
@@ -48,7 +49,8 @@ CALL_COLUMNS = (
     "linkedid, user_id, campaign_id, did, caller, target_id, buyer_id, trunk_id, destination,"
     " started_at, answered_at, connected_at, ended_at, duration, billsec, talk_seconds, billsec_ms,"
     " talk_ms, disposition, hangup_cause, hangup_cause_text, sip_status, hangup_by, converted, cost,"
-    " payout, rating_status, rated_at, trail, source, created_at"
+    " payout, rating_status, rated_at, trail, source, created_at, caller_country, caller_region,"
+    " caller_line_type"
 )
 
 
@@ -180,6 +182,22 @@ def _trail(
     return orjson.dumps(entries).decode()
 
 
+def _origins(callers: list[str]) -> dict[str, tuple[str, str, str]]:
+    """Each caller's (country, region, line type) as the bridge stores them, read once per area
+    code (`+1` and 3 digits, `+44` and 2): the geocoder per number would take minutes at 10 M."""
+    from core.calls.caller_origin import caller_origin
+
+    by_area: dict[str, tuple[str, str, str]] = {}
+    out = {}
+    for caller in callers:
+        area = caller[:5]
+        if area not in by_area:
+            o = caller_origin(caller)
+            by_area[area] = (o.country, o.region, o.line_type.value)
+        out[caller] = by_area[area]
+    return out
+
+
 def seed_calls(
     conn: psycopg.Connection, rng: random.Random, tenants: list[Tenant], trunks: list[int], n: int
 ) -> None:
@@ -187,6 +205,7 @@ def seed_calls(
     weights = customer_weights()
     callers = [f"+1{rng.randint(200, 999)}{rng.randint(2000000, 9999999)}" for _ in range(max(1000, n // 5))]
     callers += [f"+447{rng.randint(100000000, 999999999)}" for _ in range(max(100, n // 50))]
+    origins = _origins(callers)
     now = datetime.now(UTC)
     first = now - timedelta(days=365)
     span = (now - first).total_seconds()
@@ -277,6 +296,7 @@ def seed_calls(
                             _trail(started, tenant, campaign_id, picks, outcome),
                             "bridge",
                             ended,
+                            *origins[caller],
                         )
                     )
             conn.commit()
@@ -356,23 +376,34 @@ def requests_for(url: str, tokens: dict[str, str]) -> tuple[list[Request], dict[
             ).fetchone()
             or ("",)
         )[0]
-        buyer_user = (
-            conn.execute(
-                "SELECT b.login_user_id FROM buyer b JOIN call c ON c.buyer_id = b.id WHERE b.user_id = %s"
-                " ORDER BY c.id DESC LIMIT 1",
-                (big,),
-            ).fetchone()
-            or (0,)
-        )[0]
+        buyer_user, small_buyer = (
+            (
+                conn.execute(
+                    "SELECT b.login_user_id FROM buyer b JOIN call c ON c.buyer_id = b.id"
+                    " WHERE b.user_id = %s ORDER BY c.id DESC LIMIT 1",
+                    (owner,),
+                ).fetchone()
+                or (0,)
+            )[0]
+            for owner in (big, small)
+        )
+        # The platform's most common named region (the issue's "Florida callers"), from a sample.
+        country, region = conn.execute(
+            "SELECT caller_country, caller_region FROM call TABLESAMPLE SYSTEM (1)"
+            " WHERE caller_region <> 'unknown' GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1"
+        ).fetchone() or ("US", "unknown")
     today = date.today()
     month_end = today.replace(day=1) - timedelta(days=1)
     month = {"fromDate": month_end.replace(day=1).isoformat(), "toDate": month_end.isoformat()}
-    admin, bigt, smallt, buyert = (
+    admin, bigt, smallt, buyert, small_buyert = (
         tokens["admin"],
         tokens[str(big)],
         tokens[str(small)],
         tokens[str(buyer_user)],
+        tokens[str(small_buyer)],
     )
+    busy = {"disposition": "BUSY"}
+    place = {"caller_country": country, "caller_region": region}
     report = "/api/report"
     groups = "/api/report/groups"
     return [
@@ -390,6 +421,29 @@ def requests_for(url: str, tokens: dict[str, str]) -> tuple[list[Request], dict[
             "report, caller prefix +1", "biggest", "GET", report, bigt, {"caller_number": big_caller[:5]}
         ),
         Request("report, caller exact", "small", "GET", report, smallt, {"caller_number": small_caller}),
+        # A small tenant's filters by a value every tenant's calls share (issue 38): its own rows only.
+        Request("report, disposition = BUSY", "small", "GET", report, smallt, busy),
+        Request(f"report, region {region}", "small", "GET", report, smallt, place),
+        Request(f"report, country {country}", "small", "GET", report, smallt, {"caller_country": country}),
+        Request(
+            "report, small customer, BUSY", "admin", "GET", report, admin, {**busy, "user_id": str(small)}
+        ),
+        Request(
+            f"report, small customer, region {region}",
+            "admin",
+            "GET",
+            report,
+            admin,
+            {**place, "user_id": str(small)},
+        ),
+        Request(
+            "buyer report, disposition = BUSY",
+            "small buyer",
+            "POST",
+            "/api/buyer/buyer-report",
+            small_buyert,
+            body=busy,
+        ),
         Request(
             "buyer report, disposition",
             "buyer",
@@ -594,6 +648,11 @@ def main() -> None:
     ap.add_argument("--clients", type=int, default=20)
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--keep", metavar="NAME", help="seed database NAME once and keep it (reused when seeded)")
+    ap.add_argument(
+        "--only",
+        metavar="TEXT",
+        help="only the requests whose 'name (role)' contains TEXT; no export nor clients",
+    )
     args = ap.parse_args()
 
     from testkit.processes import api_server
@@ -603,8 +662,12 @@ def main() -> None:
     ) as url:
         tokens = session_tokens(url)
         requests, extra = requests_for(url, tokens)
+        if args.only:
+            requests = [r for r in requests if args.only in f"{r.name} ({r.role})"]
         with api_server() as base:
             single(base, requests, args.reps)
+            if args.only:
+                return
             runs = [export(base, extra["biggest"], extra["month"]) for _ in range(3)]
             rows, took = sorted(runs, key=lambda r: r[1])[1]  # the median of three
             print(

@@ -65,6 +65,12 @@ class Call(SQLModel, table=True):
             postgresql_ops={"destination": "text_pattern_ops"},
         ),
         Index("ix_call_disposition", "disposition", "started_at"),
+        # A customer's calls by disposition or by where callers are from, a buyer's by disposition
+        # (its report's filter; migration 0027): only the scope's own rows are read and counted,
+        # whatever other tenants' calls share the value (docs/reports.md).
+        Index("ix_call_user_disposition", "user_id", "disposition", "started_at", "id"),
+        Index("ix_call_buyer_disposition", "buyer_id", "disposition", "started_at", "id"),
+        Index("ix_call_user_origin", "user_id", "caller_country", "caller_region", "started_at", "id"),
         Index("ix_call_campaign_caller", "campaign_id", "caller", "started_at"),
         Index("ix_call_unrated", "rating_status", postgresql_where="rating_status = 'pending'"),
         # The report's country and region filters (docs/regions.md).

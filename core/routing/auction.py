@@ -1,25 +1,24 @@
 """The auction of a call among its bidding targets (docs/bidding.md): every bidder pinged at once,
 bids collected within each one's deadline, ranked with the static targets, the winner posted to.
 
-Async (httpx): the bridge runs it on its event loop between selection and dialling, so a call
+Async: the bridge runs it on its event loop between selection and dialling, so a call
 waiting for bids holds up no other call, and it never takes longer than the longest bidder's
 deadline for the pings plus the winner's deadline for the posts. A bid that fails, errs or comes
 late is left out and said so in the trail.
 """
 
 import asyncio
-import ssl
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from decimal import Decimal
-from urllib.parse import urlsplit
 
-import httpx
+import orjson
 
 from core.calls.record import Entry, Result, Step, entry
-from core.infra.outbound import Blocked, GuardedAsyncTransport, allowed_networks
+from core.infra.json_posts import Answer, JsonPoster, RequestFailed
+from core.infra.outbound import Blocked, allowed_networks
 from core.infra.settings import Network
 from core.routing.bids import (
     CallFacts,
@@ -35,9 +34,6 @@ from core.routing.ranking import BidResult, dial_list, rank
 from core.routing.selection import Candidate, Selection
 from core.values.enums import Disposition
 from core.values.money import format_money, money_text
-
-# Pings of many calls to one buyer share its pool; waiting for a connection would eat the deadline.
-_LIMITS = httpx.Limits(max_connections=200, max_keepalive_connections=50)
 
 
 @dataclass(frozen=True)
@@ -72,38 +68,21 @@ def _ms(since: float) -> int:
 
 
 class Auction:
-    """Runs auctions with one HTTP client per buyer's host, connections kept alive between calls.
+    """Runs auctions with connections to the buyers kept alive between calls.
 
-    One client per host, not one for all: httpcore checks every pooled connection of its client on
-    each request, so with one pool for every buyer a ping's cost grew with the number of bidders.
+    Its HTTP is core.infra.json_posts, not httpx: an auction's CPU (eleven requests with ten
+    bidders) is what concurrent auctions queue for on the bridge's event loop, and httpx's layers
+    cost about 1.3 ms a request on the build machine (docs/bidding.md, "Cost").
     """
 
     def __init__(self, clock: Callable[[], datetime] = _now, allow: Iterable[Network] | None = None) -> None:
-        self._clients: dict[str, httpx.AsyncClient] = {}
         # Where buyers' URLs may connect besides public addresses (OUTBOUND_ALLOW_NETWORKS unless given).
-        self._allow = allowed_networks() if allow is None else tuple(allow)
-        self._tls: ssl.SSLContext | None = None  # one for all clients: making one costs milliseconds
+        allowed = allowed_networks() if allow is None else tuple(allow)
+        self._http = JsonPoster(allowed, "callroute-bidding")
         self.clock = clock
 
-    def client(self, url: str) -> httpx.AsyncClient:
-        """The client for `url`'s host, made on first use (on the loop that uses it)."""
-        parts = urlsplit(url)
-        origin = f"{parts.scheme}://{parts.netloc}".lower()
-        client = self._clients.get(origin)
-        if client is None:
-            # No proxies from the environment: a bid is due in milliseconds, straight to the buyer.
-            self._tls = self._tls or httpx.create_ssl_context()
-            # Guarded: a buyer's URL never reaches an internal address (core.infra.outbound).
-            transport = GuardedAsyncTransport(self._allow, verify=self._tls, limits=_LIMITS)
-            client = self._clients[origin] = httpx.AsyncClient(
-                transport=transport, trust_env=False, headers={"User-Agent": "callroute-bidding"}
-            )
-        return client
-
     async def close(self) -> None:
-        clients, self._clients = list(self._clients.values()), {}
-        for client in clients:
-            await client.aclose()
+        self._http.close()
 
     async def run(self, selection: Selection, call: CallFacts) -> Outcome:
         """Ping the selection's bidders, rank, post to the winner (a dry run: show the post only).
@@ -181,12 +160,12 @@ class Auction:
         amount: Decimal | None = None
         number: str | None = None
         try:
-            response = await self._send("ping", bidder.ping_url, body, deadline)
-            if response.status_code == 204:
+            answer = await self._send("ping", bidder.ping_url, body, deadline)
+            if answer.status == 204:
                 raise NotABid("no bid (declined)")
-            amount, number = read_bid(_json(response), bidder)
+            amount, number = read_bid(_json(answer), bidder)
             reason = f"bid {money_text(amount)}" + (f" to be dialled at {number}" if number else "")
-        except (TimeoutError, httpx.TimeoutException):
+        except TimeoutError:
             reason = f"no bid within the {bidder.deadline_ms} ms deadline"
         except NotABid as exc:
             reason = str(exc)
@@ -212,14 +191,14 @@ class Auction:
         started = time.monotonic()
         accepted: Candidate | None = None
         try:
-            response = await self._send("post", url, body, deadline)
-            answer = _json(response) if response.content else {}
+            answered = await self._send("post", url, body, deadline)
+            answer = _json(answered) if answered.body else {}
             if isinstance(answer, dict) and answer.get("accepted") is False:
                 raise NotABid("the buyer turned the call down")
             number = dial_number(answer.get("number")) if isinstance(answer, dict) else None
             accepted = replace(c, destination=number or c.destination)
             reason = f"{c.name} took the call at {money_text(c.bid)}"
-        except (TimeoutError, httpx.TimeoutException):
+        except TimeoutError:
             reason = f"post not answered within {round(deadline * 1000)} ms (the deadline)"
         except NotABid as exc:
             reason = str(exc)
@@ -229,31 +208,23 @@ class Auction:
         trail.append(self._entry(Step.POST, result, f"{reason} ({latency} ms)", c, latency))
         return accepted
 
-    async def _send(self, phase: str, url: str, body: PingBody | PostBody, deadline: float) -> httpx.Response:
+    async def _send(self, phase: str, url: str, body: PingBody | PostBody, deadline: float) -> Answer:
         """`body` posted to `url` within `deadline` seconds: its answer when a success; NotABid
-        for an error status or a failed connection; a timeout as raised (each phase words it)."""
+        for an error status or a failed connection; TimeoutError past the deadline."""
         try:
             async with asyncio.timeout(deadline):
-                response = await self.client(url).post(url, json=body, timeout=deadline)
-        except httpx.TimeoutException:
-            raise
+                answer = await self._http.post(url, orjson.dumps(body))
         except Blocked as exc:  # an internal address (core.infra.outbound): never connected
             raise NotABid(f"{phase} not sent: {exc}") from None
-        except (httpx.HTTPError, httpx.InvalidURL) as exc:
-            raise NotABid(f"{phase} failed: {_why(exc)}") from None
-        if not response.is_success:
-            raise NotABid(f"{phase} failed: HTTP {response.status_code}")
-        return response
+        except RequestFailed as exc:
+            raise NotABid(f"{phase} failed: {exc}"[:160]) from None
+        if not answer.is_success:
+            raise NotABid(f"{phase} failed: HTTP {answer.status}")
+        return answer
 
 
-def _json(response: httpx.Response) -> object:
+def _json(answer: Answer) -> object:
     try:
-        return response.json()
-    except ValueError:
+        return orjson.loads(answer.body)
+    except orjson.JSONDecodeError:
         raise NotABid("the answer is not JSON") from None
-
-
-def _why(exc: Exception) -> str:
-    """A transport failure in a few words ("ConnectError: connection refused")."""
-    text = str(exc).strip() or type(exc).__name__
-    return f"{type(exc).__name__}: {text}"[:160]

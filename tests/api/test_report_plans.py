@@ -196,6 +196,57 @@ def test_every_filter_and_scope_reads_an_index_and_names_match_in_scope(
     assert lookups and all("campaign.user_id" in s for s in lookups)
 
 
+def count_indexes(
+    client: Any, seen: list[tuple[str, Any]], who: Actor, buyer: bool = False, **params: Any
+) -> set[str]:
+    """The indexes of `call` the report's count reads (its plan, as EXPLAIN gives it)."""
+    seen.clear()
+    if buyer:
+        r = client.post("/api/buyer/buyer-report", headers=who.headers, json=params)
+    else:
+        r = client.get("/api/report", headers=who.headers, params=params)
+    assert r.status_code == 200, r.text
+    assert not r.json()["data"]["total_estimated"]  # counted, not estimated
+    (statement, parameters), *_ = [(s, p) for s, p in seen if "count(*)" in s]
+    with get_engine().connect() as conn:
+        plan = conn.exec_driver_sql(f"EXPLAIN (FORMAT JSON) {statement}", parameters).scalar_one()
+        nodes = _as_call(conn, list(_nodes(plan[0]["Plan"])))
+    return {n["Index Name"] for n in _scans_of_call(nodes) if "Index Name" in n}
+
+
+# Indexes of every customer's calls: a tenant's count reading one grows with the platform.
+EVERY_CUSTOMERS = {"ix_call_disposition", "ix_call_caller_origin", "ix_call_started"}
+
+
+def test_a_small_tenants_filters_count_its_own_calls_only(
+    client: Any, admin: Actor, customer_b: Actor, buyer_a: Actor, calls: dict[str, int], statements: list
+) -> None:
+    """A tenant's calls by a value every tenant's calls share (a disposition, a place) are counted off
+    an index led by the tenant: never combined with the index of every customer's calls of that
+    value, which grows with the platform, not the tenant (issue 38)."""
+    with get_engine().begin() as conn:
+        conn.execute(
+            text(
+                "UPDATE call SET caller_country = 'US', caller_region = CASE WHEN random() < 0.05"
+                " THEN 'Texas' ELSE 'Ohio' END, disposition = CASE WHEN user_id = :b AND random() < 0.05"
+                " THEN 'BUSY' ELSE disposition END"
+            ),
+            {"b": customer_b.id},
+        )
+        conn.execute(text("ANALYZE call"))
+    texas = {"caller_country": "US", "caller_region": "Texas"}
+    for who, params, own in (
+        (customer_b, {"disposition": "BUSY"}, "ix_call_user_disposition"),
+        (admin, {"disposition": "BUSY", "user_id": customer_b.id}, "ix_call_user_disposition"),
+        (customer_b, texas, "ix_call_user_origin"),
+        (admin, {**texas, "user_id": customer_b.id}, "ix_call_user_origin"),
+    ):
+        read = count_indexes(client, statements, who, **params)
+        assert own in read and not read & EVERY_CUSTOMERS, (who.id, params, read)
+    read = count_indexes(client, statements, buyer_a, buyer=True, disposition="BUSY")
+    assert "ix_call_buyer_disposition" in read and not read & EVERY_CUSTOMERS, read
+
+
 def test_a_sorted_report_reads_its_pages_off_the_sort_index(
     client: Any, admin: Actor, customer_a: Actor, calls: dict[str, int], statements: list
 ) -> None:
