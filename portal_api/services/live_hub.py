@@ -8,7 +8,8 @@ is read once: the scopes it concerns (every admin, the call's customer, its buye
 socket open are read in one Redis round trip for the sets and one for the calls, named in one
 lookup, serialised once per scope and message shape, and handed to the scope's sockets as text.
 Sockets of other tenants are not even woken. The unread counts and balances of the customers
-concerned are then read once per customer, not once per socket.
+concerned are then read once per customer (not once per socket), at most once a second, apart
+from the pushes.
 """
 
 import asyncio
@@ -203,6 +204,8 @@ class LiveHub:
         try:
             while self._stale:
                 feeds, self._stale = [f for f in self._stale if f in self.feeds], set()
+                if not feeds:
+                    break
                 people = {feed.principal.user.id or 0: feed.principal for feed in feeds}
                 read = await run_in_threadpool(_counts_and_balances, people, feeds)
                 for feed in feeds:
