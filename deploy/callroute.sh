@@ -20,8 +20,10 @@ case "${1:-portal}" in
       export PROMETHEUS_MULTIPROC_DIR="${PROMETHEUS_MULTIPROC_DIR:-/tmp/callroute-metrics}"
       rm -rf "$PROMETHEUS_MULTIPROC_DIR" && mkdir -p "$PROMETHEUS_MULTIPROC_DIR"
     fi
-    # As launcher/portal.py: uvicorn's access log and X-Forwarded-For handling off (TRUSTED_PROXIES decides).
-    exec uvicorn portal_api.app:app --host "$HOST" --port "$PORT" --no-access-log --no-proxy-headers --workers "$workers" ;;
+    # As launcher/portal.py: uvicorn's access log and X-Forwarded-For handling off (TRUSTED_PROXIES
+    # decides), WebSocket messages uncompressed (compressing is per socket: docs/performance.md).
+    exec uvicorn portal_api.app:app --host "$HOST" --port "$PORT" --no-access-log --no-proxy-headers \
+      --ws-per-message-deflate false --workers "$workers" ;;
   bridge)
     echo bridge > "$role"
     exec python -m pbx_bridge ;;

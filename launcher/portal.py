@@ -8,7 +8,9 @@ def portal_argv(host: str, port: int) -> list[str]:
     """Uvicorn serving the portal on host:port. Its own access log is off (it prints query strings;
     portal_api.middleware.AccessLog writes the lines), and so is its X-Forwarded-For handling,
     which believes any loopback peer: the client's address is portal_api.client_address's, from
-    TRUSTED_PROXIES."""
+    TRUSTED_PROXIES. WebSocket messages go uncompressed: permessage-deflate compresses each live
+    message once per socket (its state is the socket's own), and was half the portal's CPU with
+    200 Live Calls sockets open (docs/performance.md, "Live calls")."""
     return [
         sys.executable,
         "-m",
@@ -20,4 +22,6 @@ def portal_argv(host: str, port: int) -> list[str]:
         str(port),
         "--no-access-log",
         "--no-proxy-headers",
+        "--ws-per-message-deflate",
+        "false",
     ]

@@ -9,10 +9,10 @@ import redis.asyncio as aioredis
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
+from redis.exceptions import RedisError
 
-from core.calls.live import LiveCall, read_change
-from core.infra import names
-from core.infra.redis_client import async_redis, pubsub_channel
+from core.calls.live import LiveCall
+from core.infra.redis_client import async_redis
 from core.infra.settings import get_settings
 from core.values.errors import DomainError
 from portal_api.auth.principal import Principal, PrincipalDep
@@ -20,8 +20,9 @@ from portal_api.envelope import Envelope, ok
 from portal_api.schemas.common import StrictBody
 from portal_api.schemas.users import Balance
 from portal_api.services import live as live_calls
-from portal_api.services import live_feed
+from portal_api.services import live_feed, live_hub
 from portal_api.services.live_feed import NamedLiveCall
+from portal_api.services.live_hub import Refreshed
 
 router = APIRouter(tags=["live calls"])
 log = logging.getLogger(__name__)
@@ -41,13 +42,31 @@ class TokenEnded(Exception):
 
 class LiveSocket:
     """One connected portal: answers its actions and pushes every change in its scope, while its
-    token works (checked on every message and every `LIVE_TOKEN_CHECK_SECONDS`)."""
+    token works (checked on every message and every `LIVE_TOKEN_CHECK_SECONDS`). The changes come
+    from the process's hub (services.live_hub), already read and serialised for its scope."""
 
     def __init__(self, ws: WebSocket, token: str, principal: Principal, client: aioredis.Redis) -> None:
         self.ws, self.token, self.principal, self.redis = ws, token, principal, client
         self.wants: set[str] = set()
         self.unread: int | None = None
         self.balance: Balance | None = None
+        # What the hub handed over since the last send: only the newest of each matters.
+        self._text: str | None = None
+        self._refreshed: Refreshed | None = None
+        self._failure: BaseException | None = None
+        self._woken = asyncio.Event()
+
+    def push(self, text: str) -> None:
+        self._text = text
+        self._woken.set()
+
+    def refresh(self, refreshed: Refreshed) -> None:
+        self._refreshed = refreshed
+        self._woken.set()
+
+    def fail(self, error: BaseException) -> None:
+        self._failure = error
+        self._woken.set()
 
     async def send_calls(self) -> None:
         # The header's badge only counts: names are looked up for a socket showing the calls.
@@ -57,22 +76,19 @@ class LiveSocket:
             if named
             else live_feed.calls(self.redis, self.principal)
         )
-        message: dict[str, object] = {}
-        if named:
-            message["livecalls"] = calls
-        if "count" in self.wants:
-            message["callsCount"] = {"all_calls": len(calls)}
-        if message:
-            await self.ws.send_json(message)
+        if (text := live_hub.message(list(calls), self.wants)) is not None:
+            await self.ws.send_text(text)
 
-    async def send_unread(self, only_if_changed: bool = False) -> None:
-        count = await run_in_threadpool(live_calls.unread_for, self.principal.user.id or 0)
+    async def send_unread(self, only_if_changed: bool = False, count: int | None = None) -> None:
+        if count is None:
+            count = await run_in_threadpool(live_calls.unread_for, self.principal.user.id or 0)
         if not only_if_changed or count != self.unread:
             self.unread = count
             await self.ws.send_json({"unread_notification_count": count})
 
-    async def send_balance(self, only_if_changed: bool = False) -> None:
-        balance = await run_in_threadpool(live_calls.balance_for, self.principal)
+    async def send_balance(self, only_if_changed: bool = False, balance: Balance | None = None) -> None:
+        if balance is None:
+            balance = await run_in_threadpool(live_calls.balance_for, self.principal)
         if not only_if_changed or balance != self.balance:
             self.balance = balance
             await self.ws.send_json({"balance": balance.model_dump(mode="json")})
@@ -113,22 +129,30 @@ class LiveSocket:
                 await self.ws.send_json({"error": f"Unknown action {action!r}."})
 
     async def push_changes(self) -> None:
-        pubsub = self.redis.pubsub()
-        await pubsub.subscribe(pubsub_channel(names.LIVE_EVENTS))
-        try:
-            while True:
-                message = await pubsub.get_message(
-                    ignore_subscribe_messages=True, timeout=NOTIFICATION_POLL_SECONDS
-                )
-                if message is not None and live_feed.concerns(self.principal, read_change(message["data"])):
-                    await self.send_calls()
-                if "notifications" in self.wants:
-                    await self.send_unread(only_if_changed=True)
-                # A call that ends is rated moments later: every change and every poll reads it again.
-                if "balance" in self.wants:
-                    await self.send_balance(only_if_changed=True)
-        finally:
-            await pubsub.aclose()
+        while True:
+            await self._woken.wait()
+            self._woken.clear()
+            if self._failure is not None:
+                raise self._failure
+            text, self._text = self._text, None
+            if text is not None:
+                await self.ws.send_text(text)
+            refreshed, self._refreshed = self._refreshed, None
+            # Read by the hub after a change in this scope (a call that ends is rated moments
+            # later: the next change or poll reads it again).
+            if refreshed is not None and refreshed.unread is not None:
+                await self.send_unread(only_if_changed=True, count=refreshed.unread)
+            if refreshed is not None and refreshed.balance is not None:
+                await self.send_balance(only_if_changed=True, balance=refreshed.balance)
+
+    async def poll(self) -> None:
+        """What moves without a live change (a notification, a top-up), read every little while."""
+        while True:
+            await asyncio.sleep(NOTIFICATION_POLL_SECONDS)
+            if "notifications" in self.wants:
+                await self.send_unread(only_if_changed=True)
+            if "balance" in self.wants:
+                await self.send_balance(only_if_changed=True)
 
 
 class LiveOut(BaseModel):
@@ -179,18 +203,23 @@ async def live_socket(ws: WebSocket) -> None:
     except DomainError as exc:
         await ws.close(code=4401, reason=exc.message[:120])
         return
-    client = async_redis()
-    feed = LiveSocket(ws, token, principal, client)
-    jobs = (feed.read_actions(), feed.push_changes(), feed.watch_token())
+    feeds = live_hub.hub()
+    feed = LiveSocket(ws, token, principal, feeds.redis)
+    try:
+        await feeds.join(feed)
+    except RedisError as exc:
+        log.error("live socket cannot be fed: %r", exc)
+        return
+    jobs = (feed.read_actions(), feed.push_changes(), feed.poll(), feed.watch_token())
     tasks = [asyncio.create_task(job) for job in jobs]
     try:
         # Any of them ending (the portal went away, Redis failed, the token ended) ends the socket.
         done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        feeds.leave(feed)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await client.aclose()
     for task in done:
         error = task.exception()
         if isinstance(error, TokenEnded):

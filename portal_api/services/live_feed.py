@@ -50,7 +50,7 @@ async def calls(client: aioredis.Redis, principal: Principal) -> list[LiveCall]:
     return [read_call(r) for r in raw if r]
 
 
-def _with_names(calls: list[LiveCall]) -> list[NamedLiveCall]:
+def with_names(calls: list[LiveCall]) -> list[NamedLiveCall]:
     with Session(get_engine()) as session:
         found = names_of(session, NAMES, calls)
     return [
@@ -68,7 +68,7 @@ async def named_calls(client: aioredis.Redis, principal: Principal) -> list[Name
     """The caller's live calls with their names: one lookup for the lot (ids start at 1, so an
     absent reference finds no name)."""
     live = await calls(client, principal)
-    return await run_in_threadpool(_with_names, live) if live else []
+    return await run_in_threadpool(with_names, live) if live else []
 
 
 async def visible_call(client: aioredis.Redis, principal: Principal, linkedid: str) -> LiveCall | None:

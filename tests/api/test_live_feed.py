@@ -1,6 +1,7 @@
 """The live-call WebSocket (spec §7 actions) and hang-up requests, scoped per tenant."""
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -341,3 +342,95 @@ def test_a_customer_is_pushed_its_balance_when_money_moves(
         put_live(a_call(customer_a, buyer_a, "2000.2"))  # no money moved: nothing is pushed
         with pytest.raises(TimeoutError):
             ws.conn.recv(timeout=1)
+
+
+def _receive_until(ws: Socket, done) -> list[dict]:
+    """Messages until one `done` accepts (each socket is pushed its scope's whole list per change,
+    and a burst of changes may come as fewer messages)."""
+    seen = [ws.receive_json()]
+    while not done(seen[-1]):
+        seen.append(ws.receive_json())
+    return seen
+
+
+def _ids(message: dict) -> list[str]:
+    return [c["linkedid"] for c in message["livecalls"]]
+
+
+def test_a_change_reaches_its_tenants_sockets_and_no_other(
+    ws_base, admin, customer_a, customer_b, buyer_a
+) -> None:
+    """The process's sockets share one subscription (services.live_hub), which reads each change's
+    scopes once: A's call reaches the admin, A's sockets and A's buyer; B's socket, with a call of
+    its own live, is pushed nothing until B's call changes."""
+    b_call = a_call(customer_b, buyer_a, "3000.1") | {"buyer_id": None}
+    put_live(b_call)
+    opened = {
+        "admin": (admin, "GET_LIVE_CALLS_BY_ADMIN"),
+        "a": (customer_a, "GET_LIVE_CALLS_BY_CUSTOMER"),
+        "a count": (customer_a, "GET_CALLS_COUNT_FOR_COMPANY"),
+        "buyer": (buyer_a, "GET_LIVE_CALLS_BY_CUSTOMER"),
+        "b": (customer_b, "GET_LIVE_CALLS_BY_CUSTOMER"),
+    }
+    with contextlib.ExitStack() as stack:
+        sockets = {
+            who: stack.enter_context(Socket(ws_base, actor.token)) for who, (actor, _) in opened.items()
+        }
+        for who, (_, action) in opened.items():
+            sockets[who].send_json({"action": action})
+        assert {who: ws.receive_json() for who, ws in sockets.items()} == {
+            "admin": {"livecalls": [shown(b_call) | {"customer_name": "Bob Customer", "buyer_name": None}]},
+            "a": {"livecalls": []},
+            "a count": {"callsCount": {"all_calls": 0}},
+            "buyer": {"livecalls": []},
+            "b": {"livecalls": [shown(b_call) | {"customer_name": "Bob Customer", "buyer_name": None}]},
+        }
+        a_live = a_call(customer_a, buyer_a, "3000.2")
+        put_live(a_live)
+        assert _ids(sockets["admin"].receive_json()) == ["3000.1", "3000.2"]
+        assert sockets["a"].receive_json() == {"livecalls": [shown(a_live)]}
+        assert sockets["a count"].receive_json() == {"callsCount": {"all_calls": 1}}
+        assert sockets["buyer"].receive_json() == {"livecalls": [shown(a_live)]}
+        put_live(b_call | {"state": LiveState.CONNECTED.value, "caller": "+447911000000"})
+        # B's next message is its own call's change: A's was never pushed to it.
+        assert [(c["linkedid"], c["caller"]) for c in sockets["b"].receive_json()["livecalls"]] == [
+            ("3000.1", "+447911000000")
+        ]
+
+
+def test_a_burst_of_changes_of_two_tenants_keeps_each_to_its_own(
+    ws_base, admin, customer_a, customer_b, buyer_a
+) -> None:
+    """Changes arriving together are read and sent together: each socket still gets only its scope."""
+    with (
+        Socket(ws_base, admin.token) as admin_ws,
+        Socket(ws_base, customer_a.token) as a_ws,
+        Socket(ws_base, customer_b.token) as b_ws,
+    ):
+        admin_ws.send_json({"action": "GET_LIVE_CALLS_BY_ADMIN"})
+        a_ws.send_json({"action": "GET_LIVE_CALLS_BY_CUSTOMER"})
+        b_ws.send_json({"action": "GET_LIVE_CALLS_BY_CUSTOMER"})
+        for ws in (admin_ws, a_ws, b_ws):
+            assert ws.receive_json() == {"livecalls": []}
+        calls = [
+            a_call(customer_a, buyer_a, f"3100.{n}")
+            if n % 2
+            else a_call(customer_b, buyer_a, f"3100.{n}") | {"buyer_id": None}
+            for n in range(20)
+        ]
+
+        async def burst() -> None:
+            client = async_redis()
+            store = LiveStore(client)
+            await asyncio.gather(*(store.put(call) for call in calls))
+            await client.aclose()
+
+        asyncio.run(burst())
+        mine = {
+            a_ws: {c["linkedid"] for c in calls if c["user_id"] == customer_a.id},
+            b_ws: {c["linkedid"] for c in calls if c["user_id"] == customer_b.id},
+            admin_ws: {c["linkedid"] for c in calls},
+        }
+        for ws, theirs in mine.items():
+            pushed = _receive_until(ws, lambda m, theirs=theirs: set(_ids(m)) == theirs)
+            assert all(set(_ids(m)) <= theirs for m in pushed)
