@@ -94,7 +94,9 @@ class LostNodes:
         rows = await asyncio.to_thread(open_calls, prefix)
         done = await asyncio.to_thread(cel.completed_rows, [(row, False) for row in rows], now)
         missed = await asyncio.to_thread(cel.missed_calls, now, set(), prefix)
-        log.warning("completing the %d open calls of node %s, and %d it has no row of", len(rows), node, len(missed))
+        log.warning(
+            "completing the %d open calls of node %s, and %d it has no row of", len(rows), node, len(missed)
+        )
         self.reconciler.complete(done + missed)
         for linkedid in await self.ctx.live.linkedids():
             if node_of(linkedid) == node:

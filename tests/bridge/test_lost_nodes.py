@@ -123,6 +123,10 @@ async def test_a_lost_nodes_calls_without_a_row_are_written_once_by_two_bridges_
         await asyncio.gather(one.ctx.rows.flush(), two.ctx.rows.flush())
     done = row(missed)
     assert (done.disposition, done.source, done.hangup_cause) == ("FAILED", "reconciled", 34)
-    assert (done.campaign_id, done.number_id, done.ended_at is not None) == (ln.campaign.id, ln.number.id, True)
+    assert (done.campaign_id, done.number_id, done.ended_at is not None) == (
+        ln.campaign.id,
+        ln.number.id,
+        True,
+    )
     assert one.rated + two.rated in ([missed], [missed, missed])  # rating itself runs once per call
     assert nodes_with_missed_calls(now()) == set() and cel.missed_calls(now(), set(), "n9-") == []

@@ -53,7 +53,9 @@ async def test_a_repeat_caller_is_held_while_dialled_and_let_go_when_no_buyer_wa
         await b.ended(third)
 
 
-async def test_a_repeat_caller_never_rings_a_buyer_its_other_call_holds_and_a_busy_one_is_given_back() -> None:
+async def test_a_repeat_caller_never_rings_a_buyer_its_other_call_holds_and_a_busy_one_is_given_back() -> (
+    None
+):
     """`other_buyer`: the first call rings Acme; the same caller's second call, chosen while the
     database knew of no buyer reached, skips Acme (held) and rings Beta. Acme busy gives Acme back,
     the first call's failover finds Beta held and ends busy; a third call may ring Acme again."""
