@@ -42,6 +42,14 @@ class Cluster:
     nodes: list[Node]
     kamailio: KamailioSettings
     proxy: subprocess.Popen[bytes]  # `python -m asterisk_config.kamailio run`
+    workdir: Path
+    stack: contextlib.ExitStack  # stops every process the cluster started, bridges started again too
+
+    def restart_bridge(self, node: Node) -> None:
+        """Start `node`'s bridge again (after a test stopped it), until it registered; stopped with
+        the cluster."""
+        log = self.workdir / f"bridge-{node.node_id}.log"
+        node.bridge = self.stack.enter_context(running_bridge(node.asterisk, log, **BRIDGE_ENV))
 
     @property
     def sip_port(self) -> int:
@@ -179,7 +187,7 @@ def running_cluster(
         nodes = [Node(a.settings.node_id, a, p) for a, p in zip(asterisks, processes, strict=False)]
         for node in nodes:
             eventually(partial(node_probed, kamailio, node.asterisk, True), 20, what="node probed up")
-        yield Cluster(nodes, kamailio, processes[-1])
+        yield Cluster(nodes, kamailio, processes[-1], workdir, stack)
 
 
 def _enter(
