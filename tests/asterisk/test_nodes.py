@@ -17,11 +17,11 @@ from pathlib import Path
 import httpx
 from sqlmodel import col, select
 
-from asterisk_config import runtime
+from asterisk_config import node_login, runtime
 from core.infra.db import session_scope
 from core.models import Buyer, Call, ChannelEvent, CreditReservation, Target, User, WalletTransaction
 from testkit.actors import make_actor
-from testkit.asterisk import Plan, calls, live_calls, seed_plan, trunk_pushed, wait_live
+from testkit.asterisk import AsteriskUnderTest, Plan, calls, live_calls, seed_plan, trunk_pushed, wait_live
 from testkit.nodes import Cluster, let_carrier_in, node_probed
 from testkit.processes import api_server, start_worker
 from testkit.rows import change, tariff
@@ -186,7 +186,11 @@ async def test_a_dead_node_is_left_out_and_taken_back_when_it_answers(
             sipp_binary, ast, plan.did, callers(6), tmp_path, [500] * 6, parallel=3, port=cluster.sip_port
         )
         runtime.stop(dead.asterisk.settings)
-        runtime.start(dead.asterisk.settings)  # back: its bridge reconnects, Kamailio's probes find it
+        # Back, provisioned again with a new ARI login: its bridge reconnects with it (read again
+        # from the database), Kamailio's probes find it.
+        again = node_login.rotated(dead.asterisk.settings)
+        assert again.ari_password != dead.asterisk.settings.ari_password
+        dead.asterisk = AsteriskUnderTest(again, runtime.start(again))
         await eventually_async(
             lambda: node_probed(cluster.kamailio, dead.asterisk, True), 20, what="the node probed back"
         )
@@ -259,10 +263,11 @@ async def test_a_wallet_for_4_parallel_calls_holds_across_both_nodes(
 async def test_recordings_download_from_whichever_node_recorded_them(
     cluster: Cluster, sipp_binary: str, tmp_path: Path
 ) -> None:
-    """The portal finds each call's node in the registry the bridges beat into, and asks its ARI."""
+    """The portal finds each call's node in the registry the bridges beat into, and asks its ARI with
+    that node's own login (no ARI login of its own: the nodes' are in the database)."""
     ast = cluster.nodes[0].asterisk
-    login = {"ARI_USER": ast.settings.ari_user, "ARI_PASSWORD": ast.settings.ari_password}
-    with sipp_target(sipp_binary, "answer", tmp_path) as target, api_server(**login) as base:
+    assert len({node.asterisk.settings.ari_password for node in cluster.nodes}) == 2
+    with sipp_target(sipp_binary, "answer", tmp_path) as target, api_server(ARI_PASSWORD="") as base:
         plan = seed(cluster, [target.port], record=True)
         admin = make_actor(1, "Ada Admin")
         await asyncio.gather(  # speaking, for audio to record; round robin puts them on both nodes
