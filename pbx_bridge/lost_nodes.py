@@ -58,6 +58,11 @@ class LostNodes:
         # Since when (monotonic) each node with open calls has been absent from the registry, as
         # this bridge saw it: a Redis that restarted empty loses every key for one beat, not a node.
         self.absent_since: dict[str, float] = {}
+        # The nodes with calls Asterisk ended with no row, as last looked for (and when): a read of
+        # a day of Asterisk's record, so once per NODE_GONE_SECONDS rather than every beat (a node
+        # must be absent that long anyway).
+        self.missed: set[str] = set()
+        self.missed_at: float | None = None
 
     async def run(self, address: node_registry.NodeAddress, stop: asyncio.Event) -> None:
         """Beat, and complete the calls of nodes gone for good, every NODE_BEAT_SECONDS until `stop`."""
@@ -74,8 +79,10 @@ class LostNodes:
     async def look(self) -> None:
         gone_after = get_settings().node_gone_seconds
         now = self.clock()
-        others = await asyncio.to_thread(nodes_with_open_calls)
-        others |= await asyncio.to_thread(nodes_with_missed_calls, datetime.now(UTC))
+        if self.missed_at is None or now - self.missed_at >= gone_after:
+            self.missed = await asyncio.to_thread(nodes_with_missed_calls, datetime.now(UTC))
+            self.missed_at = now
+        others = await asyncio.to_thread(nodes_with_open_calls) | self.missed
         others.discard(self.ctx.node_id)
         for node in others:
             if await node_registry.is_up(self.redis, node):
@@ -83,6 +90,7 @@ class LostNodes:
             elif now - self.absent_since.setdefault(node, now) >= gone_after:
                 log.warning("node %s not heard of for %.0f s: gone for good", node, gone_after)
                 await self.complete(node)
+                self.missed.discard(node)
         for node in set(self.absent_since) - others:  # nothing left open: nothing to watch
             del self.absent_since[node]
 
