@@ -249,12 +249,13 @@ def test_make_run_with_nodes_2_starts_two_nodes_behind_kamailio(
         assert not _stasis_app_registered({**asterisk, **nodes[0]})  # ARI_PASSWORD opens no node
         proxy = KamailioSettings.of(settings_from({**asterisk, "DATA_DIR": str(data_dir)}))
         eventually(lambda: answers(proxy), timeout=60, what=lambda: f"Kamailio up\n{log.read_text()[-3000:]}")
-        login = httpx.post(
-            f"{base}/api/login", json={"email": "boss@example.com", "password": "first-admin-1"}
-        )
-        headers = {"Authorization": f"Bearer {login.json()['data']['token']}"}
-        trunk = {"name": "Carrier", "direction": "inbound", "host": "127.0.0.1", "port": 5060}
-        saved = httpx.post(f"{base}/api/trunk/add", headers=headers, json=trunk)
+        # The portal's first requests, beside two nodes and Kamailio just started on a loaded 2-core
+        # box, took over httpx's 5 s default.
+        with httpx.Client(base_url=base, timeout=30) as slow:
+            login = slow.post("/api/login", json={"email": "boss@example.com", "password": "first-admin-1"})
+            headers = {"Authorization": f"Bearer {login.json()['data']['token']}"}
+            trunk = {"name": "Carrier", "direction": "inbound", "host": "127.0.0.1", "port": 5060}
+            saved = slow.post("/api/trunk/add", headers=headers, json=trunk)
         assert saved.status_code == 201, saved.text
         eventually(lambda: carriers_loaded(proxy, "127.0.0.1"), what="the carrier let in")
         first = AsteriskSettings.from_env({**os.environ, **asterisk, **nodes[0]})
