@@ -180,7 +180,8 @@ def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path, sipp_bina
         said = _place_call(sipp_binary, asterisk, did, data_dir)  # "not in service" as early media, then 404
         assert "early_media=183" in said and "final=SIP/2.0 404" in said, said
         assert _rows_about(data_dir, did)[0] == "NO_ROUTE", log.read_text()[-3000:]
-        paths = httpx.get(f"{base}/openapi.json").json()["paths"]
+        # Built at its first request: over httpx's 5 s default on a loaded 2-core box.
+        paths = httpx.get(f"{base}/openapi.json", timeout=30).json()["paths"]
         assert {"/api/login", "/api/logout", "/api/user/details", "/api/user/impersonate/{id}"} <= set(paths)
     finally:
         code = _ctrl_c(proc)
