@@ -23,7 +23,7 @@ import sys
 import threading
 from types import FrameType
 
-from asterisk_config import chroot, runtime
+from asterisk_config import chroot, node_login, runtime
 from asterisk_config.errors import ProvisionError, Unavailable
 from asterisk_config.settings import AsteriskSettings
 
@@ -117,6 +117,16 @@ COMMANDS = {
 }
 
 
+def with_node_login(settings: AsteriskSettings, command: str) -> AsteriskSettings:
+    """A node's own ARI login (asterisk_config.node_login): a new one for an Asterisk about to be
+    configured, the stored one for one already running (its ari.conf has it) or asked about."""
+    if command in ("start", "run", "render") and runtime.running_pid(settings) is None:
+        return node_login.rotated(settings)
+    if command in ("start", "run", "status"):
+        return node_login.current(settings)
+    return settings
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m asterisk_config.provision", description=__doc__.split("\n")[0]
@@ -131,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         # was interrupted stops the half-started Asterisk.
         signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
-        settings = AsteriskSettings.from_env()
+        settings = with_node_login(AsteriskSettings.from_env(), args.command)
         return COMMANDS[args.command](settings, args)
     except Unavailable as exc:
         print(f"Asterisk cannot run on this machine: {exc}", file=sys.stderr)

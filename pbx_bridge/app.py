@@ -112,7 +112,7 @@ class Bridge:
 async def main() -> None:
     s = get_settings()
     redis = async_redis()
-    ari = Ari(AriAddress.from_settings(), s.stasis_app)
+    ari = Ari(AriAddress.from_settings, s.stasis_app)
     ami = Ami("127.0.0.1", s.asterisk_ami_port, s.ami_user, s.ami_secret)
     # Rating also releases the call's credit hold, in the same transaction as the debit.
     rating = RatingQueue(lambda linkedids: jobs.enqueue(names.RATE_CALL, *linkedids))

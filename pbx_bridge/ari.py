@@ -25,6 +25,7 @@ from urllib.parse import quote
 
 import orjson
 import websockets
+from sqlalchemy.exc import SQLAlchemyError
 
 from core.pbx.ari import REQUEST_TIMEOUT, AriAddress, AriError, AriHttp, query
 from pbx_bridge.events import Channel, Event
@@ -108,12 +109,23 @@ class _Lane:
 
 
 class Ari:
-    def __init__(self, address: AriAddress, app: str) -> None:
+    def __init__(self, address: Callable[[], AriAddress], app: str) -> None:
+        """`address` is asked again before each connection: a node's login changes when its
+        Asterisk is provisioned again (core.pbx.ari.AriAddress.from_settings)."""
         self.app = app
-        self.address = address
-        self._http = AriHttp(address)
+        self._address = address
+        self.address = address()
+        self._http = AriHttp(self.address)
         self._lanes: list[_Lane] = []
         self._ids = itertools.count(1)
+
+    async def _readdress(self) -> None:
+        try:
+            self.address = await asyncio.to_thread(self._address)
+        except SQLAlchemyError as exc:  # the database away: the login last read is likely still good
+            log.warning("could not read the ARI login again (%s); using the last one", exc)
+            return
+        self._http = AriHttp(self.address)
 
     @property
     def connected(self) -> bool:
@@ -157,6 +169,7 @@ class Ari:
         delay = 0.2
         while not stop.is_set():
             try:
+                await self._readdress()
                 async with contextlib.AsyncExitStack() as stack:
                     main = _Lane(await stack.enter_async_context(self._connect(self.app)))
                     # Request lanes register apps of their own: a second socket for the same app

@@ -139,6 +139,12 @@ def events_of(linkedids: list[str]) -> dict[str, list[ChannelEvent]]:
 def missed_calls(now: datetime, skip: set[str], linkedid_prefix: str = "") -> list[CallRow]:
     """Rows for inbound calls Asterisk took and ended with no row written (the bridge was down);
     with a prefix, only those of the node whose linkedids start with it (core.pbx.nodes)."""
+    return missed_rows([i for i in missed_linkedids(now, linkedid_prefix) if i not in skip], now)
+
+
+def missed_linkedids(now: datetime, linkedid_prefix: str = "") -> list[str]:
+    """The inbound calls handed to the bridge that Asterisk ended in the last LOOKBACK with no row
+    written; with a prefix, only the node's."""
     since = (now - LOOKBACK).astimezone(UTC).replace(tzinfo=None)
     with session_scope() as session:
         no_row = ~exists().where(Call.linkedid == ChannelEvent.linkedid)
@@ -153,7 +159,12 @@ def missed_calls(now: datetime, skip: set[str], linkedid_prefix: str = "") -> li
         )
         if linkedid_prefix:
             stmt = stmt.where(col(ChannelEvent.linkedid).startswith(linkedid_prefix, autoescape=True))
-        linkedids = [str(i) for i in session.exec(stmt) if i not in skip]
+        return [str(i) for i in session.exec(stmt)]
+
+
+def missed_rows(linkedids: list[str], now: datetime) -> list[CallRow]:
+    """The rows of calls that have none, from Asterisk's record: admitted as the routing would
+    have (customer, campaign, number), refused as Asterisk refused them."""
     rows = []
     with session_scope() as session:  # read-only: which customer, campaign and number each DID is
         for linkedid, events in events_of(linkedids).items():

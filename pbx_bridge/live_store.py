@@ -38,25 +38,32 @@ for i = 2, #KEYS do redis.call('SREM', KEYS[i], ARGV[1]) end
 redis.call('PUBLISH', ARGV[2], ARGV[3])
 """
 # A slot within a target's caps and its trunk's channel limit, taken by one call on any node: the
-# live-call sets (concurrency, channels) and the period counters (hourly, daily, monthly) are
-# checked and joined in one script, so two calls can never both take the last slot.
-# KEYS: the sets, then the counters. ARGV[1]: the call; ARGV[2]: how many sets; then each set's
-# limit; then per counter: its seed (the calls the database counts connected this period, which
-# starts a counter Redis does not have), its cap, and its lifetime (s, past the period's end).
-# Returns 0 when claimed, else the position in KEYS of the first that is full.
+# live-call sets (concurrency, channels), the keys a call holds alone (the buyer a repeat caller
+# reaches) and the period counters (hourly, daily, monthly) are checked and joined in one script,
+# so two calls can never both take the last slot, nor both reach one buyer.
+# KEYS: the sets, then the held keys, then the counters. ARGV[1]: the call; ARGV[2]: how many sets;
+# ARGV[3]: how many held keys; then each set's limit; then each held key's lifetime (s); then per
+# counter: its seed (the calls the database counts connected this period, which starts a counter
+# Redis does not have), its cap, and its lifetime (s, past the period's end).
+# Returns 0 when claimed, else the position in KEYS of the first that is full (or held by another).
 _CLAIM = """
-local call, sets = ARGV[1], tonumber(ARGV[2])
+local call, sets, held = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
 for i = 1, sets do
   local taken = redis.call('SISMEMBER', KEYS[i], call) == 1
-  if not taken and redis.call('SCARD', KEYS[i]) >= tonumber(ARGV[2 + i]) then return i end
+  if not taken and redis.call('SCARD', KEYS[i]) >= tonumber(ARGV[3 + i]) then return i end
 end
-for i = sets + 1, #KEYS do
-  local at = 2 + sets + (i - sets - 1) * 3
+for i = sets + 1, sets + held do
+  local holder = redis.call('GET', KEYS[i])
+  if holder and holder ~= call then return i end
+end
+for i = sets + held + 1, #KEYS do
+  local at = 3 + sets + held + (i - sets - held - 1) * 3
   redis.call('SET', KEYS[i], ARGV[at + 1], 'NX', 'EX', ARGV[at + 3])
   if tonumber(redis.call('GET', KEYS[i])) >= tonumber(ARGV[at + 2]) then return i end
 end
 for i = 1, sets do redis.call('SADD', KEYS[i], call) end
-for i = sets + 1, #KEYS do redis.call('INCR', KEYS[i]) end
+for i = sets + 1, sets + held do redis.call('SET', KEYS[i], call, 'EX', ARGV[3 + i]) end
+for i = sets + held + 1, #KEYS do redis.call('INCR', KEYS[i]) end
 return 0
 """
 # The period slots of a call that did not connect, given back (a counter gone with its period stays gone).
@@ -74,8 +81,9 @@ local holder = redis.call('GET', KEYS[1])
 if holder == ARGV[1] then return nil end
 return holder
 """
-# KEYS[1]: a repeat-caller key; ARGV[1]: the call that may hold it. Deleted only if that call does.
-_RELEASE_CALLER = """
+# KEYS[1]: a key a call holds alone (a repeat caller, a buyer it reaches); ARGV[1]: the call that may
+# hold it. Deleted only if that call does.
+_RELEASE_HELD = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 """
 
@@ -102,7 +110,7 @@ class LiveStore:
         self._remove = client.register_script(_REMOVE)
         self._claim = client.register_script(_CLAIM)
         self._unclaim = client.register_script(_UNCLAIM)
-        self._release_caller = client.register_script(_RELEASE_CALLER)
+        self._release_held = client.register_script(_RELEASE_HELD)
         self._hold_caller = client.register_script(_HOLD_CALLER)
         self._channel = pubsub_channel(names.LIVE_EVENTS)
         # What this process last wrote per call (None: nothing yet): saves reading it back first.
@@ -198,17 +206,24 @@ class LiveStore:
         self._written[linkedid] = call.copy()
 
     async def claim(
-        self, linkedid: str, limits: list[tuple[str, int]], counted: list[Counted] | None = None
+        self,
+        linkedid: str,
+        limits: list[tuple[str, int]],
+        counted: list[Counted] | None = None,
+        held: list[tuple[str, int]] | None = None,
     ) -> int | None:
-        """Join the live-call sets of `limits` (set key, limit) and count the call in `counted`
-        if each has room, all or none; None when claimed, else the position of the first that is
-        full (sets first, then counters). The call's next `put` joins the same sets (it is
-        already in) and `remove` leaves them; `unclaim` gives the counters back."""
-        counted = counted or []
-        if not limits and not counted:
+        """Join the live-call sets of `limits` (set key, limit), hold the keys of `held` (key, for
+        how many seconds) that no other call holds, and count the call in `counted` if each has
+        room, all or none; None when claimed, else the position of the first that is full (sets
+        first, then held keys, then counters). The call's next `put` joins the same sets (it is
+        already in) and `remove` leaves them; `unclaim` gives the counters back, `release_held` a
+        held key."""
+        counted, held = counted or [], held or []
+        if not limits and not counted and not held:
             return None
-        keys = [key for key, _ in limits] + [c.key for c in counted]
-        args: list[Arg] = [linkedid, len(limits), *(cap for _, cap in limits)]
+        keys = [key for key, _ in limits] + [key for key, _ in held] + [c.key for c in counted]
+        args: list[Arg] = [linkedid, len(limits), len(held), *(cap for _, cap in limits)]
+        args += [seconds for _, seconds in held]
         for c in counted:
             args += [c.seed, c.cap, c.ttl]
         full = int(await self._claim(keys=keys, args=args))
@@ -220,9 +235,9 @@ class LiveStore:
         holder = await self._hold_caller(keys=[key], args=[linkedid, seconds])
         return None if holder is None else str(holder)
 
-    async def release_caller(self, key: str, linkedid: str) -> None:
+    async def release_held(self, key: str, linkedid: str) -> None:
         """Give the key back, if the call still holds it."""
-        await self._release_caller(keys=[key], args=[linkedid])
+        await self._release_held(keys=[key], args=[linkedid])
 
     async def unclaim(self, counted: list[Counted]) -> None:
         """Give back the period slots of a call that did not connect to the target it claimed."""

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from sqlmodel import select
 
-from asterisk_config import chroot, runtime
+from asterisk_config import chroot, node_login, runtime
 from asterisk_config.kamailio import carriers
 from asterisk_config.kamailio.config import KamailioSettings
 from asterisk_config.kamailio.runtime import answers
@@ -42,6 +42,14 @@ class Cluster:
     nodes: list[Node]
     kamailio: KamailioSettings
     proxy: subprocess.Popen[bytes]  # `python -m asterisk_config.kamailio run`
+    workdir: Path
+    stack: contextlib.ExitStack  # stops every process the cluster started, bridges started again too
+
+    def restart_bridge(self, node: Node) -> None:
+        """Start `node`'s bridge again (after a test stopped it), until it registered; stopped with
+        the cluster."""
+        log = self.workdir / f"bridge-{node.node_id}.log"
+        node.bridge = self.stack.enter_context(running_bridge(node.asterisk, log, **BRIDGE_ENV))
 
     @property
     def sip_port(self) -> int:
@@ -132,7 +140,7 @@ def running_cluster(
     count: int, workdir: Path, probe_seconds: int = 1, rtp_ports: int = 0
 ) -> Iterator[Cluster]:
     """`count` nodes (ids n1, n2, ...) and Kamailio in front of them; everything stopped after.
-    The nodes share one ARI login, as a deployment's do (the portal reaches each with it). With
+    Each node has its own ARI login, as a deployment's do (asterisk_config.node_login). With
     `rtp_ports`, each Asterisk has that many RTP ports (a benchmark's many calls at once).
 
     The Asterisks start one after another (the first mounts the shared chroot's /proc and /dev);
@@ -140,10 +148,8 @@ def running_cluster(
     with contextlib.ExitStack() as stack:
         asterisks: list[AsteriskUnderTest] = []
         for index in range(1, count + 1):
-            settings = make_test_settings(node_id=f"n{index}")
-            if asterisks:
-                first = asterisks[0].settings
-                settings = settings.with_(ari_user=first.ari_user, ari_password=first.ari_password)
+            # Provisioned as `provision start` does: a login of its own, stored for its bridge and the portal.
+            settings = node_login.rotated(make_test_settings(node_id=f"n{index}"))
             if rtp_ports:
                 settings = settings.with_(rtp_end=settings.rtp_start + rtp_ports)
             chroot.build_chroot(settings, print)
@@ -179,7 +185,7 @@ def running_cluster(
         nodes = [Node(a.settings.node_id, a, p) for a, p in zip(asterisks, processes, strict=False)]
         for node in nodes:
             eventually(partial(node_probed, kamailio, node.asterisk, True), 20, what="node probed up")
-        yield Cluster(nodes, kamailio, processes[-1])
+        yield Cluster(nodes, kamailio, processes[-1], workdir, stack)
 
 
 def _enter(

@@ -48,6 +48,12 @@ def duplicate_key(campaign_id: int, caller: str) -> str:
     return f"dup:campaign:{campaign_id}:{caller}"
 
 
+def buyer_reached_key(campaign_id: int, caller: str, buyer_id: int) -> str:
+    """The call of `caller` dialling (or connected to, for the campaign's window) a buyer in a campaign
+    that sends repeat callers to other buyers only: held by one call at a time across every node."""
+    return f"dup:campaign:{campaign_id}:{caller}:buyer:{buyer_id}"
+
+
 def node_key(node_id: str) -> str:
     """A node (Asterisk + bridge) that is up: its Asterisk's ARI address, for as long as it beats
     (core.pbx.node_registry)."""

@@ -9,6 +9,7 @@ from core.models.conversation import CallConversation, CallTranscript, KeywordRu
 from core.models.dni import DniPool, DniSite
 from core.models.inventory import Country, Number, NumberUploadBatch, Vendor
 from core.models.notifications import Notification
+from core.models.pbx_nodes import NodeLogin
 from core.models.prompts import PromptAudio
 from core.models.rating import Rate, Tariff
 from core.models.report_views import ReportView
@@ -40,6 +41,7 @@ __all__ = [
     "ImpersonationAudit",
     "Invoice",
     "KeywordRule",
+    "NodeLogin",
     "Notification",
     "Number",
     "NumberUploadBatch",

@@ -15,6 +15,7 @@ from urllib.parse import quote, urlencode
 import httpx
 
 from core.infra.settings import get_settings
+from core.pbx import node_registry
 
 REQUEST_TIMEOUT = 10.0
 
@@ -44,13 +45,19 @@ class AriAddress:
 
     @classmethod
     def from_settings(cls) -> "AriAddress":
-        """The product's Asterisk (it runs beside the services). Off when CALLROUTE_ASTERISK=off
-        (the launcher sets it for its children when Asterisk did not start) or without ARI
-        credentials, which Asterisk never has: asking would only send empty credentials to
-        whatever listens on the port."""
+        """The product's Asterisk (it runs beside the services), with ARI_USER/ARI_PASSWORD, or
+        with a NODE_ID the node's own login (node_registry.ari_login: its Asterisk's provisioning
+        writes it; read again at each call, as a reprovisioned node's changes). Off when
+        CALLROUTE_ASTERISK=off (the launcher sets it for its children when Asterisk did not start)
+        or without ARI credentials, which Asterisk never has: asking would only send empty
+        credentials to whatever listens on the port."""
         s = get_settings()
-        enabled = s.callroute_asterisk == "on" and bool(s.ari_user and s.ari_password)
-        return cls("127.0.0.1", s.asterisk_http_port, s.ari_user, s.ari_password, enabled)
+        user, password = s.ari_user, s.ari_password
+        if s.node_id:
+            login = node_registry.ari_login(s.node_id)
+            user, password = (login.user, login.password) if login is not None else ("", "")
+        enabled = s.callroute_asterisk == "on" and bool(user and password)
+        return cls("127.0.0.1", s.asterisk_http_port, user, password, enabled)
 
     @property
     def rest_url(self) -> str:

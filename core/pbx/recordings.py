@@ -41,15 +41,15 @@ def _from_folder(folder: Path, name: str) -> Iterator[bytes]:
 
 
 def _node_ari(node: str) -> AriAddress:
-    """ARI of the Asterisk that recorded on `node`: the nodes share one ARI login (the settings')."""
-    here = AriAddress.from_settings()
+    """ARI of the Asterisk that recorded on `node`, with that node's own login."""
     if not node:
-        return here
-    found = node_registry.address_of(node)
-    if found is None:  # the node is down: asking anything would only time out
+        return AriAddress.from_settings()
+    found, login = node_registry.address_of(node), node_registry.ari_login(node)
+    if found is None or login is None:  # the node is down: asking anything would only time out
         message = f"The PBX node {node} that recorded this call is down; try again once it is back."
         raise DomainError(ErrorId.RECORDING_PBX_AWAY, message)
-    return AriAddress(found.host, found.ari_port, here.user, here.password, here.enabled)
+    on = get_settings().callroute_asterisk == "on"
+    return AriAddress(found.host, found.ari_port, login.user, login.password, on)
 
 
 def _from_ari(name: str, node: str) -> Iterator[bytes]:

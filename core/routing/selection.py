@@ -99,6 +99,10 @@ class Selection:
     # every node, so two calls of one caller can't both pass at once (names.duplicate_key).
     reject_repeats_for: int = 0
     campaign_name: str = ""  # what bidders are told the call is for
+    # Seconds the campaign keeps a caller from a buyer it reached (0: it does not). As above, the
+    # database knows only connected calls: the bridge holds the buyer of each target it claims, on
+    # every node, so two calls of one caller can't reach one buyer at once (names.buyer_reached_key).
+    other_buyers_for: int = 0
 
     @property
     def stopped_at(self) -> str | None:
@@ -216,8 +220,12 @@ def select_targets(
             **({"cursor": cursor} if round_robin else {}),
         )
     )
-    rejects = campaign.duplicate_action == DuplicateAction.REJECT and campaign.duplicate_window_seconds > 0
-    return Selection(None, ordered, trail, campaign.duplicate_window_seconds if rejects else 0, campaign.name)
+    held = campaign.duplicate_window_seconds  # 0 with no window: nothing held
+    rejects = campaign.duplicate_action == DuplicateAction.REJECT
+    others = campaign.duplicate_action == DuplicateAction.OTHER_BUYER
+    return Selection(
+        None, ordered, trail, held if rejects else 0, campaign.name, other_buyers_for=held if others else 0
+    )
 
 
 def _availability(

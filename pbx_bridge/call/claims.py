@@ -1,12 +1,13 @@
 """A call's claims on what every node shares (pbx_bridge.live_store): a slot within the caps of the
-target it rings and its trunk's channel limit, and the repeat-caller key of its campaign. What a
-call that connected to no buyer holds is given back (`release`)."""
+target it rings and its trunk's channel limit, the repeat-caller key of its campaign, and, where the
+campaign sends repeat callers to other buyers only, the buyer of the target it rings. What a call
+that connected to no buyer holds is given back (`release`)."""
 
 import logging
 import math
 from datetime import UTC, datetime
 
-from core.infra.names import cap_count_key, live_target_key, live_trunk_key
+from core.infra.names import buyer_reached_key, cap_count_key, live_target_key, live_trunk_key
 from core.routing import Candidate
 from pbx_bridge.live_store import Counted, LiveStore
 
@@ -20,6 +21,14 @@ class Claims:
         self.live, self.linkedid = live, linkedid
         self.counted: list[Counted] = []  # the period cap slots of the target claimed last
         self.caller_key: str | None = None  # the repeat-caller key held (names.duplicate_key)
+        # With a campaign that sends repeat callers to other buyers: (campaign, caller, window s).
+        self.buyers_of: tuple[int, str, int] | None = None
+        self.buyer_key: str | None = None  # the buyer held for the target claimed last
+
+    def keep_buyers(self, campaign_id: int, caller: str, seconds: int) -> None:
+        """Each target claimed from now on also holds its buyer for the caller, for `seconds`: a
+        parallel call of the caller, on any node, can't reach the same buyer."""
+        self.buyers_of = (campaign_id, caller, seconds)
 
     async def take(self, candidate: Candidate) -> str | None:
         """A slot in the target's caps and its trunk's channel limit; None when taken, else why the
@@ -45,20 +54,29 @@ class Claims:
             )
             for use in candidate.period_caps
         ]
+        held: list[tuple[str, int]] = []
+        if self.buyers_of is not None:
+            campaign_id, caller, seconds = self.buyers_of
+            held.append((buyer_reached_key(campaign_id, caller, candidate.buyer_id), seconds))
+            why.append(f"buyer {candidate.buyer_id} reached by caller {caller}")
         why += [f"{use.label} cap {use.cap}/{use.cap}" for use in candidate.period_caps]
-        full = await self.live.claim(self.linkedid, limits, counted)
+        full = await self.live.claim(self.linkedid, limits, counted, held)
         if full is not None:
             return f"{why[full]}, taken by a parallel call"
         self.counted = counted
+        self.buyer_key = held[0][0] if held else None
         return None
 
     async def give_back(self) -> None:
-        """The claimed target will not take the call: its period slots are free again."""
+        """The claimed target will not take the call: its period slots are free again, and its buyer
+        for the caller's other calls."""
         counted, self.counted = self.counted, []
         try:
             await self.live.unclaim(counted)
         except Exception:  # Redis away: the slots stay taken until the period ends (never over a cap)
             log.exception("could not give back the cap slots of %s", self.linkedid)
+        await self._let_go(self.buyer_key)
+        self.buyer_key = None
 
     async def hold_caller(self, key: str, seconds: int) -> str | None:
         """Hold the repeat-caller key for the call; None when held, else the call holding it."""
@@ -71,10 +89,13 @@ class Claims:
         """A call that reached no buyer holds nothing: its period slots, and its caller (the next
         call of the same caller may be connected)."""
         await self.give_back()
-        key, self.caller_key = self.caller_key, None
+        await self._let_go(self.caller_key)
+        self.caller_key = None
+
+    async def _let_go(self, key: str | None) -> None:
         if key is None:
             return
         try:
-            await self.live.release_caller(key, self.linkedid)
-        except Exception:  # Redis away: the caller is held until the window ends
-            log.exception("could not release the caller of %s", self.linkedid)
+            await self.live.release_held(key, self.linkedid)
+        except Exception:  # Redis away: the key is held until the window ends
+            log.exception("could not let go of %s held by %s", key, self.linkedid)

@@ -116,6 +116,8 @@ class CallFlow:
             return await refuse(ctx, self.caller, selection.disposition)
         if await self._repeated(admitted, selection):
             return await refuse(ctx, self.caller, Disposition.DUPLICATE)
+        if selection.other_buyers_for and admitted.campaign_id is not None:
+            self.claims.keep_buyers(admitted.campaign_id, call.caller, selection.other_buyers_for)
         answered = await Dialling(ctx, self.caller, self.claims, admitted).dial(selection.candidates)
         if isinstance(answered, Disposition):  # not connected
             return answered

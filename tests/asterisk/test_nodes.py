@@ -1,7 +1,8 @@
 """Two nodes (Asterisk + bridge each) behind Kamailio on loopback: carriers let in by address, calls
 spread over both nodes with one row each, a concurrency cap and a wallet held across nodes, a portal
 hang-up reaching the node that holds the call, recordings served from the node that made them, a
-dead node left out until it answers again, and a node gone for good completed by the other."""
+dead node left out until it answers again, a node gone for good completed by the other (the calls
+it refused with no row too), and a repeat caller's calls on both nodes never reaching one buyer."""
 
 import asyncio
 import io
@@ -14,13 +15,13 @@ from functools import partial
 from pathlib import Path
 
 import httpx
-from sqlmodel import select
+from sqlmodel import col, select
 
-from asterisk_config import runtime
+from asterisk_config import node_login, runtime
 from core.infra.db import session_scope
-from core.models import Call, CreditReservation, Target, User, WalletTransaction
+from core.models import Buyer, Call, ChannelEvent, CreditReservation, Target, User, WalletTransaction
 from testkit.actors import make_actor
-from testkit.asterisk import Plan, calls, live_calls, seed_plan, trunk_pushed, wait_live
+from testkit.asterisk import AsteriskUnderTest, Plan, calls, live_calls, seed_plan, trunk_pushed, wait_live
 from testkit.nodes import Cluster, let_carrier_in, node_probed
 from testkit.processes import api_server, start_worker
 from testkit.rows import change, tariff
@@ -185,7 +186,11 @@ async def test_a_dead_node_is_left_out_and_taken_back_when_it_answers(
             sipp_binary, ast, plan.did, callers(6), tmp_path, [500] * 6, parallel=3, port=cluster.sip_port
         )
         runtime.stop(dead.asterisk.settings)
-        runtime.start(dead.asterisk.settings)  # back: its bridge reconnects, Kamailio's probes find it
+        # Back, provisioned again with a new ARI login: its bridge reconnects with it (read again
+        # from the database), Kamailio's probes find it.
+        again = node_login.rotated(dead.asterisk.settings)
+        assert again.ari_password != dead.asterisk.settings.ari_password
+        dead.asterisk = AsteriskUnderTest(again, runtime.start(again))
         await eventually_async(
             lambda: node_probed(cluster.kamailio, dead.asterisk, True), 20, what="the node probed back"
         )
@@ -258,10 +263,11 @@ async def test_a_wallet_for_4_parallel_calls_holds_across_both_nodes(
 async def test_recordings_download_from_whichever_node_recorded_them(
     cluster: Cluster, sipp_binary: str, tmp_path: Path
 ) -> None:
-    """The portal finds each call's node in the registry the bridges beat into, and asks its ARI."""
+    """The portal finds each call's node in the registry the bridges beat into, and asks its ARI with
+    that node's own login (no ARI login of its own: the nodes' are in the database)."""
     ast = cluster.nodes[0].asterisk
-    login = {"ARI_USER": ast.settings.ari_user, "ARI_PASSWORD": ast.settings.ari_password}
-    with sipp_target(sipp_binary, "answer", tmp_path) as target, api_server(**login) as base:
+    assert len({node.asterisk.settings.ari_password for node in cluster.nodes}) == 2
+    with sipp_target(sipp_binary, "answer", tmp_path) as target, api_server(ARI_PASSWORD="") as base:
         plan = seed(cluster, [target.port], record=True)
         admin = make_actor(1, "Ada Admin")
         await asyncio.gather(  # speaking, for audio to record; round robin puts them on both nodes
@@ -321,3 +327,111 @@ async def test_a_node_gone_for_good_has_its_calls_completed_by_the_other(
     ended = (row.disposition, row.source, row.hangup_cause, row.hangup_by)
     assert ended == ("ANSWERED", "reconciled", 38, "system")
     assert row.ended_at is not None and row.connected_at is not None and row.ended_at >= row.connected_at
+
+
+async def test_a_repeat_callers_calls_on_both_nodes_at_once_never_reach_one_buyer(
+    cluster: Cluster, sipp_binary: str, tmp_path: Path
+) -> None:
+    """`other_buyer`: four calls of one caller at once, on both nodes, two targets of two buyers that
+    both answer. Each call claims its buyer with its target's slot (Redis, one script): exactly two
+    connect, one to each buyer; the others find both held and end unconnected."""
+    ast = cluster.nodes[0].asterisk
+    with (
+        sipp_target(sipp_binary, "answer", tmp_path) as first,
+        sipp_target(sipp_binary, "answer", tmp_path) as second,
+    ):
+        plan = seed(
+            cluster, [first.port, second.port], duplicate_action="other_buyer", duplicate_window_seconds=3600
+        )
+        with session_scope() as s:
+            owner = s.get(Target, plan.targets[1])
+            other = Buyer(user_id=owner.user_id, name="Other buyer")
+            s.add(other)
+            s.flush()
+            owner.buyer_id = other.id or 0
+        logs = await call_many(
+            sipp_binary,
+            ast,
+            plan.did,
+            ["+447911777000"] * 4,
+            tmp_path,
+            [4000] * 4,
+            parallel=4,
+            port=cluster.sip_port,
+        )
+        rung = first.invites() + second.invites()
+    rows = calls(4)
+    connected = [r for r in rows if r.connected_at is not None]
+    assert sum("final=SIP/2.0 200" in log for log in logs) == len(connected) == rung == 2, [
+        r.trail for r in rows
+    ]
+    assert len({r.buyer_id for r in connected}) == 2  # one call to each buyer
+    assert {cluster.node_of(r.linkedid) for r in rows} == {"n1", "n2"}
+    for row in (r for r in rows if r.connected_at is None):
+        skipped = [e["reason"] for e in row.trail if e["step"] == "target" and e["result"] == "skipped"]
+        assert any("reached by caller" in why for why in skipped), row.trail
+
+
+async def test_a_lost_nodes_calls_refused_without_a_row_are_written_by_the_other(
+    cluster: Cluster, sipp_binary: str, tmp_path: Path
+) -> None:
+    """A node's bridge stops, the calls dispatched to it are refused by its Asterisk (no row), then
+    its Asterisk dies too: the other bridge writes one row per refused call from Asterisk's record
+    (CEL), and rating takes each once. The node comes back later and adds none."""
+    ast = cluster.nodes[0].asterisk
+    lost, alive = cluster.nodes[1], cluster.nodes[0]
+    worker = start_worker(str(tmp_path / "worker.log"))
+    try:
+        with sipp_target(sipp_binary, "answer", tmp_path) as target:
+            plan = seed(cluster, [target.port])
+            lost.bridge.send_signal(signal.SIGKILL)
+            lost.bridge.wait(timeout=10)
+            logs = await call_many(
+                sipp_binary, ast, plan.did, callers(6), tmp_path, [500] * 6, parallel=1, port=cluster.sip_port
+            )
+            refused_calls = sum("final=SIP/2.0 200" not in log for log in logs)
+
+            def recorded() -> bool:  # Asterisk writes its record a moment after a call ends
+                with session_scope() as s:
+                    ends = select(ChannelEvent).where(
+                        ChannelEvent.eventtype == "LINKEDID_END",
+                        col(ChannelEvent.linkedid).startswith(f"{lost.node_id}-"),
+                    )
+                    return len(s.exec(ends).all()) == refused_calls
+
+            await eventually_async(recorded, 15, what="the refused calls in Asterisk's record")
+            pid = runtime.running_pid(lost.asterisk.settings)
+            assert pid is not None
+            os.kill(pid, signal.SIGKILL)  # its machine is gone: no bridge of its own will write them
+
+            def written() -> list[Call]:
+                with session_scope() as s:
+                    rows = list(s.exec(select(Call).order_by(Call.id)).all())
+                done = [r for r in rows if r.ended_at is not None and r.rating_status != "pending"]
+                assert len(rows) == len(done) == 6, [(r.linkedid, r.rating_status) for r in rows]
+                return rows
+
+            rows = await eventually_async(written, 30, what="every call has a rated row")
+            refused = [r for r in rows if cluster.node_of(r.linkedid) == lost.node_id]
+            assert refused and len(refused) == refused_calls, [(r.linkedid, r.disposition) for r in rows]
+            assert {(r.disposition, r.source) for r in refused} == {("FAILED", "reconciled")}, refused[
+                0
+            ].trail
+            assert {r.caller for r in rows} == set(callers(6))  # one row per call
+            runtime.stop(lost.asterisk.settings)
+            runtime.start(lost.asterisk.settings)
+            cluster.restart_bridge(lost)  # back later: its own reconciliation finds nothing missing
+            await eventually_async(
+                lambda: node_probed(cluster.kamailio, lost.asterisk, True), 20, what="the node probed back"
+            )
+            more = await call_many(
+                sipp_binary, ast, plan.did, callers(2), tmp_path, [500] * 2, parallel=1, port=cluster.sip_port
+            )
+        assert all("final=SIP/2.0 200" in log for log in more)
+        after = calls(8)
+        assert len(after) == 8 and {cluster.node_of(r.linkedid) for r in after[6:]} == {"n1", "n2"}
+        assert [(r.linkedid, r.updated_at) for r in after[:6]] == [(r.linkedid, r.updated_at) for r in rows]
+        assert alive.bridge.poll() is None
+    finally:
+        os.killpg(worker.pid, signal.SIGTERM)
+        worker.wait(timeout=20)

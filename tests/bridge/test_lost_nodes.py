@@ -3,13 +3,15 @@ been absent from the node registry for NODE_GONE_SECONDS, and not before; a node
 (a Redis that restarted empty) starts the count over. The real-call proof is
 tests/asterisk/test_nodes.py."""
 
-from datetime import timedelta
+import asyncio
+from datetime import UTC, timedelta
 
 from core.calls.record import CallState
 from core.infra.settings import get_settings
-from core.models import Call
+from core.models import Call, ChannelEvent
 from core.pbx import node_registry
-from pbx_bridge.lost_nodes import LostNodes, nodes_with_open_calls
+from pbx_bridge import cel
+from pbx_bridge.lost_nodes import LostNodes, nodes_with_missed_calls, nodes_with_open_calls
 from testkit.rows import Line, line, save
 from tests.bridge.fakes import bridge, now, row
 
@@ -83,3 +85,48 @@ async def test_a_node_that_beats_again_starts_the_count_over() -> None:
         await watch.look()
         await b.ctx.rows.flush()
     assert row(call.linkedid).ended_at is None and b.rated == []
+
+
+def refused_while_its_bridge_was_down(linkedid: str, ln: Line) -> None:
+    """A call the node's Asterisk took and ended at once (its bridge was down): only in its record."""
+    at = (now() - timedelta(minutes=1)).astimezone(UTC).replace(tzinfo=None)
+    for kind in ("CHAN_START", "APP_START", "HANGUP", "LINKEDID_END"):
+        save(
+            ChannelEvent(
+                eventtype=kind,
+                eventtime=at,
+                uniqueid=linkedid,
+                linkedid=linkedid,
+                exten=ln.number.number,
+                cid_num="+447911123456",
+                appname="Stasis",
+                extra='{"hangupcause":34}' if kind == "HANGUP" else None,
+            )
+        )
+
+
+async def test_a_lost_nodes_calls_without_a_row_are_written_once_by_two_bridges_at_once() -> None:
+    """Both surviving bridges find node n9 gone at the same beat: its refused call gets one row, as
+    Asterisk ended it; n9 returning later finds nothing missing."""
+    gone = get_settings().node_gone_seconds
+    ln = line()
+    missed = "n9-1763000000.6"
+    refused_while_its_bridge_was_down(missed, ln)
+    assert nodes_with_missed_calls(now()) == {"n9"} and nodes_with_open_calls() == set()
+    clock = [0.0]
+    async with bridge() as one, bridge() as two:
+        one.ctx.node_id, two.ctx.node_id = "n1", "n2"
+        watches = [LostNodes(b.ctx, b.redis, b.bridge.reconciler, clock=lambda: clock[0]) for b in (one, two)]
+        await asyncio.gather(*(w.look() for w in watches))  # n9 first found absent
+        clock[0] = gone
+        await asyncio.gather(*(w.look() for w in watches))
+        await asyncio.gather(one.ctx.rows.flush(), two.ctx.rows.flush())
+    done = row(missed)
+    assert (done.disposition, done.source, done.hangup_cause) == ("FAILED", "reconciled", 34)
+    assert (done.campaign_id, done.number_id, done.ended_at is not None) == (
+        ln.campaign.id,
+        ln.number.id,
+        True,
+    )
+    assert one.rated + two.rated in ([missed], [missed, missed])  # rating itself runs once per call
+    assert nodes_with_missed_calls(now()) == set() and cel.missed_calls(now(), set(), "n9-") == []

@@ -53,6 +53,41 @@ async def test_a_repeat_caller_is_held_while_dialled_and_let_go_when_no_buyer_wa
         await b.ended(third)
 
 
+async def test_a_repeat_caller_never_rings_a_buyer_its_other_call_holds_and_a_busy_one_is_given_back() -> (
+    None
+):
+    """`other_buyer`: the first call rings Acme; the same caller's second call, chosen while the
+    database knew of no buyer reached, skips Acme (held) and rings Beta. Acme busy gives Acme back,
+    the first call's failover finds Beta held and ends busy; a third call may ring Acme again."""
+    repeats = {"duplicate_action": "other_buyer", "duplicate_window_seconds": 3600}
+    _, (acme, beta) = dialled_line("Acme desk", "Beta desk", **repeats)
+    async with bridge() as b:
+        first = b.call()
+        assert len(await b.dialled(first)) == 2
+        second = b.call()
+        endpoints = await b.dialled(second)
+        assert len(endpoints) == 1, "Acme is held by the caller's first call"
+        await b.live_until(second, lambda shown: shown is not None and shown["target_id"] == beta.id)
+        b.dialplan_says(first, names.ATTEMPT_EVENT, Attempt="1", Status="BUSY", SIP="SIP 486 Busy Here")
+        b.ari.end(first, cause="17")
+        busy = await eventually_async(partial(ended_row, first), WAIT)
+        assert busy.disposition == "BUSY", busy.trail
+        assert f"buyer {beta.buyer_id} reached by caller" in steps(busy, "target")[-1][1]
+        third = b.call()
+        assert len(await b.dialled(third)) == 2  # Acme was given back (Beta, held, would be skipped)
+        await b.live_until(third, lambda shown: shown is not None and shown["target_id"] == acme.id)
+        await b.answered(second)
+        b.ari.end(second, by="target")
+        b.ari.end(third)
+        assert (await eventually_async(partial(ended_row, second), WAIT)).disposition == "ANSWERED"
+        await eventually_async(partial(ended_row, third), WAIT)
+        fourth = b.call()  # Beta connected within the window: this caller reaches Acme only
+        assert len(await b.dialled(fourth)) == 1
+        await b.live_until(fourth, lambda shown: shown is not None and shown["target_id"] == acme.id)
+        b.ari.end(fourth)
+        await b.ended(fourth)
+
+
 async def test_failover_rings_the_next_target_and_the_answer_connects_it() -> None:
     _, (acme, beta) = dialled_line("Acme desk", "Beta desk")
     async with bridge() as b:
