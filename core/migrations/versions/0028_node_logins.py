@@ -1,7 +1,7 @@
 """each node's own ARI login (issue 35)
 
-Revision ID: 0027
-Revises: 0026
+Revision ID: 0028
+Revises: 0027
 
 Every node (Asterisk + bridge, docs/scale.md) shared one ARI login. Each node's Asterisk now gets
 a login of its own, generated when it is provisioned: stored here for its bridge and the portal.
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0027"
-down_revision: str | None = "0026"
+revision: str = "0028"
+down_revision: str | None = "0027"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
