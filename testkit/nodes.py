@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -23,7 +24,7 @@ from asterisk_config.kamailio.runtime import answers
 from core.infra.db import session_scope
 from core.models import Trunk
 from core.pbx.pbx_commands import announce_trunk_change
-from testkit.asterisk import AsteriskUnderTest, make_test_settings, running_bridge
+from testkit.asterisk import AsteriskUnderTest, make_test_settings, ports_free, running_bridge
 from testkit.processes import REPO, free_port, stop
 from testkit.waiting import eventually
 
@@ -42,6 +43,8 @@ class Cluster:
     nodes: list[Node]
     kamailio: KamailioSettings
     proxy: subprocess.Popen[bytes]  # `python -m asterisk_config.kamailio run`
+    workdir: Path
+    stack: contextlib.ExitStack  # what stops the processes started again (`start_bridge`, ...)
 
     @property
     def sip_port(self) -> int:
@@ -50,6 +53,44 @@ class Cluster:
 
     def node_of(self, linkedid: str) -> str:
         return linkedid.partition("-")[0]
+
+    def node(self, node_id: str) -> Node:
+        return next(n for n in self.nodes if n.node_id == node_id)
+
+    # A part failing and coming back, as the chaos tests do it (testkit.chaos).
+
+    def kill_asterisk(self, node: Node) -> None:
+        """The node's Asterisk killed (SIGKILL), as a crash would."""
+        pid = runtime.running_pid(node.asterisk.settings)
+        assert pid is not None, f"{node.node_id}'s Asterisk was not up"
+        os.kill(pid, signal.SIGKILL)
+
+    def start_asterisk(self, node: Node) -> None:
+        """The node's Asterisk started again once its ports are free; its bridge reconnects by itself."""
+        eventually(
+            partial(ports_free, node.asterisk),
+            timeout=20,
+            interval=0.1,
+            what=f"{node.node_id}'s Asterisk gone",
+        )
+        runtime.start(node.asterisk.settings)
+
+    def kill_bridge(self, node: Node) -> None:
+        node.bridge.send_signal(signal.SIGKILL)
+        node.bridge.wait()
+
+    def start_bridge(self, node: Node) -> None:
+        """The node's bridge started again; returns once it registered (stopped with the cluster)."""
+        log = self.workdir / f"bridge-{node.node_id}.log"
+        node.bridge = self.stack.enter_context(running_bridge(node.asterisk, log, **BRIDGE_ENV))
+
+    def restart_proxy(self) -> None:
+        """Kamailio stopped and started again (its command, on the same port); returns once it
+        answers and has probed every node up."""
+        stop(self.proxy, timeout=15, group=True)
+        self.proxy = self.stack.enter_context(running_proxy(self.kamailio, self.workdir / "kamailio.log"))
+        for node in self.nodes:
+            eventually(partial(node_probed, self.kamailio, node.asterisk, True), 20, what="node probed up")
 
 
 def carriers_loaded(settings: KamailioSettings, address: str) -> bool:
@@ -179,7 +220,7 @@ def running_cluster(
         nodes = [Node(a.settings.node_id, a, p) for a, p in zip(asterisks, processes, strict=False)]
         for node in nodes:
             eventually(partial(node_probed, kamailio, node.asterisk, True), 20, what="node probed up")
-        yield Cluster(nodes, kamailio, processes[-1])
+        yield Cluster(nodes, kamailio, processes[-1], workdir, stack)
 
 
 def _enter(

@@ -9,16 +9,19 @@ import os
 import signal
 import wave
 from collections import Counter
+from datetime import UTC, datetime
 from decimal import Decimal
 from functools import partial
 from pathlib import Path
 
 import httpx
-from sqlmodel import select
+from sqlmodel import col, select
 
 from asterisk_config import runtime
 from core.infra.db import session_scope
-from core.models import Call, CreditReservation, Target, User, WalletTransaction
+from core.models import Call, ChannelEvent, CreditReservation, Target, User, WalletTransaction
+from core.pbx.nodes import linkedid_prefix
+from pbx_bridge import cel
 from testkit.actors import make_actor
 from testkit.asterisk import Plan, calls, live_calls, seed_plan, trunk_pushed, wait_live
 from testkit.nodes import Cluster, let_carrier_in, node_probed
@@ -321,3 +324,67 @@ async def test_a_node_gone_for_good_has_its_calls_completed_by_the_other(
     ended = (row.disposition, row.source, row.hangup_cause, row.hangup_by)
     assert ended == ("ANSWERED", "reconciled", 38, "system")
     assert row.ended_at is not None and row.connected_at is not None and row.ended_at >= row.connected_at
+
+
+async def test_calls_sent_to_a_node_killed_a_moment_before_are_answered_by_the_other(
+    cluster: Cluster, sipp_binary: str, tmp_path: Path
+) -> None:
+    """A node's Asterisk dies and calls arrive before Kamailio's probes notice: the INVITE Kamailio
+    sends there gets no answer, so it marks the node out and sends the call to the other node.
+    Every call is answered, once, on the node that lives."""
+    ast = cluster.nodes[0].asterisk
+    dead = cluster.node("n2")
+    with sipp_target(sipp_binary, "answer", tmp_path) as target:
+        plan = seed(cluster, [target.port])
+        cluster.kill_asterisk(dead)
+        try:
+            logs = await call_many(
+                sipp_binary, ast, plan.did, callers(6), tmp_path, [500] * 6, parallel=6, port=cluster.sip_port
+            )
+            assert node_probed(cluster.kamailio, dead.asterisk, False)  # out at once, not at its next probe
+        finally:
+            cluster.start_asterisk(dead)
+            await eventually_async(
+                lambda: node_probed(cluster.kamailio, dead.asterisk, True), 30, what="the node probed back"
+            )
+    assert sum("final=SIP/2.0 200" in log for log in logs) == 6, logs
+    rows = calls(6)
+    assert sorted(r.caller for r in rows) == callers(6)
+    assert {cluster.node_of(r.linkedid) for r in rows} == {"n1"}
+
+
+async def test_calls_while_a_nodes_bridge_is_down_are_answered_by_the_other_with_one_row(
+    cluster: Cluster, sipp_binary: str, tmp_path: Path
+) -> None:
+    """A node whose bridge is away refuses a call at once (503, no early media) when Kamailio says
+    another node is left: Kamailio sends it there. No carrier sees a refusal, and the refused attempt
+    leaves no row, even once the bridge is back and has looked in Asterisk's record for missed calls.
+    With no node left to take it, the node refuses it as a single node does (its row from CEL)."""
+    ast = cluster.nodes[0].asterisk
+    away = cluster.node("n1")
+    with sipp_target(sipp_binary, "answer", tmp_path) as target:
+        plan = seed(cluster, [target.port])
+        cluster.kill_bridge(away)
+        try:
+            logs = await call_many(
+                sipp_binary, ast, plan.did, callers(6), tmp_path, [500] * 6, parallel=6, port=cluster.sip_port
+            )
+        finally:
+            cluster.start_bridge(away)
+        rows = calls(6)
+
+    def refused_on_n1() -> list[str]:  # round robin sent some calls there first
+        with session_scope() as s:
+            on_n1 = col(ChannelEvent.linkedid).startswith(linkedid_prefix("n1"))
+            ended = ChannelEvent.eventtype == "LINKEDID_END"
+            linkedids = [str(i) for i in s.exec(select(ChannelEvent.linkedid).where(ended, on_n1))]
+        assert linkedids, "no call tried n1"
+        return linkedids
+
+    tried = eventually(refused_on_n1, what="n1's refusals in Asterisk's record")
+    # What the bridge makes rows of when it returns: none of those (the next node's calls).
+    assert cel.missed_calls(datetime.now(UTC), set(), linkedid_prefix("n1")) == [], tried
+    assert sum("final=SIP/2.0 200" in log for log in logs) == 6, logs
+    assert "early_media=183" not in "".join(logs)
+    assert sorted(r.caller for r in rows) == callers(6), [(r.caller, r.linkedid) for r in rows]
+    assert {cluster.node_of(r.linkedid) for r in rows} == {"n2"}
