@@ -7,11 +7,12 @@ import asyncio
 import io
 import os
 import signal
+import socket
 import wave
 from collections import Counter
+from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
-from functools import partial
 from pathlib import Path
 
 import httpx
@@ -23,9 +24,9 @@ from core.models import Call, ChannelEvent, CreditReservation, Target, User, Wal
 from core.pbx.nodes import linkedid_prefix
 from pbx_bridge import cel
 from testkit.actors import make_actor
-from testkit.asterisk import Plan, calls, live_calls, seed_plan, trunk_pushed, wait_live
-from testkit.nodes import Cluster, let_carrier_in, node_probed
-from testkit.processes import api_server, start_worker
+from testkit.asterisk import calls, live_calls, wait_live
+from testkit.nodes import Cluster, let_carrier_in, node_probed, running_proxy, seed_cluster
+from testkit.processes import api_server, free_port, start_worker
 from testkit.rows import change, tariff
 from testkit.sipp import call, call_many, sipp_target
 from testkit.waiting import eventually, eventually_async
@@ -37,23 +38,13 @@ def callers(count: int) -> list[str]:
     return [f"+4479110{index:05d}" for index in range(count)]
 
 
-def seed(cluster: Cluster, ports: list[int], balance: str = "100", **campaign: object) -> Plan:
-    """The plan, its trunks pushed to every node."""
-    plan = seed_plan(ports, balance, **campaign)
-    for node in cluster.nodes:
-        for trunk_id, port in zip(plan.trunks, ports, strict=True):
-            eventually(partial(trunk_pushed, node.asterisk, trunk_id, port), what=f"trunk in {node.node_id}")
-    let_carrier_in(cluster.kamailio)
-    return plan
-
-
 async def test_carriers_by_address_and_calls_spread_over_both_nodes_one_row_each(
     cluster: Cluster, sipp_binary: str, tmp_path: Path
 ) -> None:
     """200 calls from one carrier address, arriving ten a second (about 20 s), spread over both nodes."""
     ast = cluster.nodes[0].asterisk
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed(cluster, [target.port])
+        plan = seed_cluster(cluster, [target.port])
         let_carrier_in(cluster.kamailio, active=False)  # the trunk paused in the portal: no restart anywhere
         refused = await call(sipp_binary, ast, plan.did, REFUSED, tmp_path, port=cluster.sip_port)
         let_carrier_in(cluster.kamailio)
@@ -87,7 +78,7 @@ async def test_a_concurrency_cap_of_3_holds_across_both_nodes(
 ) -> None:
     ast = cluster.nodes[0].asterisk
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed(cluster, [target.port])
+        plan = seed_cluster(cluster, [target.port])
         with session_scope() as s:
             s.get(Target, plan.targets[0]).concurrency_cap = 3
         logs = await call_many(
@@ -114,7 +105,7 @@ async def test_a_failover_targets_cap_holds_across_both_nodes(
         sipp_target(sipp_binary, "busy", tmp_path) as busy,
         sipp_target(sipp_binary, "answer", tmp_path) as backup,
     ):
-        plan = seed(cluster, [busy.port, backup.port])
+        plan = seed_cluster(cluster, [busy.port, backup.port])
         with session_scope() as s:
             s.get(Target, plan.targets[1]).concurrency_cap = 2
         logs = await call_many(
@@ -140,7 +131,7 @@ async def test_a_portal_hang_up_reaches_the_node_holding_the_call(
 ) -> None:
     ast = cluster.nodes[0].asterisk
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed(cluster, [target.port])
+        plan = seed_cluster(cluster, [target.port])
         placed = [
             asyncio.create_task(
                 call(sipp_binary, ast, plan.did, caller, tmp_path, talk_ms=30000, port=cluster.sip_port)
@@ -171,7 +162,7 @@ async def test_a_dead_node_is_left_out_and_taken_back_when_it_answers(
 ) -> None:
     ast = cluster.nodes[0].asterisk
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed(cluster, [target.port])
+        plan = seed_cluster(cluster, [target.port])
         talking = asyncio.create_task(
             call(sipp_binary, ast, plan.did, "+447911555000", tmp_path, talk_ms=4000, port=cluster.sip_port)
         )
@@ -214,7 +205,7 @@ async def test_a_wallet_for_4_parallel_calls_holds_across_both_nodes(
     try:
         ast = cluster.nodes[0].asterisk
         with sipp_target(sipp_binary, "answer", tmp_path) as target:
-            plan = seed(cluster, [target.port], balance=str(4 * slice_cost))
+            plan = seed_cluster(cluster, [target.port], balance=str(4 * slice_cost))
             change(User, plan.user_id, tariff_id=tariff(("1", "0.60"), increments=(1, 1)))
             await call_many(
                 sipp_binary,
@@ -265,7 +256,7 @@ async def test_recordings_download_from_whichever_node_recorded_them(
     ast = cluster.nodes[0].asterisk
     login = {"ARI_USER": ast.settings.ari_user, "ARI_PASSWORD": ast.settings.ari_password}
     with sipp_target(sipp_binary, "answer", tmp_path) as target, api_server(**login) as base:
-        plan = seed(cluster, [target.port], record=True)
+        plan = seed_cluster(cluster, [target.port], record=True)
         admin = make_actor(1, "Ada Admin")
         await asyncio.gather(  # speaking, for audio to record; round robin puts them on both nodes
             *(
@@ -292,7 +283,7 @@ async def test_a_node_gone_for_good_has_its_calls_completed_by_the_other(
     record and takes it off the live view. The node is thawed after, for the module's other tests."""
     ast = cluster.nodes[0].asterisk
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed(cluster, [target.port])
+        plan = seed_cluster(cluster, [target.port])
         talking = asyncio.create_task(
             call(sipp_binary, ast, plan.did, "+447911666000", tmp_path, talk_ms=4000, port=cluster.sip_port)
         )
@@ -335,7 +326,7 @@ async def test_calls_sent_to_a_node_killed_a_moment_before_are_answered_by_the_o
     ast = cluster.nodes[0].asterisk
     dead = cluster.node("n2")
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed(cluster, [target.port])
+        plan = seed_cluster(cluster, [target.port])
         cluster.kill_asterisk(dead)
         try:
             logs = await call_many(
@@ -363,7 +354,7 @@ async def test_calls_while_a_nodes_bridge_is_down_are_answered_by_the_other_with
     ast = cluster.nodes[0].asterisk
     away = cluster.node("n1")
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed(cluster, [target.port])
+        plan = seed_cluster(cluster, [target.port])
         cluster.kill_bridge(away)
         try:
             logs = await call_many(
@@ -388,3 +379,37 @@ async def test_calls_while_a_nodes_bridge_is_down_are_answered_by_the_other_with
     assert "early_media=183" not in "".join(logs)
     assert sorted(r.caller for r in rows) == callers(6), [(r.caller, r.linkedid) for r in rows]
     assert {cluster.node_of(r.linkedid) for r in rows} == {"n2"}
+
+
+async def test_two_kamailios_with_one_config_both_take_calls_to_the_same_nodes(
+    cluster: Cluster, sipp_binary: str, tmp_path: Path
+) -> None:
+    """A second Kamailio, started the same way with the same nodes (on another address or port, as a
+    second proxy or a floating address's standby would be): carriers pointed at either are
+    answered, each call once, on both nodes; each call's BYE goes through the proxy it came by."""
+    ast = cluster.nodes[0].asterisk
+    second = replace(
+        cluster.kamailio, work_dir=tmp_path / "kamailio-2", sip_port=free_port(socket.SOCK_DGRAM)
+    )
+    with sipp_target(sipp_binary, "answer", tmp_path) as target, running_proxy(second, tmp_path / "k2.log"):
+        plan = seed_cluster(cluster, [target.port])
+        let_carrier_in(second)
+        first_logs, second_logs = await asyncio.gather(
+            call_many(
+                sipp_binary, ast, plan.did, callers(4), tmp_path, [500] * 4, parallel=4, port=cluster.sip_port
+            ),
+            call_many(
+                sipp_binary,
+                ast,
+                plan.did,
+                callers(8)[4:],
+                tmp_path,
+                [500] * 4,
+                parallel=4,
+                port=second.sip_port,
+            ),
+        )
+    assert all("final=SIP/2.0 200" in log and "ended_by=" in log for log in first_logs + second_logs)
+    rows = calls(8)
+    assert sorted(r.caller for r in rows) == callers(8)
+    assert {cluster.node_of(r.linkedid) for r in rows} == {"n1", "n2"}
