@@ -67,7 +67,8 @@ def main() -> None:
     print(run.table())
     print(
         f"\n{len(run.placed)} calls in {run.seconds:.0f} s at {args.rate}/s asked: {answered} answered;"
-        f" callers with more than one row: {twice}; most connected at once {run.most_at_once}"
+        f" callers with more than one row: {twice}; rows left open: {len(run.open_rows)}"
+        f" {run.open_rows[:5]}; most connected at once {run.most_at_once}"
         f" (cap {CONCURRENCY_CAP})"
     )
     print(

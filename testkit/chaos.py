@@ -34,7 +34,7 @@ from testkit.nodes import Cluster, node_probed, running_cluster, seed_cluster
 from testkit.processes import RedisServer, free_port
 from testkit.rows import change, tariff
 from testkit.sipp import SCENARIOS, free_media_ports, sipp_target
-from testkit.waiting import eventually, eventually_async
+from testkit.waiting import NotYet, eventually, eventually_async
 
 CALLER_PREFIX = "+4479300"  # + sipp's call number: each call's own caller
 _LINE = re.compile(r"call=(\d+) (\w+)=(.*)")
@@ -290,18 +290,25 @@ def tally(windows: list[Window], placed: list[Placed], rows: dict[str, Call], ma
     return tallies
 
 
-def rows_by_caller(placed: list[Placed]) -> tuple[dict[str, Call], Counter[str]]:
-    """Each call's row (once all are complete) and how many rows each caller has."""
+def rows_by_caller(wait: float = 90) -> tuple[dict[str, Call], Counter[str], list[str]]:
+    """Each call's row (once all are complete, or after `wait` s), how many rows each caller has,
+    and the calls whose rows are still open then."""
+
+    def read() -> list[Call]:
+        with session_scope() as s:
+            return list(s.exec(select(Call)).all())
 
     def complete() -> list[Call]:
-        with session_scope() as s:
-            rows = list(s.exec(select(Call)).all())
-        still = [(r.linkedid, r.caller, r.connected_at, r.trail[-3:]) for r in rows if r.ended_at is None]
-        assert not still, f"call rows still open: {still[:10]}"
+        rows = read()
+        assert all(r.ended_at is not None for r in rows), "call rows still open"
         return rows
 
-    rows = eventually(complete, timeout=90, interval=1, what="every call row complete")
-    return {r.caller: r for r in rows}, Counter(r.caller for r in rows)
+    try:
+        rows = eventually(complete, timeout=wait, interval=1, what="every call row complete")
+    except NotYet:
+        rows = read()
+    still = [r.linkedid for r in rows if r.ended_at is None]
+    return {r.caller: r for r in rows}, Counter(r.caller for r in rows), still
 
 
 @dataclass
@@ -370,6 +377,7 @@ class ChaosRun:
     placed: list[Placed]
     rows: dict[str, Call]  # by caller
     row_counts: Counter[str]  # rows per caller
+    open_rows: list[str]  # linkedids of rows still open when the run ended
     books: Books
     most_at_once: int
     seconds: float
@@ -416,13 +424,14 @@ async def run_chaos(
                 await calling
             raise
         seconds = time.monotonic() - started
-        rows, counts = rows_by_caller(placed)
+        rows, counts, still = rows_by_caller()
         margin = talk_ms / 1000 + 5  # a call up (or in setup) on a node as it failed
         return ChaosRun(
             tally(windows, placed, rows, margin),
             placed,
             rows,
             counts,
+            still,
             books(plan.user_id),
             most_at_once(list(rows.values())),
             seconds,

@@ -177,7 +177,8 @@ def running_proxy(settings: KamailioSettings, log: Path) -> Iterator[subprocess.
             assert proc.poll() is None, f"Kamailio's command exited: {log.read_text()[-2000:]}"
             return answers(settings)
 
-        eventually(ready, timeout=20, what="Kamailio answers")
+        # 60 s: its command imports the product first, which took over 20 s at load average 24.
+        eventually(ready, timeout=60, what="Kamailio answers")
         yield proc
     finally:
         stop(proc, timeout=15, group=True)

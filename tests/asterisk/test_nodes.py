@@ -389,7 +389,7 @@ async def test_two_kamailios_with_one_config_both_take_calls_to_the_same_nodes(
     answered, each call once, on both nodes; each call's BYE goes through the proxy it came by."""
     ast = cluster.nodes[0].asterisk
     second = replace(
-        cluster.kamailio, work_dir=tmp_path / "kamailio-2", sip_port=free_port(socket.SOCK_DGRAM)
+        cluster.kamailio, work_dir=tmp_path / "second" / "kamailio", sip_port=free_port(socket.SOCK_DGRAM)
     )
     with sipp_target(sipp_binary, "answer", tmp_path) as target, running_proxy(second, tmp_path / "k2.log"):
         plan = seed_cluster(cluster, [target.port])
