@@ -148,7 +148,6 @@ class Fault:
     fail: Callable[[], Awaitable[None]]
     recover: Callable[[], Awaitable[None]]
     node: str = ""  # the node it takes down, if one
-    lost_in_setup: bool = False  # calls in setup through it may be lost (Kamailio's transactions)
     skip: str = ""
 
 
@@ -193,7 +192,6 @@ def faults(cluster: Cluster, redis: RedisServer, postgres_skip: str) -> list[Fau
             "Kamailio restarted",
             _nothing,
             lambda: asyncio.to_thread(cluster.restart_proxy),
-            lost_in_setup=True,
         ),
         Fault("Redis restarted", lambda: asyncio.to_thread(redis.stop), redis_back),
         Fault("PostgreSQL restarted", not_run, not_run, skip=postgres_skip),
