@@ -56,6 +56,8 @@ def template_values(settings: AsteriskSettings) -> dict[str, str]:
         "ANSWERED_EVENT": names.ANSWERED_EVENT,
         "END_EVENT": names.END_EVENT,
         "FAILOVER_WAIT": str(names.FAILOVER_WAIT_SECONDS),
+        "ELSEWHERE_HEADER": names.ELSEWHERE_HEADER,
+        "ELSEWHERE_CAUSE": str(names.ELSEWHERE_CAUSE),
         "RECORDING": names.recording_name("${CHANNEL(linkedid)}"),
         "RECORDING_CALLER": names.leg_recording_name("${CHANNEL(linkedid)}", Leg.CALLER),
         "RECORDING_TARGET": names.leg_recording_name("${CHANNEL(linkedid)}", Leg.TARGET),

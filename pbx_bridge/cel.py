@@ -19,6 +19,7 @@ from sqlmodel import col, select
 
 from core.calls.record import CallRow, CallState, Result, Step
 from core.infra.db import session_scope
+from core.infra.names import ELSEWHERE_CAUSE
 from core.models import Call, ChannelEvent
 from core.routing import Admission, admit
 from core.values.enums import CallSource, Disposition, HangupBy
@@ -138,7 +139,8 @@ def events_of(linkedids: list[str]) -> dict[str, list[ChannelEvent]]:
 
 def missed_calls(now: datetime, skip: set[str], linkedid_prefix: str = "") -> list[CallRow]:
     """Rows for inbound calls Asterisk took and ended with no row written (the bridge was down);
-    with a prefix, only those of the node whose linkedids start with it (core.pbx.nodes)."""
+    with a prefix, only those of the node whose linkedids start with it (core.pbx.nodes). A call
+    this node refused for Kamailio to send to another node (ELSEWHERE_CAUSE) is that node's: none."""
     return missed_rows([i for i in missed_linkedids(now, linkedid_prefix) if i not in skip], now)
 
 
@@ -171,16 +173,18 @@ def missed_rows(linkedids: list[str], now: datetime) -> list[CallRow]:
             start = next((e for e in events if e.eventtype == "CHAN_START" and e.uniqueid == linkedid), None)
             if start is None:
                 continue
+            end = ending(linkedid, events, last_seen(events), "Asterisk ended the call")
+            if end.cause == ELSEWHERE_CAUSE:
+                continue
             started = _utc(start.eventtime)
             admission = admit(session, start.exten or "", start.cid_num or "", started)
-            rows.append(_missed_row(linkedid, events, started, admission, now))
+            rows.append(_missed_row(linkedid, end, started, admission, now))
     return rows
 
 
 def _missed_row(
-    linkedid: str, events: list[ChannelEvent], started: datetime, admission: Admission, now: datetime
+    linkedid: str, end: Ending, started: datetime, admission: Admission, now: datetime
 ) -> CallRow:
-    end = ending(linkedid, events, last_seen(events), "Asterisk ended the call")
     call = CallState(
         linkedid=linkedid,
         did=admission.did,

@@ -78,9 +78,11 @@ class Reconciler:
         started, self.started = self.started, await self.ari.startup_time()
         # Calls we follow in the dialplan whose channel was gone at two sweeps in a row: their end
         # never reached us (AMI was away). Asterisk's record completes them. Once Asterisk has
-        # restarted (it died holding them, a node lost), every one gone is lost at once.
+        # restarted (it died holding them, a node lost), every one gone is lost at once, those
+        # still being routed too: their flows wait for events that will never come.
         gone = following - channels
-        lost = gone if started not in (None, self.started) else self.missing & gone
+        restarted = started not in (None, self.started)
+        lost = set(self.ctx.channels) - channels if restarted else self.missing & gone
         self.missing = gone
         ended: list[tuple[Call, bool]] = []
         for row in await asyncio.to_thread(open_calls, linkedid_prefix(self.ctx.node_id)):
@@ -90,6 +92,8 @@ class Reconciler:
                 if row.linkedid not in lost or flow.finished:
                     continue
                 flow.let_go()
+                if not flow.caller.in_dialplan:  # it ends its own row: routing stopped
+                    continue
             elif up and row.connected_at is not None:  # talking on in the dialplan
                 self.flows.start(CallFlow.resume(self.ctx, row))
                 continue

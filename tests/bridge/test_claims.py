@@ -1,11 +1,19 @@
 """A slot within a target's concurrency cap (and a trunk's channel limit) is claimed in one Redis
-script: every node's bridge shares the sets, so no two calls can both take the last slot."""
+script: every node's bridge shares the sets, so no two calls can both take the last slot; a claim
+made while Redis restarts waits for it."""
 
 import asyncio
+from pathlib import Path
+
+import pytest
 
 from core.infra.names import buyer_reached_key, live_target_key, live_trunk_key
 from core.infra.redis_client import async_redis
+from core.infra.settings import get_settings
+from core.routing import Candidate
+from pbx_bridge.call.claims import Claims
 from pbx_bridge.live_store import LiveStore
+from testkit.processes import redis_server
 
 
 async def test_claims_take_the_last_slot_once_all_or_none() -> None:
@@ -54,3 +62,28 @@ async def test_a_held_key_is_taken_by_one_call_with_its_slots_all_or_none_and_le
         assert await nodes[1].claim("n2-99", [], held=[(buyer, 60)]) is None  # free again
     finally:
         await client.aclose()
+
+
+async def test_a_claim_made_while_redis_restarts_waits_for_it_and_is_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Redis killed and started again (empty) a moment later: a call claiming its slot meanwhile is
+    not refused; its claim waits for Redis and is taken once it is back."""
+    with redis_server(tmp_path) as redis:
+        monkeypatch.setenv("REDIS_URL", redis.url)
+        get_settings.cache_clear()
+        client = async_redis()
+        try:
+            claims = Claims(LiveStore(client), "n1-1")
+            candidate = Candidate(1, 1, "Desk", "+14155550100", 1, 1, None, concurrency_cap=3)
+            assert await claims.take(candidate) is None  # a connection in the pool, soon stale
+            redis.stop()
+            restarted = asyncio.create_task(asyncio.to_thread(redis.start))
+            second = Claims(LiveStore(client), "n1-2")
+            assert await second.take(candidate) is None
+            await restarted
+            assert await client.smembers(live_target_key(1)) == {"n1-2"}  # Redis came back empty
+        finally:
+            await client.aclose()
+            monkeypatch.undo()
+            get_settings.cache_clear()
