@@ -25,7 +25,7 @@ from core.models import Buyer, Call, ChannelEvent, CreditReservation, Target, Us
 from core.pbx.nodes import linkedid_prefix
 from pbx_bridge import cel
 from testkit.actors import make_actor
-from testkit.asterisk import calls, live_calls, wait_live
+from testkit.asterisk import AsteriskUnderTest, calls, live_calls, wait_live
 from testkit.nodes import Cluster, let_carrier_in, node_probed, running_proxy, seed_cluster
 from testkit.processes import api_server, free_port, start_worker
 from testkit.rows import change, tariff
