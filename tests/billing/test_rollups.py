@@ -37,16 +37,16 @@ FROM {table} GROUP BY 1, 2, 3, 4, 5
 """
 # The same for the rollup by caller origin, written independently of core/reporting/region_rollups.py.
 REGION_FRESH = """
-SELECT date_trunc('hour', started_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', user_id, campaign_id,
+SELECT date_trunc('hour', started_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', user_id,
        caller_country, caller_region, caller_line_type, count(*),
        count(*) FILTER (WHERE disposition = 'ANSWERED'), count(*) FILTER (WHERE converted),
        sum(talk_seconds), coalesce(sum(cost), 0), sum(payout)
-FROM call WHERE rating_status <> 'pending' GROUP BY 1, 2, 3, 4, 5, 6
+FROM call WHERE rating_status <> 'pending' GROUP BY 1, 2, 3, 4, 5
 """
 REGION_ROLLED = """
-SELECT hour, user_id, campaign_id, caller_country, caller_region, caller_line_type, sum(calls), sum(answered),
+SELECT hour, user_id, caller_country, caller_region, caller_line_type, sum(calls), sum(answered),
        sum(converted), sum(talk_seconds), sum(spend), sum(payout)
-FROM call_region_rollup GROUP BY 1, 2, 3, 4, 5, 6
+FROM call_region_rollup GROUP BY 1, 2, 3, 4, 5
 """
 ORIGINS = [
     ("GB", "London", "fixed"),
