@@ -35,4 +35,3 @@ def refresh_hours(session: Session, window: str, params: Mapping[str, object]) -
         text("DELETE FROM call_region_rollup WHERE hour = ANY(CAST(:hours AS timestamptz[]))"), params
     )
     session.execute(text(_FILL.format(window=window)), params)
-

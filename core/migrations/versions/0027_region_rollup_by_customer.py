@@ -24,7 +24,9 @@ _MEASURES = ("calls", "answered", "converted", "talk_seconds", "spend", "payout"
 
 def upgrade() -> None:
     sums = ", ".join(f"sum({m}) AS {m}" for m in _MEASURES)
-    op.execute(f"CREATE TEMPORARY TABLE region_merged AS SELECT {_KEYS}, {sums} FROM call_region_rollup GROUP BY {_KEYS}")
+    op.execute(
+        f"CREATE TEMPORARY TABLE region_merged AS SELECT {_KEYS}, {sums} FROM call_region_rollup GROUP BY {_KEYS}"
+    )
     op.execute("TRUNCATE call_region_rollup")
     op.drop_column("call_region_rollup", "campaign_id")
     measures = ", ".join(_MEASURES)
