@@ -11,8 +11,13 @@ Prints calls per second for the first rating of BENCH_CALLS pending calls (core.
 one debit each) and for re-rating them after every price changed (core.billing.rerate, one
 adjustment each), beside the floor: the time to COPY as many rows into the ledger table; then the
 seconds each part of the rating and re-rating transactions took, summed over the batches ("other":
-the rest of the run, pricing in Python mostly). A part the code under test does not have is left
-out: the same script also times an older checkout, for a before and after.
+the rest of the run, pricing in Python mostly; summed over the workers when several batches run
+at once, so the parts may add up to more than the run). A part the code under test does not have
+is left out: the same script also times an older checkout, for a before and after.
+
+Beside the wall-clock rates it prints the CPU each phase cost per 1,000 calls: this process's
+(Python: pricing, building statements) and the database server's (the bench database's client
+backends, read from /proc), which a shared machine's load distorts far less than seconds elapsed.
 """
 
 import functools
@@ -75,6 +80,47 @@ RERATE_PARTS = [
     ("rollups", "core.reporting.rollups", "refresh_hours"),
     ("commit", "sqlmodel", "Session.commit"),
 ]
+
+
+class Cpu:
+    """CPU seconds of this process and of the bench database's backends (same host) while timing."""
+
+    def __init__(self) -> None:
+        self.python = self.database = 0.0
+        self._start: tuple[float, dict[int, float]] = (0.0, {})
+
+    def __enter__(self) -> "Cpu":
+        self._start = (time.process_time(), _backend_seconds())
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        python, backends = self._start
+        self.python = time.process_time() - python
+        self.database = sum(t - backends.get(pid, 0.0) for pid, t in _backend_seconds().items())
+
+    def per_thousand(self, calls: int) -> str:
+        ms = 1e6 / max(calls, 1)
+        return f"CPU per 1,000 calls: python {self.python * ms:.0f} ms, postgres {self.database * ms:.0f} ms"
+
+
+def _backend_seconds() -> dict[int, float]:
+    """user + system CPU seconds of each client backend of this database, by pid."""
+    with psycopg.connect(os.environ["DATABASE_URL"]) as conn:
+        pids = [
+            r[0]
+            for r in conn.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+                " AND backend_type = 'client backend' AND pid <> pg_backend_pid()"
+            )
+        ]
+    seconds = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        seconds[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return seconds
 
 
 class Parts:
@@ -254,7 +300,7 @@ def run() -> None:
     rng = random.Random(11)
     tariff_id, prefixes = populate(rng)
 
-    with Parts(RATE_PARTS) as rate_parts:
+    with Parts(RATE_PARTS) as rate_parts, Cpu() as rate_cpu:
         started = time.perf_counter()
         processed = rate_pending()
         rating = time.perf_counter() - started
@@ -285,7 +331,7 @@ def run() -> None:
         )
         conn.commit()
         cur.execute("ANALYZE")
-    with Parts(RERATE_PARTS) as rerate_parts:
+    with Parts(RERATE_PARTS) as rerate_parts, Cpu() as rerate_cpu:
         started = time.perf_counter()
         result = rerate_period(CALLS_FROM, CALLS_FROM + timedelta(seconds=CALLS), tariff_id=tariff_id)
         rerating = time.perf_counter() - started
@@ -311,6 +357,7 @@ def run() -> None:
         f"rerate: {result.calls / rerating:,.0f} calls/s ({rerating:.2f} s, {result.adjusted} adjustments)"
         f" | COPY of {result.adjusted} ledger rows: {floor_rerating:.2f} s"
     )
+    print(f"rate:   {rate_cpu.per_thousand(CALLS)} | rerate: {rerate_cpu.per_thousand(result.calls)}")
     print(f"rate parts (s):   {rate_parts.report(rating)}")
     print(f"rerate parts (s): {rerate_parts.report(rerating)}")
     print(f"load average: {' '.join(f'{n:.2f}' for n in os.getloadavg())}")

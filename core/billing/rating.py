@@ -2,16 +2,18 @@
 and mark the call rated, in one transaction, once per call.
 
 Two paths give the same answer: `rate_call` for one call as it hangs up (`pricing.find_rate`, a
-few index probes) and `rate_batch` for many (the tariff's rate card in memory, one statement
-per step). Both lock the call rows and skip calls already rated, and the ledger reference
+few index probes) and `rate_pending` for many, in batches (the tariff's rate card in memory, one
+statement per step). Both lock the call rows and skip calls already rated, and the ledger reference
 `call:{id}` is unique, so a repeated or concurrent task never charges twice. A call no rate
 matches is not free: it is left `no_rate`, the admins are told, and reconciliation retries it.
 A call the batch can't write (an amount out of the column's range) is set aside as `error`, with
 the reason, so that it never holds up the other calls; reconciliation retries it too.
 """
 
+import threading
 import time
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -36,6 +38,9 @@ from core.values.money import round_money
 from core.webhooks import intake as call_hooks
 
 BATCH = 2000
+# Batches rated at once by a sweep: while one waits on PostgreSQL (writing its call rows, mostly),
+# another prices its calls or writes its own; the ledger and the rollups still go one at a time.
+WORKERS = 2
 ZERO = round_money(Decimal(0))
 
 
@@ -219,23 +224,12 @@ UPDATE call SET rating_status = :status, rating_error = :reason, updated_at = :n
 """)
 
 
-def rate_batch(
-    session: Session,
-    cache: TariffCache,
-    status: RatingStatus = RatingStatus.PENDING,
-    after: int = 0,
-    limit: int = BATCH,
-) -> tuple[int, int]:
-    """Rate up to `limit` ended calls in `status` with id > `after`, in the caller's transaction.
-
-    Rows another worker holds are skipped (it is rating them). When the batch fails on a row's
-    data, it is rated again row by row and each row that still fails is set aside (`error`, with
-    the reason, and the admins told) so one bad call never stops the others. Returns (calls
-    processed, last id seen) for the next batch to start after.
-    """
-    rows = _claim(session, status, after, limit)
+def rate_claimed(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -> None:
+    """Rate the rows `_claim` locked. When the batch fails on a row's data, it is rated again row
+    by row and each row that still fails is set aside (`error`, with the reason, and the admins
+    told) so one bad call never stops the others."""
     if not rows:
-        return 0, after
+        return
     try:
         with session.begin_nested():
             _rate_rows(session, cache, rows)
@@ -246,7 +240,6 @@ def rate_batch(
                     _rate_rows(session, cache, [row])
             except _ROW_FAULTS as exc:
                 set_aside(session, row.id, _reason(exc))
-    return len(rows), rows[-1].id
 
 
 # The claimed rows come from a text query (_CLAIM): SQLAlchemy can't type their columns.
@@ -282,10 +275,12 @@ def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -
             )
         elif rated.status is RatingStatus.NO_RATE:
             unrated.add(row.user_id)
-    wallet.post_many(session, entries)
     now = utcnow()
+    # The batch's own rows first: the ledger locks the customers' rows, which every batch run at
+    # once (rate_pending's workers) waits for, until the commit.
     _save(session, rows, saved, now)
     credit.release_many(session, [row.linkedid for row in rows])
+    wallet.post_many(session, entries)
     flag_unrated(session, unrated, now)
     rollups.refresh_hours(session, rollups.hours_started(row.started_at for row in rows))
     call_hooks.rated(session, [row.id for row in rows])
@@ -338,20 +333,48 @@ def _reason(exc: Exception) -> str:
 
 
 def rate_pending(
-    status: RatingStatus = RatingStatus.PENDING, batch: int = BATCH, budget_seconds: float = 200
+    status: RatingStatus = RatingStatus.PENDING,
+    batch: int = BATCH,
+    budget_seconds: float = 200,
+    workers: int = WORKERS,
 ) -> int:
-    """Rate every ended call in `status`, a batch per transaction, within a time budget (the next
-    run carries on). Returns how many calls were processed."""
-    cache = TariffCache()
+    """Rate every ended call in `status`, a batch per transaction, `workers` transactions at once,
+    within a time budget (the next run carries on). Returns how many calls were processed."""
     deadline = time.monotonic() + budget_seconds
-    total, after = 0, 0
-    while time.monotonic() < deadline:
-        with session_scope() as session:
-            count, after = rate_batch(session, cache, status, after, batch)
-        total += count
-        if count == 0:
-            break
-    return total
+    claims = _Claims(status, batch)
+
+    def work() -> int:
+        cache, total = TariffCache(), 0
+        while time.monotonic() < deadline:
+            with session_scope() as session:
+                rows = claims.next(session)
+                rate_claimed(session, cache, rows)
+            total += len(rows)
+            if not rows:
+                break
+        return total
+
+    if workers == 1:
+        return work()
+    with ThreadPoolExecutor(workers, thread_name_prefix="rating") as pool:
+        return sum(pool.map(lambda _: work(), range(workers)))
+
+
+class _Claims:
+    """The workers' shared place in the calls: each claims the next batch after the last one any
+    of them claimed, so a run rates each call once (a call left `no_rate` is not claimed again
+    when its status is the one being retried)."""
+
+    def __init__(self, status: RatingStatus, batch: int) -> None:
+        self.status, self.batch, self.after = status, batch, 0
+        self._lock = threading.Lock()
+
+    def next(self, session: Session) -> Sequence[Row[Any]]:
+        with self._lock:
+            rows = _claim(session, self.status, self.after, self.batch)
+            if rows:
+                self.after = rows[-1].id
+            return rows
 
 
 def flag_unrated(session: Session, user_ids: Iterable[int], at: datetime) -> None:

@@ -142,7 +142,7 @@ TRANSCRIBE_CALL = "conversation.transcribe_call"  # (linkedid): rating, once a r
 REAPPLY_RULES = "conversation.reapply_rules"  # (campaign_id): the API, when asked to judge past calls again
 
 # --- PostgreSQL advisory locks (first key of the pair; the second says what is locked) -----------
-# the dashboard's rollups (core/reporting/rollups.py): 0 the tables, n the n-th UTC day since 1970
+# the dashboard's rollups (core/reporting/rollups.py): n the n-th UTC day since 1970
 ROLLUP_LOCK = 24
 
 # --- Asterisk's dialplan (rendered into asterisk_config/templates/extensions.conf) ---------------

@@ -80,8 +80,8 @@ class CallRollupDay(RollupSums, table=True):
 
 
 class CallRegionRollup(SQLModel, table=True):
-    """The rated calls of one UTC hour summed per customer, campaign and caller origin (country,
-    region, line type: core.calls.caller_origin), for the dashboard's breakdown by region (docs/regions.md).
+    """The rated calls of one UTC hour summed per customer and caller origin (country, region, line
+    type: core.calls.caller_origin), for the dashboard's breakdown by region (docs/regions.md).
     Kept beside `call_rollup`, in the same refresh and rebuild (core/reporting/region_rollups.py)."""
 
     __tablename__ = "call_region_rollup"
@@ -93,7 +93,6 @@ class CallRegionRollup(SQLModel, table=True):
     id: int | None = big_pk()
     hour: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
     user_id: int | None = None
-    campaign_id: int | None = None
     # Null for calls recorded before origins were read.
     caller_country: str | None = string(8, nullable=True)
     caller_region: str | None = string(500, nullable=True)

@@ -6,13 +6,14 @@ A rated call is final for the dashboard, so rating (core.billing.rating) and re-
 those calls started in are summed again from the call rows, then their days from the hours. Each
 day is locked while its hours and itself are summed, and every refresh reads after taking the
 lock, so two workers rating calls of the same hour or day leave the sum of both. `rebuild`, run
-nightly by the workers, sums every hour and day again from scratch.
+nightly by the workers, sums every hour and day again, one day per transaction: rating waits only
+while the day it writes is summed, never for the whole rebuild.
 Calls not rated yet (still talking, or rated seconds from now) are not in any rollup: the dashboard
 reads them from the call rows.
 """
 
 from collections.abc import Iterable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import text
 from sqlmodel import Session
@@ -67,10 +68,34 @@ _DAYS_WINDOW = (
     " AND hour < (SELECT max(d) FROM unnest(CAST(:days AS timestamptz[])) d) + interval '1 day'"
     " AND date_trunc('day', hour, 'UTC') = ANY(CAST(:days AS timestamptz[]))"
 )
-# Advisory lock keys (ROLLUP_LOCK, n): 0 is the whole of both tables (shared by refreshes, exclusive
-# for a rebuild), n > 0 the UTC day n days after 1970-01-01 (its hours and itself).
-_ALL = 0
+# Advisory lock keys (ROLLUP_LOCK, n): the UTC day n days after 1970-01-01 (its hours and itself).
 DAY = 86400
+# The UTC days any call or rollup row is of, what a rebuild walks: each table's days found by
+# one index probe per day (a skip scan), so a day without a call costs nothing.
+_DAYS_OF = """
+SELECT day FROM (
+    WITH RECURSIVE walk(day) AS (
+        SELECT date_trunc('day', min({column}), 'UTC') FROM {table}
+        UNION ALL
+        SELECT (SELECT date_trunc('day', min({column}), 'UTC') FROM {table}
+                WHERE {column} >= walk.day + interval '1 day')
+        FROM walk WHERE walk.day IS NOT NULL
+    )
+    SELECT day FROM walk
+) AS days WHERE day IS NOT NULL
+"""
+_REBUILT_DAYS = text(
+    " UNION ".join(
+        _DAYS_OF.format(table=table, column=column)
+        for table, column in (
+            ("call", "started_at"),
+            ("call_rollup", "hour"),
+            ("call_rollup_day", "day"),
+            ("call_region_rollup", "hour"),
+        )
+    )
+    + " ORDER BY 1"
+)
 
 
 def hours_of(session: Session, call_ids: Iterable[int]) -> list[datetime]:
@@ -96,11 +121,11 @@ def refresh(session: Session, call_ids: Iterable[int]) -> None:
     refresh_hours(session, hours_of(session, call_ids))
 
 
-def refresh_hours(session: Session, hours: Sequence[datetime]) -> None:
-    """Sum again these UTC hours and their days (`hours_of`, `hours_started`); the caller commits."""
+def refresh_hours(session: Session, hours: Sequence[datetime]) -> int:
+    """Sum again these UTC hours and their days (`hours_of`, `hours_started`); the caller commits.
+    Returns the hourly rows written."""
     if not hours:
-        return
-    session.execute(text("SELECT pg_advisory_xact_lock_shared(:ns, :all)"), {"ns": ROLLUP_LOCK, "all": _ALL})
+        return 0
     # The day, not the hour, is what is locked: two workers summing different hours of one day
     # would each sum the day without the other's hour.
     days = sorted({int(hour.timestamp()) // DAY for hour in hours})
@@ -110,22 +135,22 @@ def refresh_hours(session: Session, hours: Sequence[datetime]) -> None:
     # hour or day before has committed, and its calls are counted again here.
     params = {"hours": list(hours)}
     session.execute(text("DELETE FROM call_rollup WHERE hour = ANY(CAST(:hours AS timestamptz[]))"), params)
-    session.execute(text(_FILL.format(window=_HOURS_WINDOW)), params)
+    # An INSERT's result is a CursorResult, which Session.execute's annotation does not say.
+    written: int = session.execute(text(_FILL.format(window=_HOURS_WINDOW)), params).rowcount  # type: ignore[attr-defined]
     region_rollups.refresh_hours(session, _HOURS_WINDOW, params)  # the breakdown by region, alike
     by_day = {"days": [datetime.fromtimestamp(key * DAY, UTC) for key in days]}
     session.execute(text("DELETE FROM call_rollup_day WHERE day = ANY(CAST(:days AS timestamptz[]))"), by_day)
     session.execute(text(_DAYS.format(window=_DAYS_WINDOW)), by_day)
+    return written
 
 
 def rebuild(session: Session) -> int:
-    """Every rollup summed again from the call rows, the days from the hours; returns the hourly rows
-    written. Rating waits meanwhile."""
-    session.execute(text("SELECT pg_advisory_xact_lock(:ns, :all)"), {"ns": ROLLUP_LOCK, "all": _ALL})
-    session.execute(text("DELETE FROM call_rollup"))
-    session.execute(text("DELETE FROM call_rollup_day"))
-    # Written in time order: a period's rollups then sit on adjacent pages.
-    # An INSERT's result is a CursorResult, which Session.execute's annotation does not say.
-    written: int = session.execute(text(_FILL.format(window="TRUE"))).rowcount  # type: ignore[attr-defined]
-    region_rollups.rebuild(session)
-    session.execute(text(_DAYS.format(window="TRUE")))
+    """Every rollup summed again from the call rows, the days from the hours, a UTC day at a time,
+    committing each (rating waits for the day being summed only); returns the hourly rows written."""
+    days = list(session.scalars(_REBUILT_DAYS))
+    session.commit()
+    written = 0
+    for day in days:
+        written += refresh_hours(session, [day + timedelta(hours=h) for h in range(24)])
+        session.commit()
     return written

@@ -150,6 +150,17 @@ def test_a_call_no_rate_covers_is_flagged_and_charged_once_a_rate_exists() -> No
     assert balance(alice) == Decimal("8.2000")
 
 
+def test_a_sweep_of_several_workers_takes_each_call_once_even_when_it_stays_unrated() -> None:
+    """The workers share one place in the calls: a retry of `no_rate` calls that still match no
+    rate does not hand them to the second worker once the first has committed them."""
+    alice = customer_id("10", tariff(("44", "0.10")))
+    lost = [call(alice, 60, "+14155550100") for _ in range(30)]
+    assert rate_pending(batch=4) == 30
+    assert rate_pending(RatingStatus.NO_RATE, batch=4, workers=2) == 30
+    assert {get(Call, c).rating_status for c in lost} == {"no_rate"}
+    assert balance(alice) == Decimal("10.0000")
+
+
 def test_the_batch_path_and_the_single_call_path_agree() -> None:
     t = tariff()
     for prefix, per_minute, fee, inc, minimum in [

@@ -37,16 +37,16 @@ FROM {table} GROUP BY 1, 2, 3, 4, 5
 """
 # The same for the rollup by caller origin, written independently of core/reporting/region_rollups.py.
 REGION_FRESH = """
-SELECT date_trunc('hour', started_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', user_id, campaign_id,
+SELECT date_trunc('hour', started_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', user_id,
        caller_country, caller_region, caller_line_type, count(*),
        count(*) FILTER (WHERE disposition = 'ANSWERED'), count(*) FILTER (WHERE converted),
        sum(talk_seconds), coalesce(sum(cost), 0), sum(payout)
-FROM call WHERE rating_status <> 'pending' GROUP BY 1, 2, 3, 4, 5, 6
+FROM call WHERE rating_status <> 'pending' GROUP BY 1, 2, 3, 4, 5
 """
 REGION_ROLLED = """
-SELECT hour, user_id, campaign_id, caller_country, caller_region, caller_line_type, sum(calls), sum(answered),
+SELECT hour, user_id, caller_country, caller_region, caller_line_type, sum(calls), sum(answered),
        sum(converted), sum(talk_seconds), sum(spend), sum(payout)
-FROM call_region_rollup GROUP BY 1, 2, 3, 4, 5, 6
+FROM call_region_rollup GROUP BY 1, 2, 3, 4, 5
 """
 ORIGINS = [
     ("GB", "London", "fixed"),
@@ -149,6 +149,33 @@ def test_two_workers_rating_calls_of_one_day_leave_the_sum_of_both() -> None:
     assert not second.is_alive()
     assert rows("SELECT calls FROM call_rollup_day") == {(2,)}
     assert_rollups_exact()
+
+
+def test_rating_goes_on_while_the_rollups_are_rebuilt() -> None:
+    """The rebuild takes one day at a time: waiting on a day a worker holds, it lets a call of
+    another day be rated (a rebuild under one lock of both tables held every rating back)."""
+    midnight = datetime.now(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    user = customer_id("1000", tariff(("44", "0.1000")))
+    held, other = (ended_call(user, 0, started_at=midnight - timedelta(days=d, hours=-5)) for d in (1, 3))
+    rebuilding = threading.Thread(target=_rebuild)
+    rating_other = threading.Thread(target=lambda: _rate_and_commit(other))
+    with Session(get_engine(), expire_on_commit=False) as first:
+        rating.rate_call(first, held)  # its day locked, not committed yet
+        rebuilding.start()
+        eventually(_waiting_for_the_rollup_lock, what="the rebuild waits for the held day")
+        rating_other.start()
+        rating_other.join(timeout=30)
+        assert not rating_other.is_alive(), "rating waited for the rebuild"
+        first.commit()
+    rebuilding.join(timeout=60)
+    assert not rebuilding.is_alive()
+    assert rows("SELECT sum(calls) FROM call_rollup_day") == {(2,)}
+    assert_rollups_exact()
+
+
+def _rebuild() -> None:
+    with session_scope() as s:
+        rollups.rebuild(s)
 
 
 def _rate_and_commit(call_id: int) -> None:
