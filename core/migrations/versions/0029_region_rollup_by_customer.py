@@ -1,7 +1,7 @@
 """the dashboard's rollup by caller origin keyed by hour, customer and origin, no campaign (issue 38)
 
-Revision ID: 0027
-Revises: 0026
+Revision ID: 0029
+Revises: 0028
 
 Keyed by campaign too, it held nearly a row per call (8.53 M rows for 10 M calls); the dashboard
 never groups it by campaign. The rows are merged from the old ones (the same sums, read from the
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0027"
-down_revision: str | None = "0026"
+revision: str = "0029"
+down_revision: str | None = "0028"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
