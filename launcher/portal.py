@@ -1,15 +1,17 @@
 """How the portal's server is started, by `make run` and by the test kit's portal processes alike
 (deploy/callroute.sh writes the same flags for the image)."""
 
+import shutil
 import sys
+from pathlib import Path
 
 
-def portal_argv(host: str, port: int) -> list[str]:
-    """Uvicorn serving the portal on host:port. Its own access log is off (it prints query strings;
-    portal_api.middleware.AccessLog writes the lines), and so is its X-Forwarded-For handling,
-    which believes any loopback peer: the client's address is portal_api.client_address's, from
-    TRUSTED_PROXIES."""
-    return [
+def portal_argv(host: str, port: int, workers: int = 1) -> list[str]:
+    """Uvicorn serving the portal on host:port with `workers` processes (uvicorn starts a dead one
+    again). Its own access log is off (it prints query strings; portal_api.middleware.AccessLog
+    writes the lines), and so is its X-Forwarded-For handling, which believes any loopback peer:
+    the client's address is portal_api.client_address's, from TRUSTED_PROXIES."""
+    argv = [
         sys.executable,
         "-m",
         "uvicorn",
@@ -21,3 +23,11 @@ def portal_argv(host: str, port: int) -> list[str]:
         "--no-access-log",
         "--no-proxy-headers",
     ]
+    return [*argv, "--workers", str(workers)] if workers > 1 else argv
+
+
+def empty_metrics_dir(path: Path) -> None:
+    """Several processes write their metrics into `path` (PROMETHEUS_MULTIPROC_DIR), which must be
+    empty as they start: a former run's files would be added to this one's (docs/operations.md)."""
+    shutil.rmtree(path, ignore_errors=True)
+    path.mkdir(parents=True)
