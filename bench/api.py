@@ -95,9 +95,7 @@ def portal_pids(port: int) -> list[int]:
     """The uvicorn serving `port` and its worker processes."""
     wanted = f"--port\0{port}\0".encode()
     masters = [
-        int(p.name)
-        for p in Path("/proc").iterdir()
-        if p.name.isdigit() and wanted in _read(p / "cmdline")
+        int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit() and wanted in _read(p / "cmdline")
     ]
     pids = list(masters)
     for pid in masters:
@@ -124,7 +122,9 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / tick
 
 
-async def step(base: str, requests: list[Request], rate: float, seconds: float, timeout: float) -> dict[str, Tally]:
+async def step(
+    base: str, requests: list[Request], rate: float, seconds: float, timeout: float
+) -> dict[str, Tally]:
     """Offer `rate` requests a second for `seconds`; the tallies by endpoint (and "all")."""
     tallies: dict[str, Tally] = {}
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=2000)
@@ -176,7 +176,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--calls", type=int, default=1_000_000)
     ap.add_argument("--keep", metavar="NAME", help="seed database NAME once and keep it (reused when seeded)")
-    ap.add_argument("--workers", type=int, default=0, help="portal processes; 0: PORTAL_WORKERS's (make run's)")
+    ap.add_argument(
+        "--workers", type=int, default=0, help="portal processes; 0: PORTAL_WORKERS's (make run's)"
+    )
     ap.add_argument("--rates", default="100,200,300,500", help="requests a second, comma-separated")
     ap.add_argument("--seconds", type=float, default=20, help="each rate's duration")
     ap.add_argument("--timeout", type=float, default=30, help="a request without an answer by then failed")
@@ -187,7 +189,9 @@ def main() -> None:
     from testkit.processes import api_server
 
     workers = args.workers or get_settings().portal_processes
-    with seeded_database(args.keep or f"callroute_bench_api_{os.getpid()}", bool(args.keep), args.calls) as url:
+    with seeded_database(
+        args.keep or f"callroute_bench_api_{os.getpid()}", bool(args.keep), args.calls
+    ) as url:
         add_numbers(url)
         tokens = session_tokens(url)
         lists = list_requests(url, tokens)

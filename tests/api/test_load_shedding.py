@@ -3,8 +3,8 @@ answered 503 with Retry-After at once, the rest 200, and it serves again afterwa
 (portal_api.load_shedding, docs/api.md)."""
 
 from collections.abc import Iterator
-from contextlib import contextmanager
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -30,7 +30,9 @@ def trunks_locked() -> Iterator[psycopg.Connection]:
         yield conn
 
 
-def test_past_its_places_and_queue_the_portal_answers_503_then_serves_again(admin: Actor, tmp_path: Path) -> None:
+def test_past_its_places_and_queue_the_portal_answers_503_then_serves_again(
+    admin: Actor, tmp_path: Path
+) -> None:
     env = {"PORTAL_CONCURRENCY": str(CONCURRENCY), "PORTAL_QUEUE": str(QUEUE), "PORTAL_QUEUE_SECONDS": "60"}
     with (
         api_server(log=tmp_path / "portal.log", **env) as base,
