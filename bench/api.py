@@ -85,7 +85,7 @@ def list_requests(url: str, tokens: dict[str, str]) -> list[Request]:
             Request("dashboard", role, "GET", "/api/dashboard/call", token, month),
         ]
     out += [
-        Request("report first page", "buyer", "GET", "/api/report", tokens[str(buyer)]),
+        Request("report first page", "buyer", "POST", "/api/buyer/buyer-report", tokens[str(buyer)], body={}),
         Request("dashboard", "buyer", "GET", "/api/dashboard/call", tokens[str(buyer)], month),
     ]
     return out
@@ -133,7 +133,11 @@ async def step(
         async def one(r: Request, due: float) -> None:
             try:
                 answer = await client.request(
-                    r.method, r.path, params=r.params, headers={"Authorization": f"Bearer {r.token}"}
+                    r.method,
+                    r.path,
+                    params=r.params,
+                    json=r.body,
+                    headers={"Authorization": f"Bearer {r.token}"},
                 )
                 status = answer.status_code
             except httpx.HTTPError:
@@ -159,6 +163,26 @@ async def step(
     return tallies
 
 
+def cpu_per_request(base: str, requests: list[Request], pids: list[int], runs: int) -> None:
+    """One client, each request `runs` times in a row: the portal's CPU milliseconds per request
+    (what a request costs, whatever the load) and the wall-clock p50."""
+    print(f"\n| endpoint | role | portal CPU ms | p50 ms |  (one client, {runs} runs)\n|---|---|---|---|")
+    with httpx.Client(base_url=base, timeout=60) as client:
+        for r in requests:
+            headers = {"Authorization": f"Bearer {r.token}"}
+            client.request(r.method, r.path, params=r.params, json=r.body, headers=headers)  # warm
+            times = []
+            cpu = cpu_seconds(pids)
+            for _ in range(runs):
+                started = time.perf_counter()
+                client.request(
+                    r.method, r.path, params=r.params, json=r.body, headers=headers
+                ).raise_for_status()
+                times.append(time.perf_counter() - started)
+            used = (cpu_seconds(pids) - cpu) / runs * 1000
+            print(f"| {r.name} | {r.role} | {used:.2f} | {pct(times, 0.5) * 1000:.1f} |", flush=True)
+
+
 def report(rate: float, tallies: dict[str, Tally], wall: float, cpu: float, load: float) -> None:
     every = tallies["all"]
     print(
@@ -182,6 +206,7 @@ def main() -> None:
     ap.add_argument("--rates", default="100,200,300,500", help="requests a second, comma-separated")
     ap.add_argument("--seconds", type=float, default=20, help="each rate's duration")
     ap.add_argument("--timeout", type=float, default=30, help="a request without an answer by then failed")
+    ap.add_argument("--each", type=int, default=50, help="runs of each request, one client (0: none)")
     ap.add_argument("--report-users", type=int, default=20, help="concurrent report users (0: none)")
     args = ap.parse_args()
 
@@ -198,6 +223,8 @@ def main() -> None:
         with api_server(workers=workers) as base:
             pids = portal_pids(int(base.rsplit(":", 1)[1]))
             print(f"portal: {workers} process(es), pids {pids}")
+            if args.each:
+                cpu_per_request(base, lists, pids, args.each)
             asyncio.run(step(base, lists, 20, 3, args.timeout))  # warm: connections, caches
             for rate in (float(r) for r in args.rates.split(",")):
                 cpu, started = cpu_seconds(pids), time.perf_counter()

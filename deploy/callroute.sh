@@ -13,7 +13,8 @@ probe() {  # fails unless the URL answers 2xx within 4 s
 case "${1:-portal}" in
   portal)
     echo portal > "$role"
-    workers=${PORTAL_WORKERS:-1}
+    workers=${PORTAL_WORKERS:-0}
+    [ "$workers" -gt 0 ] || workers=$(nproc)  # 0: one process per core, as `make run`
     if [ "$workers" -gt 1 ]; then
       # Several processes: each writes its metrics here and /metrics adds them up. prometheus_client
       # reads the variable as a process starts, and the folder must start empty (docs/operations.md).
