@@ -38,6 +38,7 @@ POOL_NUMBERS = 2_000  # unassigned numbers in the admin's pool
 @dataclass
 class Tally:
     ok: list[float] = field(default_factory=list)
+    late: list[float] = field(default_factory=list)  # how late the generator sent (its own lag)
     shed: int = 0
     failed: int = 0
 
@@ -131,6 +132,7 @@ async def step(
     async with httpx.AsyncClient(base_url=base, timeout=timeout, limits=limits) as client:
 
         async def one(r: Request, due: float) -> None:
+            late = time.perf_counter() - due
             try:
                 answer = await client.request(
                     r.method,
@@ -145,6 +147,7 @@ async def step(
             took = time.perf_counter() - due
             for key in (r.name, "all"):
                 tally = tallies.setdefault(key, Tally())
+                tally.late.append(late)
                 if status == 200:
                     tally.ok.append(took)
                 elif status == 503:
@@ -187,7 +190,9 @@ def report(rate: float, tallies: dict[str, Tally], wall: float, cpu: float, load
     every = tallies["all"]
     print(
         f"\n{rate:.0f} req/s offered: {len(every.ok) / wall:.0f} answered/s, load {load:.1f},"
-        f" portal CPU {cpu / max(1, len(every.ok)) * 1000:.2f} ms per answered request"
+        f" portal CPU {cpu / max(1, len(every.ok)) * 1000:.2f} ms per answered request,"
+        f" sent late by p50 {pct(every.late, 0.5) * 1000:,.0f} ms, p95 {pct(every.late, 0.95) * 1000:,.0f} ms"
+        " (the generator's own lag: a figure above is the machine's, not the portal's, when this is large)"
     )
     print("| endpoint | 200 | p50 ms | p95 ms | p99 ms | 503 | failed |\n|---|---|---|---|---|---|---|")
     for name, t in sorted(tallies.items(), key=lambda kv: kv[0] == "all"):
