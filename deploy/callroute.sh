@@ -21,8 +21,9 @@ case "${1:-portal}" in
       export PROMETHEUS_MULTIPROC_DIR="${PROMETHEUS_MULTIPROC_DIR:-/tmp/callroute-metrics}"
       rm -rf "$PROMETHEUS_MULTIPROC_DIR" && mkdir -p "$PROMETHEUS_MULTIPROC_DIR"
     fi
-    # As launcher/portal.py: uvicorn's access log and X-Forwarded-For handling off (TRUSTED_PROXIES decides).
-    exec uvicorn portal_api.app:app --host "$HOST" --port "$PORT" --no-access-log --no-proxy-headers --workers "$workers" ;;
+    # As launcher/portal.py: uvicorn's access log and X-Forwarded-For handling off (TRUSTED_PROXIES
+    # decides), and a worker killed as hung only after 90 s without answering its ping.
+    exec uvicorn portal_api.app:app --host "$HOST" --port "$PORT" --no-access-log --no-proxy-headers --workers "$workers" --timeout-worker-healthcheck 90 ;;
   bridge)
     echo bridge > "$role"
     exec python -m pbx_bridge ;;

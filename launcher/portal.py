@@ -5,6 +5,8 @@ import shutil
 import sys
 from pathlib import Path
 
+WORKER_HEALTHCHECK_SECONDS = 90
+
 
 def portal_argv(host: str, port: int, workers: int = 1) -> list[str]:
     """Uvicorn serving the portal on host:port with `workers` processes (uvicorn starts a dead one
@@ -23,7 +25,12 @@ def portal_argv(host: str, port: int, workers: int = 1) -> list[str]:
         "--no-access-log",
         "--no-proxy-headers",
     ]
-    return [*argv, "--workers", str(workers)] if workers > 1 else argv
+    if workers == 1:
+        return argv
+    # Uvicorn kills a worker that leaves its ping unanswered this long, and one that restarts and is
+    # not serving by then: 5 s by default, which a busy machine exceeds (under bench/api.py at load
+    # 26 a worker was replaced mid-run; importing the app there takes a minute).
+    return [*argv, "--workers", str(workers), "--timeout-worker-healthcheck", str(WORKER_HEALTHCHECK_SECONDS)]
 
 
 def empty_metrics_dir(path: Path) -> None:
