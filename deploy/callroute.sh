@@ -13,7 +13,8 @@ probe() {  # fails unless the URL answers 2xx within 4 s
 case "${1:-portal}" in
   portal)
     echo portal > "$role"
-    workers=${PORTAL_WORKERS:-1}
+    workers=${PORTAL_WORKERS:-0}
+    [ "$workers" -gt 0 ] || workers=$(nproc)  # 0: one process per core, as `make run`
     if [ "$workers" -gt 1 ]; then
       # Several processes: each writes its metrics here and /metrics adds them up. prometheus_client
       # reads the variable as a process starts, and the folder must start empty (docs/operations.md).
@@ -21,9 +22,10 @@ case "${1:-portal}" in
       rm -rf "$PROMETHEUS_MULTIPROC_DIR" && mkdir -p "$PROMETHEUS_MULTIPROC_DIR"
     fi
     # As launcher/portal.py: uvicorn's access log and X-Forwarded-For handling off (TRUSTED_PROXIES
-    # decides), WebSocket messages uncompressed (compressing is per socket: docs/performance.md).
+    # decides), WebSocket messages uncompressed (compressing is per socket: docs/performance.md), and
+    # a worker killed as hung only after 90 s without answering its ping.
     exec uvicorn portal_api.app:app --host "$HOST" --port "$PORT" --no-access-log --no-proxy-headers \
-      --ws-per-message-deflate false --workers "$workers" ;;
+      --ws-per-message-deflate false --workers "$workers" --timeout-worker-healthcheck 90 ;;
   bridge)
     echo bridge > "$role"
     exec python -m pbx_bridge ;;

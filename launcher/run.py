@@ -12,6 +12,7 @@ import secrets
 import signal
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 from threading import Event
 from types import FrameType
@@ -22,7 +23,7 @@ from launcher.embedded import EmbeddedPostgres, EmbeddedRedis, ensure_database, 
 from launcher.lock import holding
 from launcher.migrate import announce, migrate_and_seed
 from launcher.nodes import kamailio_installed, node_children
-from launcher.portal import portal_argv
+from launcher.portal import empty_metrics_dir, portal_argv
 from launcher.supervisor import Child, Supervisor
 
 log = logging.getLogger("launch")
@@ -69,6 +70,21 @@ def outbound_default(settings: Settings) -> dict[str, str]:
     return {}
 
 
+def portal_child(host: str, port: int, settings: Settings) -> Child:
+    """The portal: one process per core unless PORTAL_WORKERS says (uvicorn keeps them up, the
+    supervisor keeps uvicorn up); several add their metrics up in a folder emptied at each start."""
+    workers = settings.portal_processes
+    if workers == 1:
+        return Child("api", portal_argv(host, port))
+    metrics = Path(settings.prometheus_multiproc_dir or settings.data_dir / "portal-metrics")
+    return Child(
+        "api",
+        portal_argv(host, port, workers),
+        {"PROMETHEUS_MULTIPROC_DIR": str(metrics)},
+        before_start=partial(empty_metrics_dir, metrics),
+    )
+
+
 def services(host: str, port: int, with_asterisk: bool) -> list[Child]:
     py = sys.executable
     settings = get_settings()
@@ -77,7 +93,7 @@ def services(host: str, port: int, with_asterisk: bool) -> list[Child]:
     data_dir.mkdir(parents=True, exist_ok=True)
     celery = [py, "-m", "celery", "-A", "workers.app"]
     children = [
-        Child("api", portal_argv(host, port)),
+        portal_child(host, port, settings),
         # Quiet unless something goes wrong: a line per task would drown the console.
         Child("worker", [*celery, "worker", "--loglevel", "WARNING", "-Q", names.CELERY_QUEUE]),
         # Transcription's own worker, one process (docs/conversation.md): it never delays rating.

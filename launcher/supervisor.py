@@ -38,10 +38,13 @@ class Child:
     name: str
     argv: list[str]
     own_env: dict[str, str] = field(default_factory=dict)  # on top of the launcher's (one node's)
+    before_start: Callable[[], None] | None = None  # run before every start (the portal's metrics folder)
     process: subprocess.Popen[bytes] | None = None
 
     def start(self, env: dict[str, str]) -> None:
         log.info("starting %s", self.name)
+        if self.before_start:
+            self.before_start()
         self.process = subprocess.Popen(self.argv, env={**env, **self.own_env})
 
     def alive(self) -> bool:

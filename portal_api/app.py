@@ -14,6 +14,7 @@ from core.infra.settings import get_settings
 from portal_api import errors, observability, routers, web
 from portal_api.body_limit import BodyLimit
 from portal_api.envelope import ErrorBody
+from portal_api.load_shedding import LoadShedding
 from portal_api.methods import HeadAndOptions
 from portal_api.middleware import AccessLog, SecurityHeaders
 
@@ -31,6 +32,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
         413: "Body too large",
         422: "A field is invalid",
         429: "Too many attempts",
+        503: "Busy (Retry-After says when to try again), or a part it needs is away",
     }.items()
 }
 
@@ -71,6 +73,14 @@ def create_app() -> FastAPI:
         ),
     )
     app.add_middleware(HeadAndOptions)
+    # Outside the body limit (a refused request's body is never read), inside the headers and the
+    # log (a 503 for load gets both).
+    app.add_middleware(
+        LoadShedding,
+        concurrency=settings.portal_concurrency,
+        queue=settings.portal_queue,
+        wait_seconds=settings.portal_queue_seconds,
+    )
     # Added last, so outermost: a 413 gets the headers too, and the log sees every answer.
     app.add_middleware(SecurityHeaders, hsts_seconds=settings.hsts_seconds)
     app.add_middleware(AccessLog)

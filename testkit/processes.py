@@ -44,22 +44,32 @@ def serves(url: str, auth: tuple[str, str] | None = None) -> bool:
 
 
 @contextlib.contextmanager
-def api_server(log: Path | None = None, **env: str) -> Iterator[str]:
-    """The API as a real uvicorn process on a free port (for browsers and real WebSockets); what
-    it logs goes to `log` when given."""
+def api_server(log: Path | None = None, workers: int = 1, **env: str) -> Iterator[str]:
+    """The API as a real uvicorn process on a free port (for browsers and real WebSockets) with
+    `workers` processes; what it logs goes to `log` when given."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    with contextlib.ExitStack() as stack:
+        if workers > 1:  # their metrics added up, as `make run` has them (launcher.run.portal_child)
+            metrics = stack.enter_context(tempfile.TemporaryDirectory(prefix="portal-metrics-"))
+            env = {"PROMETHEUS_MULTIPROC_DIR": metrics, **env}
+        yield stack.enter_context(_serving(base, port, log, workers, env))
+
+
+@contextlib.contextmanager
+def _serving(base: str, port: int, log: Path | None, workers: int, env: dict[str, str]) -> Iterator[str]:
     # As `make run` starts it (launcher.portal), its links pointing where it serves.
     with open(log or os.devnull, "ab") as out:
         proc = subprocess.Popen(
-            [*portal_argv("127.0.0.1", port), "--timeout-graceful-shutdown", "3"],
+            [*portal_argv("127.0.0.1", port, workers), "--timeout-graceful-shutdown", "3"],
             cwd=REPO,
             env={**os.environ, **RECEIVERS_ENV, "PUBLIC_URL": base, **env},
             stdout=out,
             stderr=subprocess.STDOUT,
         )
     try:
-        eventually(lambda: serves(f"{base}/docs"), timeout=60, interval=0.1, what="the API started")
+        # Importing the app takes a minute at a load of 20 on 2 cores, longer for several processes.
+        eventually(lambda: serves(f"{base}/docs"), timeout=120, interval=0.1, what="the API started")
         yield base
     finally:
         stop(proc)

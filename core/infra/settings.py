@@ -1,6 +1,7 @@
 """Process settings, read from the environment (and an optional `.env`): the one reader and the one
 set of defaults for every process, Asterisk's provisioning included (asterisk_config.settings)."""
 
+import os
 from collections.abc import Mapping
 from functools import lru_cache
 from ipaddress import IPv4Network, IPv6Network, ip_network
@@ -52,6 +53,15 @@ class Settings(BaseSettings):
 
     host: str = "127.0.0.1"
     port: int = 8000
+    # The portal's processes (uvicorn workers) under `make run`; 0: one per CPU core. Each process
+    # serves at most PORTAL_CONCURRENCY API requests at once (its database pool keeps 20 warm
+    # connections) and lets at most PORTAL_QUEUE more wait, each up to PORTAL_QUEUE_SECONDS; past
+    # that it answers 503 with Retry-After at once (portal_api.load_shedding): a bounded wait
+    # instead of a queue that grows until every request times out.
+    portal_workers: int = Field(default=0, ge=0, le=64)
+    portal_concurrency: int = Field(default=20, ge=1)
+    portal_queue: int = Field(default=100, ge=0)
+    portal_queue_seconds: float = Field(default=2.0, gt=0)
     # The portal's address as its users reach it (https://portal.example.com): every link the
     # product writes (a mailed reset or sign-up link) starts with it, never with what a request
     # says its host is. Required in production; in development the address HOST and PORT serve.
@@ -253,6 +263,11 @@ class Settings(BaseSettings):
     @property
     def proxy_networks(self) -> tuple[Network, ...]:
         return parse_networks(self.trusted_proxies, "TRUSTED_PROXIES")
+
+    @property
+    def portal_processes(self) -> int:
+        """PORTAL_WORKERS, or one process per CPU core when it is 0."""
+        return self.portal_workers or os.cpu_count() or 1
 
     @property
     def portal_url(self) -> str:

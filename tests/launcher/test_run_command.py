@@ -31,6 +31,10 @@ from testkit.processes import REPO, free_port, serves
 from testkit.sipp import call
 from testkit.waiting import eventually
 
+# A request's wait for its answer: on a loaded machine the portal's first ones (one process per
+# core still starting beside it, a password hashed with argon2) take longer than httpx's 5 s.
+TIMEOUT = 30
+
 pytestmark = pytest.mark.slow
 
 
@@ -156,7 +160,9 @@ def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path, sipp_bina
     try:
         _wait_up(base, proc, log)
         login = httpx.post(
-            f"{base}/api/login", json={"email": "boss@example.com", "password": "first-admin-1"}
+            f"{base}/api/login",
+            json={"email": "boss@example.com", "password": "first-admin-1"},
+            timeout=TIMEOUT,
         )
         assert login.status_code == 200, login.text
         assert login.json()["data"]["user"]["role_name"] == "Admin"
@@ -165,6 +171,7 @@ def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path, sipp_bina
             f"{base}/api/user/add",
             headers=headers,
             json={"name": "Kept", "email": "kept@example.com", "password": "keptpass1"},
+            timeout=TIMEOUT,
         )
         assert created.status_code == 201
         # Asterisk and the bridge start too on a machine that can run them (CI can: root, debootstrap).
@@ -180,8 +187,7 @@ def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path, sipp_bina
         said = _place_call(sipp_binary, asterisk, did, data_dir)  # "not in service" as early media, then 404
         assert "early_media=183" in said and "final=SIP/2.0 404" in said, said
         assert _rows_about(data_dir, did)[0] == "NO_ROUTE", log.read_text()[-3000:]
-        # Built at its first request: over httpx's 5 s default on a loaded 2-core box.
-        paths = httpx.get(f"{base}/openapi.json", timeout=30).json()["paths"]
+        paths = httpx.get(f"{base}/openapi.json", timeout=TIMEOUT).json()["paths"]
         assert {"/api/login", "/api/logout", "/api/user/details", "/api/user/impersonate/{id}"} <= set(paths)
     finally:
         code = _ctrl_c(proc)
@@ -194,7 +200,9 @@ def test_make_run_serves_signs_in_stops_and_keeps_data(data_dir: Path, sipp_bina
     proc = _start(data_dir, port, log, asterisk)
     try:
         _wait_up(base, proc, log)
-        again = httpx.post(f"{base}/api/login", json={"email": "kept@example.com", "password": "keptpass1"})
+        again = httpx.post(
+            f"{base}/api/login", json={"email": "kept@example.com", "password": "keptpass1"}, timeout=TIMEOUT
+        )
         assert again.status_code == 200, "data did not survive the restart"
     finally:
         _ctrl_c(proc)
@@ -250,9 +258,7 @@ def test_make_run_with_nodes_2_starts_two_nodes_behind_kamailio(
         assert not _stasis_app_registered({**asterisk, **nodes[0]})  # ARI_PASSWORD opens no node
         proxy = KamailioSettings.of(settings_from({**asterisk, "DATA_DIR": str(data_dir)}))
         eventually(lambda: answers(proxy), timeout=60, what=lambda: f"Kamailio up\n{log.read_text()[-3000:]}")
-        # The portal's first requests, beside two nodes and Kamailio just started on a loaded 2-core
-        # box, took over httpx's 5 s default.
-        with httpx.Client(base_url=base, timeout=30) as slow:
+        with httpx.Client(base_url=base, timeout=TIMEOUT) as slow:
             login = slow.post("/api/login", json={"email": "boss@example.com", "password": "first-admin-1"})
             headers = {"Authorization": f"Bearer {login.json()['data']['token']}"}
             trunk = {"name": "Carrier", "direction": "inbound", "host": "127.0.0.1", "port": 5060}

@@ -12502,6 +12502,10 @@ export type BlocksAddErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type BlocksAddError = BlocksAddErrors[keyof BlocksAddErrors];
@@ -12555,6 +12559,10 @@ export type BlocksFromCallsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type BlocksFromCallsError = BlocksFromCallsErrors[keyof BlocksFromCallsErrors];
@@ -12633,6 +12641,10 @@ export type BlocksDetailsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type BlocksDetailsError = BlocksDetailsErrors[keyof BlocksDetailsErrors];
@@ -12693,6 +12705,10 @@ export type BlocksStatusErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type BlocksStatusError = BlocksStatusErrors[keyof BlocksStatusErrors];
@@ -12753,6 +12769,10 @@ export type BlocksRemoveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type BlocksRemoveError = BlocksRemoveErrors[keyof BlocksRemoveErrors];
@@ -12813,6 +12833,10 @@ export type BlocksUpdateErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type BlocksUpdateError = BlocksUpdateErrors[keyof BlocksUpdateErrors];
@@ -12866,6 +12890,10 @@ export type BuyersAddErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type BuyersAddError = BuyersAddErrors[keyof BuyersAddErrors];
@@ -12944,6 +12972,10 @@ export type BuyersReportErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type BuyersReportError = BuyersReportErrors[keyof BuyersReportErrors];
@@ -13004,6 +13036,10 @@ export type BuyersOfUserErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type BuyersOfUserError = BuyersOfUserErrors[keyof BuyersOfUserErrors];
@@ -13076,6 +13112,10 @@ export type BuyersDetailsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type BuyersDetailsError = BuyersDetailsErrors[keyof BuyersDetailsErrors];
@@ -13136,6 +13176,10 @@ export type BuyersInviteErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type BuyersInviteError = BuyersInviteErrors[keyof BuyersInviteErrors];
@@ -13196,6 +13240,10 @@ export type BuyersStatusErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type BuyersStatusError = BuyersStatusErrors[keyof BuyersStatusErrors];
@@ -13249,6 +13297,10 @@ export type BuyersOwnTargetsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type BuyersOwnTargetsError = BuyersOwnTargetsErrors[keyof BuyersOwnTargetsErrors];
@@ -13309,6 +13361,10 @@ export type BuyersRemoveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type BuyersRemoveError = BuyersRemoveErrors[keyof BuyersRemoveErrors];
@@ -13369,6 +13425,10 @@ export type BuyersUpdateErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type BuyersUpdateError = BuyersUpdateErrors[keyof BuyersUpdateErrors];
@@ -13422,6 +13482,10 @@ export type LinksAddErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type LinksAddError = LinksAddErrors[keyof LinksAddErrors];
@@ -13482,6 +13546,10 @@ export type LinksPriorityErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type LinksPriorityError = LinksPriorityErrors[keyof LinksPriorityErrors];
@@ -13535,6 +13603,10 @@ export type LinksRemoveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type LinksRemoveError = LinksRemoveErrors[keyof LinksRemoveErrors];
@@ -13588,6 +13660,10 @@ export type CampaignsAddErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type CampaignsAddError = CampaignsAddErrors[keyof CampaignsAddErrors];
@@ -13648,6 +13724,10 @@ export type CampaignsOwnerErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type CampaignsOwnerError = CampaignsOwnerErrors[keyof CampaignsOwnerErrors];
@@ -13730,6 +13810,10 @@ export type CampaignsDetailsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type CampaignsDetailsError = CampaignsDetailsErrors[keyof CampaignsDetailsErrors];
@@ -13783,6 +13867,10 @@ export type CampaignsIvrEditErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type CampaignsIvrEditError = CampaignsIvrEditErrors[keyof CampaignsIvrEditErrors];
@@ -13843,6 +13931,10 @@ export type CampaignsIvrErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type CampaignsIvrError = CampaignsIvrErrors[keyof CampaignsIvrErrors];
@@ -13903,6 +13995,10 @@ export type ConversationRulesErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ConversationRulesError = ConversationRulesErrors[keyof ConversationRulesErrors];
@@ -13963,6 +14059,10 @@ export type ConversationAddRuleErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ConversationAddRuleError = ConversationAddRuleErrors[keyof ConversationAddRuleErrors];
@@ -14023,6 +14123,10 @@ export type ConversationReapplyErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ConversationReapplyError = ConversationReapplyErrors[keyof ConversationReapplyErrors];
@@ -14089,6 +14193,10 @@ export type ConversationRemoveRuleErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ConversationRemoveRuleError = ConversationRemoveRuleErrors[keyof ConversationRemoveRuleErrors];
@@ -14155,6 +14263,10 @@ export type ConversationEditRuleErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ConversationEditRuleError = ConversationEditRuleErrors[keyof ConversationEditRuleErrors];
@@ -14208,6 +14320,10 @@ export type CampaignsActiveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type CampaignsActiveError = CampaignsActiveErrors[keyof CampaignsActiveErrors];
@@ -14268,6 +14384,10 @@ export type PromptsOptionsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type PromptsOptionsError = PromptsOptionsErrors[keyof PromptsOptionsErrors];
@@ -14328,6 +14448,10 @@ export type PromptsUploadErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type PromptsUploadError = PromptsUploadErrors[keyof PromptsUploadErrors];
@@ -14388,6 +14512,10 @@ export type CampaignsStatusErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type CampaignsStatusError = CampaignsStatusErrors[keyof CampaignsStatusErrors];
@@ -14448,6 +14576,10 @@ export type CampaignsOfUserErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type CampaignsOfUserError = CampaignsOfUserErrors[keyof CampaignsOfUserErrors];
@@ -14508,6 +14640,10 @@ export type WhisperShowErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type WhisperShowError = WhisperShowErrors[keyof WhisperShowErrors];
@@ -14568,6 +14704,10 @@ export type WhisperEditErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type WhisperEditError = WhisperEditErrors[keyof WhisperEditErrors];
@@ -14628,6 +14768,10 @@ export type WhisperAudioErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type WhisperAudioError = WhisperAudioErrors[keyof WhisperAudioErrors];
@@ -14688,6 +14832,10 @@ export type WhisperUploadErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type WhisperUploadError = WhisperUploadErrors[keyof WhisperUploadErrors];
@@ -14748,6 +14896,10 @@ export type CampaignsRemoveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type CampaignsRemoveError = CampaignsRemoveErrors[keyof CampaignsRemoveErrors];
@@ -14808,6 +14960,10 @@ export type CampaignsOneErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type CampaignsOneError = CampaignsOneErrors[keyof CampaignsOneErrors];
@@ -14868,6 +15024,10 @@ export type CampaignsUpdateErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type CampaignsUpdateError = CampaignsUpdateErrors[keyof CampaignsUpdateErrors];
@@ -14921,6 +15081,10 @@ export type AccountChangePasswordErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type AccountChangePasswordError = AccountChangePasswordErrors[keyof AccountChangePasswordErrors];
@@ -14974,6 +15138,10 @@ export type ConfigConfigErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ConfigConfigError = ConfigConfigErrors[keyof ConfigConfigErrors];
@@ -15052,6 +15220,10 @@ export type ConversionsGoogleAdsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ConversionsGoogleAdsError = ConversionsGoogleAdsErrors[keyof ConversionsGoogleAdsErrors];
@@ -15105,6 +15277,10 @@ export type CountryCountriesErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type CountryCountriesError = CountryCountriesErrors[keyof CountryCountriesErrors];
@@ -15165,6 +15341,10 @@ export type DashboardBuyerCountsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DashboardBuyerCountsError = DashboardBuyerCountsErrors[keyof DashboardBuyerCountsErrors];
@@ -15218,6 +15398,10 @@ export type DashboardCustomerCountsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DashboardCustomerCountsError = DashboardCustomerCountsErrors[keyof DashboardCustomerCountsErrors];
@@ -15273,6 +15457,10 @@ export type DashboardCallsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DashboardCallsError = DashboardCallsErrors[keyof DashboardCallsErrors];
@@ -15328,6 +15516,10 @@ export type DashboardCallDetailErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DashboardCallDetailError = DashboardCallDetailErrors[keyof DashboardCallDetailErrors];
@@ -15383,6 +15575,10 @@ export type DashboardCallRegionsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DashboardCallRegionsError = DashboardCallRegionsErrors[keyof DashboardCallRegionsErrors];
@@ -15438,6 +15634,10 @@ export type DashboardCallSourcesErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DashboardCallSourcesError = DashboardCallSourcesErrors[keyof DashboardCallSourcesErrors];
@@ -15498,6 +15698,10 @@ export type DniAttributionErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DniAttributionError = DniAttributionErrors[keyof DniAttributionErrors];
@@ -15558,6 +15762,10 @@ export type DniPoolErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DniPoolError = DniPoolErrors[keyof DniPoolErrors];
@@ -15618,6 +15826,10 @@ export type DniEditPoolErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DniEditPoolError = DniEditPoolErrors[keyof DniEditPoolErrors];
@@ -15671,6 +15883,10 @@ export type DniPoolsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DniPoolsError = DniPoolsErrors[keyof DniPoolsErrors];
@@ -15731,6 +15947,10 @@ export type DniSiteErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DniSiteError = DniSiteErrors[keyof DniSiteErrors];
@@ -15791,6 +16011,10 @@ export type DniEditSiteErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DniEditSiteError = DniEditSiteErrors[keyof DniEditSiteErrors];
@@ -15851,6 +16075,10 @@ export type DniNewKeyErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DniNewKeyError = DniNewKeyErrors[keyof DniNewKeyErrors];
@@ -15914,6 +16142,10 @@ export type DniAssignErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DniAssignError = DniAssignErrors[keyof DniAssignErrors];
@@ -15974,6 +16206,10 @@ export type DniScriptErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DniScriptError = DniScriptErrors[keyof DniScriptErrors];
@@ -16037,6 +16273,10 @@ export type DniTouchErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type DniTouchError = DniTouchErrors[keyof DniTouchErrors];
@@ -16090,6 +16330,10 @@ export type SessionForgotPasswordErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type SessionForgotPasswordError = SessionForgotPasswordErrors[keyof SessionForgotPasswordErrors];
@@ -16176,6 +16420,10 @@ export type ImpersonationAuditErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ImpersonationAuditError = ImpersonationAuditErrors[keyof ImpersonationAuditErrors];
@@ -16229,6 +16477,10 @@ export type ImpersonationReturnToAdminErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ImpersonationReturnToAdminError = ImpersonationReturnToAdminErrors[keyof ImpersonationReturnToAdminErrors];
@@ -16283,6 +16535,10 @@ export type ImpersonationStopErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ImpersonationStopError = ImpersonationStopErrors[keyof ImpersonationStopErrors];
@@ -16361,6 +16617,10 @@ export type InvoicesDetailsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type InvoicesDetailsError = InvoicesDetailsErrors[keyof InvoicesDetailsErrors];
@@ -16414,6 +16674,10 @@ export type InvoicesGenerateErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type InvoicesGenerateError = InvoicesGenerateErrors[keyof InvoicesGenerateErrors];
@@ -16478,6 +16742,10 @@ export type InvoicesOneErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type InvoicesOneError = InvoicesOneErrors[keyof InvoicesOneErrors];
@@ -16538,6 +16806,10 @@ export type InvoicesPdfErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type InvoicesPdfError = InvoicesPdfErrors[keyof InvoicesPdfErrors];
@@ -16620,6 +16892,10 @@ export type IvrDetailsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type IvrDetailsError = IvrDetailsErrors[keyof IvrDetailsErrors];
@@ -16673,6 +16949,10 @@ export type LiveLiveNowErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type LiveLiveNowError = LiveLiveNowErrors[keyof LiveLiveNowErrors];
@@ -16726,6 +17006,10 @@ export type SessionLoginErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type SessionLoginError = SessionLoginErrors[keyof SessionLoginErrors];
@@ -16779,6 +17063,10 @@ export type SessionLogoutErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type SessionLogoutError = SessionLogoutErrors[keyof SessionLogoutErrors];
@@ -16851,6 +17139,10 @@ export type NotificationsListingErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NotificationsListingError = NotificationsListingErrors[keyof NotificationsListingErrors];
@@ -16904,6 +17196,10 @@ export type NotificationsMarkAllReadErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NotificationsMarkAllReadError = NotificationsMarkAllReadErrors[keyof NotificationsMarkAllReadErrors];
@@ -16965,6 +17261,10 @@ export type NotificationsMarkReadErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NotificationsMarkReadError = NotificationsMarkReadErrors[keyof NotificationsMarkReadErrors];
@@ -17018,6 +17318,10 @@ export type NotificationsUnreadErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NotificationsUnreadError = NotificationsUnreadErrors[keyof NotificationsUnreadErrors];
@@ -17071,6 +17375,10 @@ export type NumbersReleaseErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NumbersReleaseError = NumbersReleaseErrors[keyof NumbersReleaseErrors];
@@ -17124,6 +17432,10 @@ export type NumbersAddErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NumbersAddError = NumbersAddErrors[keyof NumbersAddErrors];
@@ -17218,6 +17530,10 @@ export type NumbersPaymentsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NumbersPaymentsError = NumbersPaymentsErrors[keyof NumbersPaymentsErrors];
@@ -17316,6 +17632,10 @@ export type NumbersDetailsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NumbersDetailsError = NumbersDetailsErrors[keyof NumbersDetailsErrors];
@@ -17373,6 +17693,10 @@ export type NumbersGiveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NumbersGiveError = NumbersGiveErrors[keyof NumbersGiveErrors];
@@ -17430,6 +17754,10 @@ export type NumbersTakeErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NumbersTakeError = NumbersTakeErrors[keyof NumbersTakeErrors];
@@ -17490,6 +17818,10 @@ export type NumbersSetStatusErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NumbersSetStatusError = NumbersSetStatusErrors[keyof NumbersSetStatusErrors];
@@ -17543,6 +17875,10 @@ export type NumbersUploadErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NumbersUploadError = NumbersUploadErrors[keyof NumbersUploadErrors];
@@ -17615,6 +17951,10 @@ export type NumbersUploadsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NumbersUploadsError = NumbersUploadsErrors[keyof NumbersUploadsErrors];
@@ -17691,6 +18031,10 @@ export type NumbersPoolErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NumbersPoolError = NumbersPoolErrors[keyof NumbersPoolErrors];
@@ -17751,6 +18095,10 @@ export type NumbersOneErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NumbersOneError = NumbersOneErrors[keyof NumbersOneErrors];
@@ -17811,6 +18159,10 @@ export type NumbersUpdateErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type NumbersUpdateError = NumbersUpdateErrors[keyof NumbersUpdateErrors];
@@ -17864,6 +18216,10 @@ export type AccountProfileErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type AccountProfileError = AccountProfileErrors[keyof AccountProfileErrors];
@@ -17917,6 +18273,10 @@ export type AccountUpdateProfileErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type AccountUpdateProfileError = AccountUpdateProfileErrors[keyof AccountUpdateProfileErrors];
@@ -17970,6 +18330,10 @@ export type RatesAddErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type RatesAddError = RatesAddErrors[keyof RatesAddErrors];
@@ -18053,6 +18417,10 @@ export type RatesOfTariffErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type RatesOfTariffError = RatesOfTariffErrors[keyof RatesOfTariffErrors];
@@ -18133,6 +18501,10 @@ export type RatesDetailsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type RatesDetailsError = RatesDetailsErrors[keyof RatesDetailsErrors];
@@ -18200,6 +18572,10 @@ export type RatesImportCardErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type RatesImportCardError = RatesImportCardErrors[keyof RatesImportCardErrors];
@@ -18260,6 +18636,10 @@ export type RatesSetStatusErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type RatesSetStatusError = RatesSetStatusErrors[keyof RatesSetStatusErrors];
@@ -18320,6 +18700,10 @@ export type RatesRemoveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type RatesRemoveError = RatesRemoveErrors[keyof RatesRemoveErrors];
@@ -18380,6 +18764,10 @@ export type RatesUpdateErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type RatesUpdateError = RatesUpdateErrors[keyof RatesUpdateErrors];
@@ -18433,6 +18821,10 @@ export type SessionRegisterErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type SessionRegisterError = SessionRegisterErrors[keyof SessionRegisterErrors];
@@ -18490,6 +18882,10 @@ export type SessionConfirmRegistrationErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type SessionConfirmRegistrationError = SessionConfirmRegistrationErrors[keyof SessionConfirmRegistrationErrors];
@@ -18945,6 +19341,10 @@ export type ReportsReportErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ReportsReportError = ReportsReportErrors[keyof ReportsReportErrors];
@@ -18998,6 +19398,10 @@ export type LiveHangUpErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type LiveHangUpError = LiveHangUpErrors[keyof LiveHangUpErrors];
@@ -19424,6 +19828,10 @@ export type ReportsGroupsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ReportsGroupsError = ReportsGroupsErrors[keyof ReportsGroupsErrors];
@@ -19914,6 +20322,10 @@ export type ReportsSaveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ReportsSaveError = ReportsSaveErrors[keyof ReportsSaveErrors];
@@ -20336,6 +20748,10 @@ export type ReportsTotalsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ReportsTotalsError = ReportsTotalsErrors[keyof ReportsTotalsErrors];
@@ -20396,6 +20812,10 @@ export type ConversationTranscriptErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ConversationTranscriptError = ConversationTranscriptErrors[keyof ConversationTranscriptErrors];
@@ -20449,6 +20869,10 @@ export type ReportViewsMineErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ReportViewsMineError = ReportViewsMineErrors[keyof ReportViewsMineErrors];
@@ -20502,6 +20926,10 @@ export type ReportViewsAddErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ReportViewsAddError = ReportViewsAddErrors[keyof ReportViewsAddErrors];
@@ -20562,6 +20990,10 @@ export type ReportViewsRemoveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ReportViewsRemoveError = ReportViewsRemoveErrors[keyof ReportViewsRemoveErrors];
@@ -20622,6 +21054,10 @@ export type ReportViewsUpdateErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ReportViewsUpdateError = ReportViewsUpdateErrors[keyof ReportViewsUpdateErrors];
@@ -20675,6 +21111,10 @@ export type SessionResetPasswordErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type SessionResetPasswordError = SessionResetPasswordErrors[keyof SessionResetPasswordErrors];
@@ -20728,6 +21168,10 @@ export type RoutingDryRunErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type RoutingDryRunError = RoutingDryRunErrors[keyof RoutingDryRunErrors];
@@ -21037,6 +21481,10 @@ export type RoutingRegionsOfCountryErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type RoutingRegionsOfCountryError = RoutingRegionsOfCountryErrors[keyof RoutingRegionsOfCountryErrors];
@@ -21090,6 +21538,10 @@ export type AccountServerTimeErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type AccountServerTimeError = AccountServerTimeErrors[keyof AccountServerTimeErrors];
@@ -21174,6 +21626,10 @@ export type SourcesDetailsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type SourcesDetailsError = SourcesDetailsErrors[keyof SourcesDetailsErrors];
@@ -21227,6 +21683,10 @@ export type SourcesAddErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type SourcesAddError = SourcesAddErrors[keyof SourcesAddErrors];
@@ -21287,6 +21747,10 @@ export type SourcesRemoveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type SourcesRemoveError = SourcesRemoveErrors[keyof SourcesRemoveErrors];
@@ -21347,6 +21811,10 @@ export type SourcesUpdateErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type SourcesUpdateError = SourcesUpdateErrors[keyof SourcesUpdateErrors];
@@ -21400,6 +21868,10 @@ export type TargetsAddErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TargetsAddError = TargetsAddErrors[keyof TargetsAddErrors];
@@ -21453,6 +21925,10 @@ export type TargetsBulkStatusErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TargetsBulkStatusError = TargetsBulkStatusErrors[keyof TargetsBulkStatusErrors];
@@ -21535,6 +22011,10 @@ export type TargetsDetailsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TargetsDetailsError = TargetsDetailsErrors[keyof TargetsDetailsErrors];
@@ -21599,6 +22079,10 @@ export type TargetsAssignedErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TargetsAssignedError = TargetsAssignedErrors[keyof TargetsAssignedErrors];
@@ -21652,6 +22136,10 @@ export type TargetsAssignableErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TargetsAssignableError = TargetsAssignableErrors[keyof TargetsAssignableErrors];
@@ -21712,6 +22200,10 @@ export type TargetsStatusErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TargetsStatusError = TargetsStatusErrors[keyof TargetsStatusErrors];
@@ -21772,6 +22264,10 @@ export type TargetsRemoveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TargetsRemoveError = TargetsRemoveErrors[keyof TargetsRemoveErrors];
@@ -21832,6 +22328,10 @@ export type TargetsUpdateErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TargetsUpdateError = TargetsUpdateErrors[keyof TargetsUpdateErrors];
@@ -21885,6 +22385,10 @@ export type TariffsAddErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TariffsAddError = TariffsAddErrors[keyof TariffsAddErrors];
@@ -21961,6 +22465,10 @@ export type TariffsDetailsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TariffsDetailsError = TariffsDetailsErrors[keyof TariffsDetailsErrors];
@@ -22014,6 +22522,10 @@ export type TariffsActiveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TariffsActiveError = TariffsActiveErrors[keyof TariffsActiveErrors];
@@ -22074,6 +22586,10 @@ export type TariffsSetStatusErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TariffsSetStatusError = TariffsSetStatusErrors[keyof TariffsSetStatusErrors];
@@ -22134,6 +22650,10 @@ export type TariffsRemoveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TariffsRemoveError = TariffsRemoveErrors[keyof TariffsRemoveErrors];
@@ -22194,6 +22714,10 @@ export type TariffsUpdateErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TariffsUpdateError = TariffsUpdateErrors[keyof TariffsUpdateErrors];
@@ -22247,6 +22771,10 @@ export type TopupAddErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TopupAddError = TopupAddErrors[keyof TopupAddErrors];
@@ -22325,6 +22853,10 @@ export type TopupDetailsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TopupDetailsError = TopupDetailsErrors[keyof TopupDetailsErrors];
@@ -22378,6 +22910,10 @@ export type TrunksAddErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TrunksAddError = TrunksAddErrors[keyof TrunksAddErrors];
@@ -22464,6 +23000,10 @@ export type TrunksDetailsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TrunksDetailsError = TrunksDetailsErrors[keyof TrunksDetailsErrors];
@@ -22517,6 +23057,10 @@ export type TrunksInboundErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TrunksInboundError = TrunksInboundErrors[keyof TrunksInboundErrors];
@@ -22570,6 +23114,10 @@ export type TrunksOutboundErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TrunksOutboundError = TrunksOutboundErrors[keyof TrunksOutboundErrors];
@@ -22630,6 +23178,10 @@ export type TrunksSetStatusErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TrunksSetStatusError = TrunksSetStatusErrors[keyof TrunksSetStatusErrors];
@@ -22690,6 +23242,10 @@ export type TrunksRemoveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TrunksRemoveError = TrunksRemoveErrors[keyof TrunksRemoveErrors];
@@ -22750,6 +23306,10 @@ export type TrunksUpdateErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type TrunksUpdateError = TrunksUpdateErrors[keyof TrunksUpdateErrors];
@@ -22803,6 +23363,10 @@ export type UsersAddErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type UsersAddError = UsersAddErrors[keyof UsersAddErrors];
@@ -22856,6 +23420,10 @@ export type UsersAddAdminErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type UsersAddAdminError = UsersAddAdminErrors[keyof UsersAddAdminErrors];
@@ -22916,6 +23484,10 @@ export type UsersMakeAdminErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type UsersMakeAdminError = UsersMakeAdminErrors[keyof UsersMakeAdminErrors];
@@ -23016,6 +23588,10 @@ export type UsersAuditErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type UsersAuditError = UsersAuditErrors[keyof UsersAuditErrors];
@@ -23076,6 +23652,10 @@ export type AccountBalanceErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type AccountBalanceError = AccountBalanceErrors[keyof AccountBalanceErrors];
@@ -23152,6 +23732,10 @@ export type UsersDetailsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type UsersDetailsError = UsersDetailsErrors[keyof UsersDetailsErrors];
@@ -23212,6 +23796,10 @@ export type UsersOneErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type UsersOneError = UsersOneErrors[keyof UsersOneErrors];
@@ -23272,6 +23860,10 @@ export type ImpersonationStartErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type ImpersonationStartError = ImpersonationStartErrors[keyof ImpersonationStartErrors];
@@ -23325,6 +23917,10 @@ export type UsersActiveCustomersErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type UsersActiveCustomersError = UsersActiveCustomersErrors[keyof UsersActiveCustomersErrors];
@@ -23385,6 +23981,10 @@ export type UsersChangeStatusErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type UsersChangeStatusError = UsersChangeStatusErrors[keyof UsersChangeStatusErrors];
@@ -23445,6 +24045,10 @@ export type UsersNewApiTokenErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type UsersNewApiTokenError = UsersNewApiTokenErrors[keyof UsersNewApiTokenErrors];
@@ -23543,6 +24147,10 @@ export type UsersWallErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type UsersWallError = UsersWallErrors[keyof UsersWallErrors];
@@ -23603,6 +24211,10 @@ export type UsersRemoveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type UsersRemoveError = UsersRemoveErrors[keyof UsersRemoveErrors];
@@ -23663,6 +24275,10 @@ export type UsersUpdateErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type UsersUpdateError = UsersUpdateErrors[keyof UsersUpdateErrors];
@@ -23716,6 +24332,10 @@ export type VendorsAddErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type VendorsAddError = VendorsAddErrors[keyof VendorsAddErrors];
@@ -23788,6 +24408,10 @@ export type VendorsDetailsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type VendorsDetailsError = VendorsDetailsErrors[keyof VendorsDetailsErrors];
@@ -23841,6 +24465,10 @@ export type VendorsActiveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type VendorsActiveError = VendorsActiveErrors[keyof VendorsActiveErrors];
@@ -23901,6 +24529,10 @@ export type VendorsSetStatusErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type VendorsSetStatusError = VendorsSetStatusErrors[keyof VendorsSetStatusErrors];
@@ -23961,6 +24593,10 @@ export type VendorsRemoveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type VendorsRemoveError = VendorsRemoveErrors[keyof VendorsRemoveErrors];
@@ -24021,6 +24657,10 @@ export type VendorsUpdateErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type VendorsUpdateError = VendorsUpdateErrors[keyof VendorsUpdateErrors];
@@ -24074,6 +24714,10 @@ export type WebhooksAddErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type WebhooksAddError = WebhooksAddErrors[keyof WebhooksAddErrors];
@@ -24134,6 +24778,10 @@ export type WebhooksDeliveriesErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type WebhooksDeliveriesError = WebhooksDeliveriesErrors[keyof WebhooksDeliveriesErrors];
@@ -24214,6 +24862,10 @@ export type WebhooksDetailsErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type WebhooksDetailsError = WebhooksDetailsErrors[keyof WebhooksDetailsErrors];
@@ -24274,6 +24926,10 @@ export type WebhooksResendErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type WebhooksResendError = WebhooksResendErrors[keyof WebhooksResendErrors];
@@ -24334,6 +24990,10 @@ export type WebhooksSecretErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type WebhooksSecretError = WebhooksSecretErrors[keyof WebhooksSecretErrors];
@@ -24394,6 +25054,10 @@ export type WebhooksStatusErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type WebhooksStatusError = WebhooksStatusErrors[keyof WebhooksStatusErrors];
@@ -24454,6 +25118,10 @@ export type WebhooksRemoveErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type WebhooksRemoveError = WebhooksRemoveErrors[keyof WebhooksRemoveErrors];
@@ -24514,6 +25182,10 @@ export type WebhooksUpdateErrors = {
    * Too many attempts
    */
   429: ErrorBody;
+  /**
+   * Busy (Retry-After says when to try again), or a part it needs is away
+   */
+  503: ErrorBody;
 };
 
 export type WebhooksUpdateError = WebhooksUpdateErrors[keyof WebhooksUpdateErrors];
