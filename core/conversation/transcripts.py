@@ -81,6 +81,28 @@ def hear(linkedid: str) -> list[Heard]:
     return heard
 
 
+def recorded_unrated() -> list[str]:
+    """The linkedids of the ended, recorded calls rating has yet to rate (the periodic sweep's)."""
+    stmt = select(Call.linkedid).where(
+        Call.rating_status == RatingStatus.PENDING,
+        col(Call.ended_at).is_not(None),
+        col(Call.recording).is_not(None),
+    )
+    with session_scope() as session:
+        return list(session.scalars(stmt))
+
+
+def rated_among(linkedids: list[str]) -> list[str]:
+    """Those of `linkedids` rated now (rating is done with them: their recordings are complete)."""
+    if not linkedids:
+        return []
+    stmt = select(Call.linkedid).where(
+        col(Call.linkedid).in_(linkedids), Call.rating_status != RatingStatus.PENDING
+    )
+    with session_scope() as session:
+        return list(session.scalars(stmt))
+
+
 def transcribe_call(linkedid: str) -> rules.Outcome | None:
     """Transcribe the recorded call `linkedid` and apply its campaign's rules; None when it has no
     recording (or no row yet). Safe to run twice: the legs are replaced, the rules applied again."""
