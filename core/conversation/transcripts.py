@@ -21,7 +21,7 @@ from sqlmodel import Session, col
 from core.billing import rerate
 from core.calls.record import Entry, Result, Step, entry
 from core.conversation import redaction, rules
-from core.conversation.engine import Word, engine
+from core.conversation.engine import Phrase, Word, engine
 from core.infra import names
 from core.infra.db import session_scope
 from core.models import Call, CallConversation, CallTranscript, KeywordRule
@@ -65,8 +65,19 @@ def _leg_file(linkedid: str, leg: Leg, folder: Path) -> Path | None:
     return path
 
 
-def hear(linkedid: str) -> list[Heard]:
-    """Each recorded leg of the call transcribed (slow: outside any transaction)."""
+def listened(campaign_rules: list[rules.Rule], leg: Leg) -> list[Phrase]:
+    """The phrases of the rules that listen to `leg`, for the engine to listen for."""
+    return [
+        rules.parse(phrase)
+        for rule in campaign_rules
+        if leg in rules.side_legs(rule.side)
+        for phrase in rule.phrases
+    ]
+
+
+def hear(linkedid: str, campaign_rules: list[rules.Rule]) -> list[Heard]:
+    """Each recorded leg of the call transcribed, listening for its rules' phrases (slow: outside
+    any transaction)."""
     heard = []
     with tempfile.TemporaryDirectory(prefix="transcribe-") as folder:
         for leg in Leg:
@@ -74,7 +85,7 @@ def hear(linkedid: str) -> list[Heard]:
             if path is None:
                 continue
             began = time.process_time()
-            words = engine().transcribe(path)
+            words = engine().transcribe(path, listened(campaign_rules, leg))
             cpu = time.process_time() - began
             seconds = max(0, path.stat().st_size - 44) / 16000  # 8 kHz 16-bit mono after its header
             heard.append(Heard(leg, words, engine().name, round(seconds, 2), round(cpu, 3)))
@@ -107,10 +118,12 @@ def transcribe_call(linkedid: str) -> rules.Outcome | None:
     """Transcribe the recorded call `linkedid` and apply its campaign's rules; None when it has no
     recording (or no row yet). Safe to run twice: the legs are replaced, the rules applied again."""
     with session_scope() as session:
-        found = session.execute(select(Call.id, Call.recording).where(Call.linkedid == linkedid)).first()
+        stmt = select(Call.id, Call.recording, Call.campaign_id).where(Call.linkedid == linkedid)
+        found = session.execute(stmt).first()
+        listening = campaign_rules(session, found.campaign_id) if found is not None else []
     if found is None or found.recording is None:
         return None
-    heard = hear(linkedid)
+    heard = hear(linkedid, listening)
     with session_scope() as session:
         save(session, found.id, heard)
         return judge(session, found.id)
