@@ -15,6 +15,8 @@ HOST_TOOLS = {
     "kamailio": "kamailio",  # the proxy in front of several nodes
     "chromium": "chromium",  # the browser tests (playwright-core drives Debian's Chromium)
     "espeak-ng": "espeak-ng",  # campaigns' whispers typed as text
+    "mpg123": "mpg123",  # uploaded MP3 prompts and whispers, decoded by the portal
+    "lame": "lame",  # the MP3s the upload tests send
 }
 
 

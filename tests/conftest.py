@@ -71,6 +71,14 @@ def sipp_binary() -> str:
 
 
 @pytest.fixture(scope="session")
+def mp3_tools() -> str:
+    """mpg123, which the portal decodes an uploaded MP3 with, and lame, which encodes the tests' MP3s
+    (both installed when missing); lame's path."""
+    _host_tool("mpg123")
+    return _host_tool("lame")
+
+
+@pytest.fixture(scope="session")
 def kamailio_binary() -> str:
     """Kamailio on the host (installed when missing): the proxy in front of several nodes."""
     return _host_tool("kamailio")

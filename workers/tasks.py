@@ -71,7 +71,12 @@ def send_mail(to: str, subject: str, body: str) -> None:
 
 @app.task(name=names.RATE_PENDING, **RETRY)
 def rate_pending(batch: int = rating.BATCH) -> None:
+    """The calls the bridge's batch did not rate (lost, or their row came late); a recorded one
+    rated here is queued for transcription as at hangup."""
+    recorded = transcripts.recorded_unrated()
     rating.rate_pending(batch=batch)
+    for linkedid in transcripts.rated_among(recorded):
+        transcribe_call.delay(linkedid)
 
 
 @app.task(name=names.RELEASE_EXPIRED, **RETRY)

@@ -5,17 +5,25 @@ The default engine is pocketsphinx from PyPI, whose US English model ships insid
 (`pocketsphinx/model/en-us`): nothing is downloaded at run time, and it is English only. Its model
 is trained on 16 kHz speech, so a call leg (Asterisk records 8 kHz) is interpolated to 16 kHz first;
 its Python binding gives no word posterior, so its words carry confidence 1.0.
+
+The campaign's rule phrases are given too: pocketsphinx's 1-best transcript misses many of them, so
+a second, cheap pass spots them (keyphrase search, a threshold per phrase by its length) and each
+phrase spotted takes the place of the words heard over it (docs/conversation.md, "Accuracy").
 TRANSCRIBE_ENGINE=faster-whisper selects a larger model the operator provides
 (TRANSCRIBE_MODEL_DIR, a CTranslate2 model folder; many languages), when `faster-whisper` is
 installed: it is not a dependency of the product.
 """
 
+import bisect
 import importlib
+import itertools
 import sys
+import tempfile
 import wave
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -32,6 +40,11 @@ class Word:
     confidence: float
 
 
+# A rule's phrase as core.conversation.rules.parse gives it: its words, each the alternatives it may
+# be (a pattern ending in `*` is a prefix).
+Phrase = Sequence[tuple[str, ...]]
+
+
 class EngineUnavailable(RuntimeError):
     """The engine the settings select can't run here; the message says why and what to do."""
 
@@ -39,7 +52,9 @@ class EngineUnavailable(RuntimeError):
 class Engine(Protocol):
     name: str
 
-    def transcribe(self, wav: Path) -> list[Word]: ...
+    def transcribe(self, wav: Path, phrases: Sequence[Phrase] = ()) -> list[Word]:
+        """The words said in `wav`, listening for `phrases` (the rules' phrases) in particular."""
+        ...
 
 
 def pcm16k(wav: Path) -> bytes:
@@ -68,6 +83,15 @@ def pcm16k(wav: Path) -> bytes:
 _FILLER = ("<", "[")
 
 
+# Keyphrase search reports a phrase when its score beats the background (any phone) by a factor;
+# a longer phrase is harder to hear by chance, so its factor is smaller: 10^-(2 x phones - 1).
+# Tuned with bench/transcribe.py (docs/conversation.md); a phrase of 3 phones ("roof") still comes
+# with false alarms, one of 2 phones or fewer is left to the transcript alone.
+_PHONE_EXPONENT, _FEWEST_PHONES = 2, 3
+_PREFIX_WORDS = 8  # a prefix (`book*`) listens for its shortest words in the dictionary
+_SPOTTED_PHRASES = 200  # per leg: the spotting pass stays a small part of the transcription's time
+
+
 class Pocketsphinx:
     name = "pocketsphinx"
 
@@ -78,22 +102,86 @@ class Pocketsphinx:
             raise EngineUnavailable(f"pocketsphinx is not installed ({exc}): run `make install`") from None
         self._decoder: Any = self._module.Decoder(samprate=MODEL_RATE, loglevel="FATAL")
 
-    def transcribe(self, wav: Path) -> list[Word]:
+    def transcribe(self, wav: Path, phrases: Sequence[Phrase] = ()) -> list[Word]:
+        pcm = pcm16k(wav)
+        heard = self._decode(pcm)
+        keyphrases = self._keyphrases(phrases)
+        if not keyphrases:
+            return heard
+        with tempfile.NamedTemporaryFile("w", suffix=".kws") as keyfile:
+            keyfile.write("".join(f"{text} /{threshold:.0e}/\n" for text, threshold in keyphrases.items()))
+            keyfile.flush()
+            self._decoder.add_kws("spot", keyfile.name)
+        self._decoder.activate_search("spot")
+        try:
+            spotted = self._decode(pcm)
+        finally:
+            self._decoder.activate_search()  # the transcript's search again
+        return merged(heard, spotted)
+
+    def _decode(self, pcm: bytes) -> list[Word]:
         decoder = self._decoder
         decoder.start_utt()
-        decoder.process_raw(pcm16k(wav), full_utt=True)  # the whole leg: its mean (CMN) is the batch's
+        decoder.process_raw(pcm, full_utt=True)  # the whole leg: its mean (CMN) is the batch's
         decoder.end_utt()
         frames = float(decoder.config["frate"])
         return [
             Word(
-                seg.word.split("(")[0],  # `to(3)`: the dictionary's third pronunciation of `to`
+                seg.word.split("(")[0].strip(),  # `to(3)`: the dictionary's third pronunciation of `to`
                 round(seg.start_frame / frames, 2),
                 round((seg.end_frame + 1) / frames, 2),
                 round(min(1.0, decoder.logmath.exp(seg.prob)), 3),
             )
-            for seg in decoder.seg()
+            for seg in decoder.seg() or ()  # a spotting pass that heard nothing has no segments
             if not seg.word.startswith(_FILLER)
         ]
+
+    @cached_property
+    def _dictionary(self) -> list[str]:
+        """The dictionary's words, sorted (for prefixes): read once, on a campaign's first `book*`."""
+        with open(self._decoder.config["dict"], encoding="utf-8") as lines:
+            return sorted({line.split(maxsplit=1)[0].split("(")[0] for line in lines if line.strip()})
+
+    def _words(self, pattern: str) -> list[str]:
+        """The dictionary's words a rule's word may be: itself, or a prefix's shortest words."""
+        if not pattern.endswith("*"):
+            return [pattern] if self._decoder.lookup_word(pattern) else []
+        stem, words = pattern[:-1], self._dictionary
+        found = itertools.takewhile(lambda w: w.startswith(stem), words[bisect.bisect_left(words, stem) :])
+        return sorted(found, key=len)[:_PREFIX_WORDS]
+
+    def _keyphrases(self, phrases: Sequence[Phrase]) -> dict[str, float]:
+        """Each concrete phrase the rules' phrases may be, with its threshold; phrases with a word the
+        dictionary lacks can't be spotted (nor transcribed)."""
+        found: dict[str, float] = {}
+        for phrase in phrases:
+            choices = [[w for pattern in ways for w in self._words(pattern)] for ways in phrase]
+            for words in itertools.islice(itertools.product(*choices), _SPOTTED_PHRASES):
+                phones = sum(len(self._decoder.lookup_word(w).split()) for w in words)
+                if phones >= _FEWEST_PHONES and len(found) < _SPOTTED_PHRASES:
+                    found[" ".join(words)] = 10.0 ** -(_PHONE_EXPONENT * phones - 1)
+        return found
+
+
+def merged(heard: list[Word], spotted: list[Word]) -> list[Word]:
+    """The transcript with each spotted phrase in place of the words heard over it (a word is over
+    it when its middle is), the phrase's words sharing its time; of phrases spotted over the same
+    time, the longest."""
+    kept = list(heard)
+    added: list[Word] = []
+    taken: list[Word] = []
+    for phrase in sorted(spotted, key=lambda p: p.start - p.end):  # the longest first: overlaps lose
+        if any(phrase.start < t.end and t.start < phrase.end for t in taken):
+            continue
+        taken.append(phrase)
+        kept = [w for w in kept if not phrase.start <= (w.start + w.end) / 2 <= phrase.end]
+        words = phrase.text.split()
+        share = (phrase.end - phrase.start) / len(words)
+        added += [
+            Word(w, round(phrase.start + n * share, 2), round(phrase.start + (n + 1) * share, 2), 1.0)
+            for n, w in enumerate(words)
+        ]
+    return sorted(kept + added, key=lambda w: w.start)
 
 
 class FasterWhisper:
@@ -114,8 +202,10 @@ class FasterWhisper:
             ) from None
         self._model: Any = module.WhisperModel(str(model_dir), device=device)
 
-    def transcribe(self, wav: Path) -> list[Word]:
-        segments, _ = self._model.transcribe(str(wav), word_timestamps=True)
+    def transcribe(self, wav: Path, phrases: Sequence[Phrase] = ()) -> list[Word]:
+        # Its own decoding hears the phrases well enough: given as hot words, not spotted apart.
+        hot = " ".join(sorted({w.rstrip("*") for phrase in phrases for ways in phrase for w in ways}))
+        segments, _ = self._model.transcribe(str(wav), word_timestamps=True, hotwords=hot or None)
         return [
             Word(w.word.strip(), round(w.start, 2), round(w.end, 2), round(w.probability, 3))
             for segment in segments

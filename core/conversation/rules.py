@@ -73,14 +73,14 @@ def find(phrase: str, words: list[Word]) -> tuple[int, int] | None:
     return None
 
 
-def _legs(side: KeywordSide) -> tuple[Leg, ...]:
+def side_legs(side: KeywordSide) -> tuple[Leg, ...]:
     return tuple(Leg) if side is KeywordSide.EITHER else (Leg(side.value),)
 
 
 def first_match(rule: Rule, legs: Mapping[Leg, list[Word]]) -> Match | None:
     """The rule's earliest match on the legs its side listens to."""
     found: list[Match] = []
-    for leg in _legs(rule.side):
+    for leg in side_legs(rule.side):
         words = legs.get(leg, [])
         for phrase in rule.phrases:
             at = find(phrase, words)

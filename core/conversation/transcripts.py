@@ -21,7 +21,7 @@ from sqlmodel import Session, col
 from core.billing import rerate
 from core.calls.record import Entry, Result, Step, entry
 from core.conversation import redaction, rules
-from core.conversation.engine import Word, engine
+from core.conversation.engine import Phrase, Word, engine
 from core.infra import names
 from core.infra.db import session_scope
 from core.models import Call, CallConversation, CallTranscript, KeywordRule
@@ -65,8 +65,19 @@ def _leg_file(linkedid: str, leg: Leg, folder: Path) -> Path | None:
     return path
 
 
-def hear(linkedid: str) -> list[Heard]:
-    """Each recorded leg of the call transcribed (slow: outside any transaction)."""
+def listened(campaign_rules: list[rules.Rule], leg: Leg) -> list[Phrase]:
+    """The phrases of the rules that listen to `leg`, for the engine to listen for."""
+    return [
+        rules.parse(phrase)
+        for rule in campaign_rules
+        if leg in rules.side_legs(rule.side)
+        for phrase in rule.phrases
+    ]
+
+
+def hear(linkedid: str, campaign_rules: list[rules.Rule]) -> list[Heard]:
+    """Each recorded leg of the call transcribed, listening for its rules' phrases (slow: outside
+    any transaction)."""
     heard = []
     with tempfile.TemporaryDirectory(prefix="transcribe-") as folder:
         for leg in Leg:
@@ -74,21 +85,45 @@ def hear(linkedid: str) -> list[Heard]:
             if path is None:
                 continue
             began = time.process_time()
-            words = engine().transcribe(path)
+            words = engine().transcribe(path, listened(campaign_rules, leg))
             cpu = time.process_time() - began
             seconds = max(0, path.stat().st_size - 44) / 16000  # 8 kHz 16-bit mono after its header
             heard.append(Heard(leg, words, engine().name, round(seconds, 2), round(cpu, 3)))
     return heard
 
 
+def recorded_unrated() -> list[str]:
+    """The linkedids of the ended, recorded calls rating has yet to rate (the periodic sweep's)."""
+    stmt = select(Call.linkedid).where(
+        Call.rating_status == RatingStatus.PENDING,
+        col(Call.ended_at).is_not(None),
+        col(Call.recording).is_not(None),
+    )
+    with session_scope() as session:
+        return list(session.scalars(stmt))
+
+
+def rated_among(linkedids: list[str]) -> list[str]:
+    """Those of `linkedids` rated now (rating is done with them: their recordings are complete)."""
+    if not linkedids:
+        return []
+    stmt = select(Call.linkedid).where(
+        col(Call.linkedid).in_(linkedids), Call.rating_status != RatingStatus.PENDING
+    )
+    with session_scope() as session:
+        return list(session.scalars(stmt))
+
+
 def transcribe_call(linkedid: str) -> rules.Outcome | None:
     """Transcribe the recorded call `linkedid` and apply its campaign's rules; None when it has no
     recording (or no row yet). Safe to run twice: the legs are replaced, the rules applied again."""
     with session_scope() as session:
-        found = session.execute(select(Call.id, Call.recording).where(Call.linkedid == linkedid)).first()
+        stmt = select(Call.id, Call.recording, Call.campaign_id).where(Call.linkedid == linkedid)
+        found = session.execute(stmt).first()
+        listening = campaign_rules(session, found.campaign_id) if found is not None else []
     if found is None or found.recording is None:
         return None
-    heard = hear(linkedid)
+    heard = hear(linkedid, listening)
     with session_scope() as session:
         save(session, found.id, heard)
         return judge(session, found.id)

@@ -27,14 +27,15 @@ def options(id: IdPath, principal: AdminOrCustomerDep, session: SessionDep) -> E
     "/{id:int}",
     status_code=201,
     summary="Upload an IVR prompt for campaign `id`'s owner (choose it in the IVR settings to play it)",
-    description=f"A PCM WAV file (8 or 16-bit, mono or stereo, 8 to 48 kHz), at most {PROMPT.max_bytes} "
-    f"bytes and {PROMPT.max_ms // 1000} s; converted to 8 kHz mono for the phone line.",
+    description="A WAV file (PCM, 8 or 16-bit, mono or stereo, 8 to 48 kHz) or an MP3 file, "
+    f"at most {PROMPT.max_bytes} bytes and {PROMPT.max_ms // 1000} s; converted to 8 kHz mono for the "
+    "phone line.",
     openapi_extra=upload_part("audio/wav"),
 )
 def upload(
     id: IdPath,
     principal: AdminOrCustomerDep,
     session: SessionDep,
-    file: Annotated[UploadFile, File(description="WAV file")],
+    file: Annotated[UploadFile, File(description="WAV or MP3 file")],
 ) -> Envelope[PromptOption]:
     return ok(prompts.upload(session, principal, id, file.filename, file.file), "Prompt uploaded.")

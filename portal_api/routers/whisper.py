@@ -34,15 +34,15 @@ def edit(
 @router.post(
     "/{id:int}/recording",
     summary="Make the whisper an uploaded recording",
-    description=f"A PCM WAV file (8 or 16-bit, mono or stereo, 8 to 48 kHz), at most {MAX_UPLOAD_BYTES} "
-    f"bytes and {MAX_MS // 1000} s; converted to 8 kHz mono for the phone line.",
+    description="A WAV file (PCM, 8 or 16-bit, mono or stereo, 8 to 48 kHz) or an MP3 file, "
+    f"at most {MAX_UPLOAD_BYTES} bytes and {MAX_MS // 1000} s; converted to 8 kHz mono for the phone line.",
     openapi_extra=upload_part("audio/wav"),
 )
 def upload(
     id: IdPath,
     principal: AdminOrCustomerDep,
     session: SessionDep,
-    file: Annotated[UploadFile, File(description="WAV file")],
+    file: Annotated[UploadFile, File(description="WAV or MP3 file")],
 ) -> Envelope[WhisperOut]:
     return ok(whisper.out(whisper.upload(session, principal, id, file.file)), "Whisper recording saved.")
 

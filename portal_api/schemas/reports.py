@@ -65,6 +65,7 @@ class ReportDimension(StrEnum):
     UTM_CAMPAIGN = "utm_campaign"
     KEYWORD = "keyword"
     LANDING_PAGE = "landing_page"
+    TAG = "tag"
 
 
 class ReportColumn(StrEnum):

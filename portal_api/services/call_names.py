@@ -6,10 +6,10 @@ from functools import cache
 from typing import TypeVar
 
 from pydantic import BaseModel
-from sqlalchemy import Select, TextClause, select, text
+from sqlalchemy import Select, TextClause, text
 from sqlmodel import Session
 
-from core.models import Buyer, Call, CallAttribution, Campaign, Number, Target, TrafficSource, Trunk, User
+from core.models import Buyer, Call, Campaign, Number, Target, TrafficSource, Trunk, User
 from portal_api.deps import PageParams
 from portal_api.envelope import PageData, paginate
 
@@ -63,26 +63,13 @@ def with_names(session: Session, calls: Iterable[Named], schema: type[RowT]) -> 
     wanted = {field: NAMED[field][1] for field in schema.model_fields if field in NAMED}
     refs = [{key: getattr(c, key) for key in wanted.values()} for c in calls]
     found = names_of(session, wanted, refs)
-    visited = _visit_sources(session, calls) if "source_name" in wanted else {}
     rows = []
     for call in calls:
         row = schema.model_validate(call)
         for field, key in wanted.items():
             setattr(row, field, found[field].get(getattr(call, key)))
-        if call.id in visited:
-            setattr(row, "source_name", visited[call.id])  # noqa: B010  (a field of `schema`, not of RowT)
         rows.append(row)
     return rows
-
-
-def _visit_sources(session: Session, rows: list[Named]) -> dict[int, str]:
-    """The visit's source of each call that has no traffic source (call_attribution.source): what
-    names a call's source after its traffic source (docs/reports.md, "Source")."""
-    ids = [r.id for r in rows if isinstance(r, Call) and r.source_id is None]
-    if not ids:
-        return {}
-    stmt = select(CallAttribution.call_id, CallAttribution.source).where(CallAttribution.call_id.in_(ids))
-    return dict(session.execute(stmt).all())
 
 
 def named_page(session: Session, stmt: Select[NamedT], pg: PageParams, schema: type[RowT]) -> PageData[RowT]:

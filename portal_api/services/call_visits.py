@@ -66,7 +66,8 @@ def visit_filter(
 
 
 def with_visits(session: Session, rows: Sequence[CallReportRow]) -> None:
-    """Each row's visit fields, from its call's attribution (one lookup for the page)."""
+    """Each row's visit fields, from its call's attribution (one lookup for the page); a call with
+    no traffic source is named by its visit's source (docs/reports.md, "Source")."""
     if not rows:
         return
     keys = [(row.id, row.started_at) for row in rows]
@@ -76,6 +77,8 @@ def with_visits(session: Session, rows: Sequence[CallReportRow]) -> None:
     }
     for row in rows:
         if (visit := visits.get(row.id)) is not None:
+            if row.source_id is None:
+                row.source_name = visit.source
             row.medium, row.utm_campaign, row.keyword = visit.medium, visit.campaign, visit.keyword
             row.landing_page, row.click_id, row.click_id_kind = (
                 visit.landing_page,

@@ -5,10 +5,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import ColumnElement, SQLColumnExpression, Text, cast, func, literal, select
+from sqlalchemy import ColumnElement, SQLColumnExpression, Text, cast, func, literal, select, true
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlmodel import SQLModel
 
-from core.models import Buyer, Call, CallAttribution, Campaign, Target, TrafficSource
+from core.models import Buyer, Call, CallAttribution, CallConversation, Campaign, Target, TrafficSource
 from portal_api.schemas.reports import ReportDimension
 
 
@@ -54,6 +55,15 @@ def _source(_: str) -> SQLColumnExpression[Any]:
     return func.coalesce(named, _visit(CallAttribution.source)(""))
 
 
+def _tags(_: str) -> SQLColumnExpression[Any]:
+    """The tags its keyword rules gave the call, in one text ("booked, spam", in order): a call is in
+    one group whatever its tags, so the groups add up to the totals; a call with none has none."""
+    tags = func.unnest(CallConversation.tags).table_valued("tag").render_derived(name="said")
+    joined = func.string_agg(tags.c.tag, aggregate_order_by(literal(", ", literal_execute=True), tags.c.tag))
+    found = select(joined).select_from(CallConversation).join(tags, true())
+    return found.where(CallConversation.call_id == Call.id).scalar_subquery()
+
+
 DIMENSIONS: dict[ReportDimension, Dimension] = {
     ReportDimension.CAMPAIGN: Dimension("Campaign", lambda _: Call.campaign_id, Campaign, buyers=False),
     ReportDimension.TARGET: Dimension("Target", lambda _: Call.target_id, Target),
@@ -69,4 +79,5 @@ DIMENSIONS: dict[ReportDimension, Dimension] = {
     ReportDimension.LANDING_PAGE: Dimension(
         "Landing page", _visit(CallAttribution.landing_page), buyers=False
     ),
+    ReportDimension.TAG: Dimension("Tags", _tags, buyers=False),
 }

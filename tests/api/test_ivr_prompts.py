@@ -2,6 +2,9 @@
 and converted to what Asterisk plays, kept per customer); a bad file or a prompt the campaign can't
 play is refused with why, changing nothing; another customer's campaign or upload stays out of reach."""
 
+import subprocess
+from pathlib import Path
+
 from sqlmodel import select
 
 from core.calls.prompts import CORE, PROMPT
@@ -69,11 +72,30 @@ def test_the_choices_are_the_core_pin_prompts_then_the_owners_uploads(client, cu
         )
 
 
-def test_a_file_that_cant_be_a_prompt_is_refused_with_why_and_nothing_is_stored(client, customer_a) -> None:
+def test_an_mp3_is_a_prompt_converted_to_what_asterisk_plays(
+    client, customer_a, mp3_tools: str, tmp_path: Path
+) -> None:
+    cid = campaign_of(client, customer_a)
+    source = tmp_path / "welcome.wav"
+    source.write_bytes(wav(seconds=2, rate=44100, channels=2))
+    subprocess.run([mp3_tools, "--quiet", str(source), str(tmp_path / "welcome.mp3")], check=True, timeout=60)
+    mp3 = (tmp_path / "welcome.mp3").read_bytes()
+    r = client.post(url(cid), files={"file": ("Welcome.mp3", mp3, "audio/mpeg")}, headers=customer_a.headers)
+    assert r.status_code == 201, r.text
+    assert r.json()["data"]["label"] == "Welcome"
+    with session_scope() as s:
+        [row] = s.exec(select(PromptAudio)).all()
+    channels, width, rate, seconds = params(row.audio)
+    assert (channels, width, rate) == (1, 2, 8000) and abs(seconds - 2) < 0.1  # the encoder pads a little
+
+
+def test_a_file_that_cant_be_a_prompt_is_refused_with_why_and_nothing_is_stored(
+    client, customer_a, mp3_tools: str
+) -> None:
     cid = campaign_of(client, customer_a)
     files = {
         "not audio": ("notes.wav", b"just some text, not a WAV", "audio/wav", "not a PCM WAV file"),
-        "an MP3": ("song.mp3", b"ID3\x04\x00" + b"\0" * 400, "audio/mpeg", "this is an MP3 file"),
+        "no MP3": ("song.mp3", b"ID3\x04\x00" + b"\0" * 400, "audio/mpeg", "could not be decoded"),
         "too long": ("long.wav", wav(seconds=31, rate=8000), "audio/wav", "this one lasts 31.0 s"),
         "too short": ("blip.wav", wav(seconds=0.1), "audio/wav", "0.3 to 30 s"),
         "24-bit": ("deep.wav", wav(seconds=1, width=3), "audio/wav", "8 or 16-bit PCM"),

@@ -13,9 +13,9 @@ import pytest
 from sqlmodel import Session, select
 
 from core.infra.db import get_engine
-from core.models import Buyer, Call, Campaign, Target
+from core.models import Buyer, Call, CallConversation, Campaign, Target
 from testkit.actors import Actor
-from testkit.rows import seed_calls
+from testkit.rows import save, seed_calls
 
 DISPOSITIONS = ("ANSWERED", "ANSWERED", "NO ANSWER", "BUSY")
 
@@ -77,6 +77,12 @@ def test_totals_and_every_grouping_equal_sums_of_the_calls(
     client: Any, customer_a: Actor, seeded: list[Call]
 ) -> None:
     assert get(client, customer_a, "/totals") == _sums(seeded)
+    # Keyword rules' tags, in whichever order the rules gave them: a call counts in one group.
+    tag_sets = ([], ["booked"], ["spam", "booked"], ["booked", "spam"], ["spam"])
+    tags = {c.id: tag_sets[n % len(tag_sets)] for n, c in enumerate(seeded)}
+    for call_id, said in tags.items():
+        if call_id % 7:  # and some calls never transcribed
+            save(CallConversation(call_id=call_id, tags=said))
     berlin = ZoneInfo("Europe/Berlin")
     campaigns, targets, buyers = ({r.id: r.name for r in _rows(m)} for m in (Campaign, Target, Buyer))
     keys = {
@@ -86,6 +92,7 @@ def test_totals_and_every_grouping_equal_sums_of_the_calls(
         "number": lambda c: c.did,
         "day": lambda c: c.started_at.astimezone(berlin).strftime("%Y-%m-%d"),
         "hour": lambda c: c.started_at.astimezone(berlin).strftime("%Y-%m-%d %H:00"),
+        "tag": lambda c: ", ".join(sorted(tags[c.id])) if c.id % 7 and tags[c.id] else "(none)",
     }
     for by, key in keys.items():
         expected: dict[str, list[Call]] = defaultdict(list)

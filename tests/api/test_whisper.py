@@ -140,12 +140,15 @@ def test_without_espeak_ng_text_is_refused_as_unavailable_and_a_recording_still_
     assert client.post(url(cid, "/recording"), files=files, headers=customer_a.headers).status_code == 200
 
 
-def test_a_file_that_is_no_wav_is_refused_saying_what_it_is(client, customer_a) -> None:
+def test_a_file_that_is_no_wav_is_refused_saying_what_it_is(client, customer_a, mp3_tools: str) -> None:
     cid = campaign_of(client, customer_a)
     cut_short = wav(seconds=1)[:30]  # a WAV header that ends early
+    mp3 = {"file": ("x.mp3", b"ID3\x04\x00\x00\x00\x00\x00\x00 music", "audio/mpeg")}
+    r = client.post(url(cid, "/recording"), files=mp3, headers=customer_a.headers)
+    assert r.status_code == 422 and "looks like an MP3 file but could not be decoded" in r.text, r.text
     said = {
         b"": "the file is empty",
-        b"ID3\x04\x00\x00\x00\x00\x00\x00 music": "this is an MP3 file",
+        b"OggS\x00\x02 music": "this is an Ogg file",
         cut_short: "a WAV file that is cut short",
         b"just some text": "14 bytes starting with b'just some te'",
     }

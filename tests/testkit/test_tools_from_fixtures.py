@@ -35,6 +35,11 @@ NEEDED_BY = {
         "tests/asterisk/test_browser_real_call.py::",
         "tests/asterisk/test_calls.py::test_customer_watches_and_hangs_up_a_real_call_in_the_browser",
     ],
+    "mp3_tools": [
+        "tests/api/test_ivr_prompts.py::test_an_mp3",
+        "tests/api/test_ivr_prompts.py::test_a_file_that_cant",
+        "tests/api/test_whisper.py::test_a_file_that_is_no_wav",
+    ],
     "espeak_ng": [
         "tests/api/test_whisper.py::test_text_is_spoken",
         "tests/api/test_whisper.py::test_bad_input",

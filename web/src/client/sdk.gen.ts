@@ -951,7 +951,7 @@ export const promptsOptions = <ThrowOnError extends boolean = true>(
 /**
  * Upload an IVR prompt for campaign `id`'s owner (choose it in the IVR settings to play it)
  *
- * A PCM WAV file (8 or 16-bit, mono or stereo, 8 to 48 kHz), at most 6000000 bytes and 30 s; converted to 8 kHz mono for the phone line.
+ * A WAV file (PCM, 8 or 16-bit, mono or stereo, 8 to 48 kHz) or an MP3 file, at most 6000000 bytes and 30 s; converted to 8 kHz mono for the phone line.
  */
 export const promptsUpload = <ThrowOnError extends boolean = true>(options: Options<PromptsUploadData, ThrowOnError>) =>
   (options.client ?? client).post<PromptsUploadResponses, PromptsUploadErrors, ThrowOnError>({
@@ -1036,7 +1036,7 @@ export const whisperAudio = <ThrowOnError extends boolean = true>(options: Optio
 /**
  * Make the whisper an uploaded recording
  *
- * A PCM WAV file (8 or 16-bit, mono or stereo, 8 to 48 kHz), at most 2000000 bytes and 15 s; converted to 8 kHz mono for the phone line.
+ * A WAV file (PCM, 8 or 16-bit, mono or stereo, 8 to 48 kHz) or an MP3 file, at most 2000000 bytes and 15 s; converted to 8 kHz mono for the phone line.
  */
 export const whisperUpload = <ThrowOnError extends boolean = true>(options: Options<WhisperUploadData, ThrowOnError>) =>
   (options.client ?? client).post<WhisperUploadResponses, WhisperUploadErrors, ThrowOnError>({

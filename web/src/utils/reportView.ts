@@ -44,7 +44,8 @@ export const DIMENSIONS: readonly (readonly [ReportDimension, string])[] = [
   ['medium', 'Medium'],
   ['utm_campaign', 'Ad campaign'],
   ['keyword', 'Keyword'],
-  ['landing_page', 'Landing page']
+  ['landing_page', 'Landing page'],
+  ['tag', 'Tags']
 ];
 
 /** Every column of the table: its key, heading, and the sort it answers to (when sortable). */

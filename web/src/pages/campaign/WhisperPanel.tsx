@@ -1,5 +1,5 @@
 // A campaign's whisper: what its targets hear when they answer, before the caller is connected
-// (spoken text or an uploaded WAV), with a preview of the audio the server made of it (the campaign
+// (spoken text or an uploaded WAV or MP3), with a preview of the audio the server made of it (the campaign
 // page's Whisper tab).
 import { useEffect, useEffectEvent, useState } from 'react';
 import Button from '@mui/material/Button';
@@ -118,17 +118,17 @@ export default function WhisperPanel({ campaign }: WhisperPanelProps) {
         {values.mode === 'recording' && (
           <Stack spacing={0.5}>
             <Button variant="outlined" component="label">
-              {values.file ? values.file.name : 'Choose a WAV file'}
+              {values.file ? values.file.name : 'Choose a WAV or MP3 file'}
               <input
                 hidden
                 type="file"
-                accept=".wav,audio/wav"
+                accept=".wav,.mp3,audio/wav,audio/mpeg"
                 data-testid="whisper-file"
                 onChange={(e) => set('file', e.target.files?.[0] ?? null)}
               />
             </Button>
             <Typography variant="caption" color={errors.file ? 'error' : 'text.secondary'}>
-              {errors.file || 'PCM WAV, up to 2 MB and 15 s; converted for the phone line when uploaded'}
+              {errors.file || 'PCM WAV or MP3, up to 2 MB and 15 s; converted for the phone line when uploaded'}
             </Typography>
           </Stack>
         )}

@@ -1,5 +1,5 @@
 // What a campaign's IVR callers hear before they key a PIN: one of Asterisk's core prompts or one
-// the customer uploaded (GET /campaign/prompt/{id}), or a WAV uploaded here, converted by the server
+// the customer uploaded (GET /campaign/prompt/{id}), or a WAV or MP3 uploaded here, converted by the server
 // to what Asterisk plays, and chosen at once (saved with the IVR settings).
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
@@ -77,7 +77,7 @@ export default function PromptPicker({ campaignId, value, onChange, error }: Pro
         <input
           hidden
           type="file"
-          accept=".wav,audio/wav"
+          accept=".wav,.mp3,audio/wav,audio/mpeg"
           data-testid="ivr-prompt-file"
           onChange={(e) => {
             const file = e.target.files?.[0];
