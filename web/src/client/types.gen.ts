@@ -368,7 +368,7 @@ export type BodyPromptsUpload = {
   /**
    * File
    *
-   * WAV file
+   * WAV or MP3 file
    */
   file: Blob | File;
 };
@@ -392,7 +392,7 @@ export type BodyWhisperUpload = {
   /**
    * File
    *
-   * WAV file
+   * WAV or MP3 file
    */
   file: Blob | File;
 };
@@ -7373,7 +7373,8 @@ export type ReportDimension =
   | 'medium'
   | 'utm_campaign'
   | 'keyword'
-  | 'landing_page';
+  | 'landing_page'
+  | 'tag';
 
 /**
  * ReportGroup
