@@ -86,11 +86,11 @@ def wait_refused_by_dialplan(ast: AsteriskUnderTest, did: str, offset: int, time
     """Until the log shows the dialplan's own refusal (cause 34 set after a failed Stasis(), then
     its hang-up in the refusal context) for ``did``: a 503 for any other reason (overload, no such
     extension, ...) must not pass as "no app connected"."""
-    needle = f"Executing [{did}@from-carrier:2] MSet("
+    needle = f"Executing [{did}@from-carrier:"  # at the priority after Stasis() and its checks
 
     def refused() -> bool:
         lines = log_since(ast, offset).splitlines()
-        return any(needle in line and "CR_CAUSE=34" in line for line in lines) and any(
+        return any(needle in line and "] MSet(" in line and "CR_CAUSE=34" in line for line in lines) and any(
             "callroute-refuse:4] Hangup(" in line and '"34"' in line for line in lines
         )
 
