@@ -289,10 +289,17 @@ HEADER = (
 )
 
 
+# A call sipp stamps up to this long after a node's kill returned may still have reached the node
+# alive (SIGKILL takes effect a moment later; sipp's clock ticks per loop, late under load) and been
+# acknowledged by it (100 Trying): Kamailio then leaves it to that node, and it is lost with it.
+KILL_GRACE_SECONDS = 1.0
+
+
 def tally(windows: list[Window], placed: list[Placed], rows: dict[str, Call], margin: float) -> list[Tally]:
     """Per fault: the calls placed from its failure to the next fault's, those refused, those
-    answered elsewhere; the calls placed up to `margin` s before it that were up or in setup on the
-    node it took down and did not end cleanly; and how long recovery took."""
+    answered elsewhere; the calls placed up to `margin` s before it (or within KILL_GRACE_SECONDS
+    after) that were up or in setup on the node it took down and did not end cleanly, never counted
+    as refused too; and how long recovery took."""
     tallies = []
     for window in windows:
         fault = window.fault
@@ -303,14 +310,16 @@ def tally(windows: list[Window], placed: list[Placed], rows: dict[str, Call], ma
             return row is None or row.linkedid.startswith(prefix)
 
         during = [c for c in placed if window.failed_at <= c.at < window.until]
-        before = [c for c in placed if window.failed_at - margin <= c.at < window.failed_at]
+        start, end = window.failed_at - margin, window.failed_at + KILL_GRACE_SECONDS
+        near = [c for c in placed if start <= c.at < end]
         elsewhere = [c for c in during if fault.node and c.answered and not on_node(c)]
-        broken = [c for c in before if fault.node and on_node(c) and not (c.answered and c.ended_by)]
+        broken = [c for c in near if fault.node and on_node(c) and not (c.answered and c.ended_by)]
+        lost = {c.number for c in broken}
         tallies.append(
             Tally(
                 fault.name,
                 placed=len(during),
-                refused=[c.number for c in during if not c.answered],
+                refused=[c.number for c in during if not c.answered and c.number not in lost],
                 elsewhere=len(elsewhere),
                 lost_with_node=[c.number for c in broken],
                 recovery=window.recovered_at - window.failed_at,
