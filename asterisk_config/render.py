@@ -39,6 +39,7 @@ def template_values(settings: AsteriskSettings) -> dict[str, str]:
         "CARRIER_ADDRESSES": ",".join(settings.carrier_addresses),
         "RTP_START": str(settings.rtp_start),
         "RTP_END": str(settings.rtp_end),
+        "RTP_TIMEOUT": str(settings.rtp_timeout),
         "ARI_USER": settings.ari_user,
         "ARI_PASSWORD": settings.ari_password,
         "AMI_USER": settings.ami_user,

@@ -57,6 +57,7 @@ class AsteriskSettings:
     carrier_addresses: tuple[str, ...]
     rtp_start: int
     rtp_end: int
+    rtp_timeout: int  # seconds without a carrier's RTP before its call is hung up
     ari_user: str
     ari_password: str = field(repr=False)
     ami_user: str
@@ -89,6 +90,7 @@ class AsteriskSettings:
             carrier_addresses=tuple(a.strip() for a in s.asterisk_carrier_addresses.split(",") if a.strip()),
             rtp_start=s.asterisk_rtp_start,
             rtp_end=s.asterisk_rtp_end,
+            rtp_timeout=s.asterisk_rtp_timeout,
             ari_user=s.ari_user,
             ari_password=s.ari_password,
             ami_user=s.ami_user,
@@ -125,6 +127,8 @@ class AsteriskSettings:
         ):
             if not 1 <= port <= 65535:
                 raise ConfigError(f"{name}={port} is not a valid port")
+        if self.rtp_timeout < 1:
+            raise ConfigError(f"ASTERISK_RTP_TIMEOUT={self.rtp_timeout}: a dead call must end (1 s or more)")
         try:
             ipaddress.ip_address(self.sip_bind)
             for address in self.carrier_addresses:

@@ -6,8 +6,8 @@ elsewhere, lost with the part, time to recover; then the rows and the books.
     .venv/bin/python -m bench.chaos                                # 10 calls/s, 30 s between faults
     .venv/bin/python -m bench.chaos --rate 20 --settle 60 --minutes 10
 
-Needs root (the Asterisk chroot) and Kamailio. Runs on a throw-away database (BENCH_DATABASE_URL's
-server) and a Redis of its own (restarted as one of the faults).
+Needs root (the Asterisk chroot) and Kamailio. Runs on a PostgreSQL and a Redis of its own (both
+restarted as faults).
 """
 
 import argparse
@@ -21,13 +21,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run as a plain script too
 
-from bench import DATABASE_SERVER  # noqa: E402
 from testkit.chaos import CONCURRENCY_CAP, run_chaos  # noqa: E402
 from testkit.databases import throwaway_database  # noqa: E402
-from testkit.processes import redis_server  # noqa: E402
+from testkit.processes import postgres_server, redis_server  # noqa: E402
 from testkit.tools import host_tool  # noqa: E402
-
-POSTGRES_SKIP = "not yet: routing reads PostgreSQL at every call (branch pg-outage caches it)"
 
 
 def main() -> None:
@@ -47,7 +44,8 @@ def main() -> None:
         workdir = args.logs or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-chaos-")))
         workdir.mkdir(parents=True, exist_ok=True)
         redis = stack.enter_context(redis_server(workdir))
-        stack.enter_context(throwaway_database(DATABASE_SERVER, "callroute_chaos", REDIS_URL=redis.url))
+        postgres = stack.enter_context(postgres_server())
+        stack.enter_context(throwaway_database(postgres.url, "callroute_chaos", REDIS_URL=redis.url))
         print(f"logs in {workdir}", file=sys.stderr)
         run = asyncio.run(
             run_chaos(
@@ -58,7 +56,7 @@ def main() -> None:
                 talk_ms=args.talk_ms,
                 settle_seconds=args.settle,
                 min_seconds=args.minutes * 60,
-                postgres_skip=POSTGRES_SKIP,
+                postgres=postgres,
             )
         )
     answered = sum(c.answered for c in run.placed)
@@ -69,7 +67,7 @@ def main() -> None:
         f"\n{len(run.placed)} calls in {run.seconds:.0f} s at {args.rate}/s asked: {answered} answered;"
         f" callers with more than one row: {twice}; rows left open: {len(run.open_rows)}"
         f" {run.open_rows[:5]}; most connected at once {run.most_at_once}"
-        f" (cap {CONCURRENCY_CAP})"
+        f" (cap {CONCURRENCY_CAP}); routed with PostgreSQL away {run.routed_offline}"
     )
     print(
         f"debits {books.debits} = rated {books.rated}: {books.debits == books.rated};"

@@ -107,7 +107,9 @@ class EngineRouter:
         if not self.known.offline:
             log.warning("PostgreSQL does not answer: routing from what it last read")
             self.known.went_offline()
-        self._probed = time.monotonic()
+            # Only here and at a probe: were each offline decision to put the next probe off, calls
+            # coming faster than PROBE_SECONDS would never ask again and routing would stay offline.
+            self._probed = time.monotonic()
         assert self.journal is not None
         if self.journal.full:
             raise OutageTooLong(f"the outage journal is full ({self.journal.max_bytes} bytes)")

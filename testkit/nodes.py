@@ -44,6 +44,7 @@ class Node:
     node_id: str
     asterisk: AsteriskUnderTest
     bridge: subprocess.Popen[bytes]
+    metrics_port: int  # its bridge's metrics and health, the same for a bridge started again
 
 
 @dataclass
@@ -91,7 +92,9 @@ class Cluster:
     def start_bridge(self, node: Node) -> None:
         """The node's bridge started again; returns once it registered (stopped with the cluster)."""
         log = self.workdir / f"bridge-{node.node_id}.log"
-        node.bridge = self.stack.enter_context(running_bridge(node.asterisk, log, **self.bridge_env))
+        node.bridge = self.stack.enter_context(
+            running_bridge(node.asterisk, log, metrics_port=node.metrics_port, **self.bridge_env)
+        )
 
     def restart_proxy(self) -> None:
         """Kamailio stopped and started again (its command, on the same port); returns once it
@@ -195,11 +198,13 @@ def running_cluster(
     probe_seconds: int = 1,
     rtp_ports: int = 0,
     bridge_env: dict[str, str] | None = None,
+    rtp_timeout: int = 0,
 ) -> Iterator[Cluster]:
     """`count` nodes (ids n1, n2, ...) and Kamailio in front of them; everything stopped after.
     Each node has its own ARI login, as a deployment's do (asterisk_config.node_login). With
     `rtp_ports`, each Asterisk has that many RTP ports (a benchmark's many calls at once). The
-    bridges' settings beyond the nodes' own: `bridge_env` (by default BRIDGE_ENV).
+    bridges' settings beyond the nodes' own: `bridge_env` (by default BRIDGE_ENV). With `rtp_timeout`, a
+    carrier's call without RTP that long is hung up (sipp's signalling-only calls: their whole length).
 
     The Asterisks start one after another (the first mounts the shared chroot's /proc and /dev);
     the bridges and Kamailio, which spend their start importing Python, all at once."""
@@ -211,6 +216,8 @@ def running_cluster(
             settings = node_login.rotated(make_test_settings(node_id=f"n{index}"))
             if rtp_ports:
                 settings = settings.with_(rtp_end=settings.rtp_start + rtp_ports)
+            if rtp_timeout:
+                settings = settings.with_(rtp_timeout=rtp_timeout)
             chroot.build_chroot(settings, print)
             stack.callback(runtime.remove_instance, settings)
             stack.callback(runtime.stop, settings, print)
@@ -223,9 +230,10 @@ def running_cluster(
             flood_requests=1000,
             flood_seconds=1,
         )
+        metrics_ports = [free_port() for _ in asterisks]
         starting: list[contextlib.AbstractContextManager[subprocess.Popen[bytes]]] = [
-            running_bridge(ast, workdir / f"bridge-{ast.settings.node_id}.log", **bridges)
-            for ast in asterisks
+            running_bridge(ast, workdir / f"bridge-{ast.settings.node_id}.log", metrics_port=port, **bridges)
+            for ast, port in zip(asterisks, metrics_ports, strict=True)
         ]
         starting.append(running_proxy(kamailio, workdir / "kamailio.log"))
         with ThreadPoolExecutor(len(starting)) as pool:
@@ -241,7 +249,10 @@ def running_cluster(
             processes.append(proc)
         if failed is not None:
             raise failed
-        nodes = [Node(a.settings.node_id, a, p) for a, p in zip(asterisks, processes, strict=False)]
+        nodes = [
+            Node(a.settings.node_id, a, p, port)
+            for a, p, port in zip(asterisks, processes, metrics_ports, strict=False)
+        ]
         for node in nodes:
             eventually(partial(node_probed, kamailio, node.asterisk, True), 20, what="node probed up")
         yield Cluster(nodes, kamailio, processes[-1], workdir, stack, bridges)

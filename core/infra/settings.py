@@ -133,6 +133,9 @@ class Settings(BaseSettings):
     asterisk_carrier_addresses: str = "127.0.0.1"
     asterisk_rtp_start: int = 10000
     asterisk_rtp_end: int = 20000
+    # Seconds without RTP from a carrier before Asterisk hangs its call up: a call whose BYE was lost
+    # (or whose carrier died) would otherwise stay up, its row open and its credit held, for ever.
+    asterisk_rtp_timeout: int = 120
     # Asterisk REST Interface, bound to loopback (asterisk_config renders the same values).
     asterisk_http_port: int = 8088
     ari_user: str = "callroute"

@@ -55,8 +55,10 @@ def test_carrier_endpoint_matches_brief() -> None:
         "direct_media = no",
         "allow = ulaw,alaw",
         "match = 127.0.0.1",
+        "rtp_timeout = 120",  # a dead call (no RTP) ends: docs/bridge.md
     ):
         assert line in pjsip
+    assert "rtp_timeout = 45" in render_config(settings(ASTERISK_RTP_TIMEOUT="45"))["pjsip.conf"]
 
 
 def test_carriers_on_other_machines_reach_the_address_sip_is_bound_to() -> None:
@@ -128,6 +130,8 @@ def test_bad_ports_are_refused() -> None:
         settings(ASTERISK_RTP_START="30000", ASTERISK_RTP_END="20000")
     with pytest.raises(ConfigError):
         settings(ASTERISK_AMI_PORT="18088")
+    with pytest.raises(ConfigError, match="ASTERISK_RTP_TIMEOUT"):
+        settings(ASTERISK_RTP_TIMEOUT="0")
 
 
 def test_unknown_placeholder_fails_loudly() -> None:

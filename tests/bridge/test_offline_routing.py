@@ -2,10 +2,12 @@
 decides from what it last read, on the real database before and after; the outage itself is a
 connection that can't be made, as when PostgreSQL is stopped."""
 
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from sqlalchemy import Connection
@@ -86,6 +88,29 @@ def test_calls_route_from_what_was_read_while_the_database_is_away(
     database.down = False
     router._probed -= routing.PROBE_SECONDS  # the next decision asks the database again
     assert names(router)[0] is None
+    assert not outage.known.offline
+
+
+def test_routing_reads_the_database_again_under_calls_faster_than_its_probe(
+    database: Database, outage: Outage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A steady carrier (a call each 0.2 s) through an outage: once PostgreSQL is back, a decision
+    within PROBE_SECONDS asks it again, however busy the bridge is."""
+    clock = Clock()
+    monkeypatch.setattr(routing, "time", SimpleNamespace(monotonic=clock, sleep=time.sleep))
+    ln = line()
+    desk(ln, "First")
+    router = EngineRouter(outage.known, outage.journal)
+    names(router)
+    database.stop(router)
+    for _ in range(10):
+        clock.now += 0.2
+        assert names(router) == (None, ["First"])
+    assert outage.known.offline
+    database.down = False
+    for _ in range(int(routing.PROBE_SECONDS / 0.2) + 1):
+        clock.now += 0.2
+        names(router)
     assert not outage.known.offline
 
 
