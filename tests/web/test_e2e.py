@@ -83,6 +83,8 @@ def _seed_report(customer: Actor) -> None:
         seed_calls(customer, campaign, *calls)
 
 
+# The scenarios' own bound (below) is the test's: pytest's 600 s default cut them at load 20.
+@pytest.mark.timeout(1300)
 def test_portal_in_chromium(portal: str, chromium_binary: str) -> None:
     make_actor(1, "Ada Admin")
     customer = make_actor(2, "Alice Customer", timezone="Europe/Berlin")
