@@ -10,8 +10,6 @@ import asyncio
 import os
 import signal
 import time
-from datetime import UTC, datetime
-from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -23,7 +21,7 @@ from core.infra.db import autocommit_engine, get_engine, session_scope
 from core.infra.migrate import upgrade
 from core.infra.redis_client import get_redis
 from core.infra.settings import get_settings
-from core.models import Call, CreditReservation, Rate, Tariff, User, WalletTransaction
+from core.models import Call, CreditReservation, User, WalletTransaction
 from pbx_bridge.journal import Journal, latest
 from testkit.asterisk import (
     AsteriskUnderTest,
@@ -35,7 +33,7 @@ from testkit.asterisk import (
 )
 from testkit.databases import fresh_database
 from testkit.processes import PostgresServer, postgres_server, redis_server
-from testkit.rows import CALLER
+from testkit.rows import CALLER, change, tariff
 from testkit.sipp import call, sipp_target
 from testkit.waiting import eventually
 
@@ -73,24 +71,8 @@ async def test_calls_while_postgresql_is_away_are_connected_and_written_once_aft
 async def _outage(sipp: str, asterisk: AsteriskUnderTest, postgres: PostgresServer, workdir: Path) -> None:
     with sipp_target(sipp, "answer", workdir) as target:
         plan = seed_plan([target.port], balance="1000")
-        with session_scope() as s:  # a cent a second, billed by the second
-            tariff = Tariff(name="A cent a second")
-            s.add(tariff)
-            s.flush()
-            start = datetime(2020, 1, 1, tzinfo=UTC)
-            s.add(
-                Rate(
-                    tariff_id=tariff.id,
-                    prefix="1",
-                    rate_per_minute=Decimal("0.60"),
-                    effective_from=start,
-                    initial_increment=1,
-                    billing_increment=1,
-                )
-            )
-            customer = s.get(User, plan.user_id)
-            assert customer is not None
-            customer.tariff_id = tariff.id
+        # A cent a second, billed by the second.
+        change(User, plan.user_id, tariff_id=tariff(("1", "0.60"), increments=(1, 1)))
         log = workdir / "bridge.log"
         with running_bridge(asterisk, log) as bridge:
             eventually(lambda: trunk_pushed(asterisk, plan.trunks[0], target.port), timeout=30)
