@@ -9,7 +9,7 @@ from core.infra.settings import REPO_ROOT, Settings, settings_from
 
 # Settings that hold something on the machine, by their shape: ports, port ranges, directories,
 # the instance name, the engines' addresses.
-HELD = re.compile(r"(^port$|_port$|_dir$|_instance$|^asterisk_rtp_|^database_url$|^redis_url$)")
+HELD = re.compile(r"(^port$|_port$|_dir$|_instance$|^asterisk_rtp_(start|end)$|^database_url$|^redis_url$)")
 # Covered by the row of their DSN: they override its parts one by one.
 PARTS_OF = {
     f"asterisk_pg_{part}": "asterisk_pg_dsn" for part in ("host", "port", "dbname", "user", "password")
