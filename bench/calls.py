@@ -485,19 +485,27 @@ def parse_args() -> argparse.Namespace:
     return args
 
 
-def main() -> None:
-    args = parse_args()
+def real_call_ground(stack: ExitStack, what: str, logs: Path | None) -> tuple[str, Path]:
+    """What a benchmark of real calls stands on, entered on `stack`: root (Asterisk runs in a
+    chroot), sipp, file descriptors for many calls, a work folder (`logs`, else a temporary one), a
+    Redis and a database of its own. Returns sipp's path and the work folder."""
     if os.geteuid() != 0:
-        raise SystemExit("the call benchmark needs root (Asterisk runs in a chroot)")
+        raise SystemExit(f"the {what} benchmark needs root (Asterisk runs in a chroot)")
     sipp = host_tool("sipp")
     # Each call streams from its own thread and raw socket; Asterisk takes 2 RTP ports per leg.
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
+    workdir = logs or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix=f"bench-{what}-")))
+    workdir.mkdir(parents=True, exist_ok=True)
+    redis = stack.enter_context(redis_url(workdir))
+    stack.enter_context(throwaway_database(DATABASE_SERVER, f"callroute_bench_{what}", REDIS_URL=redis))
+    return sipp, workdir
+
+
+def main() -> None:
+    args = parse_args()
     with ExitStack() as stack:
-        workdir = args.logs or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-calls-")))
-        workdir.mkdir(parents=True, exist_ok=True)
-        redis = stack.enter_context(redis_url(workdir))
-        stack.enter_context(throwaway_database(DATABASE_SERVER, "callroute_bench", REDIS_URL=redis))
+        sipp, workdir = real_call_ground(stack, "calls", args.logs)
         rig = stack.enter_context(start_rig(args, sipp, workdir))
         print(f"Asterisk, bridge and target up; logs in {workdir}", file=sys.stderr)
         conc = ladder(args.modes, args.concurrency, partial(concurrency_step, rig, args))

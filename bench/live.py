@@ -32,12 +32,10 @@ and this process over the calls (per call too), with the load average.
 import argparse
 import asyncio
 import os
-import resource
 import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -52,13 +50,10 @@ from websockets.typing import Subprotocol
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run as a plain script too
 
-from bench import DATABASE_SERVER  # noqa: E402
-from bench.calls import ANSWER_MS, SCENARIOS, cpu_ticks, redis_url, sipp_target  # noqa: E402
+from bench.calls import ANSWER_MS, SCENARIOS, cpu_ticks, real_call_ground, sipp_target  # noqa: E402
 from testkit.asterisk import AsteriskUnderTest, make_test_settings  # noqa: E402
-from testkit.databases import throwaway_database  # noqa: E402
 from testkit.processes import free_port, stop  # noqa: E402
 from testkit.sipp import audio_capture, free_media_ports  # noqa: E402
-from testkit.tools import host_tool  # noqa: E402
 
 ROLES = ("admin", "owner", "buyer", "other")
 OTHER_CUSTOMERS = 10
@@ -333,16 +328,8 @@ def parse_args() -> argparse.Namespace:
 
 def main() -> None:
     args = parse_args()
-    if os.geteuid() != 0:
-        raise SystemExit("the live benchmark needs root (Asterisk runs in a chroot)")
-    sipp = host_tool("sipp")
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
     with ExitStack() as stack:
-        workdir = args.logs or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-live-")))
-        workdir.mkdir(parents=True, exist_ok=True)
-        redis = stack.enter_context(redis_url(workdir))
-        stack.enter_context(throwaway_database(DATABASE_SERVER, "callroute_bench_live", REDIS_URL=redis))
+        sipp, workdir = real_call_ground(stack, "live", args.logs)
         rig = stack.enter_context(start_rig(args, sipp, workdir))
         code, cpu, elapsed = asyncio.run(run(rig, args))
         report(rig, args, code, cpu, elapsed)

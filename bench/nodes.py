@@ -21,7 +21,6 @@ import os
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -32,9 +31,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run as a plain script too
 
 from asterisk_config.kamailio.config import KamailioSettings  # noqa: E402
-from bench import DATABASE_SERVER  # noqa: E402
-from bench.calls import redis_url, sipp_target  # noqa: E402
-from testkit.databases import throwaway_database  # noqa: E402
+from bench.calls import real_call_ground, sipp_target  # noqa: E402
 from testkit.processes import free_port  # noqa: E402
 from testkit.sipp import SCENARIOS, free_media_ports  # noqa: E402
 from testkit.tools import host_tool  # noqa: E402
@@ -240,17 +237,11 @@ def main() -> None:
     parser.add_argument("--held-rate", type=int, default=40, help="calls per second placing --held")
     parser.add_argument("--logs", type=Path, help="keep the logs in this directory")
     args = parser.parse_args()
-    if os.geteuid() != 0:
-        raise SystemExit("the nodes benchmark needs root (Asterisk runs in a chroot)")
-    sipp = host_tool("sipp")
-    host_tool("kamailio")
     rates = [int(r) for r in args.rates.split(",")]
     steps: list[Step] = []
     with ExitStack() as stack:
-        workdir = args.logs or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-nodes-")))
-        workdir.mkdir(parents=True, exist_ok=True)
-        redis = stack.enter_context(redis_url(workdir))
-        stack.enter_context(throwaway_database(DATABASE_SERVER, "callroute_bench", REDIS_URL=redis))
+        sipp, workdir = real_call_ground(stack, "nodes", args.logs)
+        host_tool("kamailio")
         ports, did, pids = stack.enter_context(rig(sipp, workdir))
         print(f"two nodes and Kamailio up; logs in {workdir}", file=sys.stderr)
         failed: set[str] = set()
