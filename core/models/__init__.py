@@ -13,7 +13,7 @@ from core.models.pbx_nodes import NodeLogin
 from core.models.prompts import PromptAudio
 from core.models.rating import Rate, Tariff
 from core.models.report_views import ReportView
-from core.models.rollups import CallRegionRollup, CallRollup, CallRollupDay
+from core.models.rollups import CallRegionRollup, CallRegionRollupDay, CallRollup, CallRollupDay
 from core.models.routing import BlockEntry, Buyer, Campaign, CampaignTarget, CatalogueVersion, Target, Trunk
 from core.models.webhooks import Webhook, WebhookDelivery
 from core.models.whisper import WhisperAudio
@@ -27,6 +27,7 @@ __all__ = [
     "CallAttribution",
     "CallConversation",
     "CallRegionRollup",
+    "CallRegionRollupDay",
     "CallRollup",
     "CallRollupDay",
     "CallTranscript",

@@ -6,10 +6,10 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, DateTime, Index, Integer
+from sqlalchemy import BigInteger, Column, DateTime, Index, Integer, String
 from sqlmodel import Field, SQLModel
 
-from core.models.columns import MONEY, big_pk, string
+from core.models.columns import MONEY, big_pk
 
 
 # Columns by type (sa_type, not sa_column): each table of the two levels gets columns of its own.
@@ -22,6 +22,10 @@ def _money() -> Any:
     return Field(
         default=Decimal("0"), sa_type=MONEY, nullable=False, sa_column_kwargs={"server_default": "0"}
     )
+
+
+def _text(length: int) -> Any:
+    return Field(default=None, sa_type=String(length), nullable=True)
 
 
 class RollupSums(SQLModel):
@@ -79,7 +83,23 @@ class CallRollupDay(RollupSums, table=True):
     day: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
 
 
-class CallRegionRollup(SQLModel, table=True):
+class RegionSums(SQLModel):
+    """The keys and measures both levels by caller origin share."""
+
+    user_id: int | None = None
+    # Null for calls recorded before origins were read.
+    caller_country: str | None = _text(8)
+    caller_region: str | None = _text(500)
+    caller_line_type: str | None = _text(8)
+    calls: int = _count()
+    answered: int = _count()
+    converted: int = _count()
+    talk_seconds: int = _count(BigInteger)
+    spend: Decimal = _money()
+    payout: Decimal = _money()
+
+
+class CallRegionRollup(RegionSums, table=True):
     """The rated calls of one UTC hour summed per customer and caller origin (country, region, line
     type: core.calls.caller_origin), for the dashboard's breakdown by region (docs/regions.md).
     Kept beside `call_rollup`, in the same refresh and rebuild (core/reporting/region_rollups.py)."""
@@ -92,14 +112,17 @@ class CallRegionRollup(SQLModel, table=True):
 
     id: int | None = big_pk()
     hour: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
-    user_id: int | None = None
-    # Null for calls recorded before origins were read.
-    caller_country: str | None = string(8, nullable=True)
-    caller_region: str | None = string(500, nullable=True)
-    caller_line_type: str | None = string(8, nullable=True)
-    calls: int = _count()
-    answered: int = _count()
-    converted: int = _count()
-    talk_seconds: int = _count(BigInteger)
-    spend: Decimal = _money()
-    payout: Decimal = _money()
+
+
+class CallRegionRollupDay(RegionSums, table=True):
+    """The hourly rows by origin of one UTC day (`day` its midnight) summed: what the breakdown
+    reads for whole days, a row per customer and origin a day instead of one per hour it had calls."""
+
+    __tablename__ = "call_region_rollup_day"
+    __table_args__ = (
+        Index("ix_call_region_rollup_day_day", "day"),
+        Index("ix_call_region_rollup_day_user_day", "user_id", "day"),
+    )
+
+    id: int | None = big_pk()
+    day: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))

@@ -1,5 +1,6 @@
 """The dashboard's rollups of the call rows, hourly (core.models.CallRollup) and daily
-(CallRollupDay, the hourly ones of a UTC day summed), docs/reports.md.
+(CallRollupDay, the hourly ones of a UTC day summed), docs/reports.md; and those by caller origin,
+at both levels too (core/reporting/region_rollups.py).
 
 A rated call is final for the dashboard, so rating (core.billing.rating) and re-rating
 (core.billing.rerate) hand the calls they wrote to `refresh`, in their own transaction: the hours
@@ -92,6 +93,7 @@ _REBUILT_DAYS = text(
             ("call_rollup", "hour"),
             ("call_rollup_day", "day"),
             ("call_region_rollup", "hour"),
+            ("call_region_rollup_day", "day"),
         )
     )
     + " ORDER BY 1"
@@ -137,8 +139,9 @@ def refresh_hours(session: Session, hours: Sequence[datetime]) -> int:
     session.execute(text("DELETE FROM call_rollup WHERE hour = ANY(CAST(:hours AS timestamptz[]))"), params)
     # An INSERT's result is a CursorResult, which Session.execute's annotation does not say.
     written: int = session.execute(text(_FILL.format(window=_HOURS_WINDOW)), params).rowcount  # type: ignore[attr-defined]
-    region_rollups.refresh_hours(session, _HOURS_WINDOW, params)  # the breakdown by region, alike
     by_day = {"days": [datetime.fromtimestamp(key * DAY, UTC) for key in days]}
+    # The breakdown by region, alike.
+    region_rollups.refresh_hours(session, _HOURS_WINDOW, params, _DAYS_WINDOW, by_day)
     session.execute(text("DELETE FROM call_rollup_day WHERE day = ANY(CAST(:days AS timestamptz[]))"), by_day)
     session.execute(text(_DAYS.format(window=_DAYS_WINDOW)), by_day)
     return written

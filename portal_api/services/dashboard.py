@@ -36,6 +36,7 @@ from core.models import (
     Buyer,
     Call,
     CallRegionRollup,
+    CallRegionRollupDay,
     CallRollup,
     CallRollupDay,
     Campaign,
@@ -384,7 +385,9 @@ def customer_counts(session: Session, principal: Principal) -> list[PartyCounts]
     return _parties(session, Call.user_id, named, principal.user.timezone, live_user_key) if named else []
 
 
-OriginNarrow = Callable[[Select[Any], type[Call] | type[CallRegionRollup]], Select[Any]]
+OriginNarrow = Callable[
+    [Select[Any], type[Call] | type[CallRegionRollup] | type[CallRegionRollupDay]], Select[Any]
+]
 
 
 def _raw_origins(narrow: OriginNarrow, *where: ColumnElement[bool]) -> Select[Any]:
@@ -403,11 +406,15 @@ def _raw_origins(narrow: OriginNarrow, *where: ColumnElement[bool]) -> Select[An
 
 
 def _origins_in(narrow: OriginNarrow, start: datetime, end: datetime) -> Subquery:
-    """As `_calls_in`, from the rollups by region (core/reporting/region_rollups.py) and the call rows."""
+    """As `_calls_in` for totals, from the rollups by region (core/reporting/region_rollups.py): the
+    daily ones of the whole UTC days between, the hourly ones of the other whole hours, and the
+    call rows."""
     first, last = _ceil(start, HOUR), _floor(end, HOUR)
     if first >= last:
         return _raw_origins(narrow, Call.started_at >= start, Call.started_at < end).subquery()
-    R = CallRegionRollup
+    first_day, last_day = _ceil(first, DAY), _floor(last, DAY)
+    if first_day >= last_day:  # no whole UTC day: hours only
+        first_day = last_day = last
     keys = (
         "user_id",
         "caller_country",
@@ -417,9 +424,22 @@ def _origins_in(narrow: OriginNarrow, start: datetime, end: datetime) -> Subquer
         "answered",
         "talk_seconds",
     )
-    rolled = select(R.hour.label("at"), *(getattr(R, k) for k in keys)).where(R.hour >= first, R.hour < last)
+
+    def rolled(
+        model: type[CallRegionRollup] | type[CallRegionRollupDay], at: Any, a: datetime, b: datetime
+    ) -> Select[Any]:
+        return narrow(
+            select(at.label("at"), *(getattr(model, k) for k in keys)).where(at >= a, at < b), model
+        )
+
+    H, D = CallRegionRollup, CallRegionRollupDay
+    parts = [
+        rolled(H, H.hour, first, first_day),
+        rolled(D, D.day, first_day, last_day),
+        rolled(H, H.hour, last_day, last),
+    ]
     raw = partial(_raw_origins, narrow)
-    return union_all(narrow(rolled, R), *_unrolled(raw, start, first, last, end)).subquery()
+    return union_all(*parts, *_unrolled(raw, start, first, last, end)).subquery()
 
 
 def call_regions(session: Session, principal: Principal, period: Period) -> CallRegions:

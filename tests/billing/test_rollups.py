@@ -37,16 +37,16 @@ FROM {table} GROUP BY 1, 2, 3, 4, 5
 """
 # The same for the rollup by caller origin, written independently of core/reporting/region_rollups.py.
 REGION_FRESH = """
-SELECT date_trunc('hour', started_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', user_id,
+SELECT date_trunc('{unit}', started_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', user_id,
        caller_country, caller_region, caller_line_type, count(*),
        count(*) FILTER (WHERE disposition = 'ANSWERED'), count(*) FILTER (WHERE converted),
        sum(talk_seconds), coalesce(sum(cost), 0), sum(payout)
 FROM call WHERE rating_status <> 'pending' GROUP BY 1, 2, 3, 4, 5
 """
 REGION_ROLLED = """
-SELECT hour, user_id, caller_country, caller_region, caller_line_type, sum(calls), sum(answered),
+SELECT {unit}, user_id, caller_country, caller_region, caller_line_type, sum(calls), sum(answered),
        sum(converted), sum(talk_seconds), sum(spend), sum(payout)
-FROM call_region_rollup GROUP BY 1, 2, 3, 4, 5
+FROM {table} GROUP BY 1, 2, 3, 4, 5
 """
 ORIGINS = [
     ("GB", "London", "fixed"),
@@ -66,8 +66,9 @@ def assert_rollups_exact() -> None:
     for unit, table in (("hour", "call_rollup"), ("day", "call_rollup_day")):
         fresh = rows(FRESH.format(unit=unit))
         assert fresh and rows(ROLLED.format(unit=unit, table=table)) == fresh, unit
-    fresh = rows(REGION_FRESH)
-    assert fresh and rows(REGION_ROLLED) == fresh, "region"
+    for unit, table in (("hour", "call_region_rollup"), ("day", "call_region_rollup_day")):
+        fresh = rows(REGION_FRESH.format(unit=unit))
+        assert fresh and rows(REGION_ROLLED.format(unit=unit, table=table)) == fresh, f"region {unit}"
 
 
 def random_calls(rng: random.Random, now: datetime, n: int) -> list[int]:
@@ -129,7 +130,31 @@ def test_rollups_equal_the_call_rows_through_rating_rerating_and_rebuild() -> No
         s.execute(text("UPDATE call_rollup SET calls = calls + 5"))  # drifted, however it happened
         s.execute(text("DELETE FROM call_rollup_day WHERE id IN (SELECT min(id) FROM call_rollup_day)"))
         s.execute(text("UPDATE call_region_rollup SET calls = calls + 3, caller_region = 'Mars'"))
+        s.execute(text("UPDATE call_region_rollup_day SET spend = spend + 1"))
         rollups.rebuild(s)
+    assert_rollups_exact()
+
+
+def test_the_daily_region_rollup_rolls_a_days_hours_up() -> None:
+    """A customer's calls from one origin over a day's hours are one daily row, whose sums are the
+    calls' (issue 38: by the hour the rollup held nearly a row per call)."""
+    day = datetime.now(UTC).replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=2)
+    user = customer_id("1000", tariff(("44", "0.1000")))
+    for hour in range(24):
+        for minute in (5, 35):
+            ended_call(
+                user,
+                60 + minute,
+                started_at=day + timedelta(hours=hour, minutes=minute),
+                caller_country="GB",
+                caller_region="London",
+                caller_line_type="fixed",
+            )
+    rating.rate_pending(batch=10)
+    assert rows("SELECT count(*), sum(calls) FROM call_region_rollup") == {(24, 48)}
+    assert rows("SELECT count(*), sum(calls), sum(talk_seconds) FROM call_region_rollup_day") == {
+        (1, 48, 24 * (65 + 95))
+    }
     assert_rollups_exact()
 
 
