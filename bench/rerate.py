@@ -17,7 +17,12 @@ is left out: the same script also times an older checkout, for a before and afte
 
 Beside the wall-clock rates it prints the CPU each phase cost per 1,000 calls: this process's
 (Python: pricing, building statements) and the database server's (the bench database's client
-backends, read from /proc), which a shared machine's load distorts far less than seconds elapsed.
+backends, read from /proc), which a shared machine's load distorts far less than seconds elapsed;
+and how many of the call rows' updates were HOT (no index entry written).
+
+Each suspect of a regression alone: BENCH_WORKERS (batches at once; rating.WORKERS unless set),
+BENCH_DROP_INDEXES (call indexes dropped first, comma-separated names), BENCH_PREPARE (SQL run on
+the bench database before the calls are written, e.g. a partition's fillfactor).
 """
 
 import functools
@@ -44,6 +49,9 @@ CALLS = int(os.environ.get("BENCH_CALLS", "100000"))
 PREFIXES = int(os.environ.get("BENCH_PREFIXES", "10000"))
 CUSTOMERS = 100
 HOOKED = float(os.environ.get("BENCH_HOOKED", "0"))
+WORKERS = os.environ.get("BENCH_WORKERS")
+DROPPED = [name for name in os.environ.get("BENCH_DROP_INDEXES", "").split(",") if name]
+PREPARE = os.environ.get("BENCH_PREPARE", "")
 CODES = ["1", "33", "34", "39", "44", "49", "52", "55", "61", "81", "86", "91"]
 RATED_FROM = datetime(2026, 1, 1, tzinfo=UTC)
 CALLS_FROM = datetime(2026, 3, 1, tzinfo=UTC)
@@ -69,6 +77,7 @@ RATE_PARTS = [
     ("credit holds", "core.billing.credit", "release_many"),
     ("no-rate notices", "core.billing.rating", "flag_unrated"),
     ("rollups", "core.reporting.rollups", "refresh_hours"),
+    ("rollups", "core.reporting.rollup_deltas", "add_calls"),
     ("webhook events", "core.webhooks.intake", "rated"),
     ("commit", "sqlmodel", "Session.commit"),
 ]
@@ -78,6 +87,7 @@ RERATE_PARTS = [
     ("ledger", "core.billing.wallet", "post_many"),
     ("call rows", "core.billing.rerate", "_save"),
     ("rollups", "core.reporting.rollups", "refresh_hours"),
+    ("rollups", "core.reporting.rollup_deltas", "move_money"),
     ("commit", "sqlmodel", "Session.commit"),
 ]
 
@@ -131,7 +141,10 @@ class Parts:
         self.seconds: dict[str, float] = {}
         self._wrapped: list[tuple[object, str, object]] = []
         for part, module, name in parts:
-            owner: object = importlib.import_module(module)
+            try:
+                owner: object = importlib.import_module(module)
+            except ModuleNotFoundError:  # an older checkout's
+                continue
             *path, attribute = name.split(".")
             for step in path:
                 owner = getattr(owner, step)
@@ -287,9 +300,24 @@ def copy_floor(rows: int) -> float:
     return seconds
 
 
+def hot_updates() -> str:
+    """How many of the call partitions' row updates were HOT (no index entry written)."""
+    from core.infra.db import get_engine
+
+    get_engine().dispose()  # a backend's counts reach the statistics when it ends, at the latest
+    with psycopg.connect(os.environ["DATABASE_URL"]) as conn:
+        row = conn.execute(
+            "SELECT sum(n_tup_upd), sum(n_tup_hot_upd) FROM pg_stat_user_tables"
+            " WHERE relid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = 'call'::regclass)"
+        ).fetchone()
+    assert row is not None  # aggregates answer one row
+    return f"{row[0]} ({row[1]} HOT)"
+
+
 def run() -> None:
     from sqlalchemy import text
 
+    from core.billing.rating import WORKERS as SWEEP_WORKERS
     from core.billing.rating import rate_pending
     from core.billing.rerate import rerate_period
     from core.infra.db import session_scope
@@ -297,12 +325,18 @@ def run() -> None:
 
     with session_scope() as session:
         seed_countries(session)
+    with psycopg.connect(os.environ["DATABASE_URL"]) as conn:
+        for name in DROPPED:
+            conn.execute(f"DROP INDEX {name}")
+        if PREPARE:
+            conn.execute(PREPARE)
     rng = random.Random(11)
     tariff_id, prefixes = populate(rng)
+    workers = int(WORKERS) if WORKERS else SWEEP_WORKERS
 
     with Parts(RATE_PARTS) as rate_parts, Cpu() as rate_cpu:
         started = time.perf_counter()
-        processed = rate_pending()
+        processed = rate_pending(workers=workers)
         rating = time.perf_counter() - started
     with session_scope() as session:
         debits = session.scalar(
@@ -333,7 +367,9 @@ def run() -> None:
         cur.execute("ANALYZE")
     with Parts(RERATE_PARTS) as rerate_parts, Cpu() as rerate_cpu:
         started = time.perf_counter()
-        result = rerate_period(CALLS_FROM, CALLS_FROM + timedelta(seconds=CALLS), tariff_id=tariff_id)
+        result = rerate_period(
+            CALLS_FROM, CALLS_FROM + timedelta(seconds=CALLS), tariff_id=tariff_id, workers=workers
+        )
         rerating = time.perf_counter() - started
     with session_scope() as session:
         drift = session.scalar(
@@ -348,6 +384,7 @@ def run() -> None:
     floor_rating, floor_rerating = copy_floor(debits or 0), copy_floor(result.adjusted)
     with session_scope() as session:
         events = session.scalar(text("SELECT count(*) FROM webhook_delivery"))
+    print(f"workers={WORKERS or 'default'} dropped={','.join(DROPPED) or '-'} prepare={PREPARE or '-'}")
     print(f"calls={CALLS} prefixes={len(prefixes)} customers={CUSTOMERS} statuses={status} events={events}")
     print(
         f"rate:   {CALLS / rating:,.0f} calls/s ({rating:.2f} s, {debits} debits)"
@@ -360,6 +397,7 @@ def run() -> None:
     print(f"rate:   {rate_cpu.per_thousand(CALLS)} | rerate: {rerate_cpu.per_thousand(result.calls)}")
     print(f"rate parts (s):   {rate_parts.report(rating)}")
     print(f"rerate parts (s): {rerate_parts.report(rerating)}")
+    print(f"call row updates: {hot_updates()}")
     print(f"load average: {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
 
 

@@ -32,7 +32,7 @@ from core.infra.db import session_scope
 from core.models import Call, CallConversation, Campaign, Target, User
 from core.models.columns import utcnow
 from core.notices import bell as notices
-from core.reporting import rollups
+from core.reporting import rollup_deltas, rollups
 from core.values.enums import RatingStatus, TransactionType
 from core.values.money import round_money
 from core.webhooks import intake as call_hooks
@@ -117,6 +117,7 @@ def rate_call(session: Session, call_id: int) -> Call | None:
     call = session.scalars(stmt.execution_options(populate_existing=True)).first()
     if call is None or call.rating_status == RatingStatus.RATED:
         return call
+    was_pending = call.rating_status == RatingStatus.PENDING
     found = None
     number = call.destination or call.did
     if call.user_id is not None and call.billsec > 0:
@@ -150,7 +151,10 @@ def rate_call(session: Session, call_id: int) -> Call | None:
         flag_unrated(session, [call.user_id or 0], now)
     credit.release(session, call.linkedid)
     session.flush()
-    rollups.refresh(session, [call_id])
+    if was_pending:  # new to the rollups: added, not its hour summed again
+        rollup_deltas.add_calls(session, [(call_id, call.started_at)])
+    else:
+        rollups.refresh(session, [call_id])
     call_hooks.rated(session, [call_id])
     return call
 
@@ -192,7 +196,8 @@ def rate_hangup(session: Session, linkedid: str) -> Call | None:
 _CLAIM = """
 SELECT c.id, c.user_id, c.linkedid, coalesce(c.destination, c.did) AS number, c.started_at, c.billsec,
        coalesce(c.talk_ms, c.talk_seconds::bigint * 1000) AS talk_ms, c.connected_at IS NOT NULL AS connected,
-       u.tariff_id, cp.buffer_seconds, coalesce(c.bid, t.payout) AS payout, c.source_id, v.converted AS said
+       u.tariff_id, cp.buffer_seconds, coalesce(c.bid, t.payout) AS payout, c.source_id, v.converted AS said,
+       c.rating_status AS was
 FROM call c
 LEFT JOIN users u ON u.id = c.user_id
 LEFT JOIN campaign cp ON cp.id = c.campaign_id
@@ -282,7 +287,10 @@ def _rate_rows(session: Session, cache: TariffCache, rows: Sequence[Row[Any]]) -
     credit.release_many(session, [row.linkedid for row in rows])
     wallet.post_many(session, entries)
     flag_unrated(session, unrated, now)
-    rollups.refresh_hours(session, rollups.hours_started(row.started_at for row in rows))
+    if all(row.was == RatingStatus.PENDING for row in rows):  # new to the rollups: added
+        rollup_deltas.add_calls(session, [(row.id, row.started_at) for row in rows])
+    else:  # in them already, as they were: their hours summed again
+        rollups.refresh_hours(session, rollups.hours_started(row.started_at for row in rows))
     call_hooks.rated(session, [row.id for row in rows])
 
 

@@ -25,11 +25,12 @@ from core.billing.publisher import profit, publisher_payout, terms_of
 from core.infra.db import session_scope
 from core.models import Call, User
 from core.models.columns import utcnow
-from core.reporting import rollups
+from core.reporting import rollup_deltas, rollups
 from core.values.enums import TransactionType
 from core.values.money import money_text
 
 BATCH = 2000
+ZERO = Decimal(0)
 # A call whose money changed: (id, started_at, cost, rate_id, publisher_payout, profit).
 Changed = tuple[int, datetime, Decimal | None, int | None, Decimal, Decimal | None]
 
@@ -155,8 +156,21 @@ def _rerate_batch(
     result.adjusted += wallet.post_many(session, entries)
     if changed:
         _save(session, changed)
-        rollups.refresh_hours(session, rollups.hours_started(change[1] for change in changed))
+        old = {row.id: row for row in rows}
+        rollup_deltas.move_money(session, [_moved(old[c[0]], c) for c in changed])
     return int(rows[-1].id)
+
+
+def _moved(was: Row[Any], now: Changed) -> rollup_deltas.Moved:
+    """What a call's new price moved in the rollups, which count an unknown cost or profit as 0."""
+    call_id, started, cost, _, owed, earned = now
+    return (
+        call_id,
+        started,
+        (cost or ZERO) - (was.cost or ZERO),
+        owed - was.publisher_payout,
+        (earned or ZERO) - (was.profit or ZERO),
+    )
 
 
 # Rows of text queries (_CLAIM, _LEDGER): SQLAlchemy can't type their columns.

@@ -24,6 +24,12 @@ def _money() -> Any:
     )
 
 
+# Each rollup's key, its time first (unique, nulls included: what core/reporting/rollup_deltas.py's
+# upserts find a row by; the time's ranges are what the dashboard reads).
+KEYS = ("user_id", "campaign_id", "target_id", "buyer_id", "source_id")
+REGION_KEYS = ("user_id", "caller_country", "caller_region", "caller_line_type")
+
+
 def _text(length: int) -> Any:
     return Field(default=None, sa_type=String(length), nullable=True)
 
@@ -59,7 +65,7 @@ class RollupSums(SQLModel):
 class CallRollup(RollupSums, table=True):
     __tablename__ = "call_rollup"
     __table_args__ = (
-        Index("ix_call_rollup_hour", "hour"),
+        Index("uq_call_rollup_key", "hour", *KEYS, unique=True, postgresql_nulls_not_distinct=True),
         Index("ix_call_rollup_user_hour", "user_id", "hour"),
         Index("ix_call_rollup_buyer_hour", "buyer_id", "hour"),
     )
@@ -74,7 +80,7 @@ class CallRollupDay(RollupSums, table=True):
 
     __tablename__ = "call_rollup_day"
     __table_args__ = (
-        Index("ix_call_rollup_day_day", "day"),
+        Index("uq_call_rollup_day_key", "day", *KEYS, unique=True, postgresql_nulls_not_distinct=True),
         Index("ix_call_rollup_day_user_day", "user_id", "day"),
         Index("ix_call_rollup_day_buyer_day", "buyer_id", "day"),
     )
@@ -106,7 +112,9 @@ class CallRegionRollup(RegionSums, table=True):
 
     __tablename__ = "call_region_rollup"
     __table_args__ = (
-        Index("ix_call_region_rollup_hour", "hour"),
+        Index(
+            "uq_call_region_rollup_key", "hour", *REGION_KEYS, unique=True, postgresql_nulls_not_distinct=True
+        ),
         Index("ix_call_region_rollup_user_hour", "user_id", "hour"),
     )
 
@@ -120,7 +128,13 @@ class CallRegionRollupDay(RegionSums, table=True):
 
     __tablename__ = "call_region_rollup_day"
     __table_args__ = (
-        Index("ix_call_region_rollup_day_day", "day"),
+        Index(
+            "uq_call_region_rollup_day_key",
+            "day",
+            *REGION_KEYS,
+            unique=True,
+            postgresql_nulls_not_distinct=True,
+        ),
         Index("ix_call_region_rollup_day_user_day", "user_id", "day"),
     )
 

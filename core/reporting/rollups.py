@@ -117,6 +117,16 @@ def hours_started(started: Iterable[datetime]) -> list[datetime]:
     return sorted({moment.astimezone(UTC).replace(minute=0, second=0, microsecond=0) for moment in started})
 
 
+def lock_days(session: Session, hours: Iterable[datetime]) -> list[int]:
+    """Lock the UTC days of these hours until the transaction ends; their keys (days since 1970)."""
+    # The day, not the hour, is what is locked: two workers summing different hours of one day
+    # would each sum the day without the other's hour.
+    days = sorted({int(hour.timestamp()) // DAY for hour in hours})
+    for key in days:  # one order for every worker: no deadlock between two of them
+        session.execute(text("SELECT pg_advisory_xact_lock(:ns, :key)"), {"ns": ROLLUP_LOCK, "key": key})
+    return days
+
+
 def refresh(session: Session, call_ids: Iterable[int]) -> None:
     """Sum again the hours the calls `call_ids` started in (the caller's transaction, which wrote
     them, commits)."""
@@ -128,11 +138,7 @@ def refresh_hours(session: Session, hours: Sequence[datetime]) -> int:
     Returns the hourly rows written."""
     if not hours:
         return 0
-    # The day, not the hour, is what is locked: two workers summing different hours of one day
-    # would each sum the day without the other's hour.
-    days = sorted({int(hour.timestamp()) // DAY for hour in hours})
-    for key in days:  # one order for every worker: no deadlock between two of them
-        session.execute(text("SELECT pg_advisory_xact_lock(:ns, :key)"), {"ns": ROLLUP_LOCK, "key": key})
+    days = lock_days(session, hours)
     # Each statement reads the calls as committed now, after the locks: a worker that summed the
     # hour or day before has committed, and its calls are counted again here.
     params = {"hours": list(hours)}

@@ -1,4 +1,4 @@
-"""the dashboard's rollup by caller origin summed by UTC day too (issue 38)
+"""the dashboard's rollup by caller origin summed by UTC day too; every rollup's key unique (issue 38)
 
 Revision ID: 0030
 Revises: 0029
@@ -6,6 +6,11 @@ Revises: 0029
 By the hour, a customer's origins still spread a small customer's calls one or two to a row (680 k
 rows for 1 M calls); the breakdown by region reads a row per customer and origin a day for the whole
 days of its period. Filled from the hourly rows (their sums, not the calls), in day order.
+
+Rating and re-rating add what a batch changed to the rollups (core/reporting/rollup_deltas.py)
+instead of summing its hours again: an upsert, which finds its row by a unique key. Each rollup's
+key, its time first and nulls not distinct, replaces the index of its time alone (the rows are
+unique by it already: every writer groups by it).
 """
 
 from collections.abc import Sequence
@@ -19,6 +24,15 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 _KEYS = "user_id, caller_country, caller_region, caller_line_type"
+_CALL_KEYS = ("user_id", "campaign_id", "target_id", "buyer_id", "source_id")
+_REGION_KEYS = ("user_id", "caller_country", "caller_region", "caller_line_type")
+# (table, its time column, its key's other columns)
+_KEYED = [
+    ("call_rollup", "hour", _CALL_KEYS),
+    ("call_rollup_day", "day", _CALL_KEYS),
+    ("call_region_rollup", "hour", _REGION_KEYS),
+    ("call_region_rollup_day", "day", _REGION_KEYS),
+]
 _MEASURES = ("calls", "answered", "converted", "talk_seconds", "spend", "payout")
 
 
@@ -50,9 +64,20 @@ def upgrade() -> None:
         f" SELECT date_trunc('day', hour, 'UTC'), {_KEYS}, {sums} FROM call_region_rollup"
         f" GROUP BY 1, 2, 3, 4, 5 ORDER BY 1"
     )
-    op.create_index("ix_call_region_rollup_day_day", "call_region_rollup_day", ["day"])
     op.create_index("ix_call_region_rollup_day_user_day", "call_region_rollup_day", ["user_id", "day"])
+    for table, at, keys in _KEYED:
+        _unique(table, at, keys)
+        if table != "call_region_rollup_day":  # new: no index of its time alone
+            op.drop_index(f"ix_{table}_{at}", table_name=table)
 
 
 def downgrade() -> None:
+    for table, at, _ in _KEYED:
+        if table != "call_region_rollup_day":
+            op.create_index(f"ix_{table}_{at}", table, [at])
+        op.drop_index(f"uq_{table}_key", table_name=table)
     op.drop_table("call_region_rollup_day")
+
+
+def _unique(table: str, at: str, keys: tuple[str, ...]) -> None:
+    op.create_index(f"uq_{table}_key", table, [at, *keys], unique=True, postgresql_nulls_not_distinct=True)
