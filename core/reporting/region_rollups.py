@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from sqlalchemy import text
 from sqlmodel import Session
 
+from core.models.rollups import REGION_KEYS
 from core.values.enums import Disposition
 
-KEYS = "user_id, caller_country, caller_region, caller_line_type"
+KEYS = ", ".join(REGION_KEYS)
 MEASURES = ("calls", "answered", "converted", "talk_seconds", "spend", "payout")
 _FILL = f"""
 INSERT INTO call_region_rollup (hour, {KEYS}, {", ".join(MEASURES)})

@@ -18,9 +18,10 @@ from decimal import Decimal
 from sqlalchemy import text
 from sqlmodel import Session
 
+from core.models.rollups import KEYS
 from core.reporting import region_rollups, rollups
 
-_KEYS = "user_id, campaign_id, target_id, buyer_id, source_id"
+_KEYS = ", ".join(KEYS)
 _REGION_KEYS = region_rollups.KEYS
 # Both keys' columns once (the customer is in both).
 _COLUMNS = ", ".join(f"c.{k}" for k in dict.fromkeys(f"{_KEYS}, {_REGION_KEYS}".split(", ")))
