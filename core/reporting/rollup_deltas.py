@@ -25,7 +25,11 @@ _KEYS = ", ".join(KEYS)
 _REGION_KEYS = region_rollups.KEYS
 # Both keys' columns once (the customer is in both).
 _COLUMNS = ", ".join(f"c.{k}" for k in dict.fromkeys(f"{_KEYS}, {_REGION_KEYS}".split(", ")))
-# What each call adds, one row per call: its keys at both levels and its measures.
+# What each call adds, one row per call: its keys at both levels and its measures. No condition on
+# the status: the caller has just rated these calls, and the planner, its statistics taken while
+# they were pending, would expect none left and hash the whole table instead of probing each key.
+# The batch's span of start times (:first, :last) bounds whatever plan it picks to those months
+# and that stretch of the time index.
 _CALL_MEASURES = ", ".join(
     [
         "1 AS calls",
@@ -41,8 +45,7 @@ _CALL_MEASURES = ", ".join(
 _ADDED = f"""
 SELECT date_trunc('hour', c.started_at, 'UTC') AS hour, {_COLUMNS}, {_CALL_MEASURES}
 FROM unnest(CAST(:ids AS bigint[]), CAST(:started AS timestamptz[])) AS d(id, started_at)
-JOIN call c ON c.id = d.id AND c.started_at = d.started_at
-WHERE c.rating_status <> 'pending'
+JOIN call c ON c.id = d.id AND c.started_at = d.started_at AND c.started_at BETWEEN :first AND :last
 """
 # A price's difference: the money measures move, the counts stay.
 _MOVED_MEASURES = ", ".join(
@@ -59,7 +62,7 @@ SELECT date_trunc('hour', c.started_at, 'UTC') AS hour, {_COLUMNS}, {_MOVED_MEAS
 FROM unnest(CAST(:ids AS bigint[]), CAST(:started AS timestamptz[]), CAST(:spend AS numeric[]),
             CAST(:publisher AS numeric[]), CAST(:profit AS numeric[]))
      AS d(id, started_at, spend, publisher_payout, profit)
-JOIN call c ON c.id = d.id AND c.started_at = d.started_at
+JOIN call c ON c.id = d.id AND c.started_at = d.started_at AND c.started_at BETWEEN :first AND :last
 """
 
 
@@ -99,7 +102,7 @@ def add_calls(session: Session, calls: Sequence[tuple[int, datetime]]) -> None:
         return
     rollups.lock_days(session, rollups.hours_started(started for _, started in calls))
     ids, started = (list(column) for column in zip(*calls, strict=True))
-    session.execute(_ADD_CALLS, {"ids": ids, "started": started})
+    session.execute(_ADD_CALLS, {"ids": ids, "started": started, "first": min(started), "last": max(started)})
 
 
 def move_money(session: Session, moved: Sequence[Moved]) -> None:
@@ -110,5 +113,13 @@ def move_money(session: Session, moved: Sequence[Moved]) -> None:
     ids, started, spend, publisher, profit = (list(column) for column in zip(*moved, strict=True))
     session.execute(
         _MOVE_MONEY,
-        {"ids": ids, "started": started, "spend": spend, "publisher": publisher, "profit": profit},
+        {
+            "ids": ids,
+            "started": started,
+            "first": min(started),
+            "last": max(started),
+            "spend": spend,
+            "publisher": publisher,
+            "profit": profit,
+        },
     )
