@@ -26,14 +26,18 @@ depends_on: str | Sequence[str] | None = None
 _KEYS = "user_id, caller_country, caller_region, caller_line_type"
 _CALL_KEYS = ("user_id", "campaign_id", "target_id", "buyer_id", "source_id")
 _REGION_KEYS = ("user_id", "caller_country", "caller_region", "caller_line_type")
-# (table, its time column, its key's other columns)
-_KEYED = [
-    ("call_rollup", "hour", _CALL_KEYS),
-    ("call_rollup_day", "day", _CALL_KEYS),
-    ("call_region_rollup", "hour", _REGION_KEYS),
-    ("call_region_rollup_day", "day", _REGION_KEYS),
-]
 _MEASURES = ("calls", "answered", "converted", "talk_seconds", "spend", "payout")
+_CALL_MEASURES = (
+    "calls", "answered", "no_answer", "busy", "failed", "no_route", "blocked", "no_balance", "duplicate",
+    "ivr_failed", "talk_seconds", "converted", "spend", "payout", "publisher_payout", "profit",
+)  # fmt: skip
+# (table, its time column, its key's other columns, its measures)
+_KEYED = [
+    ("call_rollup", "hour", _CALL_KEYS, _CALL_MEASURES),
+    ("call_rollup_day", "day", _CALL_KEYS, _CALL_MEASURES),
+    ("call_region_rollup", "hour", _REGION_KEYS, _MEASURES),
+    ("call_region_rollup_day", "day", _REGION_KEYS, _MEASURES),
+]
 
 
 def _count(name: str, kind: type[sa.Integer] = sa.Integer) -> sa.Column[int]:
@@ -65,14 +69,29 @@ def upgrade() -> None:
         f" GROUP BY 1, 2, 3, 4, 5 ORDER BY 1"
     )
     op.create_index("ix_call_region_rollup_day_user_day", "call_region_rollup_day", ["user_id", "day"])
-    for table, at, keys in _KEYED:
+    for table, at, keys, summed in _KEYED:
+        _merge(table, at, keys, summed)
         _unique(table, at, keys)
         if table != "call_region_rollup_day":  # new: no index of its time alone
             op.drop_index(f"ix_{table}_{at}", table_name=table)
 
 
+def _merge(table: str, at: str, keys: tuple[str, ...], measures: tuple[str, ...]) -> None:
+    """Rows of one key summed into its first (none expected: every writer groups by the key, but two
+    refreshes of one hour under the older release's hour locks could each have written it)."""
+    key = ", ".join((at, *keys))
+    same = " AND ".join(f"t.{k} IS NOT DISTINCT FROM d.{k}" for k in (at, *keys))
+    doubled = f"SELECT {key}, min(id) AS keep FROM {table} GROUP BY {key} HAVING count(*) > 1"
+    sums = ", ".join(f"{m} = s.{m}" for m in measures)
+    op.execute(
+        f"UPDATE {table} SET {sums} FROM (SELECT d.keep, {', '.join(f'sum(t.{m}) AS {m}' for m in measures)}"
+        f" FROM ({doubled}) d JOIN {table} t ON {same} GROUP BY d.keep) s WHERE {table}.id = s.keep"
+    )
+    op.execute(f"DELETE FROM {table} t USING ({doubled}) d WHERE {same} AND t.id <> d.keep")
+
+
 def downgrade() -> None:
-    for table, at, _ in _KEYED:
+    for table, at, *_ in _KEYED:
         if table != "call_region_rollup_day":
             op.create_index(f"ix_{table}_{at}", table, [at])
         op.drop_index(f"uq_{table}_key", table_name=table)
