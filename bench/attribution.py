@@ -5,7 +5,8 @@
 
 On a throw-away database (BENCH_DATABASE_URL's server) and BENCH_REDIS_URL's Redis database
 (emptied first): a customer with a campaign whose pool has --numbers numbers. Printed:
-- number assignment through the real portal (uvicorn, testkit.processes): --rate requests a second
+- number assignment through the real portal (uvicorn, testkit.processes; --workers processes, by
+  default as `make run` starts it: PORTAL_WORKERS, one per core when 0): --rate requests a second
   of new visitors, open loop (each sent at its time whatever the others do), each timed from its
   send to its answer: p50/p95/max and errors;
 - the match in the bridge's routing (pbx_bridge.attribution: one Redis round trip for the holders
@@ -172,6 +173,7 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=10)
     p.add_argument("--numbers", type=int, default=50, help="numbers in the pool")
     p.add_argument("--runs", type=int, default=2000, help="matches timed")
+    p.add_argument("--workers", type=int, default=0, help="portal processes (0: as `make run` starts it)")
     args = p.parse_args()
     with throwaway_database(DATABASE_SERVER, "callroute_bench", REDIS_URL=REDIS):
         from core.infra.redis_client import get_redis
@@ -184,12 +186,16 @@ def main() -> None:
         limits = {"DNI_MAX_PER_ADDRESS": "1000000", "DNI_MAX_PER_KEY": "1000000"}
         os.environ.update(limits)  # the in-process run below too
         get_settings.cache_clear()
-        with api_server(**limits) as base:
+        workers = args.workers or get_settings().portal_processes
+        with api_server(workers=workers, **limits) as base:
             took, errors = asyncio.run(assignments(base, key, campaign, args.rate, args.seconds))
         own, cpu = in_process(key, campaign, args.runs)
         hold("+14155559990", campaign, 3)
         found, nobody = asyncio.run(matching("+14155559990", "+14155559991", args.runs))
-    print(f"number assignment at {args.rate:.0f}/s for {args.seconds:.0f} s, pool of {args.numbers}:")
+    print(
+        f"number assignment at {args.rate:.0f}/s for {args.seconds:.0f} s, pool of {args.numbers},"
+        f" {workers} portal process(es):"
+    )
     print("  " + summary("POST /api/dni/{key}/assign", took) + f" errors={errors}")
     print(
         "  " + summary("the assignment's own work, one at a time (no HTTP)", own) + f" cpu={cpu:.2f} ms each"

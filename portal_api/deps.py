@@ -3,7 +3,7 @@
 from collections.abc import Iterator
 from typing import Annotated
 
-from fastapi import Depends, Path, Query
+from fastapi import Depends, File, Path, Query, UploadFile
 from pydantic import BaseModel
 from sqlmodel import Session
 
@@ -23,6 +23,9 @@ MAX_ID = 2**31 - 1
 
 
 IdPath = Annotated[int, Path(ge=1, le=MAX_ID, description="Row id")]
+
+# The `file` part of a sound upload (schemas.common.sound_upload).
+SoundFile = Annotated[UploadFile, File(description="WAV or MP3 file")]
 
 
 class PageParams(BaseModel):

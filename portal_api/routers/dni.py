@@ -6,6 +6,7 @@ The script posts `text/plain` JSON: a simple cross-origin request, which needs n
 answer names the page's origin in Access-Control-Allow-Origin only when it is the customer's.
 """
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request
@@ -97,9 +98,21 @@ def script(key: KeyPath, request: Request) -> Response:
     return Response(body, media_type="text/javascript; charset=utf-8", headers=headers)
 
 
-def _cors(response: Response, origin: str) -> None:
-    response.headers["Access-Control-Allow-Origin"] = origin
+async def _public(
+    work: Callable[[str, str | None, str | None, str, bytes], Swaps],
+    key: str,
+    request: Request,
+    response: Response,
+) -> Envelope[Swaps]:
+    """A call of the script's: its body, page origin, agent and address handed to `work`; the answer
+    names the page's origin for CORS (which the browser honours only when it is the customer's)."""
+    body = await request.body()
+    origin, agent = request.headers.get("origin"), request.headers.get("user-agent")
+    # The work is blocking (PostgreSQL, Redis): in the thread pool, as a sync route's would be.
+    swaps = await run_in_threadpool(work, key, origin, agent, client_address(request.scope), body)
+    response.headers["Access-Control-Allow-Origin"] = origin or ""
     response.headers["Vary"] = "Origin"
+    return ok(swaps)
 
 
 @router.post(
@@ -108,14 +121,7 @@ def _cors(response: Response, origin: str) -> None:
     summary="The pool numbers a visitor holds (public: the customer's site origins only)",
 )
 async def assign(key: KeyPath, request: Request, response: Response) -> Envelope[Swaps]:
-    body = await request.body()
-    origin, agent = request.headers.get("origin"), request.headers.get("user-agent")
-    # The work is blocking (PostgreSQL, Redis): in the thread pool, as a sync route's would be.
-    swaps = await run_in_threadpool(
-        dni_public.assign, key, origin, agent, client_address(request.scope), body
-    )
-    _cors(response, origin or "")
-    return ok(swaps)
+    return await _public(dni_public.assign, key, request, response)
 
 
 @router.post(
@@ -124,8 +130,4 @@ async def assign(key: KeyPath, request: Request, response: Response) -> Envelope
     summary="A visitor is active: its sessions hold their numbers on (public)",
 )
 async def touch(key: KeyPath, request: Request, response: Response) -> Envelope[Swaps]:
-    body = await request.body()
-    origin, agent = request.headers.get("origin"), request.headers.get("user-agent")
-    swaps = await run_in_threadpool(dni_public.touch, key, origin, agent, client_address(request.scope), body)
-    _cors(response, origin or "")
-    return ok(swaps)
+    return await _public(dni_public.touch, key, request, response)

@@ -1,15 +1,13 @@
 """A campaign's whisper: the message its targets hear when they answer, before they are connected."""
 
-from typing import Annotated
-
-from fastapi import APIRouter, File, UploadFile
+from fastapi import APIRouter
 from fastapi.responses import Response
 
 from core.calls.whisper import MAX_MS, MAX_UPLOAD_BYTES
 from portal_api.auth.principal import AdminOrCustomerDep
-from portal_api.deps import IdPath, SessionDep
+from portal_api.deps import IdPath, SessionDep, SoundFile
 from portal_api.envelope import Envelope, ok
-from portal_api.schemas.common import upload_part
+from portal_api.schemas.common import sound_upload
 from portal_api.schemas.whisper import WhisperEdit, WhisperOut
 from portal_api.services import whisper
 
@@ -34,15 +32,13 @@ def edit(
 @router.post(
     "/{id:int}/recording",
     summary="Make the whisper an uploaded recording",
-    description="A WAV file (PCM, 8 or 16-bit, mono or stereo, 8 to 48 kHz) or an MP3 file, "
-    f"at most {MAX_UPLOAD_BYTES} bytes and {MAX_MS // 1000} s; converted to 8 kHz mono for the phone line.",
-    openapi_extra=upload_part("audio/wav"),
+    **sound_upload(MAX_UPLOAD_BYTES, MAX_MS),
 )
 def upload(
     id: IdPath,
     principal: AdminOrCustomerDep,
     session: SessionDep,
-    file: Annotated[UploadFile, File(description="WAV or MP3 file")],
+    file: SoundFile,
 ) -> Envelope[WhisperOut]:
     return ok(whisper.out(whisper.upload(session, principal, id, file.file)), "Whisper recording saved.")
 

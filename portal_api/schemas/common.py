@@ -103,6 +103,16 @@ def upload_part(content_type: str) -> dict[str, Any]:
     return {"requestBody": {"content": {"multipart/form-data": {"encoding": {"file": part}}}}}
 
 
+def sound_upload(max_bytes: int, max_ms: int) -> dict[str, Any]:
+    """A sound upload operation's `description` and `openapi_extra` (an IVR prompt, a whisper): the
+    files every sound upload takes (core/calls/audio), within that sound's own limits."""
+    return {
+        "description": "A WAV file (PCM, 8 or 16-bit, mono or stereo, 8 to 48 kHz) or an MP3 file, "
+        f"at most {max_bytes} bytes and {max_ms // 1000} s; converted to 8 kHz mono for the phone line.",
+        "openapi_extra": upload_part("audio/wav"),
+    }
+
+
 _LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
 
 

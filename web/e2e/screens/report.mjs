@@ -1,8 +1,10 @@
 // The call report as an analysis tool (issue 37): sorted by a header on the server, columns chosen,
 // a date preset, the view's URL opened in a second browser context shows the same view, a view
 // saved and opened again, calls grouped by campaign with totals equal to sums computed here from
-// the API's rows; at 390 px the filters fold behind a button and the page never scrolls sideways.
-// The customer's calls are seeded by tests/web/test_e2e.py (two campaigns, the last five days).
+// the API's rows; at 390 px the filters fold behind a button and the page never scrolls sideways;
+// a ticked call's caller blocked from the report (confirmed first) is then on Block Number.
+// The customer's calls are seeded by tests/web/test_e2e.py (two campaigns, the last five days, and
+// one call from E2E_BLOCK_CALLER).
 import assert from 'node:assert/strict';
 import { noErrors } from '../page-errors.mjs';
 import { still } from '../waits.mjs';
@@ -248,4 +250,42 @@ export default function registerReportScenarios({ test, newPage, signIn, shot, a
     noErrors(page);
     await page.context().close();
   });
+
+  const blockCaller = process.env.E2E_BLOCK_CALLER;
+  if (blockCaller) {
+    test("customer: a ticked call's caller blocked from the report is on Block Number", async () => {
+      const page = await newPage(1440);
+      await signIn(page, 'customer', `/report?caller_number=${encodeURIComponent(blockCaller)}`);
+      const row = page.locator(`[data-testid="report-row"][data-caller="${blockCaller}"]`).first();
+      await row.waitFor();
+      assert.equal(await page.getByTestId('report-block-callers').isDisabled(), true, 'nothing ticked yet');
+      await row.getByTestId('report-select').click();
+      await page.getByTestId('report-block-callers').click();
+      const dialog = page.getByTestId('confirm-dialog');
+      assert.match(await dialog.innerText(), new RegExp(`Block \\${blockCaller}\\?`));
+      // Cancelled: nothing blocked.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const blocked = async () =>
+        (await api('customer', 'GET', `/block/details?perpage=100`)).data.data.filter(
+          (/** @type {{pattern: string}} */ b) => b.pattern === blockCaller
+        );
+      assert.deepEqual(await blocked(), [], 'a cancelled block blocks nothing');
+      await page.getByTestId('report-block-callers').click();
+      await page.getByTestId('confirm-button').click();
+      assert.equal(await page.getByTestId('report-notice').innerText(), '1 caller blocked.');
+      assert.equal(await page.getByTestId('report-block-callers').isDisabled(), true, 'the ticks are cleared');
+      const [entry] = await blocked();
+      assert.ok(entry, 'the API lists the block');
+      assert.equal(entry.status, 'active');
+      await shot(page, 'report-block-callers.png');
+
+      await signIn(page, 'customer', '/block-number');
+      const listed = page.locator(`[data-testid="block-row"][data-pattern="${blockCaller}"]`);
+      await listed.waitFor();
+      assert.match(await listed.innerText(), /Your calls/);
+      noErrors(page);
+      await page.context().close();
+    });
+  }
 }

@@ -88,3 +88,6 @@ export default function useEntityActions<Row extends EntityRow>(
 
   return { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, act, toggle, remove, saved };
 }
+
+/** What useEntityActions gives a list screen (components/EntityRowParts take it whole). */
+export type EntityActions<Row extends EntityRow> = ReturnType<typeof useEntityActions<Row>>;

@@ -8,8 +8,8 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { ApiOutlined, MailOutlined, PlusOutlined } from '@ant-design/icons';
 
-import ConfirmDialog from '../../components/ConfirmDialog';
-import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
+import { DeleteConfirm, StatusAndActionCells } from '../../components/EntityRowParts';
+import { SearchBox } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
 import WebhooksDialog from '../../components/WebhooksDialog';
 import { PageTitle } from '../../components/PagePlaceholder';
@@ -36,11 +36,11 @@ export default function BuyerPage() {
     failure: 'Buyers could not be loaded.'
   });
   const { rows, setError, search, setSearch, reload } = list;
-  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
-    useEntityActions<BuyerOut>(buyerCalls, 'Buyer', {
-      reload,
-      setError
-    });
+  const actions = useEntityActions<BuyerOut>(buyerCalls, 'Buyer', {
+    reload,
+    setError
+  });
+  const { notice, setNotice, editing, setEditing, saved } = actions;
   const [hooked, setHooked] = useState<BuyerOut | null>(null); // the buyer whose webhooks are shown
   const timezone = getStoredUser()?.timezone;
 
@@ -81,10 +81,7 @@ export default function BuyerPage() {
               <SignInState buyer={row} timezone={timezone} />
             </TableCell>
             <TableCell>{row.phone ?? '—'}</TableCell>
-            <TableCell>
-              <StatusSwitch name="buyer" row={row} busy={busy} onToggle={toggle} />
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            <StatusAndActionCells name="buyer" row={row} actions={actions}>
               {row.sign_in !== 'active' && (
                 <Tooltip
                   title={row.sign_in === 'invited' ? 'Send the invitation again' : 'Invite to choose a password'}
@@ -111,13 +108,7 @@ export default function BuyerPage() {
                   <ApiOutlined />
                 </IconButton>
               </Tooltip>
-              <RowActions
-                name="buyer"
-                label={row.name}
-                onEdit={() => setEditing(row)}
-                onDelete={() => setDeleting(row)}
-              />
-            </TableCell>
+            </StatusAndActionCells>
           </TableRow>
         ))}
       </ListCard>
@@ -135,18 +126,12 @@ export default function BuyerPage() {
           onClose={() => setHooked(null)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete buyer"
-        text={
-          deleting
-            ? `Delete buyer ${deleting.name}, its targets and its own sign-in${deleting.sign_in === 'none' ? ' (it has none)' : ''}? A buyer whose targets took calls can't be deleted; deactivate it instead.`
-            : ''
+      <DeleteConfirm
+        noun="buyer"
+        actions={actions}
+        question={(row) =>
+          `Delete buyer ${row.name}, its targets and its own sign-in${row.sign_in === 'none' ? ' (it has none)' : ''}? A buyer whose targets took calls can't be deleted; deactivate it instead.`
         }
-        confirmLabel="Delete"
-        busy={busy}
-        onConfirm={remove}
-        onClose={() => setDeleting(null)}
       />
     </>
   );

@@ -12,8 +12,8 @@ import TableRow from '@mui/material/TableRow';
 import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link as RouterLink } from 'react-router-dom';
 
-import ConfirmDialog from '../../components/ConfirmDialog';
-import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
+import { DeleteConfirm, StatusAndActionCells } from '../../components/EntityRowParts';
+import { SearchBox } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { call } from '../../api/client';
@@ -44,8 +44,8 @@ export default function CampaignPage() {
     failure: 'Campaigns could not be loaded.'
   });
   const { rows, setError, search, setSearch, reload } = list;
-  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
-    useEntityActions<CampaignOut>(campaignCalls, 'Campaign', { reload, setError });
+  const actions = useEntityActions<CampaignOut>(campaignCalls, 'Campaign', { reload, setError });
+  const { notice, setNotice, editing, setEditing, saved } = actions;
   const [testing, setTesting] = useState(false);
 
   return (
@@ -106,10 +106,7 @@ export default function CampaignPage() {
                 {row.ivr_enabled && <Chip size="small" variant="light" color="warning" label="IVR" />}
               </Stack>
             </TableCell>
-            <TableCell>
-              <StatusSwitch name="campaign" row={row} busy={busy} onToggle={toggle} />
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            <StatusAndActionCells name="campaign" row={row} actions={actions}>
               <Button
                 size="small"
                 component={RouterLink}
@@ -119,13 +116,7 @@ export default function CampaignPage() {
               >
                 Open
               </Button>
-              <RowActions
-                name="campaign"
-                label={row.name}
-                onEdit={() => setEditing(row)}
-                onDelete={() => setDeleting(row)}
-              />
-            </TableCell>
+            </StatusAndActionCells>
           </TableRow>
         ))}
       </ListCard>
@@ -136,18 +127,12 @@ export default function CampaignPage() {
         onClose={() => setEditing(null)}
         onSaved={saved}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete campaign"
-        text={
-          deleting
-            ? `Delete campaign ${deleting.name}? A campaign with calls can't be deleted; deactivate it instead.`
-            : ''
+      <DeleteConfirm
+        noun="campaign"
+        actions={actions}
+        question={(row) =>
+          `Delete campaign ${row.name}? A campaign with calls can't be deleted; deactivate it instead.`
         }
-        confirmLabel="Delete"
-        busy={busy}
-        onConfirm={remove}
-        onClose={() => setDeleting(null)}
       />
       <DryRunDialog open={testing} timeZone={user?.timezone} onClose={() => setTesting(false)} />
     </>

@@ -1,5 +1,7 @@
-// One page of the report's calls: the columns chosen, sorted by a header (on the server, keyset pages).
+// One page of the report's calls: the columns chosen, sorted by a header (on the server, keyset pages),
+// with tick boxes for a bulk action when the page gives one.
 import { useCallback, useState } from 'react';
+import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -80,10 +82,12 @@ interface Props {
   timeZone: string | null | undefined;
   onSort: (sort: ReportSort) => void;
   onOpen: (call: CallReportRow) => void;
+  /** The ticked calls and how to change them; without it, no tick boxes. */
+  selection?: { selected: CallReportRow[]; onChange: (next: CallReportRow[]) => void };
 }
 
 /** Mounted again (a `key`) for another query or sort, which it keeps: it starts from the first page. */
-export default function CallsTable({ query, sort, direction, columns, timeZone, onSort, onOpen }: Props) {
+export default function CallsTable({ query, sort, direction, columns, timeZone, onSort, onOpen, selection }: Props) {
   const [asked] = useState({ ...query, sort, direction });
   const fetchPage = useCallback((page: PageQuery) => call(reportsReport({ query: { ...asked, ...page } })), [asked]);
   const { rows, total, estimated, loading, error, setError, pagination } = usePagedList(fetchPage, {
@@ -91,6 +95,9 @@ export default function CallsTable({ query, sort, direction, columns, timeZone, 
     failure: 'The report could not be loaded.'
   });
   const shown = COLUMNS.filter((c) => columns.includes(c.key));
+  const ticked = (c: CallReportRow) => Boolean(selection?.selected.some((s) => s.id === c.id));
+  const tick = (c: CallReportRow, on: boolean) =>
+    selection?.onChange(on ? [...selection.selected, c] : selection.selected.filter((s) => s.id !== c.id));
   return (
     <MainCard content={false} title={`Calls (${countLabel(total, estimated)})`} sx={{ minWidth: 0 }}>
       {loading && <LinearProgress sx={{ borderRadius: 0 }} />}
@@ -99,6 +106,7 @@ export default function CallsTable({ query, sort, direction, columns, timeZone, 
         <Table size="small" data-testid="report-table">
           <TableHead>
             <TableRow>
+              {selection && <TableCell padding="checkbox" />}
               {shown.map((c) => {
                 // Times are the person's own zone's, which the heading names (utils/time.ts).
                 const heading = c.key === 'started_at' ? timeColumn(c.label, timeZone) : c.label;
@@ -132,6 +140,18 @@ export default function CallsTable({ query, sort, direction, columns, timeZone, 
                 data-id={c.id}
                 data-caller={c.caller}
               >
+                {selection && (
+                  // A tick is not a click on the row (which opens the call).
+                  <TableCell padding="checkbox" onClick={(e) => e.stopPropagation()}>
+                    <Checkbox
+                      size="small"
+                      checked={ticked(c)}
+                      onChange={(e) => tick(c, e.target.checked)}
+                      slotProps={{ input: { 'aria-label': `Select the call from ${c.caller}` } }}
+                      data-testid="report-select"
+                    />
+                  </TableCell>
+                )}
                 {shown.map((col) => (
                   <TableCell
                     key={col.key}
@@ -144,7 +164,9 @@ export default function CallsTable({ query, sort, direction, columns, timeZone, 
                 ))}
               </TableRow>
             ))}
-            {!loading && rows.length === 0 && !error && <EmptyRow colSpan={shown.length} text="No calls match." />}
+            {!loading && rows.length === 0 && !error && (
+              <EmptyRow colSpan={shown.length + (selection ? 1 : 0)} text="No calls match." />
+            )}
           </TableBody>
         </Table>
       </TableContainer>

@@ -10,6 +10,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 
 import { reportsSave, type CallReportRow, type ReportColumn, type ReportSort } from '../../client';
 import ConversionsExportDialog from '../../components/ConversionsExportDialog';
+import Notice from '../../components/Notice';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { failureMessage } from '../../hooks/apiFailure';
 import { saveBlob } from '../../utils/download';
@@ -25,6 +26,7 @@ import {
   viewToParams,
   type ReportView
 } from '../../utils/reportView';
+import BlockCallers from './BlockCallers';
 import CallDetail from './CallDetail';
 import CallsTable from './CallsTable';
 import ChoiceField from './ChoiceField';
@@ -60,6 +62,7 @@ export default function ReportPage() {
   const [error, setError] = useState('');
   const [exporting, setExporting] = useState(false);
   const [conversions, setConversions] = useState(false);
+  const [notice, setNotice] = useState('');
 
   // The person's own columns in the URL from the start, so the URL they share shows them too.
   useEffect(() => {
@@ -73,6 +76,14 @@ export default function ReportPage() {
   const [now] = useState(() => Date.now());
   const query = viewQuery(view, now, zone);
   const filtersKey = JSON.stringify(query);
+  // Calls ticked for a bulk action, for the query they were ticked under (another query: none).
+  const [ticked, setTicked] = useState<{ key: string; calls: CallReportRow[] }>({ key: '', calls: [] });
+  const selected = ticked.key === filtersKey ? ticked.calls : [];
+  const select = (calls: CallReportRow[]) => setTicked({ key: filtersKey, calls });
+  const blocked = (message: string) => {
+    select([]);
+    setNotice(message);
+  };
   const columns = view.columns.filter((key) => admin || !COLUMNS.find((c) => c.key === key)?.admin);
 
   const sortBy = (sort: ReportSort) =>
@@ -142,6 +153,7 @@ export default function ReportPage() {
           testid="report-group-by"
           sx={{ minWidth: 160 }}
         />
+        {!isBuyer(user) && <BlockCallers calls={selected} admin={admin} onDone={blocked} onProblem={setError} />}
       </Stack>
       <TotalsBar key={`totals ${filtersKey}`} query={query} />
       {view.group && <GroupsTable key={`${view.group} ${filtersKey}`} query={query} by={view.group} />}
@@ -154,8 +166,10 @@ export default function ReportPage() {
         timeZone={zone}
         onSort={sortBy}
         onOpen={setOpen}
+        selection={isBuyer(user) ? undefined : { selected, onChange: select }}
       />
       <CallDetail call={open} timeZone={zone} onClose={() => setOpen(null)} />
+      <Notice text={notice} onClose={() => setNotice('')} testid="report-notice" />
       {conversions && <ConversionsExportDialog open admin={admin} onClose={() => setConversions(false)} />}
     </>
   );

@@ -7,8 +7,8 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { PlusOutlined } from '@ant-design/icons';
 
-import ConfirmDialog from '../../components/ConfirmDialog';
-import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
+import { DeleteConfirm, StatusAndActionCells } from '../../components/EntityRowParts';
+import { SearchBox } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { call } from '../../api/client';
@@ -31,8 +31,8 @@ export default function SourcePage() {
   const admin = isAdmin(getStoredUser());
   const list = usePagedList(fetchSources, { failure: 'Sources could not be loaded.' });
   const { rows, setError, search, setSearch, reload } = list;
-  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
-    useEntityActions<SourceRow>(sourceCalls, 'Source', { reload, setError });
+  const actions = useEntityActions<SourceRow>(sourceCalls, 'Source', { reload, setError });
+  const { notice, setNotice, editing, setEditing, saved } = actions;
 
   return (
     <>
@@ -73,17 +73,7 @@ export default function SourcePage() {
             <TableCell align="right" data-testid="source-numbers">
               {row.numbers ?? 0}
             </TableCell>
-            <TableCell>
-              <StatusSwitch name="source" row={row} busy={busy} onToggle={toggle} />
-            </TableCell>
-            <TableCell align="right">
-              <RowActions
-                name="source"
-                label={row.name}
-                onEdit={() => setEditing(row)}
-                onDelete={() => setDeleting(row)}
-              />
-            </TableCell>
+            <StatusAndActionCells name="source" row={row} actions={actions} />
           </TableRow>
         ))}
       </ListCard>
@@ -94,18 +84,12 @@ export default function SourcePage() {
         onClose={() => setEditing(null)}
         onSaved={saved}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete source"
-        text={
-          deleting
-            ? `Delete source ${deleting.name}? Its numbers keep routing, with no source. A source calls are attributed to is kept; deactivate it instead.`
-            : ''
+      <DeleteConfirm
+        noun="source"
+        actions={actions}
+        question={(row) =>
+          `Delete source ${row.name}? Its numbers keep routing, with no source. A source calls are attributed to is kept; deactivate it instead.`
         }
-        confirmLabel="Delete"
-        busy={busy}
-        onConfirm={remove}
-        onClose={() => setDeleting(null)}
       />
     </>
   );

@@ -9,8 +9,8 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { PlusOutlined, WarningOutlined } from '@ant-design/icons';
 
-import ConfirmDialog from '../../components/ConfirmDialog';
-import { RowActions, SearchBox, StatusSwitch } from '../../components/ListParts';
+import { DeleteConfirm, StatusAndActionCells } from '../../components/EntityRowParts';
+import { SearchBox } from '../../components/ListParts';
 import ListCard from '../../components/ListCard';
 import { PageTitle } from '../../components/PagePlaceholder';
 import { call } from '../../api/client';
@@ -37,11 +37,11 @@ export default function TargetPage() {
     failure: 'Targets could not be loaded.'
   });
   const { rows, setError, search, setSearch, reload } = list;
-  const { notice, setNotice, busy, editing, setEditing, deleting, setDeleting, toggle, remove, saved } =
-    useEntityActions<TargetRow>(targetCalls, 'Target', {
-      reload,
-      setError
-    });
+  const actions = useEntityActions<TargetRow>(targetCalls, 'Target', {
+    reload,
+    setError
+  });
+  const { notice, setNotice, editing, setEditing, saved } = actions;
   // Rows ticked for a bulk pause or resume: one call for all of them, all or nothing.
   const [selected, setSelected] = useState<number[]>([]);
   const tick = (id: number, on: boolean) => setSelected((ids) => (on ? [...ids, id] : ids.filter((i) => i !== id)));
@@ -147,17 +147,7 @@ export default function TargetPage() {
               {Object.keys(row.schedule ?? {}).length > 0 && ` (${row.timezone})`}
             </TableCell>
             <TableCell align="right">{formatBalance(row.payout)}</TableCell>
-            <TableCell>
-              <StatusSwitch name="target" row={row} busy={busy} onToggle={toggle} />
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <RowActions
-                name="target"
-                label={row.name}
-                onEdit={() => setEditing(row)}
-                onDelete={() => setDeleting(row)}
-              />
-            </TableCell>
+            <StatusAndActionCells name="target" row={row} actions={actions} />
           </TableRow>
         ))}
       </ListCard>
@@ -168,16 +158,10 @@ export default function TargetPage() {
         onClose={() => setEditing(null)}
         onSaved={saved}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete target"
-        text={
-          deleting ? `Delete target ${deleting.name}? A target with calls can't be deleted; deactivate it instead.` : ''
-        }
-        confirmLabel="Delete"
-        busy={busy}
-        onConfirm={remove}
-        onClose={() => setDeleting(null)}
+      <DeleteConfirm
+        noun="target"
+        actions={actions}
+        question={(row) => `Delete target ${row.name}? A target with calls can't be deleted; deactivate it instead.`}
       />
     </>
   );
