@@ -89,10 +89,10 @@ _FILLER = ("<", "[")
 # Keyphrase search reports a phrase when its score beats the background (any phone) by a factor;
 # a longer phrase is harder to hear by chance, so its factor is smaller: 10^-SHORTEST for a phrase
 # of the fewest phones listened for, PER_PHONE more orders of magnitude for each phone beyond.
-# Chosen with bench/transcribe.py --tune on its tuning sentences only (docs/conversation.md); a
+# Chosen by bench/transcribe.py on its tuning sentences alone (docs/conversation.md); a
 # phrase of 2 phones or fewer is left to the transcript alone.
 _FEWEST_PHONES = 3
-_SHORTEST, _PER_PHONE = 5.0, 2.0
+_SHORTEST, _PER_PHONE = 4.0, 2.0
 _PREFIX_WORDS = 8  # a prefix (`book*`) listens for its shortest words in the dictionary
 _SPOTTED_PHRASES = 200  # per leg: the spotting pass stays a small part of the transcription's time
 
