@@ -17,6 +17,7 @@ installed: it is not a dependency of the product.
 import bisect
 import importlib
 import itertools
+import re
 import sys
 import tempfile
 import wave
@@ -79,15 +80,19 @@ def pcm16k(wav: Path) -> bytes:
     return out.tobytes()
 
 
+_ALTERNATE = re.compile(r"\(\d+\)")  # `to(3)`, `the(2) wrong`: a pronunciation's mark
+
 # pocketsphinx's fillers (silence, noise, sentence marks) are not words anyone said.
 _FILLER = ("<", "[")
 
 
 # Keyphrase search reports a phrase when its score beats the background (any phone) by a factor;
-# a longer phrase is harder to hear by chance, so its factor is smaller: 10^-(2 x phones - 1).
-# Tuned with bench/transcribe.py (docs/conversation.md); a phrase of 3 phones ("roof") still comes
-# with false alarms, one of 2 phones or fewer is left to the transcript alone.
-_PHONE_EXPONENT, _FEWEST_PHONES = 2, 3
+# a longer phrase is harder to hear by chance, so its factor is smaller: 10^-SHORTEST for a phrase
+# of the fewest phones listened for, PER_PHONE more orders of magnitude for each phone beyond.
+# Chosen by bench/transcribe.py on its tuning sentences alone (docs/conversation.md); a
+# phrase of 2 phones or fewer is left to the transcript alone.
+_FEWEST_PHONES = 3
+_SHORTEST, _PER_PHONE = 4.0, 2.0
 _PREFIX_WORDS = 8  # a prefix (`book*`) listens for its shortest words in the dictionary
 _SPOTTED_PHRASES = 200  # per leg: the spotting pass stays a small part of the transcription's time
 
@@ -95,29 +100,36 @@ _SPOTTED_PHRASES = 200  # per leg: the spotting pass stays a small part of the t
 class Pocketsphinx:
     name = "pocketsphinx"
 
-    def __init__(self) -> None:
+    def __init__(self, shortest: float = _SHORTEST, per_phone: float = _PER_PHONE) -> None:
         try:
             self._module: Any = importlib.import_module("pocketsphinx")
         except ImportError as exc:
             raise EngineUnavailable(f"pocketsphinx is not installed ({exc}): run `make install`") from None
         self._decoder: Any = self._module.Decoder(samprate=MODEL_RATE, loglevel="FATAL")
+        self.shortest, self.per_phone = shortest, per_phone  # the thresholds' rule (above)
 
     def transcribe(self, wav: Path, phrases: Sequence[Phrase] = ()) -> list[Word]:
         pcm = pcm16k(wav)
-        heard = self._decode(pcm)
+        return merged(self.heard(pcm), self.spotted(pcm, phrases))
+
+    def heard(self, pcm: bytes) -> list[Word]:
+        """The 1-best transcript of 16 kHz samples."""
+        return self._decode(pcm)
+
+    def spotted(self, pcm: bytes, phrases: Sequence[Phrase]) -> list[Word]:
+        """The phrases heard in 16 kHz samples by keyphrase search, each one Word over its time."""
         keyphrases = self._keyphrases(phrases)
         if not keyphrases:
-            return heard
+            return []
         with tempfile.NamedTemporaryFile("w", suffix=".kws") as keyfile:
             keyfile.write("".join(f"{text} /{threshold:.0e}/\n" for text, threshold in keyphrases.items()))
             keyfile.flush()
             self._decoder.add_kws("spot", keyfile.name)
         self._decoder.activate_search("spot")
         try:
-            spotted = self._decode(pcm)
+            return self._decode(pcm)
         finally:
             self._decoder.activate_search()  # the transcript's search again
-        return merged(heard, spotted)
 
     def _decode(self, pcm: bytes) -> list[Word]:
         decoder = self._decoder
@@ -127,7 +139,7 @@ class Pocketsphinx:
         frames = float(decoder.config["frate"])
         return [
             Word(
-                seg.word.split("(")[0].strip(),  # `to(3)`: the dictionary's third pronunciation of `to`
+                _ALTERNATE.sub("", seg.word).strip(),  # `to(3)`: the dictionary's third way to say `to`
                 round(seg.start_frame / frames, 2),
                 round((seg.end_frame + 1) / frames, 2),
                 round(min(1.0, decoder.logmath.exp(seg.prob)), 3),
@@ -135,6 +147,10 @@ class Pocketsphinx:
             for seg in decoder.seg() or ()  # a spotting pass that heard nothing has no segments
             if not seg.word.startswith(_FILLER)
         ]
+
+    def threshold(self, phones: int) -> float:
+        """The factor a phrase of `phones` phones must beat the background by to be reported."""
+        return float(10.0 ** -(self.shortest + self.per_phone * (phones - _FEWEST_PHONES)))
 
     @cached_property
     def _dictionary(self) -> list[str]:
@@ -150,16 +166,27 @@ class Pocketsphinx:
         found = itertools.takewhile(lambda w: w.startswith(stem), words[bisect.bisect_left(words, stem) :])
         return sorted(found, key=len)[:_PREFIX_WORDS]
 
+    def _pronunciations(self, word: str) -> list[str]:
+        """The dictionary's entries for `word`: `roof`, then its other ways of being said, `roof(2)`
+        (R UH F besides R UW F); the keyphrase search listens for one pronunciation an entry."""
+        said = [word]
+        while self._decoder.lookup_word(f"{word}({len(said) + 1})"):
+            said.append(f"{word}({len(said) + 1})")
+        return said
+
     def _keyphrases(self, phrases: Sequence[Phrase]) -> dict[str, float]:
         """Each concrete phrase the rules' phrases may be, with its threshold; phrases with a word the
         dictionary lacks can't be spotted (nor transcribed)."""
         found: dict[str, float] = {}
         for phrase in phrases:
-            choices = [[w for pattern in ways for w in self._words(pattern)] for ways in phrase]
+            choices = [
+                [said for pattern in ways for w in self._words(pattern) for said in self._pronunciations(w)]
+                for ways in phrase
+            ]
             for words in itertools.islice(itertools.product(*choices), _SPOTTED_PHRASES):
                 phones = sum(len(self._decoder.lookup_word(w).split()) for w in words)
                 if phones >= _FEWEST_PHONES and len(found) < _SPOTTED_PHRASES:
-                    found[" ".join(words)] = 10.0 ** -(_PHONE_EXPONENT * phones - 1)
+                    found[" ".join(words)] = self.threshold(phones)
         return found
 
 

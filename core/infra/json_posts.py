@@ -11,6 +11,7 @@ cut short closes its connection, so a late answer never lands on the next reques
 """
 
 import asyncio
+import socket
 import ssl
 import time
 from dataclasses import dataclass
@@ -85,6 +86,7 @@ class _Connection(asyncio.Protocol):
 
     def __init__(self) -> None:
         self.transport: asyncio.Transport | None = None
+        self.socket: socket.socket | None = None
         self.parser = httptools.HttpResponseParser(self)
         self.answer: asyncio.Future[Answer] | None = None
         self.body = bytearray()
@@ -94,6 +96,7 @@ class _Connection(asyncio.Protocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = cast(asyncio.Transport, transport)  # a stream's, as create_connection makes
+        self.socket = transport.get_extra_info("socket")
 
     def data_received(self, data: bytes) -> None:
         if self.answer is None or self.answer.done():
@@ -140,6 +143,11 @@ class _Connection(asyncio.Protocol):
         self.body, self.status, self.keep_alive = bytearray(), 0, False
         self.answer = asyncio.get_running_loop().create_future()
         self.transport.write(request)
+        if self.socket is not None:
+            # ACK the answer's first segment at once: a server that writes its headers and body
+            # apart (Python's http.server does) holds the body back by Nagle's algorithm until that
+            # ACK, which Linux otherwise delays by 40 ms: 40 ms a request, the ping's and the post's.
+            self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_QUICKACK, 1)
         return self.answer
 
     def close(self) -> None:

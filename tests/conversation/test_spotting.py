@@ -27,12 +27,14 @@ def test_a_spotted_phrase_replaces_the_words_heard_over_it_and_the_longest_of_ov
 
 
 def test_the_phrases_listened_for_are_the_dictionarys_words_with_a_threshold_by_their_length() -> None:
-    engine = Pocketsphinx()
+    engine = Pocketsphinx(shortest=5, per_phone=2)
     phrases = engine._keyphrases([parse("wrong number"), parse("roof*"), parse("zzyzxq call"), parse("a")])
-    assert phrases["wrong number"] == 1e-15  # 8 phones
+    assert phrases["wrong number"] == 1e-15  # 8 phones: 5 beyond the shortest
     assert phrases["roof"] == 1e-5 and "roofing" in phrases  # a prefix: its shortest words
+    assert phrases["roof(2)"] == 1e-5  # the dictionary's other way to say it, R UH F
     assert all(p.startswith("roof") for p in phrases if p != "wrong number")
     assert not [p for p in phrases if "zzyzxq" in p or p == "a"]  # not in the dictionary; too short
+    assert "the(2) wrong" in engine._keyphrases([parse("the wrong")])  # "thee wrong"
 
 
 def test_listening_for_a_rules_phrase_hears_it_where_the_transcript_alone_does_not(
