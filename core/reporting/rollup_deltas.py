@@ -42,11 +42,21 @@ _CALL_MEASURES = ", ".join(
         "coalesce(c.profit, 0) AS profit",
     ]
 )
-_ADDED = f"""
-SELECT date_trunc('hour', c.started_at, 'UTC') AS hour, {_COLUMNS}, {_CALL_MEASURES}
-FROM unnest(CAST(:ids AS bigint[]), CAST(:started AS timestamptz[])) AS d(id, started_at)
+
+
+def _per_call(measures: str, arrays: str, names: str) -> str:
+    """One row per call of the batch: its keys at both levels and `measures`, the batch given as
+    parallel arrays (`arrays`, named `names`, the call's id and start time first)."""
+    return f"""
+SELECT date_trunc('hour', c.started_at, 'UTC') AS hour, {_COLUMNS}, {measures}
+FROM unnest({arrays}) AS d({names})
 JOIN call c ON c.id = d.id AND c.started_at = d.started_at AND c.started_at BETWEEN :first AND :last
 """
+
+
+_ADDED = _per_call(
+    _CALL_MEASURES, "CAST(:ids AS bigint[]), CAST(:started AS timestamptz[])", "id, started_at"
+)
 # A price's difference: the money measures move, the counts stay.
 _MOVED_MEASURES = ", ".join(
     [
@@ -57,13 +67,12 @@ _MOVED_MEASURES = ", ".join(
         "d.profit",
     ]
 )
-_MOVED = f"""
-SELECT date_trunc('hour', c.started_at, 'UTC') AS hour, {_COLUMNS}, {_MOVED_MEASURES}
-FROM unnest(CAST(:ids AS bigint[]), CAST(:started AS timestamptz[]), CAST(:spend AS numeric[]),
-            CAST(:publisher AS numeric[]), CAST(:profit AS numeric[]))
-     AS d(id, started_at, spend, publisher_payout, profit)
-JOIN call c ON c.id = d.id AND c.started_at = d.started_at AND c.started_at BETWEEN :first AND :last
-"""
+_MOVED = _per_call(
+    _MOVED_MEASURES,
+    "CAST(:ids AS bigint[]), CAST(:started AS timestamptz[]), CAST(:spend AS numeric[]),"
+    " CAST(:publisher AS numeric[]), CAST(:profit AS numeric[])",
+    "id, started_at, spend, publisher_payout, profit",
+)
 
 
 def _upsert(table: str, at: str, keys: str, measures: Sequence[str], source: str) -> str:
